@@ -1,0 +1,434 @@
+"""Tile, meld and hand notation of 電脳麻将 (Majiang) paipu.
+
+A **tile** (牌, *pai*) is written ``<suit><digit>``: suits ``m`` (characters, 萬子), ``p``
+(circles, 筒子), ``s`` (bamboo, 索子) with digits 1-9 and ``0`` for a red five (赤牌);
+suit ``z`` (honours, 字牌) with 1-7 = East, South, West, North, White (白), Green (發),
+Red (中).
+
+A **kind** is one of the 34 tile faces, numbered ``m1..m9 = 0..8``, ``p1..p9 = 9..17``,
+``s1..s9 = 18..26``, ``z1..z7 = 27..33``. A red five is of the same kind as the other
+fives of its suit; red fives are tracked separately where they matter (dora, removal from
+a hand).
+
+A **meld** (面子 as written after a comma in a hand string) is a chi, pon, open kan
+(大明槓), closed kan (暗槓) or added kan (加槓); a direction mark ``+`` (下家, next
+seat), ``=`` (対面, opposite) or ``-`` (上家, previous seat) follows the claimed tile.
+
+A **hand string** (手牌文字列) is ``concealed("," meld)*``: concealed tiles grouped by
+suit letter, the freshly drawn tile written last when the concealed count is 2 mod 3,
+an optional ``*`` for riichi, then the melds in the order they were made.
+
+This module parses and writes all three strictly: anything the 電脳麻将 engine would
+silently ignore or drop (``z8``, a fifth copy of a tile, a malformed meld) raises
+:class:`NotationError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Literal, Sequence
+
+__all__ = [
+    "NotationError",
+    "SUITS",
+    "KINDS",
+    "is_tile",
+    "parse_tile",
+    "kind",
+    "kind_name",
+    "is_red",
+    "is_terminal_or_honour",
+    "dora_of",
+    "counts",
+    "parse_discard",
+    "format_discard",
+    "Meld",
+    "MeldType",
+    "parse_meld",
+    "NORTH",
+    "HandNotation",
+    "parse_hand",
+]
+
+SUITS = "mpsz"
+"""Suit letters in canonical order: characters, circles, bamboo, honours."""
+
+KINDS: tuple[str, ...] = tuple(
+    f"{suit}{number}" for suit in "mps" for number in range(1, 10)
+) + tuple(f"z{number}" for number in range(1, 8))
+"""Names of the 34 tile kinds, indexed by kind number (a red five is named as a 5)."""
+
+_KIND_OF: dict[str, int] = {name: index for index, name in enumerate(KINDS)}
+_KIND_OF.update({"m0": 4, "p0": 13, "s0": 22})
+
+DIRECTION_MARKS = "+=-"
+"""Direction marks: ``+`` 下家 (next seat), ``=`` 対面 (opposite), ``-`` 上家 (previous)."""
+
+
+class NotationError(ValueError):
+    """A tile, meld or hand string that is not valid 電脳麻将 notation."""
+
+
+# -- tiles ---------------------------------------------------------------------------
+
+
+def is_tile(text: str) -> bool:
+    """Whether ``text`` is exactly one tile (``m0``-``m9``, ``p0``-``p9``, ``s0``-``s9``,
+    ``z1``-``z7``) with no suffix."""
+    return text in _KIND_OF
+
+
+def parse_tile(text: object) -> str:
+    """Return ``text`` if it is a valid tile, else raise :class:`NotationError`."""
+    if isinstance(text, str) and text in _KIND_OF:
+        return text
+    raise NotationError(f"not a tile: {text!r}")
+
+
+def kind(tile: str) -> int:
+    """The kind number 0-33 of a tile (``m0`` and ``m5`` are both kind 4)."""
+    try:
+        return _KIND_OF[tile]
+    except KeyError:
+        raise NotationError(f"not a tile: {tile!r}") from None
+
+
+def kind_name(kind_number: int) -> str:
+    """The tile name of a kind number (fives are named ``m5``, never ``m0``)."""
+    return KINDS[kind_number]
+
+
+def is_red(tile: str) -> bool:
+    """Whether ``tile`` is a red five (``m0``, ``p0``, ``s0``)."""
+    return tile[1] == "0"
+
+
+def is_terminal_or_honour(tile: str) -> bool:
+    """Whether ``tile`` is a 幺九牌: a 1, a 9 or an honour."""
+    return tile[0] == "z" or tile[1] in "19"
+
+
+def dora_of(indicator: str) -> str:
+    """The dora shown by a dora indicator (宝牌表示牌): the next tile of its suit, 9 → 1,
+    East → South → West → North → East, 白 → 發 → 中 → 白; a red five indicates a 6."""
+    suit, digit = indicator[0], int(indicator[1]) or 5
+    if suit == "z":
+        following = (digit % 4 + 1) if digit <= 4 else ((digit - 4) % 3 + 5)
+    else:
+        following = digit % 9 + 1
+    return f"{suit}{following}"
+
+
+def counts(tiles: Iterable[str]) -> list[int]:
+    """Count tiles per kind: a list of 34 integers (red fives count as fives)."""
+    result = [0] * 34
+    for tile in tiles:
+        result[kind(tile)] += 1
+    return result
+
+
+# -- discards ------------------------------------------------------------------------
+
+
+def parse_discard(text: object) -> tuple[str, bool, bool]:
+    """Split a discard as written in a ``dapai`` event into
+    ``(tile, tsumogiri, riichi)``.
+
+    ``_`` after the tile means the tile just drawn was discarded (ツモ切り); ``*`` means
+    riichi (立直) was declared with this discard. A tsumogiri riichi is ``p5_*``.
+    """
+    if isinstance(text, str) and 2 <= len(text) <= 4:
+        tile = text[:2]
+        rest = text[2:]
+        if tile in _KIND_OF and rest in ("", "_", "*", "_*"):
+            return tile, "_" in rest, "*" in rest
+    raise NotationError(f"not a discard: {text!r}")
+
+
+def format_discard(tile: str, tsumogiri: bool = False, riichi: bool = False) -> str:
+    """Write a discard: the inverse of :func:`parse_discard`."""
+    return tile + ("_" if tsumogiri else "") + ("*" if riichi else "")
+
+
+# -- melds ---------------------------------------------------------------------------
+
+MeldType = Literal["chi", "pon", "daiminkan", "ankan", "kakan", "north"]
+
+
+def _rank(digit: str) -> int:
+    return 5 if digit == "0" else int(digit)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld: chi (吃), pon (碰), open kan (大明槓), closed kan (暗槓) or added kan (加槓).
+
+    ``tiles`` are all tiles of the meld (3 or 4), the claimed and the added tile included.
+    ``claimed`` is the tile taken from another player's discard (``None`` for a closed kan)
+    and ``direction`` the mark of the player it came from, seen from the meld's owner:
+    ``+`` next seat (下家), ``=`` opposite (対面), ``-`` previous seat (上家).
+    ``added`` is the tile added to a pon to make an added kan.
+
+    ``str(meld)`` writes the canonical form of the 電脳麻将 engine, e.g. ``m1-23``,
+    ``z555=``, ``m5505+``, ``m5550``, ``z666-6``.
+
+    Three-player logs also write ``b`` among the melds for a North tile set aside
+    (北抜き); it parses to a meld of type ``"north"`` holding that one ``z4``.
+    """
+
+    type: MeldType
+    suit: str
+    digits: str
+    """The digits as written, without marks (e.g. ``"505"`` + added ``"5"`` → ``"5055"``)."""
+    claimed: str | None
+    direction: str | None
+    added: str | None = None
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        """Every tile of the meld, in written order."""
+        return tuple(self.suit + digit for digit in self.digits)
+
+    @property
+    def kind(self) -> int:
+        """Kind number of the meld's lowest tile (the only kind, except for a chi)."""
+        return min(kind(tile) for tile in self.tiles)
+
+    @property
+    def is_kan(self) -> bool:
+        """Whether the meld is a kan (槓子) of any sort."""
+        return len(self.digits) == 4
+
+    @property
+    def is_concealed(self) -> bool:
+        """Whether the meld is a closed kan, the only meld that keeps a hand closed."""
+        return self.type == "ankan"
+
+    @property
+    def hand_tiles(self) -> tuple[str, ...]:
+        """The tiles that came from the owner's hand (all but the claimed tile)."""
+        tiles = list(self.tiles)
+        if self.claimed is not None:
+            tiles.remove(self.claimed)
+        return tuple(tiles)
+
+    def __str__(self) -> str:
+        suit, digits, mark = self.suit, self.digits, self.direction or ""
+        if self.type == "north":
+            return "b"
+        if self.type == "chi":
+            claimed = self.claimed[1]  # type: ignore[index]
+            ordered = sorted(digits, key=_rank)
+            at = ordered.index(claimed) + 1
+            return suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
+        if self.type == "ankan":
+            return suit + "".join(sorted(digits, reverse=True))
+        claimed = self.claimed[1]  # type: ignore[index]
+        body = list(digits[:4] if self.type == "daiminkan" else digits[:3])
+        body.remove(claimed)
+        text = suit + "".join(sorted(body, reverse=True)) + claimed + mark
+        if self.type == "kakan":
+            text += self.added[1]  # type: ignore[index]
+        return text
+
+    def __repr__(self) -> str:
+        return f"Meld({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Meld":
+        """Parse a meld string strictly (see :func:`parse_meld`)."""
+        return parse_meld(text)
+
+    def with_added(self, tile: str) -> "Meld":
+        """The added kan (加槓) made by adding ``tile`` to this pon."""
+        if self.type != "pon" or _rank(tile[1]) != _rank(self.digits[0]) or tile[0] != self.suit:
+            raise NotationError(f"cannot add {tile} to {self}")
+        return Meld("kakan", self.suit, self.digits + tile[1], self.claimed, self.direction, tile)
+
+
+NORTH = Meld("north", "z", "4", None, None)
+"""A North tile set aside in a three-player game (北抜き), written ``b`` in a hand."""
+
+
+def parse_meld(text: object) -> Meld:
+    """Parse a meld string (面子) strictly; raise :class:`NotationError` if invalid.
+
+    Accepts the forms the 電脳麻将 engine accepts (it normalises e.g. ``m055=`` to
+    ``m505=``); ``str()`` of the result is the canonical form.
+    """
+    if text == "b":
+        return NORTH
+    if not isinstance(text, str) or len(text) < 4:
+        raise NotationError(f"not a meld: {text!r}")
+    suit, body = text[0], text[1:]
+    if suit not in SUITS:
+        raise NotationError(f"not a meld: {text!r} (unknown suit)")
+    digits = ""
+    mark: str | None = None
+    mark_after = -1  # index in digits of the digit the mark follows
+    for position, char in enumerate(body):
+        if char.isdigit():
+            digits += char
+        elif char in DIRECTION_MARKS and mark is None and digits:
+            mark, mark_after = char, len(digits) - 1
+        else:
+            raise NotationError(f"not a meld: {text!r} (unexpected {char!r})")
+    if suit == "z" and any(d in "089" for d in digits):
+        raise NotationError(f"not a meld: {text!r} (honours are 1-7)")
+    ranks = [_rank(d) for d in digits]
+    n = len(digits)
+    if n == 3 and mark is not None and len(set(ranks)) == 3:
+        if suit == "z" or mark != "-":
+            raise NotationError(f"not a meld: {text!r} (a chi is only of suits, from 上家 '-')")
+        if sorted(ranks) != list(range(min(ranks), min(ranks) + 3)):
+            raise NotationError(f"not a meld: {text!r} (a chi needs 3 consecutive numbers)")
+        return Meld("chi", suit, digits, suit + digits[mark_after], mark)
+    if len(set(ranks)) != 1:
+        raise NotationError(f"not a meld: {text!r}")
+    if n == 3 and mark is not None and mark_after == 2:
+        return Meld("pon", suit, digits, suit + digits[2], mark)
+    if n == 4 and mark is None:
+        return Meld("ankan", suit, digits, None, None)
+    if n == 4 and mark_after == 3:
+        return Meld("daiminkan", suit, digits, suit + digits[3], mark)
+    if n == 4 and mark_after == 2:
+        return Meld("kakan", suit, digits, suit + digits[2], mark, suit + digits[3])
+    raise NotationError(f"not a meld: {text!r}")
+
+
+# -- hands ---------------------------------------------------------------------------
+
+
+def _tile_order(tile: str) -> tuple[int, int]:
+    # Canonical order: by kind; a red five before the ordinary fives of its suit.
+    return _KIND_OF[tile], tile[1] != "0"
+
+
+@dataclass(frozen=True, slots=True)
+class HandNotation:
+    """A hand as written in 電脳麻将 notation (手牌, *shoupai*).
+
+    ``concealed`` holds the concealed tiles in canonical order **without** the drawn tile;
+    ``drawn`` is the tile just drawn (or won), written last, when the hand holds one;
+    ``riichi`` is the trailing ``*``; ``melds`` the called and kan melds in the order made;
+    ``hidden`` counts face-down ``_`` tiles (only in a player's view, never in a stored
+    paipu); ``awaiting_discard`` is a trailing ``,`` (just called, must discard).
+
+    ``str(hand)`` writes the canonical form (suits m, p, s, z; digits ascending with a red
+    five in front of the ordinary fives; then the drawn tile; ``*``; ``,meld``...).
+    """
+
+    concealed: tuple[str, ...]
+    drawn: str | None = None
+    riichi: bool = False
+    melds: tuple[Meld, ...] = ()
+    hidden: int = 0
+    awaiting_discard: bool = False
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        """All concealed tiles, the drawn tile last."""
+        return self.concealed + ((self.drawn,) if self.drawn else ())
+
+    def counts(self) -> list[int]:
+        """Concealed tiles (drawn tile included) per kind: 34 integers."""
+        return counts(self.tiles)
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the hand has no called meld (門前); closed kans (and North tiles set
+        aside) keep it closed."""
+        return all(meld.type in ("ankan", "north") for meld in self.melds)
+
+    def __str__(self) -> str:
+        parts = ["_" * self.hidden]
+        suit = ""
+        for tile in self.concealed:
+            if tile[0] != suit:
+                suit = tile[0]
+                parts.append(suit)
+            parts.append(tile[1])
+        if self.drawn:
+            parts.append(self.drawn)
+        if self.riichi:
+            parts.append("*")
+        for meld in self.melds:
+            parts.append("," + str(meld))
+        if self.awaiting_discard:
+            parts.append(",")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return f"HandNotation({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "HandNotation":
+        """Parse a hand string strictly (see :func:`parse_hand`)."""
+        return parse_hand(text)
+
+    @classmethod
+    def from_tiles(
+        cls,
+        tiles: Sequence[str],
+        drawn: str | None = None,
+        riichi: bool = False,
+        melds: Sequence[Meld] = (),
+    ) -> "HandNotation":
+        """Build a hand from concealed tiles in any order (``drawn`` kept apart)."""
+        return cls(tuple(sorted(tiles, key=_tile_order)), drawn, riichi, tuple(melds))
+
+
+def parse_hand(text: object) -> HandNotation:
+    """Parse a hand string (手牌文字列) strictly; raise :class:`NotationError` if invalid.
+
+    Rules (those of the 電脳麻将 engine, made strict): the first comma-separated part is
+    the concealed tiles, each digit after a suit letter one tile of that suit; ``_`` is a
+    face-down tile; a trailing ``*`` is riichi. When the concealed count is 2 mod 3 the
+    last tile written is the drawn tile. No more than ``14 - 3 * melds`` concealed tiles,
+    no more than four of a kind in the whole hand.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"not a hand string: {text!r}")
+    first, *meld_texts = text.split(",")
+    awaiting_discard = bool(meld_texts) and meld_texts[-1] == ""
+    if awaiting_discard:
+        meld_texts.pop()
+    try:
+        melds = tuple(parse_meld(m) for m in meld_texts)
+    except NotationError as error:
+        raise NotationError(f"bad meld in hand {text!r}: {error}") from None
+    riichi = first.endswith("*")
+    if riichi:
+        first = first[:-1]
+    tiles: list[str] = []
+    hidden = 0
+    suit = ""
+    for char in first:
+        if char in SUITS:
+            suit = char
+        elif char == "_":
+            hidden += 1
+        elif char.isdigit() and suit:
+            tile = suit + char
+            if tile not in _KIND_OF:
+                raise NotationError(f"impossible tile {tile!r} in hand {text!r}")
+            tiles.append(tile)
+        else:
+            raise NotationError(f"unexpected {char!r} in hand {text!r}")
+    if suit and first[-1] in SUITS:
+        raise NotationError(f"suit letter without tiles in hand {text!r}")
+    total = len(tiles) + hidden
+    if total > 14 - 3 * sum(meld.type != "north" for meld in melds):
+        raise NotationError(f"too many concealed tiles ({total}) in hand {text!r}")
+    all_counts = counts(tiles)
+    for meld in melds:
+        for tile in meld.tiles:
+            all_counts[_KIND_OF[tile]] += 1
+    if max(all_counts) > 4:
+        over = KINDS[all_counts.index(max(all_counts))]
+        raise NotationError(f"more than four {over} in hand {text!r}")
+    drawn = None
+    if total % 3 == 2 and tiles:
+        drawn = tiles.pop()
+    concealed = tuple(sorted(tiles, key=_tile_order))
+    return HandNotation(concealed, drawn, riichi, melds, hidden, awaiting_discard)
