@@ -1,0 +1,333 @@
+"""The event model: typed, immutable events, rounds and games.
+
+Every log format becomes this one event stream, the vocabulary of 電脳麻将 paipu:
+
+=============  ==========  ===========================================================
+class          paipu key   meaning
+=============  ==========  ===========================================================
+:class:`Deal`       qipai     start of a round (配牌): scores, honba, sticks, dora, hands
+:class:`Draw`       zimo      a draw from the wall (自摸)
+:class:`KanDraw`    gangzimo  the replacement draw after a kan (槓自摸, 嶺上牌)
+:class:`Discard`    dapai     a discard (打牌), maybe tsumogiri and/or riichi
+:class:`Call`       fulou     a chi, pon or open kan on a discard (副露)
+:class:`Kan`        gang      a closed or added kan on one's own turn (暗槓, 加槓)
+:class:`DoraReveal` kaigang   a new dora indicator turned over after a kan (開槓)
+:class:`Win`        hule      a win (和了) with its logged value and payments
+:class:`NoWin`      pingju    a round that ends without a win (流局): exhaustive or abortive
+:class:`NorthSetAside` penuki a North tile set aside in three-player mahjong (北抜き)
+=============  ==========  ===========================================================
+
+Two index systems are used, as in the format: a **seat** (``l``) is relative to the
+round's dealer (0 = dealer/East, 1 = South, 2 = West, 3 = North) and indexes everything
+inside a round; a **player** id indexes :attr:`Game.players` and the final results.
+``player = (first_dealer + hand_number + seat) % players``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterator, Mapping, Union
+
+from .tiles import HandNotation, Meld
+
+__all__ = [
+    "Deal",
+    "Draw",
+    "KanDraw",
+    "Discard",
+    "Call",
+    "Kan",
+    "DoraReveal",
+    "Yaku",
+    "Win",
+    "NoWin",
+    "NorthSetAside",
+    "Event",
+    "Round",
+    "Game",
+    "WIND_NAMES",
+]
+
+WIND_NAMES = "東南西北"
+"""Wind names by index: 0 East 東, 1 South 南, 2 West 西, 3 North 北."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Start of a round (配牌, ``qipai``).
+
+    ``scores`` (``defen``) and ``hands`` (``shoupai``) are by seat. ``scores`` are the
+    scores at the start of the round, previous riichi deposits already taken.
+    """
+
+    key: ClassVar[str] = "qipai"
+    round_wind: int
+    """場風 (``zhuangfeng``): 0 East, 1 South, 2 West, 3 North."""
+    hand_number: int
+    """局数 within the wind (``jushu``, 0-3): the dealer's offset from the first dealer."""
+    honba: int
+    """本場 (``changbang``): repeat counter."""
+    riichi_sticks: int
+    """供託 (``lizhibang``): riichi sticks already on the table."""
+    scores: tuple[int, ...]
+    dora_indicator: str
+    """The first dora indicator (宝牌表示牌, ``baopai``)."""
+    hands: tuple[HandNotation, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A draw from the live wall (自摸, ``zimo``)."""
+
+    key: ClassVar[str] = "zimo"
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class KanDraw:
+    """The replacement draw from the dead wall after any kan (嶺上牌, ``gangzimo``)."""
+
+    key: ClassVar[str] = "gangzimo"
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A discard (打牌, ``dapai``).
+
+    ``tsumogiri``: the discarded tile is the one just drawn (ツモ切り, ``_``);
+    ``riichi``: riichi (立直) is declared with this discard (``*``).
+    """
+
+    key: ClassVar[str] = "dapai"
+    seat: int
+    tile: str
+    tsumogiri: bool = False
+    riichi: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A chi, pon or open kan (大明槓) on the previous discard (副露, ``fulou``)."""
+
+    key: ClassVar[str] = "fulou"
+    seat: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Kan:
+    """A closed kan (暗槓) or added kan (加槓) on one's own turn (``gang``)."""
+
+    key: ClassVar[str] = "gang"
+    seat: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class DoraReveal:
+    """A new dora indicator turned over after a kan (槓ドラ, ``kaigang``)."""
+
+    key: ClassVar[str] = "kaigang"
+    indicator: str
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    """One entry of a win's yaku list (役, ``hupai``).
+
+    ``han`` is the han of an ordinary yaku (dora: the number of dora); ``yakuman`` is 0
+    for an ordinary yaku, 1 for a yakuman (``"*"``), 2 for a double yakuman (``"**"``).
+    ``pao`` is the direction mark (``+ = -``) of the player liable for it (責任払い), seen
+    from the winner.
+    """
+
+    name: str
+    han: int = 0
+    yakuman: int = 0
+    pao: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A win (和了, ``hule``) with the values the log states.
+
+    ``hand`` is the winner's full hand, the winning tile written last. ``discarder``
+    (``baojia``) is the seat that dealt in (for 槍槓 the kan player), ``None`` for a
+    self-draw (ツモ). ``ura_indicators`` (``fubaopai``) are given when the winner is in
+    riichi. ``fu``, ``han`` (``fanshu``) and ``yakuman`` (``damanguan``, the number of
+    yakuman) are ``None`` when the log omits them (a yakuman has no fu/han; an ordinary
+    hand no yakuman count). ``points`` (``defen``) is the value of the hand alone;
+    ``payments`` (``fenpei``, by seat) include honba and the riichi sticks collected.
+    """
+
+    key: ClassVar[str] = "hule"
+    seat: int
+    hand: HandNotation
+    discarder: int | None
+    ura_indicators: tuple[str, ...] | None
+    fu: int | None
+    han: int | None
+    yakuman: int | None
+    points: int
+    yaku: tuple[Yaku, ...]
+    payments: tuple[int, ...]
+
+    @property
+    def is_tsumo(self) -> bool:
+        """Whether the win is by self-draw (自摸和)."""
+        return self.discarder is None
+
+
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """A round that ends without a win (流局, ``pingju``).
+
+    ``name`` is the reason as logged: 荒牌平局 or 流局 (wall exhausted), 流し満貫,
+    九種九牌, 四風連打, 四家立直, 三家和/三家和了, 四開槓/四槓散了. ``hands`` (by seat)
+    are the revealed hands, ``None`` for a hand not shown; ``payments`` (``fenpei``, by
+    seat) are the tenpai/noten or nagashi-mangan payments.
+    """
+
+    key: ClassVar[str] = "pingju"
+    name: str
+    hands: tuple[HandNotation | None, ...]
+    payments: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NorthSetAside:
+    """A North tile set aside as dora in three-player mahjong (北抜き, ``penuki``)."""
+
+    key: ClassVar[str] = "penuki"
+    seat: int
+    tile: str
+
+
+Event = Union[Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, NorthSetAside]
+"""Any event of a round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round (局, a hand from deal to win or draw): its events, the :class:`Deal` first.
+
+    ``first_dealer`` and ``players`` (the number of players) come from the game and map
+    seats to player ids.
+    """
+
+    events: tuple[Event, ...]
+    first_dealer: int = 0
+    players: int = 4
+
+    @property
+    def deal(self) -> Deal:
+        """The round's opening :class:`Deal`."""
+        return self.events[0]  # type: ignore[return-value]
+
+    @property
+    def label(self) -> str:
+        """The round's name as players say it, e.g. ``東1局0本場``."""
+        deal = self.deal
+        return f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局{deal.honba}本場"
+
+    @property
+    def dealer(self) -> int:
+        """Player id of the dealer (親)."""
+        return self.player_of(0)
+
+    def player_of(self, seat: int) -> int:
+        """Player id of a seat of this round."""
+        return (self.first_dealer + self.deal.hand_number + seat) % self.players
+
+    def seat_of(self, player: int) -> int:
+        """Seat in this round of a player id."""
+        return (player - self.first_dealer - self.deal.hand_number) % self.players
+
+    @property
+    def results(self) -> tuple[Win | NoWin, ...]:
+        """The events that end the round: one or more :class:`Win` or one :class:`NoWin`
+        (empty when the log stops in the middle of the round)."""
+        return tuple(e for e in self.events if isinstance(e, (Win, NoWin)))
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the round ends with a win or a draw."""
+        return isinstance(self.events[-1], (Win, NoWin))
+
+    def riichi_deposits(self) -> tuple[int, ...]:
+        """Points each seat paid as riichi deposit (供託) in this round, as the format
+        accounts them: a riichi discard's 1,000 is paid unless the very next event is a
+        win on it or the triple-ron draw 三家和 (then the riichi never took effect)."""
+        paid = [0] * self.players
+        events = self.events
+        for index, event in enumerate(events):
+            if isinstance(event, Discard) and event.riichi:
+                following = events[index + 1] if index + 1 < len(events) else None
+                if following is None or isinstance(following, Win):
+                    continue
+                if isinstance(following, NoWin) and following.name.startswith("三家和"):
+                    continue
+                paid[event.seat] += 1000
+        return tuple(paid)
+
+    def score_changes(self) -> tuple[int, ...]:
+        """Each seat's score change over the round as logged: payments of every win or
+        draw minus riichi deposits."""
+        change = [-paid for paid in self.riichi_deposits()]
+        for result in self.results:
+            for seat, amount in enumerate(result.payments):
+                change[seat] += amount
+        return tuple(change)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game (半荘, 東風戦...) as logged.
+
+    ``players`` are the names by player id; ``first_dealer`` (起家, ``qijia``) the player
+    id of the first dealer. ``final_scores`` (``defen``, sticks left at the end already given
+    to first place), ``ranks`` (1-4) and ``points`` (as logged, strings like ``"45.0"``)
+    are by player id and ``None`` when the log is incomplete. ``rule`` is the rule object
+    a paipu may carry (電脳麻将 keys), ``extra`` any other top-level keys kept as they
+    were. ``source`` locates the game: ``path#index``.
+    """
+
+    title: str
+    players: tuple[str, ...]
+    first_dealer: int
+    rounds: tuple[Round, ...]
+    final_scores: tuple[int, ...] | None = None
+    ranks: tuple[int, ...] | None = None
+    points: tuple[str, ...] | None = None
+    rule: Mapping[str, Any] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the log has its final results and every round ends."""
+        return (
+            self.final_scores is not None
+            and self.ranks is not None
+            and self.points is not None
+            and bool(self.rounds)
+            and all(round_.is_complete for round_ in self.rounds)
+        )
+
+    def __iter__(self) -> Iterator[Round]:
+        return iter(self.rounds)
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    def __str__(self) -> str:
+        from .describe import describe
+
+        return describe(self)
+
+    def __repr__(self) -> str:
+        title = self.title.replace("\n", " ")
+        return f"<Game {self.source or title!r}: {len(self.rounds)} rounds, {', '.join(self.players)}>"

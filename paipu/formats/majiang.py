@@ -1,0 +1,390 @@
+"""電脳麻将 (Majiang) paipu JSON: read into :class:`~paipu.events.Game`, write back.
+
+The reader is strict: anything that is not the format (a missing or mistyped field, an
+unknown event, a tile that does not exist, a seat out of range) raises
+:class:`FormatError` naming the round and event where it is. Nothing is dropped: every
+field of every event is kept, and top-level keys beyond the format (such as ``rule`` and
+``oracle`` in the generated corpora) are kept in :attr:`Game.rule` and :attr:`Game.extra`.
+
+:func:`game_to_json` writes a game back; for every file of the corpora, writing a loaded
+game gives back the same JSON, hand strings in canonical notation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..events import (
+    Call,
+    Deal,
+    Discard,
+    DoraReveal,
+    Draw,
+    Event,
+    Game,
+    Kan,
+    KanDraw,
+    NorthSetAside,
+    NoWin,
+    Round,
+    Win,
+    Yaku,
+)
+from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
+
+__all__ = ["FormatError", "game_from_json", "game_to_json", "event_to_json"]
+
+_ALL_TILES = KINDS + ("m0", "p0", "s0")
+_KNOWN_KEYS = ("title", "player", "qijia", "log", "defen", "rank", "point", "rule")
+
+
+class FormatError(ValueError):
+    """A paipu that does not follow the format. ``round`` and ``event`` are 0-based
+    indices of where the problem is (``None`` for the game's top level)."""
+
+    def __init__(self, message: str, round: int | None = None, event: int | None = None,
+                 label: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.round = round
+        self.event = event
+        self.label = label
+
+    def locator(self) -> str:
+        """Where in the game: ``round 3 (東3局1本場), event 17`` (1-based for people)."""
+        parts = []
+        if self.round is not None:
+            parts.append(f"round {self.round + 1}" + (f" ({self.label})" if self.label else ""))
+        if self.event is not None:
+            parts.append(f"event {self.event + 1}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.locator()
+        return f"{where}: {self.message}" if where else self.message
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def _int(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise FormatError(f"{name} must be an integer {bound}, not {value!r}")
+    return value
+
+
+def _ints(value: Any, name: str, length: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != length or any(type(v) is not int for v in value):
+        raise FormatError(f"{name} must be a list of {length} integers, not {value!r}")
+    return tuple(value)
+
+
+def _fields(payload: Any, key: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    if not isinstance(payload, dict):
+        raise FormatError(f"{key} must be an object, not {payload!r}")
+    missing = [name for name in required if name not in payload]
+    if missing:
+        raise FormatError(f"{key} lacks {', '.join(missing)}")
+    unknown = [name for name in payload if name not in required and name not in optional]
+    if unknown:
+        raise FormatError(f"{key} has unknown field {', '.join(map(repr, unknown))}")
+    return payload
+
+
+def _hand(text: Any, name: str) -> HandNotation:
+    try:
+        return parse_hand(text)
+    except NotationError as error:
+        raise FormatError(f"{name}: {error}") from None
+
+
+def _tile(text: Any, name: str) -> str:
+    try:
+        return parse_tile(text)
+    except NotationError as error:
+        raise FormatError(f"{name}: {error}") from None
+
+
+def _read_qipai(p: Any, n: int) -> Deal:
+    p = _fields(p, "qipai", ("zhuangfeng", "jushu", "changbang", "lizhibang", "defen", "baopai", "shoupai"))
+    hands = p["shoupai"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise FormatError(f"qipai.shoupai must be a list of {n} hand strings, not {hands!r}")
+    return Deal(
+        _int(p["zhuangfeng"], "qipai.zhuangfeng", 0, 3),
+        _int(p["jushu"], "qipai.jushu", 0, 3),
+        _int(p["changbang"], "qipai.changbang"),
+        _int(p["lizhibang"], "qipai.lizhibang"),
+        _ints(p["defen"], "qipai.defen", n),
+        _tile(p["baopai"], "qipai.baopai"),
+        tuple(_hand(h, "qipai.shoupai") for h in hands),
+    )
+
+
+def _seat_and_tile(key: str) -> Callable[[Any, int], Event]:
+    cls = {"zimo": Draw, "gangzimo": KanDraw, "penuki": NorthSetAside}[key]
+    # Events are immutable, so each (seat, tile) event object is made once and shared.
+    shared = {(seat, tile): cls(seat, tile) for seat in range(4) for tile in _ALL_TILES}
+
+    def read(p: Any, n: int) -> Event:
+        if type(p) is dict and len(p) == 2 and type(p.get("l")) is int and p["l"] < n:
+            event = shared.get((p["l"], p.get("p")))
+            if event is not None:
+                return event
+        p = _fields(p, key, ("l", "p"))
+        return cls(_int(p["l"], f"{key}.l", 0, n - 1), _tile(p["p"], f"{key}.p"))
+
+    return read
+
+
+_SHARED_DISCARDS = {
+    (seat, format_discard(tile, tsumogiri, riichi)): Discard(seat, tile, tsumogiri, riichi)
+    for seat in range(4) for tile in _ALL_TILES for tsumogiri in (False, True) for riichi in (False, True)
+}
+
+
+def _read_dapai(p: Any, n: int) -> Discard:
+    if type(p) is dict and len(p) == 2 and type(p.get("l")) is int and p["l"] < n:
+        event = _SHARED_DISCARDS.get((p["l"], p.get("p")))
+        if event is not None:
+            return event
+    p = _fields(p, "dapai", ("l", "p"))
+    try:
+        tile, tsumogiri, riichi = parse_discard(p["p"])
+    except NotationError as error:
+        raise FormatError(f"dapai.p: {error}") from None
+    return Discard(_int(p["l"], "dapai.l", 0, n - 1), tile, tsumogiri, riichi)
+
+
+def _meld_event(key: str) -> Callable[[Any, int], Event]:
+    cls, allowed = {"fulou": (Call, ("chi", "pon", "daiminkan")), "gang": (Kan, ("ankan", "kakan"))}[key]
+
+    def read(p: Any, n: int) -> Event:
+        p = _fields(p, key, ("l", "m"))
+        try:
+            meld = parse_meld(p["m"])
+        except NotationError as error:
+            raise FormatError(f"{key}.m: {error}") from None
+        if meld.type not in allowed:
+            raise FormatError(f"{key}.m: a {meld.type} {p['m']!r} cannot be a {key}")
+        return cls(_int(p["l"], f"{key}.l", 0, n - 1), meld)
+
+    return read
+
+
+def _read_kaigang(p: Any, n: int) -> DoraReveal:
+    p = _fields(p, "kaigang", ("baopai",))
+    return DoraReveal(_tile(p["baopai"], "kaigang.baopai"))
+
+
+def _read_yaku(entry: Any) -> Yaku:
+    entry = _fields(entry, "hule.hupai entry", ("name", "fanshu"), ("baojia",))
+    name, han = entry["name"], entry["fanshu"]
+    if not isinstance(name, str):
+        raise FormatError(f"hule.hupai name must be a string, not {name!r}")
+    pao = entry.get("baojia")
+    if pao is not None and pao not in ("+", "=", "-"):
+        raise FormatError(f"hule.hupai baojia must be '+', '=' or '-', not {pao!r}")
+    if isinstance(han, str):
+        if not han or set(han) != {"*"}:
+            raise FormatError(f"hule.hupai fanshu must be an integer or '*'s, not {han!r}")
+        return Yaku(name, 0, len(han), pao)
+    return Yaku(name, _int(han, "hule.hupai fanshu"), 0, pao)
+
+
+def _optional_int(p: dict, name: str) -> int | None:
+    return None if p.get(name) is None else _int(p[name], f"hule.{name}")
+
+
+def _read_hule(p: Any, n: int) -> Win:
+    p = _fields(p, "hule", ("l", "shoupai", "baojia", "fubaopai", "defen", "hupai", "fenpei"),
+                ("fu", "fanshu", "damanguan"))
+    discarder = p["baojia"]
+    if discarder is not None:
+        discarder = _int(discarder, "hule.baojia", 0, n - 1)
+    ura = p["fubaopai"]
+    if ura is not None:
+        if not isinstance(ura, list):
+            raise FormatError(f"hule.fubaopai must be a list of tiles or null, not {ura!r}")
+        ura = tuple(_tile(t, "hule.fubaopai") for t in ura)
+    yaku = p["hupai"]
+    if not isinstance(yaku, list):
+        raise FormatError(f"hule.hupai must be a list, not {yaku!r}")
+    return Win(
+        _int(p["l"], "hule.l", 0, n - 1),
+        _hand(p["shoupai"], "hule.shoupai"),
+        discarder,
+        ura,
+        _optional_int(p, "fu"),
+        _optional_int(p, "fanshu"),
+        _optional_int(p, "damanguan"),
+        _int(p["defen"], "hule.defen"),
+        tuple(_read_yaku(entry) for entry in yaku),
+        _ints(p["fenpei"], "hule.fenpei", n),
+    )
+
+
+def _read_pingju(p: Any, n: int) -> NoWin:
+    p = _fields(p, "pingju", ("name", "shoupai", "fenpei"))
+    if not isinstance(p["name"], str):
+        raise FormatError(f"pingju.name must be a string, not {p['name']!r}")
+    hands = p["shoupai"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise FormatError(f"pingju.shoupai must be a list of {n} hand strings, not {hands!r}")
+    return NoWin(
+        p["name"],
+        tuple(_hand(h, "pingju.shoupai") if h != "" else None for h in hands),
+        _ints(p["fenpei"], "pingju.fenpei", n),
+    )
+
+
+_READERS: dict[str, Callable[[Any, int], Event]] = {
+    "qipai": _read_qipai,
+    "zimo": _seat_and_tile("zimo"),
+    "gangzimo": _seat_and_tile("gangzimo"),
+    "dapai": _read_dapai,
+    "fulou": _meld_event("fulou"),
+    "gang": _meld_event("gang"),
+    "kaigang": _read_kaigang,
+    "hule": _read_hule,
+    "pingju": _read_pingju,
+    "penuki": _seat_and_tile("penuki"),
+}
+
+
+def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
+    if not isinstance(events, list) or not events:
+        raise FormatError(f"a round must be a non-empty list of events, not {events!r}", index)
+    result: list[Event] = []
+    label = None
+    for position, raw in enumerate(events):
+        try:
+            if type(raw) is not dict or len(raw) != 1:
+                raise FormatError(f"an event must be an object with one key, not {raw!r}")
+            key, payload = next(iter(raw.items()))
+            reader = _READERS.get(key)
+            if reader is None:
+                raise FormatError(f"unknown event {key!r}")
+            if (key == "qipai") != (position == 0):
+                raise FormatError("a round starts with qipai, and only there")
+            event = reader(payload, n)
+        except FormatError as error:
+            raise FormatError(error.message, index, position, label) from None
+        if position == 0:
+            deal = event
+            label = Round((deal,), first_dealer, n).label
+        result.append(event)
+    return Round(tuple(result), first_dealer, n)
+
+
+def game_from_json(obj: Any, source: str = "") -> Game:
+    """Build a :class:`Game` from one parsed paipu object; raise :class:`FormatError`."""
+    if not isinstance(obj, dict):
+        raise FormatError(f"a paipu must be a JSON object, not {type(obj).__name__}")
+    missing = [key for key in ("title", "player", "qijia", "log") if key not in obj]
+    if missing:
+        raise FormatError(f"not a paipu: no {', '.join(missing)} (keys: {', '.join(list(obj)[:8])})")
+    title, players, log = obj["title"], obj["player"], obj["log"]
+    if not isinstance(title, str):
+        raise FormatError(f"title must be a string, not {title!r}")
+    if not isinstance(players, list) or len(players) not in (3, 4) or not all(isinstance(p, str) for p in players):
+        raise FormatError(f"player must be a list of 3 or 4 names, not {players!r}")
+    n = len(players)
+    first_dealer = _int(obj["qijia"], "qijia", 0, n - 1)
+    if not isinstance(log, list):
+        raise FormatError(f"log must be a list of rounds, not {type(log).__name__}")
+    rounds = tuple(_read_round(events, n, first_dealer, i) for i, events in enumerate(log))
+    final_scores = None if obj.get("defen") is None else _ints(obj["defen"], "defen", n)
+    ranks = None if obj.get("rank") is None else _ints(obj["rank"], "rank", n)
+    if ranks is not None and sorted(ranks) != list(range(1, n + 1)):
+        raise FormatError(f"rank must hold 1..{n} once each, not {list(ranks)!r}")
+    points = obj.get("point")
+    if points is not None:
+        if not isinstance(points, list) or len(points) != n or not all(isinstance(p, str) for p in points):
+            raise FormatError(f"point must be a list of {n} strings, not {points!r}")
+        points = tuple(points)
+    rule = obj.get("rule")
+    if rule is not None and not isinstance(rule, dict):
+        raise FormatError(f"rule must be an object, not {rule!r}")
+    extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
+    return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source)
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def _hand_text(hand: HandNotation | None) -> str:
+    return "" if hand is None else str(hand)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One event as its paipu object, e.g. ``{"dapai": {"l": 0, "p": "m5_*"}}``."""
+    if isinstance(event, Discard):
+        payload: dict[str, Any] = {"l": event.seat, "p": format_discard(event.tile, event.tsumogiri, event.riichi)}
+    elif isinstance(event, (Draw, KanDraw, NorthSetAside)):
+        payload = {"l": event.seat, "p": event.tile}
+    elif isinstance(event, (Call, Kan)):
+        payload = {"l": event.seat, "m": str(event.meld)}
+    elif isinstance(event, Deal):
+        payload = {
+            "zhuangfeng": event.round_wind,
+            "jushu": event.hand_number,
+            "changbang": event.honba,
+            "lizhibang": event.riichi_sticks,
+            "defen": list(event.scores),
+            "baopai": event.dora_indicator,
+            "shoupai": [_hand_text(h) for h in event.hands],
+        }
+    elif isinstance(event, DoraReveal):
+        payload = {"baopai": event.indicator}
+    elif isinstance(event, Win):
+        payload = {
+            "l": event.seat,
+            "shoupai": str(event.hand),
+            "baojia": event.discarder,
+            "fubaopai": None if event.ura_indicators is None else list(event.ura_indicators),
+        }
+        for name, value in (("fu", event.fu), ("fanshu", event.han), ("damanguan", event.yakuman)):
+            if value is not None:
+                payload[name] = value
+        payload["defen"] = event.points
+        payload["hupai"] = [_yaku_to_json(y) for y in event.yaku]
+        payload["fenpei"] = list(event.payments)
+    elif isinstance(event, NoWin):
+        payload = {
+            "name": event.name,
+            "shoupai": [_hand_text(h) for h in event.hands],
+            "fenpei": list(event.payments),
+        }
+    else:  # pragma: no cover - Event is a closed union
+        raise TypeError(f"not an event: {event!r}")
+    return {event.key: payload}
+
+
+def _yaku_to_json(yaku: Yaku) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": yaku.name, "fanshu": "*" * yaku.yakuman if yaku.yakuman else yaku.han}
+    if yaku.pao is not None:
+        entry["baojia"] = yaku.pao
+    return entry
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    """A game as a paipu object (keys in the format's order; ``rule`` and extra keys
+    after the standard ones; final results only when known)."""
+    obj: dict[str, Any] = {
+        "title": game.title,
+        "player": list(game.players),
+        "qijia": game.first_dealer,
+        "log": [[event_to_json(e) for e in round_.events] for round_ in game.rounds],
+    }
+    if game.final_scores is not None:
+        obj["defen"] = list(game.final_scores)
+    if game.ranks is not None:
+        obj["rank"] = list(game.ranks)
+    if game.points is not None:
+        obj["point"] = list(game.points)
+    if game.rule is not None:
+        obj["rule"] = game.rule
+    obj.update(game.extra)
+    return obj
