@@ -1,0 +1,215 @@
+"""Shanten and waits against published cases and a brute force over the corpora's hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from paipu.shanten import (
+    TERMINALS_AND_HONOURS,
+    is_complete,
+    shanten,
+    shanten_seven_pairs,
+    shanten_standard,
+    shanten_thirteen_orphans,
+    waits,
+)
+from paipu.tiles import counts, kind, kind_name, parse_hand
+
+from conftest import corpus, read_json
+
+
+def hand(text: str) -> list[int]:
+    """Counts per kind of the concealed tiles of a hand string."""
+    return parse_hand(text).counts()
+
+
+# -- small cases worked by hand ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("m123456789p123z11", -1),  # complete
+        ("m123456789p12z11", 0),  # ready: p3
+        ("m11223344556677", -1),  # seven pairs, also two 一盃口 and a pair
+        ("m1111p22s33z1122z5", 2),  # four of a kind is one pair for 七対子
+        ("m19p19s19z1234567", 0),  # thirteen orphans, 13-sided wait
+        ("m1111p123456789", 1),  # the 5th m1 does not exist: not ready
+        ("m1111", 1),  # one set and a pair from these four: no fifth m1
+        ("z1", 0),  # four melds and a single tile: ready on z1
+        ("m1p9z17", 2),
+    ],
+)
+def test_shanten_small(text: str, expected: int) -> None:
+    assert shanten(hand(text)) == expected
+
+
+def test_forms_apart() -> None:
+    c = hand("m19p19s19z12345677")
+    assert (shanten_standard(c), shanten_seven_pairs(c), shanten_thirteen_orphans(c)) == (
+        7,
+        5,
+        -1,
+    )
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("m123456789p12z11", ("p3",)),
+        ("m2223", ("m1", "m3", "m4")),
+        ("m1112345678999", tuple(f"m{n}" for n in range(1, 10))),  # 九蓮宝燈
+        ("m19p19s19z1234567", tuple(kind_name(k) for k in TERMINALS_AND_HONOURS)),
+        ("m1111p2233s4455z6", ()),  # m1111 is not two pairs of 七対子
+        ("m1111p123456789", ()),
+        ("m1234p567s789z111", ("m1", "m4")),
+        ("m234p567s789z1122", ("z1", "z2")),
+        ("m1122p3344s5566z7", ("z7",)),
+    ],
+)
+def test_waits_small(text: str, expected: tuple[str, ...]) -> None:
+    assert tuple(kind_name(k) for k in waits(hand(text))) == expected
+
+
+def test_wrong_sizes() -> None:
+    with pytest.raises(ValueError):
+        shanten(hand("m123456789p123"))  # 12 tiles
+    with pytest.raises(ValueError):
+        shanten([4] * 4 + [0] * 30)  # 16 tiles
+    with pytest.raises(ValueError):
+        shanten([1] * 13)  # not 34 kinds
+    with pytest.raises(ValueError):
+        shanten_seven_pairs(hand("m1122334455z1"))  # 11 tiles
+    with pytest.raises(ValueError):
+        waits(hand("m123456789p123z11"))
+    with pytest.raises(ValueError):
+        is_complete(hand("m123456789p12z11"))
+
+
+# -- published cases -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_xiangting_cases(number: int) -> None:
+    """14-tile hands with [standard, thirteen orphans, seven pairs] shanten numbers."""
+    cases = read_json(corpus("shanten-cases", f"xiangting_{number}.json.gz"))
+    assert len(cases) == 10_000
+    wrong = []
+    for case in cases:
+        c = counts(case["q"])
+        got = [shanten_standard(c), shanten_thirteen_orphans(c), shanten_seven_pairs(c)]
+        if got != case["x"] or shanten(c) != min(case["x"]):
+            wrong.append((case, got, shanten(c)))
+    assert wrong == []
+
+
+def test_waits_cases() -> None:
+    """Hands of the scored-hands cases minus their winning tile, melds included: the
+    shanten ``x`` of the concealed tiles and the waits ``t`` by kind name (fives as 5)."""
+    cases = read_json(corpus("hule-cases", "waits.json.gz"))
+    assert len(cases) == 10_000
+    wrong = []
+    for case in cases:
+        c = hand(case["shoupai"])
+        got = (shanten(c), [kind_name(k) for k in waits(c)])
+        if got != (case["x"], case["t"]):
+            wrong.append((case, got))
+    assert wrong == []
+
+
+# -- brute force over every hand dealt and won in the 電脳麻将 corpora -----------------
+
+
+def _sets_only(c: list[int], start: int) -> bool:
+    """Whether the tiles from kind ``start`` on split into runs and triplets."""
+    k = start
+    while k < 34 and not c[k]:
+        k += 1
+    if k == 34:
+        return True
+    if c[k] >= 3:
+        c[k] -= 3
+        found = _sets_only(c, k)
+        c[k] += 3
+        if found:
+            return True
+    if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        c[k] -= 1
+        c[k + 1] -= 1
+        c[k + 2] -= 1
+        found = _sets_only(c, k)
+        c[k] += 1
+        c[k + 1] += 1
+        c[k + 2] += 1
+        return found
+    return False
+
+
+def _complete_by_search(c: list[int]) -> bool:
+    """Whether the tiles are sets and a pair, seven distinct pairs or thirteen orphans."""
+    if sum(c) == 14:
+        if c.count(2) == 7:
+            return True
+        if all(c[k] for k in TERMINALS_AND_HONOURS) and sum(
+            c[k] for k in TERMINALS_AND_HONOURS
+        ) == 14:
+            return True
+    for k in range(34):
+        if c[k] >= 2:
+            c[k] -= 2
+            found = _sets_only(c, 0)
+            c[k] += 2
+            if found:
+                return True
+    return False
+
+
+def _waits_by_search(c: list[int]) -> tuple[int, ...]:
+    found = []
+    for k in range(34):
+        if c[k] < 4:
+            c[k] += 1
+            if _complete_by_search(c):
+                found.append(k)
+            c[k] -= 1
+    return tuple(found)
+
+
+def _corpus_hands(folder: Path) -> tuple[set[tuple[int, ...]], set[tuple[tuple[int, ...], int]]]:
+    """Concealed hands of 4-player games in ``folder``: every deal, and every winning
+    hand as (concealed tiles without the winning tile, the winning tile's kind)."""
+    dealt: set[tuple[int, ...]] = set()
+    won: set[tuple[tuple[int, ...], int]] = set()
+    paths = [p for p in sorted(folder.rglob("*")) if p.name.endswith((".json", ".json.gz"))]
+    assert paths
+    for path in paths:
+        data = read_json(path)
+        for game in data if isinstance(data, list) else [data]:
+            if len(game["player"]) == 3:
+                continue
+            for events in game["log"]:
+                for event in events:
+                    if "qipai" in event:
+                        dealt.update(tuple(hand(s)) for s in event["qipai"]["shoupai"])
+                    elif "hule" in event:
+                        notation = parse_hand(event["hule"]["shoupai"])
+                        won.add((tuple(counts(notation.concealed)), kind(notation.drawn)))
+    return dealt, won
+
+
+@pytest.mark.parametrize("folder", ["tenhou-as-majiang", "generated", "majiang"])
+def test_waits_by_brute_force(folder: str) -> None:
+    dealt, won = _corpus_hands(corpus(folder))
+    wrong = []
+    for c in dealt | {c for c, _ in won}:
+        expected = _waits_by_search(list(c))
+        if waits(c) != expected or (shanten(c) == 0) != bool(expected):
+            wrong.append((c, waits(c), expected, shanten(c)))
+    assert wrong == []
+    for c, winning in won:
+        assert winning in waits(c)
+        full = list(c)
+        full[winning] += 1
+        assert is_complete(full)
