@@ -1,0 +1,299 @@
+"""Rules (ルール): every parameter a game is played and validated under, and presets.
+
+A :class:`Rule` holds the parameters of the 電脳麻将 engine under English names; each
+attribute's docstring gives its 電脳麻将 key. JSON speaks the 電脳麻将 keys::
+
+    >>> rule = Rule.from_json({"赤牌": {"m": 0, "p": 2, "s": 0}, "クイタンあり": False})
+    >>> rule.red_fives, rule.open_tanyao
+    (RedFives(m=0, p=2, s=0), False)
+    >>> rule.to_json()["赤牌"]
+    {'m': 0, 'p': 2, 's': 0}
+
+Python speaks the English names: ``Rule(kiriage_mangan=True)``,
+``rule.replace(double_yakuman=False)``. A missing key takes the default (the
+``majiang`` preset); an unknown key or a value of the wrong type raises
+:class:`RuleError` naming the key.
+
+Presets are named rules in :data:`PRESETS` (``Rule.preset("tenhou")``); a new preset is
+one more entry there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import orjson
+
+__all__ = ["Rule", "RuleError", "RedFives", "MAJIANG", "TENHOU", "PRESETS"]
+
+
+class RuleError(ValueError):
+    """A rule parameter that does not exist or has a value it cannot take."""
+
+
+class RedFives(NamedTuple):
+    """Number of red fives (赤牌) per suit, each 0-4."""
+
+    m: int = 1
+    p: int = 1
+    s: int = 1
+
+
+def _parameter(key: str, default: Any, choices: tuple[int, ...] | None = None) -> Any:
+    # The 電脳麻将 key of a parameter and, for an integer level, the values it can take.
+    return field(default=default, metadata={"key": key, "choices": choices})
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Rule:
+    """Every rule parameter, with the defaults of the 電脳麻将 engine (preset ``majiang``).
+
+    Build one by English name (``Rule(red_fives=RedFives(0, 0, 0))``), from 電脳麻将 keys
+    (:meth:`from_json`), from a file (:meth:`load`) or by preset name (:meth:`preset`).
+    ``repr`` lists only the parameters that differ from the defaults.
+    """
+
+    starting_points: int = _parameter("配給原点", 25000)
+    """配給原点: starting score of each player."""
+
+    rank_points: tuple[str, str, str, str] = _parameter(
+        "順位点", ("20.0", "10.0", "-10.0", "-20.0")
+    )
+    """順位点: rank bonus (uma) for ranks 1-4, as decimal strings; final points have one
+    decimal when any of them ends in a dot and one digit, else they are integers."""
+
+    double_wind_pair_2fu: bool = _parameter("連風牌は2符", False)
+    """連風牌は2符: a pair of a tile that is both round and seat wind scores 2 fu, not 4."""
+
+    red_fives: RedFives = _parameter("赤牌", RedFives())
+    """赤牌: red fives per suit, 0-4 each (JSON ``{"m": 1, "p": 1, "s": 1}``)."""
+
+    open_tanyao: bool = _parameter("クイタンあり", True)
+    """クイタンあり: all simples (断幺九) counts in an open hand (喰いタン)."""
+
+    swap_calling: int = _parameter("喰い替え許可レベル", 0, (0, 1, 2))
+    """喰い替え許可レベル: swap-calling (喰い替え): 0 never; 1 the suji tile may be
+    discarded after a chi; 2 the same tile too."""
+
+    winds: int = _parameter("場数", 2, (0, 1, 2, 4))
+    """場数: length of the game: 0 one hand (一局戦), 1 East only (東風戦), 2 East-South
+    (東南戦), 4 all four winds (一荘戦)."""
+
+    abortive_draws: bool = _parameter("途中流局あり", True)
+    """途中流局あり: the abortive draws 九種九牌, 四風連打, 四家立直 and 四開槓 exist."""
+
+    nagashi_mangan: bool = _parameter("流し満貫あり", True)
+    """流し満貫あり: nagashi mangan exists."""
+
+    noten_declaration: bool = _parameter("ノーテン宣言あり", False)
+    """ノーテン宣言あり: a player may decline to show a tenpai hand at an exhaustive draw."""
+
+    noten_penalty: bool = _parameter("ノーテン罰あり", True)
+    """ノーテン罰あり: tenpai players receive 3000 from noten players at an exhaustive
+    draw (ノーテン罰符)."""
+
+    max_simultaneous_wins: int = _parameter("最大同時和了数", 2, (1, 2, 3))
+    """最大同時和了数: 1 head bump (頭ハネ: only the first claimant after the discarder
+    wins); 2 double ron, three claims are the abortive draw 三家和; 3 triple ron."""
+
+    renchan: int = _parameter("連荘方式", 2, (0, 1, 2, 3))
+    """連荘方式: when the dealer keeps the deal (連荘): 0 never; 1 on a dealer win; 2 also
+    when the dealer is tenpai at an exhaustive draw; 3 also when noten."""
+
+    bankruptcy_ends: bool = _parameter("トビ終了あり", True)
+    """トビ終了あり: the game ends as soon as a score is below 0 (トビ)."""
+
+    all_last_stop: bool = _parameter("オーラス止めあり", True)
+    """オーラス止めあり: the game ends when the dealer of the last hand keeps the deal
+    (not by an abortive draw) while top with at least 30000 (アガリ止め)."""
+
+    overtime: int = _parameter("延長戦方式", 1, (0, 1, 2, 3))
+    """延長戦方式: overtime (延長戦) when nobody has 30000 after the last hand: 0 none;
+    1 sudden death; 2 sudden death where every hand is an all-last (a top dealer's renchan
+    ends it); 3 one whole extra wind. Never more than one extra wind, never past North 4."""
+
+    ippatsu: bool = _parameter("一発あり", True)
+    """一発あり: ippatsu (一発) exists."""
+
+    ura_dora: bool = _parameter("裏ドラあり", True)
+    """裏ドラあり: ura dora (裏ドラ) exist."""
+
+    kan_dora: bool = _parameter("カンドラあり", True)
+    """カンドラあり: a kan reveals a new dora indicator (カンドラ)."""
+
+    kan_ura: bool = _parameter("カン裏あり", True)
+    """カン裏あり: kan dora have ura indicators too (カン裏; only with ura and kan dora)."""
+
+    kan_dora_delayed: bool = _parameter("カンドラ後乗せ", True)
+    """カンドラ後乗せ: an open or added kan reveals its dora at the next discard or kan,
+    not right after the replacement draw (a closed kan always reveals at once)."""
+
+    riichi_without_draw: bool = _parameter("ツモ番なしリーチあり", False)
+    """ツモ番なしリーチあり: riichi may be declared with fewer than 4 tiles left in the
+    wall (no draw of one's own left)."""
+
+    kan_after_riichi: int = _parameter("リーチ後暗槓許可レベル", 2, (0, 1, 2))
+    """リーチ後暗槓許可レベル: closed kan after riichi: 0 never; 1 only if the hand's shape
+    is unchanged; 2 only if the waits are unchanged."""
+
+    yakuman_stacking: bool = _parameter("役満の複合あり", True)
+    """役満の複合あり: several yakuman in one hand add up (役満の複合)."""
+
+    double_yakuman: bool = _parameter("ダブル役満あり", True)
+    """ダブル役満あり: 国士無双十三面, 四暗刻単騎, 大四喜 and 純正九蓮宝燈 count double."""
+
+    kazoe_yakuman: bool = _parameter("数え役満あり", True)
+    """数え役満あり: 13 han or more is a yakuman (数え役満), else a sanbaiman."""
+
+    pao: bool = _parameter("役満パオあり", True)
+    """役満パオあり: the player who fed the third dragon set (大三元) or the fourth wind set
+    (大四喜) is liable for it (責任払い, パオ)."""
+
+    kiriage_mangan: bool = _parameter("切り上げ満貫あり", False)
+    """切り上げ満貫あり: 30 fu 4 han and 60 fu 3 han round up to mangan (切り上げ満貫)."""
+
+    pao_covers_whole_hand: bool = _parameter("複合役満パオ全額", False)
+    """複合役満パオ全額 (a paipu extension, not a 電脳麻将 key): with pao and another
+    yakuman in the same hand, the liable player's share is the whole hand, not only the
+    liable yakuman's (Tenhou). Written to JSON only when set."""
+
+    def __post_init__(self) -> None:
+        for spec in dataclasses.fields(self):
+            value = _checked(spec, getattr(self, spec.name))
+            object.__setattr__(self, spec.name, value)
+
+    # -- construction ---------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], base: Rule | None = None) -> Rule:
+        """A rule from 電脳麻将 keys (a parsed JSON object); missing keys keep the values
+        of ``base`` (default: the ``majiang`` preset)."""
+        if not isinstance(data, Mapping):
+            raise RuleError(f"a rule is a JSON object of 電脳麻将 keys, not {data!r}")
+        changes = {}
+        for key, value in data.items():
+            name = _NAME_OF_KEY.get(key)
+            if name is None:
+                raise RuleError(f"unknown rule key {key!r}")
+            changes[name] = value
+        return dataclasses.replace(base or MAJIANG, **changes)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Rule:
+        """A rule from a JSON file holding an object of 電脳麻将 keys."""
+        with open(path, "rb") as file:
+            try:
+                data = orjson.loads(file.read())
+            except orjson.JSONDecodeError as error:
+                raise RuleError(f"{os.fspath(path)}: not JSON: {error}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def preset(cls, name: str) -> Rule:
+        """The preset called ``name`` (see :data:`PRESETS`)."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RuleError(
+                f"unknown rule preset {name!r} (known: {', '.join(PRESETS)})"
+            ) from None
+
+    @classmethod
+    def get(cls, spec: Rule | str | os.PathLike[str]) -> Rule:
+        """A rule from what a user names: a :class:`Rule`, a preset name or the path of a
+        JSON file."""
+        if isinstance(spec, Rule):
+            return spec
+        if isinstance(spec, str) and spec in PRESETS:
+            return PRESETS[spec]
+        if isinstance(spec, (str, os.PathLike)) and os.path.isfile(spec):
+            return cls.load(spec)
+        raise RuleError(f"{spec!r} is neither a rule preset ({', '.join(PRESETS)}) nor a file")
+
+    def replace(self, **changes: Any) -> Rule:
+        """A copy with some parameters changed, by English name."""
+        unknown = set(changes) - _NAMES
+        if unknown:
+            raise RuleError(f"unknown rule parameter {sorted(unknown)[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    # -- output ---------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The 電脳麻将 keys and values, in the engine's order (extensions only when set)."""
+        data: dict[str, Any] = {}
+        for spec in dataclasses.fields(self):
+            value = getattr(self, spec.name)
+            if spec.name in _EXTENSIONS and value == spec.default:
+                continue
+            if isinstance(value, tuple):
+                value = value._asdict() if isinstance(value, RedFives) else list(value)
+            data[spec.metadata["key"]] = value
+        return data
+
+    def __repr__(self) -> str:
+        changed = ", ".join(
+            f"{spec.name}={getattr(self, spec.name)!r}"
+            for spec in dataclasses.fields(self)
+            if getattr(self, spec.name) != spec.default
+        )
+        return f"Rule({changed})"
+
+
+def _checked(spec: dataclasses.Field, value: Any) -> Any:
+    """The value of a parameter in its stored form; :class:`RuleError` if invalid."""
+    name = f"{spec.metadata['key']} ({spec.name})"
+    default = spec.default
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise RuleError(f"{name} must be true or false, not {value!r}")
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"{name} must be an integer, not {value!r}")
+        choices = spec.metadata["choices"]
+        if choices is not None and value not in choices:
+            raise RuleError(f"{name} must be one of {list(choices)}, not {value!r}")
+    elif isinstance(default, RedFives):
+        given = value
+        if isinstance(value, Mapping):
+            if set(value) != {"m", "p", "s"}:
+                raise RuleError(f"{name} needs exactly the suits m, p, s, not {given!r}")
+            value = tuple(value[suit] for suit in "mps")
+        if not isinstance(value, tuple) or len(value) != 3 or not all(
+            type(n) is int and 0 <= n <= 4 for n in value
+        ):
+            raise RuleError(f"{name} must give 0-4 red fives for each of m, p, s, not {given!r}")
+        value = RedFives(*value)
+    else:  # rank points
+        if isinstance(value, str) or not isinstance(value, (list, tuple)) or len(value) != 4:
+            raise RuleError(f"{name} must be a list of 4 strings, not {value!r}")
+        for point in value:
+            if not isinstance(point, str):
+                raise RuleError(f"{name} must be a list of 4 strings, not {value!r}")
+            try:
+                float(point)
+            except ValueError:
+                raise RuleError(f"{name}: {point!r} is not a number") from None
+        value = tuple(value)
+    return value
+
+
+_NAMES = {spec.name for spec in dataclasses.fields(Rule)}
+_NAME_OF_KEY = {spec.metadata["key"]: spec.name for spec in dataclasses.fields(Rule)}
+_EXTENSIONS = {"pao_covers_whole_hand"}
+
+MAJIANG = Rule()
+"""The 電脳麻将 engine's default rule."""
+
+TENHOU = Rule(double_yakuman=False, overtime=2, pao_covers_whole_hand=True)
+"""4-player Tenhou rooms: no double yakuman (different yakuman still add up), overtime
+where a top dealer's renchan ends the game, and pao with a composite yakuman covering the
+whole hand. Red fives, open tanyao and the game length follow the log's room flags
+(``TENHOU.replace(...)``)."""
+
+PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU}
+"""Named rules; add an entry for a new preset."""
