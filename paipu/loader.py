@@ -166,12 +166,15 @@ def _resolve(path: PathLike) -> tuple[Path, int | None]:
 
 
 def _walk(directory: Path, recursive: bool) -> Iterator[Path]:
-    for entry in sorted(directory.iterdir()):
-        if entry.is_dir():
+    # Only the names of one directory are held at a time, as plain strings.
+    with os.scandir(directory) as entries:
+        listing = sorted((entry.name, entry.is_dir()) for entry in entries)
+    for name, is_dir in listing:
+        if is_dir:
             if recursive:
-                yield from _walk(entry, recursive)
-        elif entry.name.endswith(PATTERNS):
-            yield entry
+                yield from _walk(directory / name, recursive)
+        elif name.endswith(PATTERNS):
+            yield directory / name
 
 
 def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn") -> GameReader:

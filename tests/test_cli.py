@@ -1,0 +1,86 @@
+"""The ``paipu`` command line: help, ``show``, and exit codes on bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paipu.cli import main
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+
+def run(*args):
+    """Run the installed command as a user would."""
+    return subprocess.run([sys.executable, "-m", "paipu", *args], capture_output=True, text=True)
+
+
+def test_help_lists_commands():
+    result = run("--help")
+    assert result.returncode == 0 and "show" in result.stdout
+    result = run("show", "--help")
+    assert result.returncode == 0 and "PATH[#N]" in result.stdout
+
+
+def test_show_gives_the_account_of_each_sample_game():
+    result = run("show", str(SAMPLES))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    # Facts of the hand-made games (see sample_logs/make_samples.py), as logged:
+    assert "東1局1本場  dealer East player" in out
+    assert "win: North player by ron from East player: 40 fu 1 han, 1300 (翻牌 白 1)" in out
+    assert "draw: 荒牌平局; hands shown: West player" in out
+    assert "payments: South player +4900, West player -3900" in out
+    assert "riichi: South player" in out
+    assert "scores after: East player 27100, South player 24300" in out
+    assert "1. West player  28000  (38.0)" in out
+    assert out.count("final results:") == 3
+
+
+def test_show_one_game_of_a_file(capsys):
+    assert main(["show", f"{SAMPLES / 'tsumo.json'}#0"]) == 0
+    assert capsys.readouterr().out.count("final results:") == 1
+
+
+@pytest.mark.parametrize("args", [["show"], ["nonsense"], ["show", "--bogus", "x"], []])
+def test_bad_arguments_exit_2_with_one_line(args):
+    result = run(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "error" in result.stderr
+
+
+def test_unknown_path_exits_2(tmp_path):
+    result = run("show", str(tmp_path / "missing.json"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"paipu show: no such file or directory: '{tmp_path / 'missing.json'}'"
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ('{"title": "x", "player": ["a", "b", "c", "d"], "qijia": 0, "log": [[{"qipai"', "invalid JSON"),
+        ('{"players": 4}', "not a paipu"),
+        ("UNKNOWN", "unknown event 'tsumogiri'"),
+        ("M10", "not a tile: 'm10'"),
+    ],
+)
+def test_a_bad_file_exits_2_naming_it_and_the_good_ones_still_show(tmp_path, content, reason):
+    good = json.loads((SAMPLES / "tsumo.json").read_text(encoding="utf-8"))
+    if content == "UNKNOWN":
+        good["log"][0][3] = {"tsumogiri": {"l": 1, "p": "m1"}}
+        content = json.dumps(good)
+    elif content == "M10":
+        good["log"][0][3]["zimo"]["p"] = "m10"
+        content = json.dumps(good)
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    result = run("show", str(bad))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"paipu show: {bad}") and reason in result.stderr
+    both = run("show", str(SAMPLES / "tsumo.json"), str(bad))
+    assert both.returncode == 2 and "final results:" in both.stdout and reason in both.stderr

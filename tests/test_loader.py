@@ -1,0 +1,155 @@
+"""The loader: files, arrays, gzip, directories, selectors, and every kind of bad input."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import tracemalloc
+import warnings
+from pathlib import Path
+
+import pytest
+
+from paipu import LoadError, load
+from paipu.loader import LoadWarning
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+
+def _sample_games():
+    games = []
+    for path in sorted(SAMPLES.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        games.extend(data if isinstance(data, list) else [data])
+    assert len(games) >= 3
+    return games
+
+
+def _corrupt(game, change):
+    game = json.loads(json.dumps(game))
+    change(game)
+    return game
+
+
+def _set_event(round_index, event_index, event):
+    def change(game):
+        game["log"][round_index][event_index] = event
+    return change
+
+
+@pytest.fixture
+def mixed_dir(tmp_path):
+    """A directory of good files with bad ones beside them, as a user's folder might be."""
+    good = _sample_games()
+    (tmp_path / "a_good.json").write_text(json.dumps(good[0], ensure_ascii=False), encoding="utf-8")
+    with gzip.open(tmp_path / "b_good_array.json.gz", "wt", encoding="utf-8") as f:
+        json.dump(good, f, ensure_ascii=False)
+    text = json.dumps(good[1], ensure_ascii=False)
+    (tmp_path / "c_truncated.json").write_text(text[: len(text) // 2], encoding="utf-8")
+    (tmp_path / "d_not_paipu.json").write_text('{"hello": "world", "n": 1}', encoding="utf-8")
+    unknown = _corrupt(good[0], _set_event(0, 2, {"tsumogiri": {"l": 0, "p": "m1"}}))
+    (tmp_path / "e_unknown_event.json").write_text(json.dumps(unknown, ensure_ascii=False), encoding="utf-8")
+    impossible = _corrupt(good[0], lambda g: g["log"][0][1]["zimo"].update(p="m10"))
+    # the second game of this array is bad; the first and third still load
+    (tmp_path / "f_impossible_tile.json").write_text(
+        json.dumps([good[1], impossible, good[2]], ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "g_bad.json.gz").write_bytes(gzip.compress(text.encode())[:-20])
+    (tmp_path / "notes.txt").write_text("not a log, not read")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "h_good.json").write_text(json.dumps(good[2], ensure_ascii=False), encoding="utf-8")
+    return tmp_path, good
+
+
+def test_every_good_game_loads_and_every_bad_one_is_reported(mixed_dir):
+    root, good = mixed_dir
+    reader = load(root, errors="collect")
+    games = list(reader)
+    sources = [Path(g.source).name for g in games]
+    assert sources == (["a_good.json#0"] + [f"b_good_array.json.gz#{i}" for i in range(len(good))]
+                       + ["f_impossible_tile.json#0", "f_impossible_tile.json#2", "h_good.json#0"])
+    assert reader.files == 8 and reader.games == len(games)
+    errors = {Path(e.path).name: e for e in reader.errors}
+    assert set(errors) == {"c_truncated.json", "d_not_paipu.json", "e_unknown_event.json",
+                           "f_impossible_tile.json", "g_bad.json.gz"}
+    assert "invalid JSON at line 1" in errors["c_truncated.json"].message
+    assert errors["c_truncated.json"].game is None
+    assert "not a paipu" in errors["d_not_paipu.json"].message
+    unknown = errors["e_unknown_event.json"]
+    assert (unknown.game, unknown.round, unknown.event) == (0, 0, 2)
+    assert "unknown event 'tsumogiri'" in str(unknown)
+    assert "round 1 (東1局0本場), event 3" in str(unknown)
+    impossible = errors["f_impossible_tile.json"]
+    assert (impossible.game, impossible.round, impossible.event) == (1, 0, 1)
+    assert "'m10'" in str(impossible) and str(impossible).startswith(str(root / "f_impossible_tile.json#1"))
+    assert "gzip" in errors["g_bad.json.gz"].message
+
+
+def test_errors_warn_by_default_and_can_raise(mixed_dir):
+    root, _ = mixed_dir
+    with pytest.warns(LoadWarning, match="unknown event"):
+        games = list(load(root))
+    assert len(games) == 7
+    with pytest.raises(LoadError, match="invalid JSON"):
+        list(load(root, errors="raise"))
+
+
+def test_non_recursive_and_selectors(mixed_dir):
+    root, good = mixed_dir
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LoadWarning)
+        assert not any("sub" in g.source for g in load(root, recursive=False))
+    selected = list(load(f"{root / 'b_good_array.json.gz'}#1"))
+    assert [g.title for g in selected] == [good[1]["title"]]
+    reader = load(f"{root / 'a_good.json'}#5", errors="collect")
+    assert list(reader) == [] and "no game #5: the file holds 1" in str(reader.errors[0])
+
+
+def test_missing_path_raises_at_once(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no such file"):
+        load(tmp_path / "nope.json")
+
+
+def test_wrong_types_name_the_field(tmp_path):
+    good = _sample_games()[0]
+    cases = {
+        "qijia": lambda g: g.update(qijia="0"),
+        "qipai.defen": lambda g: g["log"][0][0]["qipai"].update(defen=[25000, 25000, 25000]),
+        "dapai.l": lambda g: g["log"][0][2]["dapai"].update(l=7),
+        "rank must hold": lambda g: g.update(rank=[1, 1, 2, 3]),
+        "starts with qipai": lambda g: g["log"][0].insert(0, {"zimo": {"l": 0, "p": "m1"}}),
+        "more than four": lambda g: g["log"][0][0]["qipai"]["shoupai"].__setitem__(0, "m11111p123s123z11"),
+    }
+    for expected, change in cases.items():
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(_corrupt(good, change), ensure_ascii=False), encoding="utf-8")
+        reader = load(path, errors="collect")
+        assert list(reader) == [], expected
+        assert expected in str(reader.errors[0]), (expected, str(reader.errors[0]))
+
+
+def test_memory_stays_flat_over_thousands_of_files(tmp_path):
+    """Games are read one file at a time: peak memory over 2,000 files is about that of
+    200 files, not ten times more."""
+    text = json.dumps(_sample_games()[0], ensure_ascii=False)
+    for count in (200, 2000):
+        (tmp_path / str(count)).mkdir()
+        for i in range(count):
+            (tmp_path / str(count) / f"{i:05d}.json").write_text(text, encoding="utf-8")
+
+    def peak(count):
+        tracemalloc.start()
+        games = sum(1 for _game in load(tmp_path / str(count)))
+        size = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert games == count
+        return size
+
+    # Warm up untraced first: CPython's free lists keep up to thousands of freed small
+    # objects, which tracemalloc would otherwise count as growth.
+    for _game in load(tmp_path):
+        pass
+    small, large = peak(200), peak(2000)
+    # What may grow is the sorted list of file names (well under 150 bytes a file);
+    # keeping the games would cost far more than a game's size per file.
+    assert large - small < 1800 * 150, (small, large)

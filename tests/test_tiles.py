@@ -1,0 +1,115 @@
+"""Tile, meld and hand notation: the grammar of paipu-format.md §4, strictly."""
+
+from __future__ import annotations
+
+import pytest
+
+from paipu.tiles import (
+    NotationError,
+    dora_of,
+    kind,
+    kind_name,
+    parse_discard,
+    parse_hand,
+    parse_meld,
+    parse_tile,
+)
+
+
+def test_kinds_number_the_34_faces_with_red_fives_as_fives():
+    assert [kind(t) for t in ("m1", "m9", "p1", "s9", "z1", "z7")] == [0, 8, 9, 26, 27, 33]
+    assert kind("m0") == kind("m5") == 4 and kind("p0") == 13 and kind("s0") == 22
+    assert kind_name(4) == "m5"
+
+
+@pytest.mark.parametrize("text", ["z0", "z8", "z9", "m10", "x1", "m", "", "m1_", None, 5])
+def test_impossible_tiles_are_rejected(text):
+    with pytest.raises(NotationError):
+        parse_tile(text)
+
+
+@pytest.mark.parametrize(
+    "indicator, dora",
+    [("m9", "m1"), ("p0", "p6"), ("s4", "s5"), ("z4", "z1"), ("z1", "z2"), ("z7", "z5"), ("z5", "z6")],
+)
+def test_dora_follows_the_indicator(indicator, dora):
+    # paipu-format §4.1: next number (9 -> 1), winds E->S->W->N->E, dragons 白->發->中->白.
+    assert dora_of(indicator) == dora
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("m5", ("m5", False, False)), ("p5_", ("p5", True, False)), ("s0*", ("s0", False, True)),
+     ("p5_*", ("p5", True, True))],
+)
+def test_discard_suffixes(text, expected):
+    assert parse_discard(text) == expected
+
+
+@pytest.mark.parametrize("text", ["p5*_", "p5+", "z8", "m5__"])
+def test_bad_discards(text):
+    with pytest.raises(NotationError):
+        parse_discard(text)
+
+
+@pytest.mark.parametrize(
+    "text, meld_type, claimed, direction",
+    [
+        ("m1-23", "chi", "m1", "-"), ("m12-3", "chi", "m2", "-"), ("s406-", "chi", "s6", "-"),
+        ("p340-", "chi", "p0", "-"), ("z555=", "pon", "z5", "="), ("m505=", "pon", "m5", "="),
+        ("m550=", "pon", "m0", "="), ("p6666=", "daiminkan", "p6", "="), ("m5505+", "daiminkan", "m5", "+"),
+        ("m5550+", "daiminkan", "m0", "+"), ("m2222", "ankan", None, None), ("m5550", "ankan", None, None),
+        ("z666-6", "kakan", "z6", "-"), ("s555+0", "kakan", "s5", "+"), ("m505=5", "kakan", "m5", "="),
+    ],
+)
+def test_canonical_melds_parse_and_write_back(text, meld_type, claimed, direction):
+    meld = parse_meld(text)
+    assert (meld.type, meld.claimed, meld.direction) == (meld_type, claimed, direction)
+    assert str(meld) == text
+
+
+@pytest.mark.parametrize("text, canonical", [("m055=", "m505="), ("m0555", "m5550"), ("m3-12", "m123-")])
+def test_melds_normalise_to_the_canonical_form(text, canonical):
+    # As the engine's Shoupai.valid_mianzi: pon '05' -> '50', kan digits descending, chi
+    # digits ascending. The claimed tile of a chi stays the digit written before the mark
+    # (the engine would move the mark and so change the claimed tile).
+    assert str(parse_meld(text)) == canonical
+
+
+@pytest.mark.parametrize("text", ["m1+23", "z123-", "m124-", "z888=", "m12", "m5556=", "m55=5", "m1-2-3", "b1"])
+def test_bad_melds(text):
+    with pytest.raises(NotationError):
+        parse_meld(text)
+
+
+def test_hand_string_parts():
+    hand = parse_hand("m123456p23478s05p9*")
+    assert hand.drawn == "p9" and hand.riichi and not hand.melds
+    assert hand.concealed == ("m1", "m2", "m3", "m4", "m5", "m6", "p2", "p3", "p4", "p7", "p8", "s0", "s5")
+    hand = parse_hand("m234p567s3458s8,z666-6")
+    assert hand.drawn == "s8" and [str(m) for m in hand.melds] == ["z666-6"] and not hand.is_closed
+    assert sum(hand.counts()) == 11
+
+
+def test_hand_is_written_canonically():
+    # Suits m, p, s, z; a red five before the other fives; drawn tile last; a suit letter
+    # may be repeated in the input (m78z11m6).
+    assert str(parse_hand("m78z11m6p111s222z3")) == "m678p111s222z113"
+    assert str(parse_hand("m5055p123s123z11")) == "m0555p123s123z11"
+    assert str(parse_hand("m123p456s789z1122,")) == "m123p456s789z1122,"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["m123z8", "m11111", "m1234567891234567", "m123,m5555,m5555=", "m1,z777=,z7777", "m123p", "m12x3", "m123,z8888"],
+)
+def test_impossible_hands_are_rejected(text):
+    with pytest.raises(NotationError):
+        parse_hand(text)
+
+
+def test_three_player_north_tiles_are_kept_in_place():
+    text = "p3477s678p5,b,z222=,s9999-"
+    hand = parse_hand(text)
+    assert [m.type for m in hand.melds] == ["north", "pon", "daiminkan"]
+    assert str(hand) == text
