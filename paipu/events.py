@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Union
 
 from .tiles import HandNotation, Meld
+from .yaku import WIND_NAMES, Yaku
 
 __all__ = [
     "Deal",
@@ -48,8 +49,6 @@ __all__ = [
     "WIND_NAMES",
 ]
 
-WIND_NAMES = "東南西北"
-"""Wind names by index: 0 East 東, 1 South 南, 2 West 西, 3 North 北."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,22 +131,6 @@ class DoraReveal:
 
     key: ClassVar[str] = "kaigang"
     indicator: str
-
-
-@dataclass(frozen=True, slots=True)
-class Yaku:
-    """One entry of a win's yaku list (役, ``hupai``).
-
-    ``han`` is the han of an ordinary yaku (dora: the number of dora); ``yakuman`` is 0
-    for an ordinary yaku, 1 for a yakuman (``"*"``), 2 for a double yakuman (``"**"``).
-    ``pao`` is the direction mark (``+ = -``) of the player liable for it (責任払い), seen
-    from the winner.
-    """
-
-    name: str
-    han: int = 0
-    yakuman: int = 0
-    pao: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

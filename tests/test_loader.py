@@ -150,6 +150,8 @@ def test_memory_stays_flat_over_thousands_of_files(tmp_path):
     for _game in load(tmp_path):
         pass
     small, large = peak(200), peak(2000)
-    # What may grow is the sorted list of file names (well under 150 bytes a file);
-    # keeping the games would cost far more than a game's size per file.
-    assert large - small < 1800 * 150, (small, large)
+    # What may grow: the sorted list of file names and CPython's bounded free lists
+    # (at most ~2,000 small objects per size). Keeping the games would cost their size
+    # (tens of kilobytes) for each of 1,800 more files: 50 MB and more.
+    game_size = len(text) * 4
+    assert large - small < 2_000_000 < 1800 * game_size, (small, large)

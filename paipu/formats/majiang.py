@@ -349,7 +349,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             if value is not None:
                 payload[name] = value
         payload["defen"] = event.points
-        payload["hupai"] = [_yaku_to_json(y) for y in event.yaku]
+        payload["hupai"] = [y.to_json() for y in event.yaku]
         payload["fenpei"] = list(event.payments)
     elif isinstance(event, NoWin):
         payload = {
@@ -360,13 +360,6 @@ def event_to_json(event: Event) -> dict[str, Any]:
     else:  # pragma: no cover - Event is a closed union
         raise TypeError(f"not an event: {event!r}")
     return {event.key: payload}
-
-
-def _yaku_to_json(yaku: Yaku) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": yaku.name, "fanshu": "*" * yaku.yakuman if yaku.yakuman else yaku.han}
-    if yaku.pao is not None:
-        entry["baojia"] = yaku.pao
-    return entry
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
