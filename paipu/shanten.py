@@ -26,7 +26,9 @@ number of kept tiles for every number of sets (0-4) and pairs (0-1) laid on that
 found by a dynamic programme over the nine numbers and cached by the suit's counts (honours
 are counted directly); those small tables are combined by max-plus convolution, with every
 table and every combination interned and cached, so a hand costs a few dictionary look-ups
-once the tables it needs exist.
+once the tables it needs exist. The caches grow with the distinct suit shapes met (tens of
+thousands over many games; a few hundred distinct tables); waits are cached by hand shape
+up to a fixed number of hands.
 """
 
 from __future__ import annotations
