@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -177,25 +178,32 @@ def _waits_by_search(c: list[int]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _corpus_hands(folder: Path) -> tuple[set[tuple[int, ...]], set[tuple[tuple[int, ...], int]]]:
-    """Concealed hands of 4-player games in ``folder``: every deal, and every winning
-    hand as (concealed tiles without the winning tile, the winning tile's kind)."""
-    dealt: set[tuple[int, ...]] = set()
-    won: set[tuple[tuple[int, ...], int]] = set()
-    paths = [p for p in sorted(folder.rglob("*")) if p.name.endswith((".json", ".json.gz"))]
+def four_player_rounds(root: Path) -> Iterator[list[dict]]:
+    """The events of each round of the 4-player games in a paipu file, or in every
+    ``.json``/``.json.gz`` file under a folder (a file holds one game or a list)."""
+    paths = [root] if root.is_file() else [
+        p for p in sorted(root.rglob("*")) if p.name.endswith((".json", ".json.gz"))
+    ]
     assert paths
     for path in paths:
         data = read_json(path)
         for game in data if isinstance(data, list) else [data]:
-            if len(game["player"]) == 3:
-                continue
-            for events in game["log"]:
-                for event in events:
-                    if "qipai" in event:
-                        dealt.update(tuple(hand(s)) for s in event["qipai"]["shoupai"])
-                    elif "hule" in event:
-                        notation = parse_hand(event["hule"]["shoupai"])
-                        won.add((tuple(counts(notation.concealed)), kind(notation.drawn)))
+            if len(game["player"]) == 4:
+                yield from game["log"]
+
+
+def _corpus_hands(root: Path) -> tuple[set[tuple[int, ...]], set[tuple[tuple[int, ...], int]]]:
+    """Concealed hands of 4-player games: every deal, and every winning hand as
+    (concealed tiles without the winning tile, the winning tile's kind)."""
+    dealt: set[tuple[int, ...]] = set()
+    won: set[tuple[tuple[int, ...], int]] = set()
+    for events in four_player_rounds(root):
+        for event in events:
+            if "qipai" in event:
+                dealt.update(tuple(hand(s)) for s in event["qipai"]["shoupai"])
+            elif "hule" in event:
+                notation = parse_hand(event["hule"]["shoupai"])
+                won.add((tuple(counts(notation.concealed)), kind(notation.drawn)))
     return dealt, won
 
 

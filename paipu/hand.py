@@ -1,0 +1,267 @@
+"""One player's hand (手牌) during a replay, changed by the game's own actions.
+
+A :class:`Hand` holds the **concealed tiles** (純手牌) counted per kind, with the red fives
+(赤牌) of each suit counted apart, the **melds** (副露, closed kans included) in the order
+they were made, the **drawn tile** (自摸牌) while the hand holds one, and whether the player
+has declared **riichi** (立直). Its methods are named after the actions of the game:
+:meth:`~Hand.draw`, :meth:`~Hand.discard`, :meth:`~Hand.call` (chi, pon, open kan on a
+discard) and :meth:`~Hand.kan` (closed or added kan on one's own turn). An action the
+hand cannot take raises :class:`IllegalAction`, saying what was impossible; the hand is
+then unchanged.
+
+A red five and an ordinary five are different tiles when taken out of a hand (discarding
+``m0`` needs a red five in the hand) and the same kind for the hand's shape.
+
+The concealed tile count tells whose turn it is: ``3n+1`` tiles wait for a draw or a call,
+``3n+2`` tiles (after a draw or a chi or pon) must discard or kan.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import shanten as _shanten
+from .tiles import KINDS, HandNotation, Meld, kind, kind_name, parse_hand
+
+__all__ = ["IllegalAction", "Hand"]
+
+_RED_FIVES = ("m0", "p0", "s0")
+
+# Each tile's kind and, for a red five, its suit index (0-2); -1 for any other tile.
+_TILES: dict[str, tuple[int, int]] = {name: (k, -1) for k, name in enumerate(KINDS)}
+_TILES.update({red: (kind(red), suit) for suit, red in enumerate(_RED_FIVES)})
+
+_FIVES = {4: 0, 13: 1, 22: 2}
+"""Kinds of the fives, with the index of their suit among m, p, s."""
+
+
+class IllegalAction(ValueError):
+    """An action a hand cannot take, e.g. discarding a tile it does not hold."""
+
+
+class Hand:
+    """One player's hand: concealed tiles, melds, the drawn tile and riichi (see module).
+
+    ``counts`` are the concealed tiles per kind (34 integers, the drawn tile included, a
+    red five counted as a five); ``red`` the red fives among them per suit (m, p, s);
+    ``melds`` the melds in the order made; ``drawn`` the tile just drawn, or ``None``;
+    ``riichi`` whether riichi has been declared. Change them only through the actions.
+    """
+
+    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "_melded")
+
+    def __init__(self) -> None:
+        """A hand with no tiles yet; hands to play with come from :meth:`from_notation`."""
+        self.counts: list[int] = [0] * 34
+        self.red: list[int] = [0, 0, 0]
+        self.melds: list[Meld] = []
+        self.drawn: str | None = None
+        self.riichi = False
+        self._melded = [0] * 34  # tiles per kind in the melds
+
+    @classmethod
+    def from_notation(cls, notation: HandNotation | str) -> "Hand":
+        """The hand written by a hand string (手牌文字列) or its parsed form.
+
+        A trailing ``,`` (a call just made) means no drawn tile. ValueError for a hand
+        with face-down tiles (``_``), or with concealed tiles and melds that do not add up
+        to 13 or 14 tiles.
+        """
+        if isinstance(notation, str):
+            notation = parse_hand(notation)
+        if notation.hidden:
+            raise ValueError(f"hand {notation} has face-down tiles")
+        melds = sum(meld.type != "north" for meld in notation.melds)
+        if len(notation.tiles) + 3 * melds not in (13, 14):
+            raise ValueError(
+                f"hand {notation} has {len(notation.tiles)} concealed tiles and {melds} melds"
+            )
+        hand = cls()
+        for tile in notation.tiles:
+            hand._add(tile)
+        for meld in notation.melds:
+            hand._add_meld(meld)
+        hand.drawn = None if notation.awaiting_discard else notation.drawn
+        hand.riichi = notation.riichi
+        return hand
+
+    def to_notation(self) -> HandNotation:
+        """The hand in 電脳麻将 notation; a hand that has just called and must discard is
+        written with a trailing ``,``."""
+        concealed: list[str] = []
+        for k, count in enumerate(self.counts):
+            if k in _FIVES:
+                red = self.red[_FIVES[k]]
+                concealed += [_RED_FIVES[_FIVES[k]]] * red
+                count -= red
+            concealed += [KINDS[k]] * count
+        if self.drawn is not None:
+            concealed.remove(self.drawn)
+        awaiting_discard = self.drawn is None and len(concealed) % 3 == 2
+        return HandNotation(
+            tuple(concealed), self.drawn, self.riichi, tuple(self.melds), 0, awaiting_discard
+        )
+
+    def __str__(self) -> str:
+        return str(self.to_notation())
+
+    def __repr__(self) -> str:
+        return f"Hand.from_notation({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (self.counts, self.red, self.melds, self.drawn, self.riichi) == (
+            other.counts, other.red, other.melds, other.drawn, other.riichi
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # -- the actions -----------------------------------------------------------------
+
+    def draw(self, tile: str) -> None:
+        """Draw ``tile`` (自摸), from the wall or as a kan's replacement (嶺上牌).
+
+        Needs ``3n+1`` concealed tiles and no fifth tile of a kind in the hand.
+        """
+        k = self._kind(tile, "draw")
+        if sum(self.counts) % 3 != 1:
+            self._illegal(f"draw {tile}", "the hand must discard first")
+        if self.counts[k] + self._melded[k] >= 4:
+            self._illegal(f"draw {tile}", f"a fifth {kind_name(k)} in hand")
+        self._add(tile)
+        self.drawn = tile
+
+    def discard(self, tile: str, riichi: bool = False) -> None:
+        """Discard ``tile`` (打牌), declaring riichi (立直) with it if ``riichi``.
+
+        Needs ``3n+2`` concealed tiles holding ``tile`` (a red five is not a five). After
+        riichi only the drawn tile may be discarded. Declaring riichi needs a hand not yet
+        in riichi, with no called meld (門前), and ready (聴牌) after the discard.
+        """
+        self._kind(tile, "discard")
+        if sum(self.counts) % 3 != 2:
+            self._illegal(f"discard {tile}", "nothing to discard before a draw or call")
+        if not self._held(tile):
+            self._illegal(f"discard {tile}", "not in hand")
+        if self.riichi and tile != self.drawn:
+            self._illegal(f"discard {tile}", f"in riichi, only the drawn {self.drawn} may go")
+        if riichi:
+            if self.riichi:
+                self._illegal(f"riichi with {tile}", "riichi already declared")
+            if not self.is_closed:
+                self._illegal(f"riichi with {tile}", "the hand has called a meld")
+        self._remove(tile)
+        if riichi and not _shanten.waits(self.counts):
+            self._add(tile)
+            self._illegal(f"riichi with {tile}", "not ready (聴牌) after the discard")
+        self.drawn = None
+        self.riichi = self.riichi or riichi
+
+    def call(self, meld: Meld) -> None:
+        """Call another player's discard into ``meld`` (副露): a chi (吃), pon (碰) or open
+        kan (大明槓); the meld's other tiles leave the concealed tiles.
+
+        Needs ``3n+1`` concealed tiles holding those tiles, and no riichi.
+        """
+        if meld.type not in ("chi", "pon", "daiminkan"):
+            self._illegal(f"call {meld}", f"{meld.type} is not a call on a discard")
+        if sum(self.counts) % 3 != 1:
+            self._illegal(f"call {meld}", "the hand must discard first")
+        if self.riichi:
+            self._illegal(f"call {meld}", "the hand is in riichi")
+        self._take(meld.hand_tiles, f"call {meld}")
+        self._add_meld(meld)
+        self.drawn = None
+
+    def kan(self, meld: Meld) -> None:
+        """Declare a kan on one's own turn: a closed kan (暗槓) of four concealed tiles, or
+        an added kan (加槓) that adds a concealed tile to a pon.
+
+        An added kan replaces the pon whose string is its own first five characters
+        (``z666-6`` replaces ``z666-``). Needs ``3n+2`` concealed tiles.
+        """
+        action = f"kan {meld}"
+        if meld.type not in ("ankan", "kakan"):
+            self._illegal(action, f"{meld.type} is not a kan of one's own turn")
+        if sum(self.counts) % 3 != 2:
+            self._illegal(action, "a kan needs a drawn tile")
+        if meld.type == "ankan":
+            self._take(meld.tiles, action)
+            self._add_meld(meld)
+        else:
+            pon = str(meld)[:5]
+            place = next((i for i, m in enumerate(self.melds) if str(m) == pon), None)
+            if place is None:
+                self._illegal(action, f"no pon {pon} to add to")
+            self._take((meld.added,), action)  # type: ignore[arg-type]
+            self.melds[place] = meld
+            self._melded[kind(meld.added)] += 1  # type: ignore[arg-type]
+        self.drawn = None
+
+    # -- what the hand is ---------------------------------------------------------------
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the hand has called no meld (門前); closed kans keep it closed."""
+        return all(meld.type in ("ankan", "north") for meld in self.melds)
+
+    def shanten(self) -> int:
+        """Shanten number (向聴数) of the concealed tiles (see :mod:`paipu.shanten`)."""
+        return _shanten.shanten(self.counts)
+
+    def waits(self) -> tuple[str, ...]:
+        """Tiles that complete a hand of ``3n+1`` concealed tiles (待ち), by kind name
+        (``m5`` for any five), leaving out a kind of which the concealed tiles hold all
+        four. ValueError for a hand that holds a tile to discard."""
+        return tuple(KINDS[k] for k in _shanten.waits(self.counts))
+
+    def is_tenpai(self) -> bool:
+        """Whether a hand of ``3n+1`` concealed tiles is ready (聴牌): it has a wait."""
+        return bool(_shanten.waits(self.counts))
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _illegal(self, action: str, reason: str) -> None:
+        raise IllegalAction(f"{action}: {reason} (hand {self})")
+
+    def _kind(self, tile: str, action: str) -> int:
+        known = _TILES.get(tile)
+        if known is None:
+            self._illegal(f"{action} {tile!r}", "not a tile")
+        return known[0]  # type: ignore[index]
+
+    def _held(self, tile: str) -> int:
+        """How many of exactly ``tile`` the concealed tiles hold (a red five apart)."""
+        k, suit = _TILES[tile]
+        if suit >= 0:
+            return self.red[suit]
+        if k in _FIVES:
+            return self.counts[k] - self.red[_FIVES[k]]
+        return self.counts[k]
+
+    def _add(self, tile: str) -> None:
+        k, suit = _TILES[tile]
+        self.counts[k] += 1
+        if suit >= 0:
+            self.red[suit] += 1
+
+    def _remove(self, tile: str) -> None:
+        k, suit = _TILES[tile]
+        self.counts[k] -= 1
+        if suit >= 0:
+            self.red[suit] -= 1
+
+    def _take(self, tiles: Sequence[str], action: str) -> None:
+        """Remove ``tiles`` from the concealed tiles, or raise with the hand unchanged."""
+        for tile in dict.fromkeys(tiles):
+            needed, held = tiles.count(tile), self._held(tile)
+            if held < needed:
+                self._illegal(action, f"needs {needed} {tile} from the hand, which holds {held}")
+        for tile in tiles:
+            self._remove(tile)
+
+    def _add_meld(self, meld: Meld) -> None:
+        self.melds.append(meld)
+        for tile in meld.tiles:
+            self._melded[_TILES[tile][0]] += 1
