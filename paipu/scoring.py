@@ -1,0 +1,1060 @@
+"""Scoring one win (和了): yaku, fu, han, the hand's value and the payments.
+
+:func:`score` takes a complete hand in 電脳麻将 notation, the winning tile, the
+:class:`Situation` (winds, riichi, dora...) and a :class:`~paipu.rules.Rule`, and gives a
+:class:`WinResult`, or a falsy :class:`NoWin` saying why the hand does not win::
+
+    >>> result = score("m123456p23478s05*", "p9+", seat_wind=2, riichi=1, ura_indicators=["m9"])
+    >>> result.han, result.fu, result.points, result.payments
+    (4, 30, 7700, (0, 0, 7700, -7700))
+    >>> [yaku.name for yaku in result.yaku]
+    ['立直', '平和', '赤ドラ', '裏ドラ']
+
+Definitions (those of the 電脳麻将 engine, ``Majiang.Util.hule``):
+
+* A **reading** (面子構成) of a complete hand is one way to split it into a pair (雀頭)
+  and four sets (面子; the melds are sets as they are), with the winning tile placed in
+  one set or the pair; seven pairs (七対子), thirteen orphans (国士無双) and nine gates
+  (九蓮宝燈) are readings of their own. The result is the best reading: highest value
+  (``points``), then most han, then most fu (高点法).
+* **Fu** (符): 20 base; a pair of round wind, seat wind or dragon 2 each (a double wind
+  pair 4, or 2 with ``double_wind_pair_2fu``); a triplet 2, doubled for terminals and
+  honours, doubled when concealed (a triplet completed by a ron tile is open), times 4 for
+  a kan; 2 for a single, closed or edge wait; then 平和 (pinfu) is a concealed reading
+  still at 20; tsumo adds 2 unless pinfu, a concealed ron adds 10, an open ron at 20
+  becomes 30; rounded up to 10. Seven pairs are 25 fu.
+* **Han** (翻) add up over the yaku; dora (ドラ, 赤ドラ, 裏ドラ) count only when a yaku
+  exists. A yakuman (役満) hides every other yaku; several yakuman add up
+  (``yakuman_stacking``).
+* **Base points** (基本点): ``fu * 2**(2 + han)``, capped at 2000 (満貫); 6-7 han 3000
+  (跳満), 8-10 4000 (倍満), 11-12 6000 (三倍満), 13+ 8000 (数え役満, or 6000 without
+  ``kazoe_yakuman``); 8000 per yakuman multiple. A ron pays 4 x base (6 x for the dealer),
+  a tsumo 1 x base from each non-dealer and 2 x base from the dealer, each rounded up to
+  100. Honba (本場) add 300 per win, sticks (供託) 1000 each to the winner.
+* **Pao** (責任払い): see :attr:`~paipu.rules.Rule.pao`; the liable player pays the
+  liable yakuman (or the whole hand with ``pao_covers_whole_hand``) on a tsumo, and half
+  of it on a ron, the discarder paying the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+from unicodedata import east_asian_width
+
+from .rules import MAJIANG, Rule
+from .tiles import KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
+from .yaku import WIND_NAMES, Yaku
+
+__all__ = ["score", "Situation", "WinResult", "NoWin", "INCOMPLETE", "NO_YAKU", "LIMITS"]
+
+INCOMPLETE = "incomplete"
+""":attr:`NoWin.reason` of a hand that is not complete (和了形でない)."""
+NO_YAKU = "no yaku"
+""":attr:`NoWin.reason` of a complete hand without any yaku (役なし)."""
+
+LIMITS: dict[str, str] = {
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "kazoe yakuman": "数え役満",
+    "yakuman": "役満",
+    "double yakuman": "ダブル役満",
+    "triple yakuman": "トリプル役満",
+}
+"""Limit hand names (see :attr:`WinResult.limit`), English → Japanese; beyond a triple
+the name is ``"<n>x yakuman"``."""
+
+_WIND_OF = {
+    **{letter: wind for wind, letter in enumerate("ESWN")},
+    **{letter: wind for wind, letter in enumerate("eswn")},
+    **{name: wind for wind, name in enumerate(WIND_NAMES)},
+}
+
+
+def _wind(value: int | str, name: str) -> int:
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    if isinstance(value, str) and value in _WIND_OF:
+        return _WIND_OF[value]
+    raise ValueError(f"{name} must be 0-3 or one of E, S, W, N, not {value!r}")
+
+
+def _indicators(value: Sequence[str], name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not all(isinstance(t, str) and t in _KIND for t in value):
+        raise NotationError(f"{name} must be a list of tiles, not {value!r}")
+    return tuple(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Everything about a win besides the hand and the rule.
+
+    Winds are 0-3 (East, South, West, North); ``'E'``, ``'S'``, ``'W'``, ``'N'`` (or
+    東南西北) are accepted too. The seat wind is the winner's seat relative to the dealer:
+    0 is the dealer, and payments are indexed the same way.
+    """
+
+    round_wind: int = 0
+    """場風 (*zhuangfeng*): the round's wind."""
+    seat_wind: int = 0
+    """自風 (*menfeng*): the winner's wind; 0 is the dealer (親)."""
+    riichi: int = 0
+    """立直 (*lizhi*): 0 none, 1 riichi, 2 double riichi (ダブル立直)."""
+    ippatsu: bool = False
+    """一発 (*yifa*): won within one go-around of riichi, no call in between."""
+    haitei: int = 0
+    """*haidi*: 1 海底摸月 (tsumo on the last wall tile), 2 河底撈魚 (ron on the last
+    discard)."""
+    rinshan: bool = False
+    """嶺上開花 (*lingshang*): tsumo on a kan's replacement tile."""
+    chankan: bool = False
+    """槍槓 (*qianggang*): ron on a tile added to a kan."""
+    tenhou: int = 0
+    """*tianhu*: 1 天和 (dealer's first draw), 2 地和 (a non-dealer's first draw, no call
+    before)."""
+    dora_indicators: tuple[str, ...] = ()
+    """宝牌表示牌 (*baopai*): dora indicators, kan dora included."""
+    ura_indicators: tuple[str, ...] | None = None
+    """裏ドラ表示牌 (*fubaopai*): ura dora indicators when the winner is in riichi, else
+    ``None``."""
+    honba: int = 0
+    """本場 (*changbang*): 300 per honba go to the winner."""
+    riichi_sticks: int = 0
+    """供託 (*lizhibang*): riichi sticks on the table, 1000 each to the winner."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "round_wind", _wind(self.round_wind, "round_wind"))
+        set_(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
+        for name, top in (("riichi", 2), ("haitei", 2), ("tenhou", 2)):
+            value = getattr(self, name)
+            if type(value) is not int or not 0 <= value <= top:
+                raise ValueError(f"{name} must be 0-{top}, not {value!r}")
+        for name in ("honba", "riichi_sticks"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name} must be a count, not {value!r}")
+        set_(self, "ippatsu", bool(self.ippatsu))
+        set_(self, "rinshan", bool(self.rinshan))
+        set_(self, "chankan", bool(self.chankan))
+        set_(self, "dora_indicators", _indicators(self.dora_indicators, "dora_indicators"))
+        if self.ura_indicators is not None:
+            set_(self, "ura_indicators", _indicators(self.ura_indicators, "ura_indicators"))
+
+    @classmethod
+    def from_json(cls, param: Mapping[str, Any]) -> Situation:
+        """The situation of a 電脳麻将 ``Util.hule`` parameter object: ``zhuangfeng``,
+        ``menfeng``, ``hupai`` {``lizhi``, ``yifa``, ``haidi``, ``lingshang``,
+        ``qianggang``, ``tianhu``}, ``baopai``, ``fubaopai``, ``jicun`` {``changbang``,
+        ``lizhibang``} (a ``rule`` key is not read here)."""
+        flags = param.get("hupai") or {}
+        sticks = param.get("jicun") or {}
+        return cls(
+            round_wind=param.get("zhuangfeng", 0),
+            seat_wind=param.get("menfeng", 0),
+            riichi=flags.get("lizhi", 0),
+            ippatsu=flags.get("yifa", False),
+            haitei=flags.get("haidi", 0),
+            rinshan=flags.get("lingshang", False),
+            chankan=flags.get("qianggang", False),
+            tenhou=flags.get("tianhu", 0),
+            dora_indicators=param.get("baopai", ()),
+            ura_indicators=param.get("fubaopai"),
+            honba=sticks.get("changbang", 0),
+            riichi_sticks=sticks.get("lizhibang", 0),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The 電脳麻将 parameter object (the inverse of :meth:`from_json`)."""
+        return {
+            "zhuangfeng": self.round_wind,
+            "menfeng": self.seat_wind,
+            "hupai": {
+                "lizhi": self.riichi,
+                "yifa": self.ippatsu,
+                "qianggang": self.chankan,
+                "lingshang": self.rinshan,
+                "haidi": self.haitei,
+                "tianhu": self.tenhou,
+            },
+            "baopai": list(self.dora_indicators),
+            "fubaopai": None if self.ura_indicators is None else list(self.ura_indicators),
+            "jicun": {"changbang": self.honba, "lizhibang": self.riichi_sticks},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """A hand that scores nothing, and why: :data:`INCOMPLETE` (not a complete hand) or
+    :data:`NO_YAKU` (complete, but no yaku: dora alone do not win). Always false."""
+
+    reason: str
+
+    def __bool__(self) -> bool:
+        return False
+
+    def to_json(self) -> dict[str, int] | None:
+        """What 電脳麻将's ``Util.hule`` returns: ``None`` for an incomplete hand,
+        ``{"defen": 0}`` for a hand without yaku."""
+        return None if self.reason == INCOMPLETE else {"defen": 0}
+
+    def __str__(self) -> str:
+        return "not a complete hand" if self.reason == INCOMPLETE else "no yaku"
+
+
+@dataclass(frozen=True, slots=True)
+class WinResult:
+    """The value of a win and who pays it (the 電脳麻将 ``hule`` event's numbers).
+
+    Seats are relative to the dealer (0 = dealer): ``payments[seat]`` is the score change
+    of each seat (``fenpei``), honba and riichi sticks included.
+    """
+
+    yaku: tuple[Yaku, ...]
+    """The yaku (``hupai``), dora last, in the 電脳麻将 engine's order."""
+    fu: int
+    """符: 0 for a yakuman (the engine omits it)."""
+    fu_breakdown: tuple[tuple[str, int], ...]
+    """What the fu are made of: (reason, fu) pairs adding up to :attr:`fu`."""
+    han: int
+    """翻数 (*fanshu*): total han, dora included; 0 for a yakuman."""
+    yakuman: int
+    """役満 multiple (*damanguan*): 0 for an ordinary hand."""
+    limit: str | None
+    """Limit reached (a key of :data:`LIMITS`), or ``None`` below mangan."""
+    points: int
+    """The hand's value (*defen*) without honba and sticks; a pao share included."""
+    payments: tuple[int, int, int, int]
+    """Score change by seat (*fenpei*), honba, sticks and liability included."""
+    seat: int
+    """The winner's seat (its seat wind)."""
+    discarder: int | None
+    """Seat that dealt in (or declared the robbed kan); ``None`` for a tsumo."""
+    liable: int | None
+    """Seat liable for a yakuman (パオ), if any."""
+
+    @property
+    def is_tsumo(self) -> bool:
+        """Whether the win is a self-draw (ツモ)."""
+        return self.discarder is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The numbers of a 電脳麻将 ``hule`` event (``hupai``, ``fu``, ``fanshu``,
+        ``damanguan``, ``defen``, ``fenpei``; falsy ``fu``, ``fanshu``, ``damanguan``
+        left out as the engine does) plus ``limit`` and ``fu_breakdown``."""
+        data: dict[str, Any] = {"hupai": [yaku.to_json() for yaku in self.yaku]}
+        if self.fu:
+            data["fu"] = self.fu
+        if self.han:
+            data["fanshu"] = self.han
+        if self.yakuman:
+            data["damanguan"] = self.yakuman
+        data["defen"] = self.points
+        data["fenpei"] = list(self.payments)
+        data["limit"] = self.limit
+        data["fu_breakdown"] = [list(part) for part in self.fu_breakdown]
+        return data
+
+    def __str__(self) -> str:
+        labels = [f"{yaku.name} ({yaku.english})" for yaku in self.yaku]
+        width = max(map(_width, labels))
+        lines = []
+        for label, yaku in zip(labels, self.yaku):
+            if yaku.yakuman:
+                value = "double yakuman" if yaku.yakuman == 2 else "yakuman"
+            else:
+                value = f"{yaku.han:2d} han"
+            pao = f", liable: {_SEAT_NAMES[self.liable]}" if yaku.pao else ""  # type: ignore[index]
+            lines.append(f"  {label}{' ' * (width - _width(label))}  {value}{pao}")
+        summary = ""
+        if not self.yakuman:
+            parts = " + ".join(f"{fu} {reason}" for reason, fu in self.fu_breakdown)
+            lines.append(f"  fu: {parts} = {self.fu}")
+            summary = f"{self.fu} fu {self.han} han"
+        if self.limit:
+            limit = f"{self.limit} ({LIMITS.get(self.limit, '役満')})"
+            summary = f"{summary}, {limit}" if summary else limit
+        how = "tsumo" if self.discarder is None else f"ron from {_SEAT_NAMES[self.discarder]}"
+        lines.append(f"{summary}: {self.points} points, {how}")
+        lines.append(
+            "  "
+            + "  ".join(
+                f"{_SEAT_NAMES[seat]}{' (winner)' if seat == self.seat else ''} "
+                + (f"{change:+d}" if change else "0")
+                for seat, change in enumerate(self.payments)
+            )
+        )
+        return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """Columns a text takes in a terminal (wide East Asian characters take two)."""
+    return sum(2 if east_asian_width(char) in "WF" else 1 for char in text)
+
+
+_SEAT_NAMES = ("East", "South", "West", "North")
+
+
+# -- score ---------------------------------------------------------------------------
+
+_DEFAULT_SITUATION = Situation()
+
+
+def score(
+    hand: str | HandNotation,
+    win_tile: str | None = None,
+    situation: Situation | None = None,
+    rule: Rule | str = MAJIANG,
+    **changes: Any,
+) -> WinResult | NoWin:
+    """Score a win.
+
+    ``hand`` is the winner's hand in 電脳麻将 notation: for a tsumo (``win_tile`` None)
+    the drawn tile is its last concealed tile (``m123p456s789z11m44m4``); for a ron, the
+    13 tiles and ``win_tile`` is the discard with the direction mark of its discarder seen
+    from the winner (``s2+`` 下家, ``s2=`` 対面, ``s2-`` 上家). A trailing ``*`` on the
+    hand means riichi when ``situation.riichi`` says nothing.
+
+    ``situation`` gives winds, riichi, dora... (default: East round, dealer, nothing
+    else); keyword arguments change its fields (``riichi=1, seat_wind="S"``). ``rule`` is
+    a :class:`~paipu.rules.Rule`, a preset name or a JSON file path.
+
+    Returns a :class:`WinResult`, or a :class:`NoWin` (false) for a hand that is not
+    complete or has no yaku. Raises :class:`~paipu.tiles.NotationError` for bad notation
+    and ``ValueError`` for a hand that does not fit the rule (more red fives than it has).
+    """
+    if isinstance(hand, str):
+        hand = parse_hand(hand)
+    if changes:
+        situation = replace(situation or _DEFAULT_SITUATION, **changes)
+    elif situation is None:
+        situation = _DEFAULT_SITUATION
+    if type(rule) is not Rule:
+        rule = Rule.get(rule)
+    return _score(hand, win_tile, situation, rule)
+
+
+# -- tables ----------------------------------------------------------------------------
+
+_KIND = {name: kind(name) for name in (*KINDS, "m0", "p0", "s0")}
+_DORA = {name: _KIND[dora_of(name)] for name in _KIND}
+_MARKS = {"+": 1, "=": 2, "-": 3}
+_YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+"""Whether a kind is a terminal or an honour (幺九牌)."""
+_RUN_YAOJIU = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
+"""Whether the run starting at a kind holds a terminal (123 or 789)."""
+_ORPHANS = tuple(k for k in range(34) if _YAOJIU[k])
+
+
+def _mask(kinds: Sequence[int]) -> int:
+    return sum(1 << k for k in set(kinds))
+
+
+_ORPHAN_MASK = _mask(_ORPHANS)
+_HONOUR_MASK = _mask(range(27, 34))
+_TERMINAL_MASK = _ORPHAN_MASK & ~_HONOUR_MASK
+_M_MASK, _P_MASK, _S_MASK = (_mask(range(base, base + 9)) for base in (0, 9, 18))
+_GREEN_MASK = _mask([kind(tile) for tile in ("s2", "s3", "s4", "s6", "s8", "z6")])
+
+# -- fu --------------------------------------------------------------------------------
+
+_FU_BASE = ("base (副底)", 20)
+_FU_SEVEN_PAIRS = ("seven pairs (七対子)", 25)
+_FU_TSUMO = ("tsumo (ツモ符)", 2)
+_FU_CLOSED_RON = ("concealed ron (門前加符)", 10)
+_FU_OPEN_PINFU = ("open pinfu shape, ron (喰い平和)", 10)
+_FU_SINGLE_WAIT = ("single wait (単騎待ち)", 2)
+_FU_CLOSED_WAIT = ("closed wait (嵌張待ち)", 2)
+_FU_EDGE_WAIT = ("edge wait (辺張待ち)", 2)
+_SET_FU = tuple(
+    tuple(
+        tuple(
+            (
+                f"{'closed' if concealed else 'open'} {'kan' if kan else 'triplet'} of "
+                f"{'terminals/honours' if yaojiu else 'simples'} "
+                f"({'幺九' if yaojiu else '中張'}{'暗' if concealed else '明'}"
+                f"{'槓' if kan else '刻'})",
+                2 * (2 if yaojiu else 1) * (2 if concealed else 1) * (4 if kan else 1),
+            )
+            for kan in (False, True)
+        )
+        for concealed in (False, True)
+    )
+    for yaojiu in (False, True)
+)
+"""(reason, fu) of a triplet or kan, indexed [terminal or honour][concealed][kan]."""
+_ROUNDED = tuple(("rounded up (切り上げ)", up) if up else None for up in range(10))
+"""(reason, fu) of rounding up, indexed by the fu added."""
+
+
+@lru_cache(maxsize=512)
+def _pair_fu(pair: int, round_wind: int, seat_wind: int, two_fu: bool) -> tuple[str, int] | None:
+    """(reason, fu) of a pair (雀頭) of kind ``pair``, None when it is worth nothing."""
+    reasons = []
+    if pair == 27 + round_wind:
+        reasons.append("round wind")
+    if pair == 27 + seat_wind:
+        reasons.append("seat wind")
+    if pair >= 31:
+        reasons.append("dragon")
+    if not reasons:
+        return None
+    fu = 2 if two_fu else 2 * len(reasons)
+    return (f"pair of {' and '.join(reasons)} (役牌の雀頭)", fu)
+
+
+# -- shapes ----------------------------------------------------------------------------
+
+_Set = tuple[int, bool]
+"""A concealed set: (kind of its lowest tile, whether it is a run)."""
+
+
+def _split(counts: list[int], n: int, base: int) -> list[tuple[_Set, ...]]:
+    # Sets covering counts[n:], in the engine's order: at the lowest number held, first
+    # a run, then a triplet (of exactly three; four make a run and a triplet).
+    while n < 9 and not counts[n]:
+        n += 1
+    if n == 9:
+        return [()]
+    found: list[tuple[_Set, ...]] = []
+    if n < 7 and counts[n + 1] and counts[n + 2]:
+        counts[n] -= 1
+        counts[n + 1] -= 1
+        counts[n + 2] -= 1
+        found += [((base + n, True),) + rest for rest in _split(counts, n, base)]
+        counts[n] += 1
+        counts[n + 1] += 1
+        counts[n + 2] += 1
+    if counts[n] == 3:
+        counts[n] = 0
+        found += [((base + n, False),) + rest for rest in _split(counts, n + 1, base)]
+        counts[n] = 3
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_sets(base: int, counts: tuple[int, ...]) -> tuple[tuple[_Set, ...], ...]:
+    """Every split into sets of the nine counts of the suit starting at kind ``base``."""
+    return tuple(_split(list(counts), 0, base))
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_pair_sets(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[_Set, ...], ...]], ...]:
+    """For each kind of the suit (starting at kind ``base``) held twice or more, in
+    order: (that kind as the pair, every split of the rest into sets)."""
+    found = []
+    for n in range(9):
+        if counts[n] >= 2:
+            rest = list(counts)
+            rest[n] -= 2
+            splits = tuple(_split(rest, 0, base))
+            if splits:
+                found.append((base + n, splits))
+    return tuple(found)
+
+
+def _standard_readings(counts: tuple[int, ...], win: int) -> list[tuple[int, tuple[_Set, ...], int]]:
+    """Every standard reading of concealed tiles ``counts`` (winning tile ``win``
+    included) as (pair, sets, where the winning tile is: 0 the pair, i ``sets[i - 1]``),
+    in the engine's order: pairs by kind, splits of the suits m x p x s, then honour
+    triplets; the winning tile in the pair, then in each set holding it except a set
+    equal to the one before."""
+    honours = counts[27:]
+    if 1 in honours or 4 in honours or honours.count(2) > 1:
+        return []
+    tail = tuple((27 + i, False) for i, n in enumerate(honours) if n == 3) if 3 in honours else ()
+    suits = (counts[0:9], counts[9:18], counts[18:27])
+    left = [sum(tiles) % 3 for tiles in suits]
+    if 2 in honours:
+        if any(left):
+            return []
+        groups = [(27 + honours.index(2), [_suit_sets(9 * i, tiles) for i, tiles in enumerate(suits)])]
+    else:
+        if sorted(left) != [0, 0, 2]:
+            return []
+        at = left.index(2)
+        splits = [_suit_sets(9 * i, tiles) if i != at else () for i, tiles in enumerate(suits)]
+        groups = []
+        for pair, pair_splits in _suit_pair_sets(9 * at, suits[at]):
+            splits[at] = pair_splits
+            groups.append((pair, splits[:]))
+    readings = []
+    for pair, (ms, ps, ss) in groups:
+        for a in ms:
+            for b in ps:
+                for c in ss:
+                    sets = a + b + c + tail
+                    if pair == win:
+                        readings.append((pair, sets, 0))
+                    for i, (k, run) in enumerate(sets):
+                        if (k <= win <= k + 2 if run else k == win) and (
+                            i == 0 or sets[i - 1] != sets[i]
+                        ):
+                            readings.append((pair, sets, i + 1))
+    return readings
+
+
+class _Shape:
+    """The readings and facts of a hand's concealed tiles, cached by their counts."""
+
+    __slots__ = ("readings", "seven_pairs", "orphans", "nine_gates")
+
+    def __init__(self, counts: tuple[int, ...], win: int) -> None:
+        self.readings = _standard_readings(counts, win)
+        self.seven_pairs = counts.count(2) == 7
+        self.orphans = (
+            not self.readings
+            and not self.seven_pairs
+            and all(counts[k] for k in _ORPHANS)
+            and sum(counts[k] for k in _ORPHANS) == 14
+        )
+        self.nine_gates = _nine_gates(counts, win) if self.readings else 0
+
+
+_shape = lru_cache(maxsize=1 << 14)(_Shape)
+
+
+def _nine_gates(counts: Sequence[int], win: int) -> int:
+    """1 for 九蓮宝燈 (1112345678999 of one suit, plus one), 2 for 純正九蓮宝燈 (the 13
+    tiles before the winning tile are exactly 1112345678999), else 0."""
+    if win >= 27:
+        return 0
+    base = win - win % 9
+    suit = counts[base : base + 9]
+    if sum(suit) != 14 or min(suit) == 0 or suit[0] < 3 or suit[8] < 3:
+        return 0
+    # The one tile over 1112345678999 is the winning tile: 純正.
+    return 2 if suit[win - base] == (4 if win - base in (0, 8) else 2) else 1
+
+
+class _Melds:
+    """What scoring needs of a hand's melds, cached by the melds."""
+
+    __slots__ = (
+        "closed", "runs", "n_runs", "triplets", "n_triplets", "kans", "closed_kans", "yaojiu", "fu",
+        "mask", "kinds", "reds", "dragon_pao", "wind_pao",
+    )
+
+    def __init__(self, melds: tuple[Meld, ...]) -> None:
+        if any(meld.type == "north" for meld in melds):
+            raise ValueError("three-player hands (北抜き) are not supported")
+        kinds = [tuple(_KIND[tile] for tile in meld.tiles) for meld in melds]
+        lowest = [min(tiles) for tiles in kinds]
+        sets = [
+            (low, meld.type == "chi", meld.is_kan, meld.type == "ankan", meld.direction)
+            for low, meld in zip(lowest, melds)
+        ]
+        self.closed = all(concealed for _, _, _, concealed, _ in sets)
+        self.runs = _mask([low for low, run, _, _, _ in sets if run])
+        self.n_runs = sum(run for _, run, _, _, _ in sets)
+        self.triplets = _mask([low for low, run, _, _, _ in sets if not run])
+        self.n_triplets = len(sets) - self.n_runs
+        self.kans = sum(kan for _, _, kan, _, _ in sets)
+        self.closed_kans = sum(concealed for _, _, _, concealed, _ in sets)
+        self.yaojiu = sum((_RUN_YAOJIU if run else _YAOJIU)[low] for low, run, _, _, _ in sets)
+        self.fu = [
+            _SET_FU[_YAOJIU[low]][concealed][kan]
+            for low, run, kan, concealed, _ in sets
+            if not run
+        ]
+        self.kinds = sum(kinds, ())
+        self.mask = _mask(self.kinds)
+        self.reds = sum(meld.digits.count("0") for meld in melds)
+        # Pao (責任払い): the mark of the 3rd dragon set / 4th wind set among the melds
+        # (none if it is a closed kan).
+        dragons = [mark for low, run, _, _, mark in sets if not run and low >= 31]
+        winds = [mark for low, run, _, _, mark in sets if not run and 27 <= low <= 30]
+        self.dragon_pao = dragons[2] if len(dragons) >= 3 else None
+        self.wind_pao = winds[3] if len(winds) >= 4 else None
+
+
+_melds = lru_cache(maxsize=1 << 12)(_Melds)
+_NO_MELDS = _Melds(())
+
+
+# -- yaku ------------------------------------------------------------------------------
+
+_intern = lru_cache(maxsize=None)(Yaku)
+"""``Yaku(...)``, made once per distinct value."""
+
+
+def _open_closed(name: str, closed_han: int) -> tuple[Yaku, Yaku]:
+    # (open, closed) forms of a yaku worth one han less when open (喰い下がり).
+    return Yaku(name, closed_han - 1), Yaku(name, closed_han)
+
+
+_MENZEN_TSUMO = Yaku("門前清自摸和", 1)
+_PINFU = Yaku("平和", 1)
+_TANYAO = Yaku("断幺九", 1)
+_IIPEIKOU = Yaku("一盃口", 1)
+_SANSHOKU = _open_closed("三色同順", 2)
+_ITTSU = _open_closed("一気通貫", 2)
+_CHANTA = _open_closed("混全帯幺九", 2)
+_SEVEN_PAIRS = Yaku("七対子", 2)
+_TOITOI = Yaku("対々和", 2)
+_SANANKOU = Yaku("三暗刻", 2)
+_SANKANTSU = Yaku("三槓子", 2)
+_SANSHOKU_TRIPLETS = Yaku("三色同刻", 2)
+_HONROUTOU = Yaku("混老頭", 2)
+_SHOUSANGEN = Yaku("小三元", 2)
+_HONITSU = _open_closed("混一色", 3)
+_JUNCHAN = _open_closed("純全帯幺九", 3)
+_RYANPEIKOU = Yaku("二盃口", 3)
+_CHINITSU = _open_closed("清一色", 6)
+_DRAGONS = ((31, Yaku("翻牌 白", 1)), (32, Yaku("翻牌 發", 1)), (33, Yaku("翻牌 中", 1)))
+_ROUND_WIND = tuple(Yaku(f"場風 {WIND_NAMES[w]}", 1) for w in range(4))
+_SEAT_WIND = tuple(Yaku(f"自風 {WIND_NAMES[w]}", 1) for w in range(4))
+
+
+@lru_cache(maxsize=256)
+def _situational(riichi: int, ippatsu: bool, haitei: int, rinshan: bool, chankan: bool, tenhou: int) -> tuple[Yaku, ...]:
+    """Yaku of the situation (立直, 一発, 海底摸月, 嶺上開花, 槍槓...), or 天和 / 地和."""
+    if tenhou:
+        return (Yaku("天和" if tenhou == 1 else "地和", 0, 1),)
+    found = []
+    if riichi:
+        found.append(Yaku("立直", 1) if riichi == 1 else Yaku("ダブル立直", 2))
+    if ippatsu:
+        found.append(Yaku("一発", 1))
+    if haitei:
+        found.append(Yaku("海底摸月" if haitei == 1 else "河底撈魚", 1))
+    if rinshan:
+        found.append(Yaku("嶺上開花", 1))
+    if chankan:
+        found.append(Yaku("槍槓", 1))
+    return tuple(found)
+
+
+def _dora(counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule) -> tuple[Yaku, ...]:
+    """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
+    dora only in riichi under a rule with ura dora, kan ura only with kan ura."""
+    indicators = situation.dora_indicators
+    found = []
+    dora = _shown(indicators if rule.kan_dora else indicators[:1], counts, melds)
+    if dora:
+        found.append(_intern("ドラ", dora))
+    if reds:
+        found.append(_intern("赤ドラ", reds))
+    ura = situation.ura_indicators
+    if ura and situation.riichi and rule.ura_dora:
+        dora = _shown(ura if rule.kan_ura and rule.kan_dora else ura[:1], counts, melds)
+        if dora:
+            found.append(_intern("裏ドラ", dora))
+    return tuple(found)
+
+
+def _shown(indicators: Sequence[str], counts: list[int], melds: _Melds) -> int:
+    """How many tiles of the hand the dora indicators point at."""
+    return sum(counts[_DORA[tile]] + melds.kinds.count(_DORA[tile]) for tile in indicators)
+
+
+def _check_red_fives(hand: HandNotation, win: str, rule: Rule) -> None:
+    """``ValueError`` if the hand has more red fives of a suit than the rule."""
+    tiles = hand.concealed + (win,)
+    for suit, allowed in zip("mps", rule.red_fives):
+        found = tiles.count(suit + "0")
+        found += sum(meld.digits.count("0") for meld in hand.melds if meld.suit == suit)
+        if found > allowed:
+            raise ValueError(f"{found} red {suit}5 in hand {hand}, but the rule has {allowed}")
+
+
+# -- readings' values ------------------------------------------------------------------
+
+
+class _Win:
+    """What every reading of one win shares."""
+
+    __slots__ = (
+        "win", "ron", "melds", "closed", "rule", "dealer", "round_wind", "seat_wind",
+        "situational", "yakuman_situational", "dora", "simples", "honours", "suits",
+        "green", "terminals",
+    )
+
+
+class _Reading:
+    """One reading's yaku, fu, han and value before payments (基本点 ``base``,
+    ``points``)."""
+
+    __slots__ = ("yaku", "fu", "fu_breakdown", "han", "yakuman", "base", "points")
+
+    def __init__(self, win: _Win, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: list, yakuman: int) -> None:
+        rule = win.rule
+        self.yaku = yaku
+        self.fu = fu
+        self.fu_breakdown = fu_breakdown
+        self.yakuman = yakuman
+        han = 0
+        for y in yaku:
+            han += y.han
+        self.han = han
+        if not yaku:
+            base = 0
+        elif yakuman:
+            base = 8000 * yakuman
+        elif han >= 13 and rule.kazoe_yakuman:
+            base = 8000
+        elif han >= 11:
+            base = 6000
+        elif han >= 8:
+            base = 4000
+        elif han >= 6:
+            base = 3000
+        else:
+            base = fu << (2 + han)
+            if base > 2000 or (base == 1920 and rule.kiriage_mangan):
+                base = 2000
+        self.base = base
+        if win.ron:
+            self.points = _ceil100(base * (6 if win.dealer else 4))
+        elif win.dealer:
+            self.points = 3 * _ceil100(2 * base)
+        else:
+            self.points = _ceil100(2 * base) + 2 * _ceil100(base)
+
+    def beats(self, other: _Reading) -> bool:
+        """Whether this reading is chosen over ``other`` met before it (高点法): more
+        points; then a yakuman wins a tie; then more han; then more fu."""
+        if self.points != other.points:
+            return self.points > other.points
+        if self.yakuman or other.yakuman:
+            return bool(self.yakuman)
+        if self.han != other.han:
+            return self.han > other.han
+        return self.fu > other.fu
+
+
+def _ceil100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def _yakuman(win: _Win, found: list[Yaku]) -> _Reading:
+    """A yakuman reading: 天和/地和 and the yakuman ``found``, under the rule (no double
+    yakuman: every multiple is 1; no pao: no liability; no stacking: 1 in all)."""
+    rule = win.rule
+    yaku = win.yakuman_situational + tuple(
+        _intern(y.name, 0, 1 if y.yakuman == 2 and not rule.double_yakuman else y.yakuman, y.pao if rule.pao else None)
+        for y in found
+    )
+    total = sum(y.yakuman for y in yaku) if rule.yakuman_stacking else 1
+    return _Reading(win, yaku, 0, [], total)
+
+
+def _ordinary(win: _Win, yaku: list[Yaku], fu: int, fu_breakdown: list) -> _Reading:
+    """An ordinary reading: dora count only when a yaku exists."""
+    if yaku:
+        yaku += win.dora
+    return _Reading(win, tuple(yaku), fu, fu_breakdown, 0)
+
+
+def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading:
+    """Yaku, fu and value of a standard reading (see :func:`_standard_readings`).
+
+    Sets are tracked as bit masks of kinds: ``runs`` of the runs' lowest tiles,
+    ``triplets`` of the triplets' and kans' kinds."""
+    melds = win.melds
+    ron = win.ron is not None
+    fu_breakdown = [_FU_BASE]
+    fu = 20
+    runs = melds.runs
+    triplets = melds.triplets
+    n_runs = melds.n_runs
+    n_triplets = melds.n_triplets
+    closed_triplets = melds.closed_kans
+    yaojiu = melds.yaojiu + _YAOJIU[pair]
+    wait = _FU_SINGLE_WAIT if at == 0 else None
+    for i, (k, run) in enumerate(sets, 1):
+        if run:
+            runs |= 1 << k
+            n_runs += 1
+            yaojiu += _RUN_YAOJIU[k]
+            if i == at:
+                tile = win.win
+                if tile == k + 1:
+                    wait = _FU_CLOSED_WAIT
+                elif (tile == k + 2 and k % 9 == 0) or (tile == k and k % 9 == 6):
+                    wait = _FU_EDGE_WAIT
+        else:
+            triplets |= 1 << k
+            n_triplets += 1
+            yaojiu += _YAOJIU[k]
+            concealed = not (ron and i == at)  # a ron completes an open triplet
+            closed_triplets += concealed
+            part = _SET_FU[_YAOJIU[k]][concealed][False]
+            fu_breakdown.append(part)
+            fu += part[1]
+    for part in melds.fu:
+        fu_breakdown.append(part)
+        fu += part[1]
+    if pair >= 27:
+        part = _pair_fu(pair, win.round_wind, win.seat_wind, win.rule.double_wind_pair_2fu)
+        if part:
+            fu_breakdown.append(part)
+            fu += part[1]
+    if wait:
+        fu_breakdown.append(wait)
+        fu += 2
+    closed = win.closed
+    pinfu = closed and fu == 20
+    if not ron:
+        if not pinfu:
+            fu_breakdown.append(_FU_TSUMO)
+            fu += 2
+    elif closed:
+        fu_breakdown.append(_FU_CLOSED_RON)
+        fu += 10
+    elif fu == 20:
+        fu_breakdown.append(_FU_OPEN_PINFU)
+        fu = 30
+    part = _ROUNDED[-fu % 10]
+    if part:
+        fu_breakdown.append(part)
+        fu += part[1]
+
+    dragons = (triplets >> 31).bit_count()
+    winds = (triplets >> 27 & 15).bit_count()
+    found = []
+    if closed_triplets == 4:
+        found.append(_intern("四暗刻単騎", 0, 2) if at == 0 else _intern("四暗刻", 0, 1))
+    if dragons == 3:
+        found.append(_intern("大三元", 0, 1, melds.dragon_pao))
+    if winds == 4:
+        found.append(_intern("大四喜", 0, 2, melds.wind_pao))
+    elif winds == 3 and 27 <= pair <= 30:
+        found.append(_intern("小四喜", 0, 1))
+    if not win.suits:
+        found.append(_intern("字一色", 0, 1))
+    if win.green:
+        found.append(_intern("緑一色", 0, 1))
+    if win.terminals:
+        found.append(_intern("清老頭", 0, 1))
+    if melds.kans == 4:
+        found.append(_intern("四槓子", 0, 1))
+    if found or win.yakuman_situational:
+        return _yakuman(win, found)
+
+    yaku = list(win.situational)
+    if closed and not ron:
+        yaku.append(_MENZEN_TSUMO)
+    if triplets >> 27:
+        if triplets >> (27 + win.round_wind) & 1:
+            yaku.append(_ROUND_WIND[win.round_wind])
+        if triplets >> (27 + win.seat_wind) & 1:
+            yaku.append(_SEAT_WIND[win.seat_wind])
+        if dragons:
+            yaku += [yakuhai for k, yakuhai in _DRAGONS if triplets >> k & 1]
+    if pinfu:
+        yaku.append(_PINFU)
+    if win.simples and (closed or win.rule.open_tanyao):
+        yaku.append(_TANYAO)
+    peikou = 0
+    if closed and n_runs > runs.bit_count():  # a run twice (or more)
+        starts = [k for k, run in sets if run]
+        peikou = sum(starts.count(k) >> 1 for k in set(starts))
+        if peikou == 1:
+            yaku.append(_IIPEIKOU)
+    if n_runs >= 3:
+        if runs & runs >> 9 & runs >> 18 & 0x1FF:
+            yaku.append(_SANSHOKU[closed])
+        if any(runs & straight == straight for straight in _STRAIGHTS):
+            yaku.append(_ITTSU[closed])
+    if yaojiu == 5 and n_runs and win.honours:
+        yaku.append(_CHANTA[closed])
+    if n_triplets == 4:
+        yaku.append(_TOITOI)
+    if closed_triplets == 3:
+        yaku.append(_SANANKOU)
+    if melds.kans == 3:
+        yaku.append(_SANKANTSU)
+    if n_triplets >= 3 and triplets & triplets >> 9 & triplets >> 18 & 0x1FF:
+        yaku.append(_SANSHOKU_TRIPLETS)
+    if yaojiu == 5 and not n_runs and win.honours:
+        yaku.append(_HONROUTOU)
+    if dragons == 2 and pair >= 31:
+        yaku.append(_SHOUSANGEN)
+    if win.suits == 1 and win.honours:
+        yaku.append(_HONITSU[closed])
+    if yaojiu == 5 and n_runs and not win.honours:
+        yaku.append(_JUNCHAN[closed])
+    if peikou == 2:
+        yaku.append(_RYANPEIKOU)
+    if win.suits == 1 and not win.honours:
+        yaku.append(_CHINITSU[closed])
+    return _ordinary(win, yaku, fu, fu_breakdown)
+
+
+_STRAIGHTS = tuple(0b1001001 << base for base in (0, 9, 18))
+"""Run masks of 一気通貫: 123, 456 and 789 of one suit."""
+
+
+def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
+    """Yaku and value of the seven pairs reading (七対子), 25 fu."""
+    if not win.suits:
+        return _yakuman(win, [_intern("字一色", 0, 1)])
+    if win.yakuman_situational:
+        return _yakuman(win, [])
+    yaku = list(win.situational)
+    if win.ron is None:
+        yaku.append(_MENZEN_TSUMO)
+    if win.simples:
+        yaku.append(_TANYAO)
+    yaku.append(_SEVEN_PAIRS)
+    if all_yaojiu and win.honours:
+        yaku.append(_HONROUTOU)
+    if win.suits == 1:
+        yaku.append(_HONITSU[True] if win.honours else _CHINITSU[True])
+    return _ordinary(win, yaku, 25, [_FU_SEVEN_PAIRS])
+
+
+# -- the call --------------------------------------------------------------------------
+
+
+def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule: Rule) -> WinResult | NoWin:
+    concealed = hand.concealed
+    if win_tile is None:
+        tile = hand.drawn
+        if tile is None:
+            return NoWin(INCOMPLETE)
+        ron = None
+    else:
+        tile, ron = win_tile[:2], win_tile[2:]
+        if tile not in _KIND or ron not in _MARKS:
+            raise NotationError(
+                "a ron tile is a tile and the direction mark (+, =, -) of its discarder, "
+                f"e.g. 's2+', not {win_tile!r}"
+            )
+        if hand.drawn is not None:
+            raise ValueError(f"hand {hand} already holds its winning tile; ron on {win_tile}?")
+    if hand.hidden or len(concealed) + 3 * len(hand.melds) != 13:
+        return NoWin(INCOMPLETE)
+    melds = _melds(hand.melds) if hand.melds else _NO_MELDS
+    counts = [0] * 34
+    mask = melds.mask  # kinds held
+    for t in concealed:
+        k = _KIND[t]
+        counts[k] += 1
+        mask |= 1 << k
+    win_kind = _KIND[tile]
+    counts[win_kind] += 1
+    mask |= 1 << win_kind
+    shape = _shape(tuple(counts), win_kind)
+    if not (shape.readings or shape.seven_pairs or shape.orphans):
+        return NoWin(INCOMPLETE)
+
+    reds = concealed.count("m0") + concealed.count("p0") + concealed.count("s0")
+    reds += (tile[1] == "0") + melds.reds
+    if reds > min(rule.red_fives):
+        _check_red_fives(hand, tile, rule)
+    if hand.riichi and not situation.riichi:
+        situation = replace(situation, riichi=1)
+    win = _Win()
+    win.win = win_kind
+    win.ron = ron
+    win.melds = melds
+    win.closed = melds.closed
+    win.rule = rule
+    win.dealer = situation.seat_wind == 0
+    win.round_wind = situation.round_wind
+    win.seat_wind = situation.seat_wind
+    situational = _situational(
+        situation.riichi,
+        situation.ippatsu and rule.ippatsu,
+        situation.haitei,
+        situation.rinshan,
+        situation.chankan,
+        situation.tenhou,
+    )
+    win.yakuman_situational = situational if situation.tenhou else ()
+    win.situational = () if situation.tenhou else situational
+    win.dora = _dora(counts, melds, reds, situation, rule)
+    win.simples = not mask & _ORPHAN_MASK
+    win.honours = bool(mask & _HONOUR_MASK)
+    win.suits = (mask & _M_MASK != 0) + (mask & _P_MASK != 0) + (mask & _S_MASK != 0)
+    win.green = not mask & ~_GREEN_MASK
+    win.terminals = not mask & ~_TERMINAL_MASK
+
+    best = None
+    for pair, sets, at in shape.readings:
+        reading = _standard(win, pair, sets, at)
+        if best is None or reading.beats(best):
+            best = reading
+    if shape.seven_pairs:
+        reading = _seven_pairs(win, not mask & ~_ORPHAN_MASK)
+        if best is None or reading.beats(best):
+            best = reading
+    if shape.orphans:
+        found = _intern("国士無双十三面", 0, 2) if counts[win_kind] == 2 else _intern("国士無双", 0, 1)
+        best = _yakuman(win, [found])
+    elif shape.nine_gates:
+        found = _intern("純正九蓮宝燈", 0, 2) if shape.nine_gates == 2 else _intern("九蓮宝燈", 0, 1)
+        reading = _yakuman(win, [found])
+        if reading.beats(best):
+            best = reading
+    if not best.yaku:
+        return NoWin(NO_YAKU)
+    return _result(win, best, situation)
+
+
+def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
+    """The result of the chosen reading, with the payments of 電脳麻将's ``get_defen``:
+    the liable player's share first, the rest from the discarder (or from the liable
+    player when nothing is left) or split by a tsumo; honba and sticks on top."""
+    rule = win.rule
+    seat = win.seat_wind
+    dealer = win.dealer
+    honba = situation.honba
+    base = best.base
+    payments = [0, 0, 0, 0]
+    liable = None
+    liable_points = 0
+    pao = next((yaku for yaku in best.yaku if yaku.pao), None) if best.yakuman else None
+    if pao:
+        liable = (seat + _MARKS[pao.pao]) % 4
+        share = base if rule.pao_covers_whole_hand else 8000 * min(pao.yakuman, best.yakuman)
+        if win.ron:
+            share //= 2
+        base -= share
+        liable_points = share * (6 if dealer else 4)
+        payments[seat] += liable_points
+        payments[liable] -= liable_points
+    discarder = None if win.ron is None else (seat + _MARKS[win.ron]) % 4
+    if discarder is not None or base == 0:
+        payer = liable if base == 0 else discarder
+        points = _ceil100(base * (6 if dealer else 4))
+        payments[seat] += points + 300 * honba + 1000 * situation.riichi_sticks
+        payments[payer] -= points + 300 * honba
+    else:
+        from_dealer = _ceil100(2 * base)
+        from_others = from_dealer if dealer else _ceil100(base)
+        points = 0
+        for other in range(4):
+            if other != seat:
+                share = from_dealer if other == 0 else from_others
+                payments[other] -= share + 100 * honba
+                points += share
+        payments[seat] += points + 300 * honba + 1000 * situation.riichi_sticks
+    return WinResult(
+        yaku=best.yaku,
+        fu=best.fu,
+        fu_breakdown=tuple(best.fu_breakdown),
+        han=best.han,
+        yakuman=best.yakuman,
+        limit=_limit(best),
+        points=points + liable_points,
+        payments=tuple(payments),
+        seat=seat,
+        discarder=discarder,
+        liable=liable,
+    )
+
+
+_LIMIT_OF_BASE = {8000: "kazoe yakuman", 6000: "sanbaiman", 4000: "baiman", 3000: "haneman", 2000: "mangan"}
+_YAKUMAN_LIMITS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+
+
+def _limit(reading: _Reading) -> str | None:
+    if reading.yakuman:
+        return _YAKUMAN_LIMITS.get(reading.yakuman, f"{reading.yakuman}x yakuman")
+    return _LIMIT_OF_BASE.get(reading.base)
