@@ -91,7 +91,7 @@ def _suit_gains(counts: tuple[int, ...], started1: int, started2: int) -> tuple[
     """Gain table of the numbers ``counts`` (the tail of a suit, from some number on),
     given ``started1`` runs begun one number earlier and ``started2`` two numbers earlier
     (both still need a tile here; they are already counted as sets)."""
-    if not counts:
+    if not any(counts):
         return _ZERO
     short = len(counts) <= _TAIL_KEPT
     if short:
