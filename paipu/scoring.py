@@ -2,7 +2,7 @@
 
 :func:`score` takes a complete hand in 電脳麻将 notation, the winning tile, the
 :class:`Situation` (winds, riichi, dora...) and a :class:`~paipu.rules.Rule`, and gives a
-:class:`WinResult`, or a falsy :class:`NoWin` saying why the hand does not win::
+:class:`WinResult`, or a falsy :class:`NotAWin` saying why the hand does not win::
 
     >>> result = score("m123456p23478s05*", "p9+", seat_wind=2, riichi=1, ura_indicators=["m9"])
     >>> result.han, result.fu, result.points, result.payments
@@ -47,12 +47,12 @@ from .rules import MAJIANG, Rule
 from .tiles import KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .yaku import WIND_NAMES, Yaku
 
-__all__ = ["score", "Situation", "WinResult", "NoWin", "INCOMPLETE", "NO_YAKU", "LIMITS"]
+__all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS"]
 
 INCOMPLETE = "incomplete"
-""":attr:`NoWin.reason` of a hand that is not complete (和了形でない)."""
+""":attr:`NotAWin.reason` of a hand that is not complete (和了形でない)."""
 NO_YAKU = "no yaku"
-""":attr:`NoWin.reason` of a complete hand without any yaku (役なし)."""
+""":attr:`NotAWin.reason` of a complete hand without any yaku (役なし)."""
 
 LIMITS: dict[str, str] = {
     "mangan": "満貫",
@@ -187,7 +187,7 @@ class Situation:
 
 
 @dataclass(frozen=True, slots=True)
-class NoWin:
+class NotAWin:
     """A hand that scores nothing, and why: :data:`INCOMPLETE` (not a complete hand) or
     :data:`NO_YAKU` (complete, but no yaku: dora alone do not win). Always false."""
 
@@ -309,7 +309,7 @@ def score(
     situation: Situation | None = None,
     rule: Rule | str = MAJIANG,
     **changes: Any,
-) -> WinResult | NoWin:
+) -> WinResult | NotAWin:
     """Score a win.
 
     ``hand`` is the winner's hand in 電脳麻将 notation: for a tsumo (``win_tile`` None)
@@ -322,7 +322,7 @@ def score(
     else); keyword arguments change its fields (``riichi=1, seat_wind="S"``). ``rule`` is
     a :class:`~paipu.rules.Rule`, a preset name or a JSON file path.
 
-    Returns a :class:`WinResult`, or a :class:`NoWin` (false) for a hand that is not
+    Returns a :class:`WinResult`, or a :class:`NotAWin` (false) for a hand that is not
     complete or has no yaku. Raises :class:`~paipu.tiles.NotationError` for bad notation
     and ``ValueError`` for a hand that does not fit the rule (more red fives than it has).
     """
@@ -911,12 +911,12 @@ def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
 # -- the call --------------------------------------------------------------------------
 
 
-def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule: Rule) -> WinResult | NoWin:
+def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule: Rule) -> WinResult | NotAWin:
     concealed = hand.concealed
     if win_tile is None:
         tile = hand.drawn
         if tile is None:
-            return NoWin(INCOMPLETE)
+            return NotAWin(INCOMPLETE)
         ron = None
     else:
         tile, ron = win_tile[:2], win_tile[2:]
@@ -928,7 +928,7 @@ def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule:
         if hand.drawn is not None:
             raise ValueError(f"hand {hand} already holds its winning tile; ron on {win_tile}?")
     if hand.hidden or len(concealed) + 3 * len(hand.melds) != 13:
-        return NoWin(INCOMPLETE)
+        return NotAWin(INCOMPLETE)
     melds = _melds(hand.melds) if hand.melds else _NO_MELDS
     counts = [0] * 34
     mask = melds.mask  # kinds held
@@ -941,7 +941,7 @@ def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule:
     mask |= 1 << win_kind
     shape = _shape(tuple(counts), win_kind)
     if not (shape.readings or shape.seven_pairs or shape.orphans):
-        return NoWin(INCOMPLETE)
+        return NotAWin(INCOMPLETE)
 
     reds = concealed.count("m0") + concealed.count("p0") + concealed.count("s0")
     reds += (tile[1] == "0") + melds.reds
@@ -993,7 +993,7 @@ def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule:
         if reading.beats(best):
             best = reading
     if not best.yaku:
-        return NoWin(NO_YAKU)
+        return NotAWin(NO_YAKU)
     return _result(win, best, situation)
 
 

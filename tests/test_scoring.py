@@ -13,7 +13,7 @@ import pytest
 
 from conftest import corpus, read_json
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
-from paipu.scoring import INCOMPLETE, NO_YAKU, NoWin, Situation, WinResult, score
+from paipu.scoring import INCOMPLETE, NO_YAKU, NotAWin, Situation, WinResult, score
 from paipu.tiles import NotationError, parse_hand
 from paipu.yaku import ALIASES, ENGLISH
 
@@ -200,7 +200,7 @@ def test_red_fives_count_as_the_rule_has_them():
 def test_open_tanyao_off():
     # クイタンあり false: all simples only counts in a closed hand.
     open_hand = score("m22555p234s78,p777-", "s6=", seat_wind=1, rule=Rule(open_tanyao=False))
-    assert open_hand == NoWin(NO_YAKU)
+    assert open_hand == NotAWin(NO_YAKU)
     assert [y.name for y in score("m22555p234s78,p777-", "s6=", seat_wind=1).yaku] == ["断幺九"]
     closed = score("m22555p234777s78", "s6=", seat_wind=1, rule=Rule(open_tanyao=False))
     assert [y.name for y in closed.yaku] == ["断幺九"]
@@ -247,10 +247,10 @@ def test_kan_dora_off_and_ippatsu_off():
 
 
 def test_not_a_win_says_why():
-    assert score("m344556s24678z66", "s3=") == NoWin(NO_YAKU)
+    assert score("m344556s24678z66", "s3=") == NotAWin(NO_YAKU)
     assert not score("m344556s24678z66", "s3=")
     assert score("m344556s24678z66", "s3=").to_json() == {"defen": 0}
-    assert score("m344556s24678z6", "s3=") == NoWin(INCOMPLETE)
+    assert score("m344556s24678z6", "s3=") == NotAWin(INCOMPLETE)
     assert score("m344556s24678z66").to_json() is None  # 13 tiles and no winning tile
     assert score("").reason == INCOMPLETE
     # All thirteen orphans plus a simple are 14 tiles, but not 国士無双.
