@@ -1,0 +1,817 @@
+"""The replay engine: a game's events through the rules, step by step.
+
+:class:`Replay` drives one game event by event. For each event it checks that the event
+is legal in the current state of the table (a :class:`Problem` when it is not) and
+derives what the rules say the log should state there:
+
+* at each :class:`~paipu.events.Deal`, the round, honba, riichi sticks and scores that
+  follow from the previous rounds (:class:`DealExpectation`);
+* at each :class:`~paipu.events.Win`, whether the win was allowed and its full value and
+  payments under the rule (:class:`WinExpectation`);
+* at each :class:`~paipu.events.NoWin`, which kind of draw it must be, who was tenpai and
+  the payments (:class:`DrawExpectation`);
+* after the last event, whether the game really ends there and the final scores, ranks
+  and points (:class:`GameEnd`).
+
+It does not compare anything: :mod:`paipu.validate` does. After each round the engine
+carries on from what the log states (scores, honba, sticks, round), so one wrong number
+is reported once. An illegal event is applied as far as possible, and the replay goes on.
+
+The semantics are those of ``docs/rules.md`` (the 電脳麻将 reference engine's), with the
+parameters of a :class:`~paipu.rules.Rule`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+from . import shanten as _shanten
+from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .hand import Hand, IllegalAction
+from .rules import Rule
+from .scoring import NotAWin, Situation, WinResult, score
+from .tiles import HandNotation, Meld, kind
+
+__all__ = [
+    "Replay",
+    "Step",
+    "Problem",
+    "Table",
+    "DealExpectation",
+    "WinExpectation",
+    "DrawExpectation",
+    "GameEnd",
+    "DRAW_NAMES",
+    "final_points",
+]
+
+DRAW_NAMES: dict[str, str] = {
+    "荒牌平局": "荒牌平局",
+    "流局": "荒牌平局",
+    "流し満貫": "流し満貫",
+    "九種九牌": "九種九牌",
+    "四風連打": "四風連打",
+    "四家立直": "四家立直",
+    "三家和": "三家和",
+    "三家和了": "三家和",
+    "四開槓": "四開槓",
+    "四槓散了": "四開槓",
+}
+"""Every spelling of a draw's name (pingju.name) → the 電脳麻将 engine's name."""
+
+ABORTIVE = ("九種九牌", "四風連打", "四家立直", "三家和", "四開槓")
+"""The abortive draws (途中流局), by engine name."""
+
+_LIVE_WALL = 70  # 136 tiles - 4 x 13 dealt - 14 in the dead wall
+_WINDS = (27, 28, 29, 30)
+_ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
+_MARK = {1: "+", 2: "=", 3: "-"}
+
+# Stages of a kan's dora indicator still to be revealed (rules.md §9, paipu-format §5.6)
+_CLOSED_KAN = "closed kan, before its replacement draw"
+_OPEN_KAN = "open kan, before its replacement draw"
+_BEFORE_DISCARD = "due before the next discard"
+_AT_DISCARD = "due with the next discard"
+_AFTER_DISCARD = "due right after the discard"
+_AFTER_REPLACEMENT = {_CLOSED_KAN: _BEFORE_DISCARD, _OPEN_KAN: _AT_DISCARD}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """An event that is not legal in the state the replay reached (or a state the log
+    cannot be in). ``check`` names what was checked, by the event's paipu key (e.g.
+    ``"dapai"``, ``"fulou"``, ``"kaigang"``, ``"hule"``)."""
+
+    check: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealExpectation:
+    """What a round's :class:`~paipu.events.Deal` should state, by the rules and the
+    previous rounds as logged. ``scores`` are by seat."""
+
+    round_wind: int
+    hand_number: int
+    honba: int
+    riichi_sticks: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WinExpectation:
+    """What the engine derives for a :class:`~paipu.events.Win`.
+
+    ``allowed`` is ``None`` when the win is allowed, else why not (furiten, no yaku, the
+    tile was not the last discard...). ``result`` is the scoring of the hand in this
+    situation (a :class:`~paipu.scoring.WinResult`, or a false ``NoWin`` with the reason
+    it scores nothing). ``ura_count`` is how many ura indicators the log should list
+    (``None``: the field should be null). ``hand`` is the winner's hand as replayed,
+    the winning tile last."""
+
+    allowed: str | None
+    result: WinResult | NotAWin
+    situation: Situation
+    ura_count: int | None
+    hand: HandNotation
+
+
+@dataclass(frozen=True, slots=True)
+class DrawExpectation:
+    """What the engine derives for a :class:`~paipu.events.NoWin`: the draw's ``name``
+    (engine spelling; ``None`` when no draw is possible here), which seats are ``tenpai``
+    (for an exhaustive draw), which hands must be ``shown``, and the ``payments`` by seat."""
+
+    name: str | None
+    tenpai: tuple[bool, ...]
+    shown: tuple[bool, ...]
+    payments: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """What the engine derives at the end of the log: whether the game ends after the
+    last logged round (``ends``: False means rounds are missing; ``extra_from``, the index
+    of the first logged round that should not have been played, if any) and the final
+    ``scores``, ``ranks`` and ``points`` by player id."""
+
+    ends: bool
+    extra_from: int | None
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    points: tuple[str, ...]
+
+
+Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
+
+
+@dataclass(slots=True)
+class Step:
+    """One step of a replay: the ``event`` (``None`` for the end of the game), where it
+    is (``round_index``, ``event_index``, both 0-based), the live ``table`` after it (not a
+    copy: read it during the step), what the engine ``expected`` there, and the
+    ``problems`` found."""
+
+    round_index: int
+    event_index: int | None
+    event: Event | None
+    table: "Table | None"
+    expected: Expectation
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def round(self) -> int:
+        """Alias of :attr:`round_index`."""
+        return self.round_index
+
+
+class Table:
+    """The state of one round during replay (read it from a :class:`Step`).
+
+    ``hands`` and ``rivers`` (discarded tiles in order) are by seat; ``called_from`` marks,
+    by seat, whether any of that seat's discards was called; ``wall`` is the number of live
+    wall tiles left (河底/海底 at 0); ``dora_indicators`` those revealed so far; ``riichi``
+    by seat 0 (none), 1 or 2 (double riichi); ``ippatsu`` by seat; ``kans`` by seat.
+    """
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.hands = [Hand.from_notation(h) for h in deal.hands]
+        self.rivers: list[list[str]] = [[] for _ in deal.hands]
+        self.called_from = [False] * len(deal.hands)
+        self.wall = _LIVE_WALL
+        self.dora_indicators = [deal.dora_indicator]
+        self.riichi = [0] * len(deal.hands)
+        self.ippatsu = [False] * len(deal.hands)
+        self.kans = [0] * len(deal.hands)
+        self.first_go_around = True
+        self.four_winds = True
+        # (event index, seat, tile) of every discard and added-kan tile: what others passed
+        self.passed: list[tuple[int, int, str]] = []
+        self.last_discard_index = [-1] * len(deal.hands)
+        self.riichi_index = [-1] * len(deal.hands)
+        self.actor = 0
+        self.phase = "draw"  # draw | act | discard | react | kan | kandraw
+        self.rinshan = False
+        self.last_discard: tuple[int, str] | None = None
+        self.last_kakan: tuple[int, str] | None = None
+        self.pending_riichi: int | None = None
+        self.forbidden: tuple[int, ...] = ()  # kinds the caller may not discard (喰い替え)
+        self.dora_due: list[str] = []  # the kans whose new dora indicator is still to come
+        self.seen = [0] * 34  # tiles of each kind seen so far (dealt, drawn, indicators)
+        self.seen_red = {"m": 0, "p": 0, "s": 0}
+
+    def see(self, tile: str, rule: Rule) -> list[Problem]:
+        """Count a tile coming into view; a problem when more copies appear than exist."""
+        k = kind(tile)
+        self.seen[k] += 1
+        problems = []
+        if self.seen[k] > 4:
+            problems.append(Problem("tiles", f"a fifth {tile[0]}{tile[1] if tile[1] != '0' else 5} in the round"))
+        if tile[1] == "0":
+            self.seen_red[tile[0]] += 1
+            if self.seen_red[tile[0]] > getattr(rule.red_fives, tile[0]):
+                problems.append(Problem("tiles", f"more red fives {tile} than the rule has"))
+        return problems
+
+
+class Replay:
+    """Replay a game under a rule; iterate it for :class:`Step`\\ s.
+
+    ``rule`` defaults to the game's own ``rule`` (a paipu may carry one) on top of the
+    majiang preset, else the majiang preset.
+    """
+
+    def __init__(self, game: Game, rule: Rule | None = None) -> None:
+        self.game = game
+        if rule is None:
+            rule = Rule.from_json(game.rule) if game.rule else Rule()
+        self.rule = rule
+        players = len(game.players)
+        self.scores = [rule.starting_points] * players
+        self.honba = 0
+        self.sticks = 0
+        self.round_wind = 0
+        self.hand_number = 0
+        self.max_hand = 0 if rule.winds == 0 else rule.winds * 4 - 1
+        self.ended_after: int | None = None
+
+    # -- the game ----------------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[Step]:
+        game = self.game
+        if len(game.players) != 4:
+            yield Step(0, None, None, None, None,
+                       [Problem("game", "three-player games are not supported for validation yet")])
+            return
+        for index, round_ in enumerate(game.rounds):
+            yield from self._round(index, round_)
+        yield self._end()
+
+    def _expected_deal(self, round_: Round) -> DealExpectation:
+        scores = tuple(self.scores[round_.player_of(seat)] for seat in range(4))
+        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks, scores)
+
+    def _round(self, index: int, round_: Round) -> Iterator[Step]:
+        deal = round_.deal
+        expected = self._expected_deal(round_)
+        problems: list[Problem] = []
+        try:
+            table = Table(deal)
+        except ValueError as error:
+            yield Step(index, 0, deal, None, expected, [Problem("qipai", str(error))])
+            return
+        # carry on from the logged values
+        self.round_wind, self.hand_number = deal.round_wind, deal.hand_number
+        self.honba, self.sticks = deal.honba, deal.riichi_sticks
+        for seat, points in enumerate(deal.scores):
+            self.scores[round_.player_of(seat)] = points
+        for hand in table.hands:
+            if sum(hand.counts) != 13:
+                problems.append(Problem("qipai", f"a deal of {sum(hand.counts)} tiles: {hand}"))
+        for hand in deal.hands:
+            for tile in hand.tiles:
+                problems.extend(table.see(tile, self.rule))
+        problems.extend(table.see(deal.dora_indicator, self.rule))
+        yield Step(index, 0, deal, table, expected, problems)
+        results: list[Win | NoWin] = []
+        events = round_.events
+        for position in range(1, len(events)):
+            event = events[position]
+            problems = []
+            expected: Expectation = None
+            try:
+                expected = self._event(table, event, position, events, problems, round_)
+            except IllegalAction as error:
+                problems.append(Problem(event.key, str(error)))
+            if isinstance(event, (Win, NoWin)):
+                results.append(event)
+            yield Step(index, position, event, table, expected, problems)
+        if results:
+            self._settle(index, round_, table, results)
+
+    # -- one event ----------------------------------------------------------------------
+
+    def _event(self, table: Table, event: Event, position: int, events: tuple[Event, ...],
+               problems: list[Problem], round_: Round) -> Expectation:
+        if _AFTER_DISCARD in table.dora_due and not isinstance(event, DoraReveal):
+            problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
+            table.dora_due = [due for due in table.dora_due if due != _AFTER_DISCARD]
+        handler = _HANDLERS[type(event)]
+        return handler(self, table, event, position, events, problems, round_)
+
+    def _pay_riichi(self, table: Table, round_: Round) -> None:
+        if table.pending_riichi is not None:
+            seat = table.pending_riichi
+            self.scores[round_.player_of(seat)] -= 1000
+            self.sticks += 1
+            table.pending_riichi = None
+
+    def _draw(self, table, event, position, events, problems, round_) -> Expectation:
+        if isinstance(event, Draw):
+            if table.phase != "draw" or event.seat != table.actor:
+                problems.append(Problem("zimo", f"seat {event.seat} draws out of turn"
+                                        f" (expected {'seat ' + str(table.actor) if table.phase == 'draw' else 'no draw'})"))
+            if table.wall <= 0:
+                problems.append(Problem("zimo", "a draw with no tile left in the wall"))
+            table.rinshan = False
+        else:
+            if table.phase != "kandraw" or event.seat != table.actor:
+                problems.append(Problem("gangzimo", f"a replacement draw by seat {event.seat} without its kan"))
+            table.rinshan = True
+            # the kan is complete (not robbed): it ends ippatsu and the first go-around
+            table.ippatsu = [False] * 4
+            table.first_go_around = False
+            if table.wall <= 0:
+                problems.append(Problem("gangzimo", "a replacement draw with no tile left in the wall"))
+            table.dora_due = [_AFTER_REPLACEMENT.get(due, due) for due in table.dora_due]
+        self._pay_riichi(table, round_)
+        table.wall -= 1
+        table.last_kakan = None
+        table.actor, table.phase = event.seat, "act"
+        problems.extend(table.see(event.tile, self.rule))
+        table.hands[event.seat].draw(event.tile)
+        return None
+
+    def _discard(self, table, event, position, events, problems, round_) -> Expectation:
+        seat = event.seat
+        if table.phase not in ("act", "discard") or seat != table.actor:
+            problems.append(Problem("dapai", f"seat {seat} discards out of turn"))
+        hand = table.hands[seat]
+        if event.tsumogiri and event.tile != hand.drawn:
+            problems.append(Problem("dapai", f"{event.tile}_ marked as the drawn tile, which is {hand.drawn}"))
+        if kind(event.tile) in table.forbidden and table.phase == "discard":
+            problems.append(Problem("dapai", f"swap-calling (喰い替え): {event.tile} may not be discarded right after this call"))
+        if _BEFORE_DISCARD in table.dora_due:
+            problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed before this discard"))
+            table.dora_due = [due for due in table.dora_due if due != _BEFORE_DISCARD]
+        if event.riichi:
+            self._check_riichi(table, seat, problems, round_)
+        table.ippatsu[seat] = False
+        hand.discard(event.tile, event.riichi)
+        if event.riichi:
+            table.riichi[seat] = 2 if table.first_go_around else 1
+            table.ippatsu[seat] = self.rule.ippatsu
+            table.riichi_index[seat] = position
+            table.pending_riichi = seat
+        table.rivers[seat].append(event.tile)
+        table.passed.append((position, seat, event.tile))
+        table.last_discard_index[seat] = position
+        table.last_discard = (seat, event.tile)
+        if table.first_go_around:
+            first = table.rivers[0][0] if table.rivers[0] else None
+            if not (kind(event.tile) in _WINDS and first is not None and kind(first) == kind(event.tile)):
+                table.four_winds = False
+            if seat == 3:
+                table.first_go_around = False
+        else:
+            table.four_winds = False
+        table.dora_due = [_AFTER_DISCARD if due == _AT_DISCARD else due for due in table.dora_due]
+        table.forbidden = ()
+        table.actor, table.phase = (seat + 1) % 4, "draw"
+        return None
+
+    def _check_riichi(self, table: Table, seat: int, problems: list[Problem], round_: Round) -> None:
+        if table.wall < 4 and not self.rule.riichi_without_draw:
+            problems.append(Problem("dapai", f"riichi with {table.wall} tiles left in the wall (needs 4)"))
+        if self.rule.bankruptcy_ends and self.scores[round_.player_of(seat)] < 1000:
+            problems.append(Problem("dapai", "riichi with less than 1,000 points"))
+
+    def _call(self, table, event, position, events, problems, round_) -> Expectation:
+        meld: Meld = event.meld
+        seat = event.seat
+        if table.last_discard is None or table.phase != "draw" or not isinstance(_before(events, position), Discard):
+            problems.append(Problem("fulou", f"{meld}: a call with no discard to call"))
+        else:
+            discarder, tile = table.last_discard
+            mark = _MARK.get((discarder - seat) % 4)
+            if meld.claimed != tile:
+                problems.append(Problem("fulou", f"{meld} claims {meld.claimed}, but the discard was {tile}"))
+            if mark != meld.direction:
+                problems.append(Problem("fulou", f"{meld}: the discard came from seat {discarder}, "
+                                        f"which is {mark!r} from seat {seat}, not {meld.direction!r}"))
+            table.called_from[discarder] = True
+        if table.wall <= 0:
+            problems.append(Problem("fulou", f"{meld}: the last discard (河底) cannot be called"))
+        if meld.type == "daiminkan":
+            self._count_kan(table, seat, problems, "fulou")
+        self._pay_riichi(table, round_)
+        table.hands[seat].call(meld)
+        table.first_go_around = False
+        table.four_winds = False
+        table.ippatsu = [False] * 4
+        table.last_discard = None
+        if meld.type == "daiminkan":
+            table.actor, table.phase = seat, "kandraw"
+            self._kan_dora(table, open_kan=True)
+        else:
+            table.actor, table.phase = seat, "discard"
+            table.forbidden = self._swap_kinds(meld)
+        return None
+
+    def _swap_kinds(self, meld: Meld) -> tuple[int, ...]:
+        level = self.rule.swap_calling
+        if level == 2:
+            return ()
+        claimed = kind(meld.claimed)  # type: ignore[arg-type]
+        forbidden = [claimed] if level == 0 else [claimed]
+        if meld.type == "chi" and level == 0:
+            kinds = sorted(kind(t) for t in meld.tiles)
+            if claimed == kinds[0] and claimed % 9 <= 5:
+                forbidden.append(claimed + 3)
+            elif claimed == kinds[2] and claimed % 9 >= 3:
+                forbidden.append(claimed - 3)
+        return tuple(forbidden)
+
+    def _count_kan(self, table: Table, seat: int, problems: list[Problem], key: str) -> None:
+        if sum(table.kans) >= 4:
+            problems.append(Problem(key, "a fifth kan"))
+        table.kans[seat] += 1
+
+    def _kan(self, table, event, position, events, problems, round_) -> Expectation:
+        meld: Meld = event.meld
+        seat = event.seat
+        if table.phase != "act" or seat != table.actor:
+            problems.append(Problem("gang", f"{meld}: a kan out of turn"))
+        if table.wall <= 0:
+            problems.append(Problem("gang", f"{meld}: a kan with no tile left in the wall"))
+        hand = table.hands[seat]
+        if hand.riichi:
+            self._check_kan_after_riichi(hand, meld, problems)
+        self._count_kan(table, seat, problems, "gang")
+        # a kan dora waiting for a discard is due before the next discard once another kan comes
+        table.dora_due = [_BEFORE_DISCARD if due == _AT_DISCARD else due for due in table.dora_due]
+        hand.kan(meld)
+        table.four_winds = False
+        table.actor, table.phase = seat, "kandraw"
+        if meld.type == "kakan":
+            table.last_kakan = (seat, meld.added)  # type: ignore[assignment]
+            table.passed.append((position, seat, meld.added))  # type: ignore[arg-type]
+        self._kan_dora(table, open_kan=meld.type == "kakan")
+        return None
+
+    def _kan_dora(self, table: Table, open_kan: bool) -> None:
+        """A kan's dora indicator is due: a closed kan's (or any, without カンドラ後乗せ)
+        right after the replacement draw, an open or added kan's after the next discard."""
+        if self.rule.kan_dora:
+            table.dora_due.append(_OPEN_KAN if open_kan and self.rule.kan_dora_delayed else _CLOSED_KAN)
+
+    def _check_kan_after_riichi(self, hand: Hand, meld: Meld, problems: list[Problem]) -> None:
+        level = self.rule.kan_after_riichi
+        if meld.type != "ankan" or level == 0:
+            problems.append(Problem("gang", f"{meld}: no kan of this kind after riichi under this rule"))
+            return
+        if hand.drawn is None or kind(hand.drawn) != kind(meld.tiles[0]):
+            problems.append(Problem("gang", f"{meld}: after riichi only the drawn tile can make a kan"))
+            return
+        before = list(hand.counts)
+        before[kind(hand.drawn)] -= 1  # type: ignore[arg-type]
+        after = list(before)
+        after[kind(meld.tiles[0])] -= 3
+        waits_before = _shanten.waits(before)
+        waits_after = _shanten.waits(after) if sum(after) % 3 == 1 else ()
+        if waits_before != waits_after:
+            problems.append(Problem("gang", f"{meld}: the kan after riichi changes the waits"))
+
+    def _reveal(self, table, event, position, events, problems, round_) -> Expectation:
+        if not self.rule.kan_dora:
+            problems.append(Problem("kaigang", "a kan dora under a rule without kan dora"))
+        if not table.dora_due:
+            problems.append(Problem("kaigang", "a new dora indicator with no kan to reveal it for"))
+        else:
+            del table.dora_due[0]
+        table.dora_indicators.append(event.indicator)
+        problems.extend(table.see(event.indicator, self.rule))
+        return None
+
+    def _north(self, table, event, position, events, problems, round_) -> Expectation:
+        problems.append(Problem("penuki", "a North tile set aside: three-player mahjong is not supported"))
+        return None
+
+    # -- wins -----------------------------------------------------------------------------
+
+    def _win(self, table, event: Win, position, events, problems, round_) -> Expectation:
+        seat = event.seat
+        hand = table.hands[seat]
+        previous = _before(events, position)
+        first_winner = not isinstance(previous, Win)
+        rule = self.rule
+        allowed = None
+        if event.discarder is None:  # tsumo
+            if not isinstance(previous, (Draw, KanDraw)) or previous.seat != seat:
+                allowed = "a tsumo that does not follow the winner's own draw"
+            win_tile = None
+            notation = hand.to_notation()
+            situation_haitei = 1 if table.wall == 0 and not table.rinshan else 0
+            chankan = False
+        else:
+            source = self._ron_source(table, events, position)
+            if source is None:
+                allowed = "a ron with no discard or added kan to win on"
+                tile = None
+            else:
+                discarder, tile, chankan = source
+                if discarder != event.discarder:
+                    allowed = f"the tile came from seat {discarder}, not seat {event.discarder}"
+            if tile is None:
+                return WinExpectation(allowed, NotAWin("incomplete"), Situation(), None, hand.to_notation())
+            mark = _MARK[(event.discarder - seat) % 4]
+            win_tile = tile + mark
+            notation = hand.to_notation()
+            situation_haitei = 2 if table.wall == 0 and not chankan else 0
+            order = self._ron_order_problem(events, position, event)
+            if order:
+                allowed = allowed or order
+        if table.riichi[seat] and rule.ura_dora:
+            ura_count = len(table.dora_indicators) if rule.kan_ura else 1
+        else:
+            ura_count = None
+        ura = event.ura_indicators if event.ura_indicators is not None and ura_count else None
+        if ura is not None and ura_count is not None and len(ura) > ura_count:
+            ura = ura[:ura_count]
+        situation = Situation(
+            round_wind=table.deal.round_wind,
+            seat_wind=seat,
+            riichi=table.riichi[seat],
+            ippatsu=table.ippatsu[seat],
+            haitei=situation_haitei,
+            rinshan=table.rinshan and event.discarder is None,
+            chankan=event.discarder is not None and chankan,
+            tenhou=(1 if seat == 0 else 2) if event.discarder is None and table.first_go_around else 0,
+            dora_indicators=tuple(table.dora_indicators),
+            ura_indicators=ura,
+            honba=self.honba if first_winner else 0,
+            riichi_sticks=self.sticks if first_winner else 0,
+        )
+        result = score(notation, win_tile, situation, rule)
+        if event.discarder is not None and allowed is None:
+            allowed = self._furiten(table, seat, position)
+        if allowed is None and not result:
+            allowed = str(result)
+        full = notation if win_tile is None else HandNotation(
+            notation.concealed, win_tile[:2], notation.riichi, notation.melds)
+        return WinExpectation(allowed, result, situation, ura_count, full)
+
+    def _ron_source(self, table: Table, events, position: int) -> tuple[int, str, bool] | None:
+        """The seat and tile a ron is on: the last discard, or the tile added to a kan."""
+        index = position - 1
+        while index > 0 and isinstance(events[index], (Win, DoraReveal)):
+            index -= 1
+        event = events[index]
+        if isinstance(event, Discard):
+            return event.seat, event.tile, False
+        if isinstance(event, Kan) and event.meld.type == "kakan":
+            return event.seat, event.meld.added, True  # type: ignore[return-value]
+        return None
+
+    def _ron_order_problem(self, events, position: int, event: Win) -> str | None:
+        """Several rons on one tile come in turn order from the discarder's next seat, at
+        most the rule's number of simultaneous wins."""
+        index = position
+        while isinstance(events[index - 1], Win):
+            index -= 1
+        winners = [e.seat for e in events[index:position + 1] if isinstance(e, Win)]
+        discarder = event.discarder
+        distances = [(w - discarder) % 4 for w in winners]  # type: ignore[operator]
+        if distances != sorted(distances) or len(set(distances)) != len(distances):
+            return "several rons not in turn order from the discarder"
+        limit = self.rule.max_simultaneous_wins
+        is_kakan = isinstance(events[index - 1], Kan)
+        if len(winners) > limit and not is_kakan:
+            return f"more than {limit} simultaneous wins under this rule"
+        return None
+
+    def _furiten(self, table: Table, seat: int, position: int) -> str | None:
+        """Why a ron by ``seat`` is furiten (振聴), or ``None``: a wait in its own river,
+        or a winning tile it passed since its last discard (since riichi, if in riichi)."""
+        counts = table.hands[seat].counts
+        waits = set(_shanten.waits(counts))
+        if not waits:
+            return None
+        for tile in table.rivers[seat]:
+            if kind(tile) in waits:
+                return f"furiten: the wait {tile} is in the winner's own river"
+        start = table.riichi_index[seat] if table.riichi[seat] else table.last_discard_index[seat]
+        current = table.passed[-1][0] if table.passed else -1
+        for index, who, tile in table.passed:
+            if start < index < current and who != seat and kind(tile) in waits:
+                return f"furiten: the winner passed {tile} since its last discard"
+        return None
+
+    # -- draws ----------------------------------------------------------------------------
+
+    def _no_win(self, table, event: NoWin, position, events, problems, round_) -> Expectation:
+        rule = self.rule
+        name = DRAW_NAMES.get(event.name)
+        if name is None:
+            problems.append(Problem("pingju", f"unknown draw name {event.name!r}"))
+        previous = _before(events, position)
+        zeros = (0, 0, 0, 0)
+        no = (False,) * 4
+        if name != "三家和":
+            self._pay_riichi(table, round_)
+        if name == "九種九牌" or (name is None and isinstance(previous, Draw)):
+            seat = previous.seat if isinstance(previous, (Draw, KanDraw)) else -1
+            ok = (isinstance(previous, Draw) and table.first_go_around and rule.abortive_draws
+                  and seat >= 0 and sum(1 for k in _ORPHAN_KINDS if table.hands[seat].counts[k]) >= 9)
+            shown = tuple(s == seat for s in range(4))
+            return DrawExpectation("九種九牌" if ok else None, no, shown, zeros)
+        if name == "三家和":
+            ok = isinstance(previous, Discard) and rule.max_simultaneous_wins == 2 and self._three_rons(table, previous)
+            return DrawExpectation("三家和" if ok else None, no, tuple(s != previous.seat for s in range(4))
+                                   if isinstance(previous, Discard) else no, zeros)
+        if not isinstance(previous, Discard):
+            return DrawExpectation(None, no, no, zeros)
+        # after a discard nobody ronned, in the engine's order of checks
+        if rule.abortive_draws and all(table.riichi):
+            return DrawExpectation("四家立直", no, (True,) * 4, zeros)
+        if rule.abortive_draws and table.four_winds and previous.seat == 3 and len(table.rivers[3]) == 1:
+            return DrawExpectation("四風連打", no, no, zeros)
+        if rule.abortive_draws and sum(table.kans) == 4 and max(table.kans) < 4:
+            return DrawExpectation("四開槓", no, no, zeros)
+        if table.wall == 0:
+            return self._exhaustive(table, round_)
+        return DrawExpectation(None, no, no, zeros)
+
+    def _three_rons(self, table: Table, discard: Discard) -> bool:
+        claimants = 0
+        for seat in range(4):
+            if seat != discard.seat:
+                counts = list(table.hands[seat].counts)
+                if kind(discard.tile) in _shanten.waits(counts):
+                    claimants += 1
+        return claimants == 3
+
+    def _exhaustive(self, table: Table, round_: Round) -> DrawExpectation:
+        """荒牌平局 / 流し満貫 (rules.md §4)."""
+        rule = self.rule
+        tenpai = []
+        shown = []
+        for seat, hand in enumerate(table.hands):
+            evaluated = True
+            if rule.noten_declaration and not hand.riichi:
+                evaluated = None  # the player may decline to show: not checked
+            elif not rule.noten_penalty and not hand.riichi and not (rule.renchan == 2 and seat == 0):
+                evaluated = False
+            ready = bool(evaluated is not False and hand.is_tenpai())
+            tenpai.append(ready)
+            shown.append(ready if evaluated is not None else None)
+        payments = [0, 0, 0, 0]
+        name = "荒牌平局"
+        if rule.nagashi_mangan:
+            for seat in range(4):
+                river = table.rivers[seat]
+                if river and not table.called_from[seat] and all(
+                        t[0] == "z" or t[1] in "19" for t in river):
+                    name = "流し満貫"
+                    for other in range(4):
+                        if other == seat:
+                            payments[other] += 12000 if seat == 0 else 8000
+                        else:
+                            payments[other] -= 4000 if (seat == 0 or other == 0) else 2000
+        if name == "荒牌平局" and rule.noten_penalty:
+            ready = sum(tenpai)
+            if 0 < ready < 4:
+                for seat in range(4):
+                    payments[seat] = 3000 // ready if tenpai[seat] else -3000 // (4 - ready)
+        return DrawExpectation(name, tuple(tenpai), tuple(shown), tuple(payments))  # type: ignore[arg-type]
+
+    # -- between rounds ---------------------------------------------------------------------
+
+    def _settle(self, index: int, round_: Round, table: Table, results: list[Win | NoWin]) -> None:
+        """Apply the logged settlement and decide the next round (rules.md §3.4-§7)."""
+        rule = self.rule
+        saved_honba = round_.deal.honba
+        for result in results:
+            for seat, amount in enumerate(result.payments):
+                self.scores[round_.player_of(seat)] += amount
+        wins = [r for r in results if isinstance(r, Win)]
+        no_game = False
+        if wins:
+            renchan = rule.renchan > 0 and any(w.seat == 0 for w in wins)
+            if rule.winds == 0:
+                renchan = False
+            self.sticks = 0
+            self.honba = saved_honba + 1 if renchan else 0
+        else:
+            draw: NoWin = results[0]  # type: ignore[assignment]
+            name = DRAW_NAMES.get(draw.name, draw.name)
+            if name in ABORTIVE:
+                renchan, no_game = True, True
+            elif rule.renchan == 3:
+                renchan = True
+            elif rule.renchan == 2:
+                renchan = table.hands[0].is_tenpai() and (draw.hands[0] is not None or not rule.noten_declaration)
+            else:
+                renchan = False
+            if rule.winds == 0:
+                renchan = True
+            self.honba = saved_honba + 1
+        if self.ended_after is None and self._game_ends(round_, renchan, no_game):
+            self.ended_after = index
+
+    def _game_ends(self, round_: Round, renchan: bool, no_game: bool) -> bool:
+        """rules.md §7: advance the round and decide whether the game ends."""
+        rule = self.rule
+        if not renchan:
+            self.hand_number += 1
+            self.round_wind += self.hand_number // 4
+            self.hand_number %= 4
+        order = [(self.game.first_dealer + i) % 4 for i in range(4)]
+        busted = rule.bankruptcy_ends and any(self.scores[p] < 0 for p in order)
+        top = -1
+        best = 29999
+        for player in order:
+            if self.scores[player] > best:
+                top, best = player, self.scores[player]
+        next_index = self.round_wind * 4 + self.hand_number
+        if busted:
+            return True
+        if next_index > 15:
+            return True
+        if next_index > (rule.winds + 1) * 4 - 1:
+            return True
+        if next_index > self.max_hand:
+            if rule.overtime == 0 or rule.winds == 0 or top >= 0:
+                return True
+            self.max_hand += {3: 4, 2: 1, 1: 0}[rule.overtime]
+            return False
+        if next_index == self.max_hand:
+            dealer = round_.player_of(0)
+            return rule.all_last_stop and top == dealer and renchan and not no_game
+        return False
+
+    def _end(self) -> Step:
+        game = self.game
+        rounds = len(game.rounds)
+        scores = list(self.scores)
+        order = [(game.first_dealer + i) % 4 for i in range(4)]
+        ranking: list[int] = []
+        for player in order:
+            place = next((i for i, other in enumerate(ranking) if scores[player] > scores[other]), len(ranking))
+            ranking.insert(place, player)
+        scores[ranking[0]] += self.sticks * 1000
+        ranks = [0] * 4
+        for place, player in enumerate(ranking):
+            ranks[player] = place + 1
+        points = final_points(scores, ranks, self.rule.rank_points)
+        complete = bool(game.rounds) and game.rounds[-1].is_complete
+        ends = self.ended_after is not None and complete
+        extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
+        return Step(rounds, None, None, None, GameEnd(ends, extra, tuple(scores), tuple(ranks), points))
+
+
+def _before(events: tuple[Event, ...], position: int) -> Event:
+    """The event before ``position``, passing over new dora indicators."""
+    index = position - 1
+    while index > 0 and isinstance(events[index], DoraReveal):
+        index -= 1
+    return events[index]
+
+
+def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ...]) -> tuple[str, ...]:
+    """Final points (rules.md §8): ``(score - 30000) / 1000 + rank point`` for ranks 2-4,
+    the top taking minus the sum of the others; one decimal when any rank point string has
+    exactly one decimal, else rounded to integers (halves up, as JavaScript's Math.round)."""
+    one_decimal = any(_has_one_decimal(text) for text in rank_points)
+    points: list[float] = [0.0] * 4
+    total = 0.0
+    for player in sorted(range(4), key=lambda p: ranks[p])[1:]:
+        value = (scores[player] - 30000) / 1000 + float(rank_points[ranks[player] - 1])
+        if not one_decimal:
+            value = float(_js_round(value))
+        points[player] = value
+        total += value
+    top = next(p for p in range(4) if ranks[p] == 1)
+    points[top] = -total
+    return tuple(_fixed(p, 1 if one_decimal else 0) for p in points)
+
+
+def _has_one_decimal(text: str) -> bool:
+    head, dot, tail = text.rpartition(".")
+    return bool(dot) and len(tail) == 1 and tail.isdigit()
+
+
+def _js_round(value: float) -> int:
+    import math
+
+    return math.floor(value + 0.5)
+
+
+def _fixed(value: float, digits: int) -> str:
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+_HANDLERS = {
+    Draw: Replay._draw,
+    KanDraw: Replay._draw,
+    Discard: Replay._discard,
+    Call: Replay._call,
+    Kan: Replay._kan,
+    DoraReveal: Replay._reveal,
+    Win: Replay._win,
+    NoWin: Replay._no_win,
+    NorthSetAside: Replay._north,
+}

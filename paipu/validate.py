@@ -1,0 +1,235 @@
+"""Validation: every disagreement between the replay engine and the log, as findings.
+
+:func:`validate` replays a game (:class:`~paipu.replay.Replay`) and compares what the
+engine derived with what the log states. Each disagreement, and each illegal event, is a
+:class:`Finding` with a locator (source, round label, event index), the check's name
+(the paipu field compared, e.g. ``hule.fu``, ``qipai.defen``, ``pingju.name``), the
+expected and the logged value, and a one-line message.
+
+Names are compared by meaning: other producers' spellings (役牌 白 for 翻牌 白, 流局 for
+荒牌平局...) are the same yaku or draw; ``strict_names=True`` also reports spellings that
+differ from the 電脳麻将 engine's. Yaku entries worth 0 han (a 裏ドラ 0 that Tenhou
+conversions keep) are ignored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable, Iterator
+
+from .events import Deal, Game, NoWin, Win
+from .loader import load
+from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Replay, Step, WinExpectation
+from .rules import Rule
+from .yaku import ALIASES, WIND_NAMES
+
+__all__ = ["Finding", "validate", "validate_game", "findings_frame"]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One disagreement between the engine and the log (or an illegal event).
+
+    ``source`` is ``path#index``; ``round`` the round's label (東1局0本場) or ``None`` for
+    the whole game; ``event`` the 0-based index of the event in the round (``None`` for
+    the round or game as a whole); ``check`` what was compared; ``expected`` what the rules
+    give and ``logged`` what the log states (JSON-ready values)."""
+
+    source: str
+    round: str | None
+    event: int | None
+    check: str
+    expected: Any
+    logged: Any
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The finding as a JSON-ready dict with the keys of ``paipu validate --json``."""
+        return asdict(self)
+
+    def __str__(self) -> str:
+        where = ", ".join(filter(None, [self.source, self.round, None if self.event is None else f"event {self.event}"]))
+        return f"{where}: {self.check}: {self.message}"
+
+
+def _yaku_name(name: str) -> str:
+    return ALIASES.get(name, name)
+
+
+def _hand_key(notation) -> tuple:
+    return tuple(sorted(notation.tiles)), tuple(sorted(str(m) for m in notation.melds))
+
+
+class _Checker:
+    def __init__(self, game: Game, strict_names: bool) -> None:
+        self.game = game
+        self.strict = strict_names
+        self.findings: list[Finding] = []
+
+    def add(self, step: Step | None, check: str, expected: Any, logged: Any, message: str,
+            round_index: int | None = None, event: int | None = None) -> None:
+        if step is not None:
+            round_index, event = step.round_index, step.event_index
+        label = None
+        if round_index is not None and round_index < len(self.game.rounds):
+            label = self.game.rounds[round_index].label
+        self.findings.append(Finding(self.game.source, label, event, check, expected, logged, message))
+
+    def compare(self, step: Step, check: str, expected: Any, logged: Any, what: str) -> None:
+        if expected != logged:
+            self.add(step, check, expected, logged, f"{what}: the rules give {expected}, the log says {logged}")
+
+    # -- per step --------------------------------------------------------------------
+
+    def step(self, step: Step) -> None:
+        for problem in step.problems:
+            self.add(step, problem.check, None, None, problem.message)
+        expected = step.expected
+        if isinstance(expected, DealExpectation):
+            self.deal(step, expected)
+        elif isinstance(expected, WinExpectation):
+            self.win(step, expected)
+        elif isinstance(expected, DrawExpectation):
+            self.draw(step, expected)
+        elif isinstance(expected, GameEnd):
+            self.end(step, expected)
+
+    def deal(self, step: Step, expected: DealExpectation) -> None:
+        deal: Deal = step.event  # type: ignore[assignment]
+        label = f"{WIND_NAMES[expected.round_wind]}{expected.hand_number + 1}局"
+        logged = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"
+        self.compare(step, "qipai.round", label, logged, "the round")
+        self.compare(step, "qipai.changbang", expected.honba, deal.honba, "honba (本場)")
+        self.compare(step, "qipai.lizhibang", expected.riichi_sticks, deal.riichi_sticks, "riichi sticks (供託)")
+        self.compare(step, "qipai.defen", list(expected.scores), list(deal.scores), "scores by seat at the start")
+
+    def win(self, step: Step, expected: WinExpectation) -> None:
+        win: Win = step.event  # type: ignore[assignment]
+        if _hand_key(expected.hand) != _hand_key(win.hand):
+            self.add(step, "hule.shoupai", str(expected.hand), str(win.hand),
+                     f"the winning hand: replayed {expected.hand}, logged {win.hand}")
+        if expected.allowed is not None:
+            self.add(step, "hule", None, None, f"the win is not allowed: {expected.allowed}")
+            return
+        result = expected.result
+        ura = None if win.ura_indicators is None else len(win.ura_indicators)
+        if ura != expected.ura_count:
+            self.add(step, "hule.fubaopai", expected.ura_count, ura,
+                     f"ura dora indicators: the rules give {expected.ura_count}, the log lists {ura}")
+        mine = Counter((y.name, y.han, y.yakuman) for y in result.yaku if y.han or y.yakuman)
+        theirs = Counter((_yaku_name(y.name), y.han, y.yakuman) for y in win.yaku if y.han or y.yakuman)
+        if mine != theirs:
+            self.add(step, "hule.hupai", _yaku_list(mine), _yaku_list(theirs),
+                     f"yaku: the rules give {_yaku_text(mine)}, the log says {_yaku_text(theirs)}")
+        elif self.strict:
+            spelled = [y.name for y in win.yaku if _yaku_name(y.name) != y.name]
+            if spelled:
+                self.add(step, "hule.hupai", [_yaku_name(n) for n in spelled], spelled,
+                         f"yaku names spelled differently from the 電脳麻将 engine: {', '.join(spelled)}")
+        self.compare(step, "hule.fu", result.fu or None, win.fu or None, "fu")
+        self.compare(step, "hule.fanshu", result.han or None, win.han or None, "han")
+        self.compare(step, "hule.damanguan", result.yakuman or None, win.yakuman or None, "yakuman multiple")
+        self.compare(step, "hule.defen", result.points, win.points, "the hand's value")
+        self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
+
+    def draw(self, step: Step, expected: DrawExpectation) -> None:
+        draw: NoWin = step.event  # type: ignore[assignment]
+        name = DRAW_NAMES.get(draw.name, draw.name)
+        if expected.name is None:
+            self.add(step, "pingju.name", None, draw.name, f"a draw ({draw.name}) where none can happen")
+            return
+        if name != expected.name:
+            self.add(step, "pingju.name", expected.name, draw.name,
+                     f"the draw: the rules give {expected.name}, the log says {draw.name}")
+            return
+        if self.strict and draw.name != name:
+            self.add(step, "pingju.name", name, draw.name, f"draw name spelled {draw.name}, the engine writes {name}")
+        table = step.table
+        for seat, must in enumerate(expected.shown):
+            shown = draw.hands[seat] is not None
+            if must is not None and must != shown:
+                what = "shown although not" if shown else "not shown although"
+                self.add(step, "pingju.shoupai", must, shown,
+                         f"seat {seat}'s hand is {what} tenpai" if name in ("荒牌平局", "流し満貫")
+                         else f"seat {seat}'s hand is {what} required")
+            elif shown and table is not None:
+                replayed = table.hands[seat].to_notation()
+                if _hand_key(replayed) != _hand_key(draw.hands[seat]):
+                    self.add(step, "pingju.shoupai", str(replayed), str(draw.hands[seat]),
+                             f"seat {seat}'s shown hand: replayed {replayed}, logged {draw.hands[seat]}")
+        self.compare(step, "pingju.fenpei", list(expected.payments), list(draw.payments), "payments by seat")
+
+    def end(self, step: Step, expected: GameEnd) -> None:
+        game = self.game
+        rounds = len(game.rounds)
+        if expected.extra_from is not None:
+            self.add(None, "game.rounds", expected.extra_from, rounds,
+                     f"the game should have ended after round {expected.extra_from}; "
+                     f"{rounds - expected.extra_from} more round(s) logged", expected.extra_from, 0)
+        elif not expected.ends:
+            last = game.rounds[-1] if game.rounds else None
+            if last is not None and not last.is_complete:
+                self.add(None, "game.incomplete", None, None, "the log stops in the middle of a round",
+                         rounds - 1, len(last.events) - 1)
+            else:
+                self.add(None, "game.rounds", None, rounds, "the game does not end here: round(s) missing")
+        if game.final_scores is None:
+            self.add(None, "game.incomplete", None, None, "the log has no final scores, ranks and points")
+            return
+        self.compare_game("game.defen", list(expected.scores), list(game.final_scores), "final scores by player")
+        self.compare_game("game.rank", list(expected.ranks), list(game.ranks or ()), "ranks by player")
+        self.compare_game("game.point", list(expected.points), list(game.points or ()), "points by player")
+
+    def compare_game(self, check: str, expected: Any, logged: Any, what: str) -> None:
+        if expected != logged:
+            self.add(None, check, expected, logged, f"{what}: the rules give {expected}, the log says {logged}")
+
+
+def _yaku_list(counter: Counter) -> list:
+    return sorted([name, "*" * yakuman if yakuman else han] for (name, han, yakuman) in counter.elements())
+
+
+def _yaku_text(counter: Counter) -> str:
+    return ", ".join(f"{name} {value}" for name, value in _yaku_list(counter)) or "none"
+
+
+def validate_game(game: Game, rule: Rule | str | None = None, strict_names: bool = False) -> list[Finding]:
+    """Every finding for one game under ``rule`` (default: the game's own ``rule`` if it
+    carries one, else the majiang preset)."""
+    checker = _Checker(game, strict_names)
+    for step in Replay(game, None if rule is None else Rule.get(rule)):
+        checker.step(step)
+    return checker.findings
+
+
+def validate(games: Game | str | Iterable[Game], rule: Rule | str | None = None,
+             strict_names: bool = False) -> list[Finding]:
+    """Findings for a game, a path (file, directory, ``FILE#N``) or any iterable of games.
+
+    A path is loaded with :func:`paipu.load` (errors raise). Returns the findings of all
+    games in order; an empty list means every game is valid.
+    """
+    if isinstance(games, Game):
+        games = [games]
+    elif isinstance(games, str) or hasattr(games, "__fspath__"):
+        games = load(games, errors="raise")  # type: ignore[arg-type]
+    findings: list[Finding] = []
+    for game in games:  # type: ignore[union-attr]
+        findings.extend(validate_game(game, rule, strict_names))
+    return findings
+
+
+def findings_frame(findings: Iterable[Finding]):
+    """Findings as a pandas DataFrame, one row each, columns as :class:`Finding`'s fields."""
+    import pandas as pd
+
+    columns = ["source", "round", "event", "check", "expected", "logged", "message"]
+    return pd.DataFrame([f.to_json() for f in findings], columns=columns)
+
+
+def iter_findings(games: Iterable[Game], rule: Rule | str | None = None,
+                  strict_names: bool = False) -> Iterator[tuple[Game, list[Finding]]]:
+    """Each game with its findings, lazily (for long runs and progress reports)."""
+    for game in games:
+        yield game, validate_game(game, rule, strict_names)
