@@ -263,12 +263,8 @@ class WinResult:
         width = max(map(_width, labels))
         lines = []
         for label, yaku in zip(labels, self.yaku):
-            if yaku.yakuman:
-                value = "double yakuman" if yaku.yakuman == 2 else "yakuman"
-            else:
-                value = f"{yaku.han:2d} han"
-            pao = f", liable: {_SEAT_NAMES[self.liable]}" if yaku.pao else ""  # type: ignore[index]
-            lines.append(f"  {label}{' ' * (width - _width(label))}  {value}{pao}")
+            pao = f", liable: {_SEAT_NAMES[self.liable]}" if self.liable is not None and yaku.pao else ""
+            lines.append(f"  {label}{' ' * (width - _width(label))}  {yaku.worth:>4}{pao}")
         summary = ""
         if not self.yakuman:
             parts = " + ".join(f"{fu} {reason}" for reason, fu in self.fu_breakdown)
@@ -312,11 +308,12 @@ def score(
 ) -> WinResult | NotAWin:
     """Score a win.
 
-    ``hand`` is the winner's hand in 電脳麻将 notation: for a tsumo (``win_tile`` None)
-    the drawn tile is its last concealed tile (``m123p456s789z11m44m4``); for a ron, the
-    13 tiles and ``win_tile`` is the discard with the direction mark of its discarder seen
-    from the winner (``s2+`` 下家, ``s2=`` 対面, ``s2-`` 上家). A trailing ``*`` on the
-    hand means riichi when ``situation.riichi`` says nothing.
+    ``hand`` is the winner's hand in 電脳麻将 notation. For a tsumo, either the drawn
+    tile is its last concealed tile (``m123p456s789z11m44m4``, ``win_tile`` None) or
+    ``win_tile`` is that tile alone (``m4``). For a ron, ``win_tile`` is the discard with
+    the direction mark of its discarder seen from the winner (``s2+`` 下家, ``s2=``
+    対面, ``s2-`` 上家). A trailing ``*`` on the hand means riichi when
+    ``situation.riichi`` says nothing.
 
     ``situation`` gives winds, riichi, dora... (default: East round, dealer, nothing
     else); keyword arguments change its fields (``riichi=1, seat_wind="S"``). ``rule`` is
@@ -514,7 +511,7 @@ class _Shape:
         self.nine_gates = _nine_gates(counts, win) if self.readings else 0
 
 
-_shape = lru_cache(maxsize=1 << 14)(_Shape)
+_shape = lru_cache(maxsize=1 << 12)(_Shape)
 
 
 def _nine_gates(counts: Sequence[int], win: int) -> int:
@@ -919,14 +916,14 @@ def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule:
             return NotAWin(INCOMPLETE)
         ron = None
     else:
-        tile, ron = win_tile[:2], win_tile[2:]
-        if tile not in _KIND or ron not in _MARKS:
+        tile, ron = win_tile[:2], win_tile[2:] or None
+        if tile not in _KIND or (ron is not None and ron not in _MARKS):
             raise NotationError(
-                "a ron tile is a tile and the direction mark (+, =, -) of its discarder, "
-                f"e.g. 's2+', not {win_tile!r}"
+                "a winning tile is a tile, with the direction mark (+, =, -) of its "
+                f"discarder for a ron: e.g. 's2+' (ron) or 's2' (tsumo), not {win_tile!r}"
             )
         if hand.drawn is not None:
-            raise ValueError(f"hand {hand} already holds its winning tile; ron on {win_tile}?")
+            raise ValueError(f"hand {hand} already holds its winning tile; and {win_tile}?")
     if hand.hidden or len(concealed) + 3 * len(hand.melds) != 13:
         return NotAWin(INCOMPLETE)
     melds = _melds(hand.melds) if hand.melds else _NO_MELDS

@@ -114,11 +114,13 @@ class Yaku:
             entry["baojia"] = self.pao
         return entry
 
+    @property
+    def worth(self) -> str:
+        """What it is worth, as read out: ``"1 han"``, ``"yakuman"``, ``"double yakuman"``."""
+        if self.yakuman:
+            return ("double " if self.yakuman == 2 else "") + "yakuman"
+        return f"{self.han} han"
+
     def __str__(self) -> str:
-        value = (
-            ("double " if self.yakuman == 2 else "") + "yakuman"
-            if self.yakuman
-            else f"{self.han} han"
-        )
         pao = f", liability {self.pao}" if self.pao else ""
-        return f"{self.name} ({self.english}): {value}{pao}"
+        return f"{self.name} ({self.english}): {self.worth}{pao}"

@@ -260,7 +260,9 @@ def test_not_a_win_says_why():
 
 def test_bad_input_is_an_error():
     with pytest.raises(NotationError, match="direction mark"):
-        score("m344556s24678z66", "s3")
+        score("m344556s24678z66", "s3*")
+    with pytest.raises(NotationError, match="direction mark"):
+        score("m344556s24678z66", "z8")
     with pytest.raises(ValueError, match="already holds"):
         score("m344556s24678z66s3", "s3=")
     with pytest.raises(ValueError, match="seat_wind"):
@@ -277,6 +279,10 @@ def test_friendly_arguments():
     assert [y.name for y in by_letter.yaku] == ["立直", "自風 東"]
     assert score("m345567s3378z111*", "s9-").han == 3  # "*" is riichi; East round, dealer
     assert score("m11p45p6,z555=,z666+,z777-", seat_wind=1, rule="tenhou").yakuman == 1
+    # A tsumo's tile may be given apart, without a direction mark.
+    tsumo = score("m344556s24678z66", "s3", seat_wind=1)
+    assert tsumo == score("m344556s24678z66s3", seat_wind=1) and tsumo.is_tsumo
+    assert not score("m344556s24678z66", "s3=", seat_wind=1, riichi=1).is_tsumo
 
 
 def test_situation_json_round_trip():

@@ -1,0 +1,277 @@
+"""Benchmark: wins scored per second, against the PyPI ``mahjong`` package, and shanten.
+
+    python benchmarks/bench_scoring.py [--passes N]
+
+Hands: every case of the three hule-cases files of the shared corpora: ``hule`` (10,000
+scored hands), ``edge`` (177, each under its own rule) and ``waits`` (10,000 ready hands,
+each completed by every one of its waits as a tsumo). paipu scores them from their
+strings with :func:`paipu.scoring.score`; ``mahjong``'s ``HandCalculator`` gets the same
+hands converted to its tile ids beforehand (conversion not timed), under the nearest of
+its options. Each pass starts with paipu's whole-hand cache emptied, so every hand is
+new to it, as in a replay; the per-suit caches stay warm, as they do in a replay.
+
+Shanten: :func:`paipu.shanten.shanten` over the hands of ``shanten-cases`` and
+``waits`` (tile counts made beforehand).
+
+``mahjong`` is not a dependency of paipu: ``pip install mahjong`` to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import gzip
+import os
+import platform
+import resource
+import sys
+import time
+import tracemalloc
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable
+
+import orjson
+
+from paipu import scoring
+from paipu.rules import MAJIANG, Rule
+from paipu.scoring import Situation, score
+from paipu.tiles import HandNotation, NotationError, counts, is_red, kind, parse_hand
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+
+Case = tuple[str, "str | None", Situation, Rule]
+
+
+def read(*parts: str) -> Any:
+    return orjson.loads(gzip.decompress((CORPORA.joinpath(*parts)).read_bytes()))
+
+
+def load_cases() -> dict[str, list[Case]]:
+    """The hands of the three hule-cases files as arguments of score()."""
+    cases: dict[str, list[Case]] = {"hule": [], "edge": [], "waits": []}
+    for name in ("hule", "edge"):
+        for case in read("hule-cases", f"{name}.json.gz"):
+            given, param = case["in"], case["in"]["param"]
+            rule = Rule.from_json(param["rule"]) if "rule" in param else MAJIANG
+            cases[name].append((given["shoupai"], given.get("rongpai"), Situation.from_json(param), rule))
+    for number, case in enumerate(read("hule-cases", "waits.json.gz")):
+        hand = parse_hand(case["shoupai"])
+        for wait in case["t"]:
+            won = str(HandNotation(hand.concealed, wait, hand.riichi, hand.melds))
+            try:
+                parse_hand(won)
+            except NotationError:  # a wait on a fifth copy of a melded tile
+                continue
+            cases["waits"].append((won, None, Situation(seat_wind=number % 4), MAJIANG))
+    return cases
+
+
+def best_rate(run: Callable[[], object], count: int, passes: int) -> tuple[float, float]:
+    """(hands per second of the fastest pass, of the first pass)."""
+    times = []
+    for _ in range(passes):
+        gc.collect()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return count / min(times), count / times[0]
+
+
+def peak_mib(run: Callable[[], object]) -> float:
+    """Peak of memory allocated by Python while ``run`` runs (tracemalloc), MiB."""
+    gc.collect()
+    tracemalloc.start()
+    run()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+# -- the mahjong package ---------------------------------------------------------------
+
+
+def mahjong_adapter(cases: list[Case]) -> tuple[Callable[[], list], int] | None:
+    """A function scoring ``cases`` with mahjong's HandCalculator (inputs converted
+    here, untimed), and how many cases it covers; None if mahjong is not installed."""
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+        from mahjong.meld import Meld as MahjongMeld
+    except ImportError:
+        return None
+    meld_types = {
+        "chi": MahjongMeld.CHI,
+        "pon": MahjongMeld.PON,
+        "daiminkan": MahjongMeld.KAN,
+        "ankan": MahjongMeld.KAN,
+        "kakan": MahjongMeld.SHOUMINKAN,
+    }
+
+    def ids(tiles: tuple[str, ...] | list[str], used: set[int]) -> list[int]:
+        # 136-tile ids: kind * 4 + copy; the red five is copy 0 of its five.
+        found = []
+        for tile in tiles:
+            k = kind(tile)
+            if is_red(tile):
+                tile_id = 4 * k
+            else:
+                tile_id = 4 * k + (1 if k in (4, 13, 22) else 0)
+                while tile_id in used:
+                    tile_id += 1
+            used.add(tile_id)
+            found.append(tile_id)
+        return found
+
+    calls = []
+    for text, ron, situation, rule in cases:
+        hand = parse_hand(text)
+        concealed = list(hand.concealed) + [ron[:2] if ron else hand.drawn]
+        if None in concealed or len(concealed) + 3 * len(hand.melds) != 14:
+            continue  # not a hand mahjong can take (the empty hand of edge.json)
+        used: set[int] = set()
+        melds, meld_ids = [], []
+        for meld in hand.melds:
+            tile_ids = ids(meld.tiles, used)
+            melds.append(MahjongMeld(meld_types[meld.type], tile_ids, opened=meld.type != "ankan", called_tile=tile_ids[0]))
+            meld_ids += tile_ids
+        hand_ids = ids(concealed, used)
+        options = OptionalRules(
+            has_open_tanyao=rule.open_tanyao,
+            has_aka_dora=True,
+            has_double_yakuman=rule.double_yakuman,
+            kazoe_limit=HandConstants.KAZOE_LIMITED if rule.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
+            kiriage=rule.kiriage_mangan,
+        )
+        config = HandConfig(
+            is_tsumo=ron is None,
+            is_riichi=situation.riichi > 0 or hand.riichi,
+            is_daburu_riichi=situation.riichi == 2,
+            is_ippatsu=situation.ippatsu,
+            is_rinshan=situation.rinshan,
+            is_chankan=situation.chankan,
+            is_haitei=situation.haitei == 1,
+            is_houtei=situation.haitei == 2,
+            is_tenhou=situation.tenhou == 1,
+            is_chiihou=situation.tenhou == 2,
+            player_wind=27 + situation.seat_wind,
+            round_wind=27 + situation.round_wind,
+            tsumi_number=situation.honba,
+            kyoutaku_number=situation.riichi_sticks,
+            options=options,
+        )
+        calls.append((
+            hand_ids + meld_ids,
+            hand_ids[-1],
+            melds,
+            ids(situation.dora_indicators, set()),
+            config,
+            ids(situation.ura_indicators or (), set()),
+        ))
+    estimate = HandCalculator.estimate_hand_value
+
+    def run() -> list:
+        return [
+            estimate(tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura)
+            for tiles, win, melds, dora, config, ura in calls
+        ]
+
+    return run, len(calls)
+
+
+# -- report ----------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    load = ", load average %.2f %.2f %.2f" % os.getloadavg() if hasattr(os, "getloadavg") else ""
+    return (
+        f"{platform.platform()}; {cpu}; {os.cpu_count()} CPUs{load}\n"
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--passes", type=int, default=5, help="timed passes; the best counts (default 5)")
+    args = parser.parse_args()
+    if not CORPORA.exists():
+        sys.exit(f"needs the shared corpora at {CORPORA}")
+
+    print(f"paipu scoring benchmark, {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
+    print(machine())
+    groups = load_cases()
+    cases = [case for group in groups.values() for case in group]
+    print(
+        "hands: "
+        + ", ".join(f"{name} {len(group):,}" for name, group in groups.items())
+        + f" = {len(cases):,} (waits: each ready hand completed by each of its waits, tsumo)"
+    )
+    hands = [(parse_hand(text), ron, situation, rule) for text, ron, situation, rule in cases]
+
+    def paipu_strings() -> None:
+        scoring._shape.cache_clear()  # every hand new, as in a replay
+        for text, ron, situation, rule in cases:
+            score(text, ron, situation, rule)
+
+    def paipu_parsed() -> None:
+        scoring._shape.cache_clear()
+        for hand, ron, situation, rule in hands:
+            score(hand, ron, situation, rule)
+
+    wins = sum(bool(score(*case)) for case in cases)
+    print(f"\nscoring, best of {args.passes} passes ({wins:,} of the hands win):")
+    ours, ours_first = best_rate(paipu_strings, len(cases), args.passes)
+    parsed, _ = best_rate(paipu_parsed, len(cases), args.passes)
+    print(f"  paipu.scoring.score, from hand strings  {ours:10,.0f} hands/s  (first pass {ours_first:,.0f})")
+    print(f"  paipu.scoring.score, from HandNotation  {parsed:10,.0f} hands/s")
+
+    adapter = mahjong_adapter(cases)
+    if adapter is None:
+        print("  mahjong: NOT INSTALLED (pip install mahjong) -- no comparison")
+    else:
+        run_mahjong, covered = adapter
+        theirs, theirs_first = best_rate(run_mahjong, covered, args.passes)
+        answered = sum(response.error is None for response in run_mahjong())
+        version = metadata.version("mahjong")
+        print(
+            f"  mahjong {version} HandCalculator, ids   {theirs:10,.0f} hands/s  (first pass "
+            f"{theirs_first:,.0f}; {covered:,} hands, {answered:,} scored as wins)"
+        )
+        print(f"  paipu / mahjong: {ours / theirs:.2f}x from strings, {parsed / theirs:.2f}x from HandNotation")
+
+    print("\nshanten:")
+    try:
+        from paipu.shanten import shanten
+    except ImportError:
+        print("  paipu.shanten not available -- left out")
+    else:
+        tiles = [case["q"] for part in range(1, 5) for case in read("shanten-cases", f"xiangting_{part}.json.gz")]
+        tiles += [parse_hand(case["shoupai"]).tiles for case in read("hule-cases", "waits.json.gz")]
+        hand_counts = [counts(hand) for hand in tiles]
+
+        def run_shanten() -> None:
+            for hand in hand_counts:
+                shanten(hand)
+
+        rate, first = best_rate(run_shanten, len(hand_counts), args.passes)
+        print(f"  paipu.shanten.shanten  {rate:10,.0f} calls/s  (first pass {first:,.0f}; {len(hand_counts):,} hands)")
+
+    print("\nmemory:")
+    print(f"  peak allocated during one scoring pass (tracemalloc): paipu {peak_mib(paipu_strings):.1f} MiB", end="")
+    if adapter is not None:
+        print(f", mahjong {peak_mib(adapter[0]):.1f} MiB")
+    else:
+        print()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  process peak RSS (everything loaded, both libraries): {rss:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
