@@ -23,13 +23,14 @@ parameters of a :class:`~paipu.rules.Rule`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 from . import shanten as _shanten
 from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
 from .hand import Hand, IllegalAction
-from .rules import Rule
+from .rules import RedFives, Rule
 from .scoring import NotAWin, Situation, WinResult, score
 from .tiles import HandNotation, Meld, kind
 
@@ -216,6 +217,27 @@ class Table:
         return problems
 
 
+_TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
+
+
+def game_rule(game: Game, rule: Rule | None = None) -> Rule:
+    """The rule a game is checked under.
+
+    No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
+    carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
+    named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
+    East-South, 喰 open tanyao, 赤 red fives).
+    """
+    if rule is None:
+        return Rule.from_json(game.rule) if game.rule else Rule()
+    if rule.pao_covers_whole_hand:  # the tenhou preset, or a rule built on it
+        room = _TENHOU_ROOM.match(game.title)
+        if room:
+            red = RedFives(1, 1, 1) if room[2] else RedFives(0, 0, 0)
+            rule = rule.replace(winds=1 if room[0][2] == "東" else 2, open_tanyao=bool(room[1]), red_fives=red)
+    return rule
+
+
 class Replay:
     """Replay a game under a rule; iterate it for :class:`Step`\\ s.
 
@@ -225,9 +247,7 @@ class Replay:
 
     def __init__(self, game: Game, rule: Rule | None = None) -> None:
         self.game = game
-        if rule is None:
-            rule = Rule.from_json(game.rule) if game.rule else Rule()
-        self.rule = rule
+        self.rule = rule = game_rule(game, rule)
         players = len(game.players)
         self.scores = [rule.starting_points] * players
         self.honba = 0
