@@ -1,6 +1,7 @@
 """The ``paipu`` command line.
 
-Exit codes: 0 success; 2 bad usage, a path that does not exist, or a file or game that
+Exit codes: 0 success (``validate``: every game valid); 1 ``validate`` found
+disagreements; 2 bad usage, a path that does not exist, or a file or game that
 could not be read (each named on standard error, one line each).
 """
 
@@ -8,15 +9,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+import time
+from typing import Iterator, Sequence, TextIO
 
 from . import __version__
 from .describe import describe
-from .loader import load
+from .events import Game
+from .loader import GameReader, load
 
 __all__ = ["main"]
 
 EXIT_OK = 0
+EXIT_FINDINGS = 1
 EXIT_LOAD_ERRORS = 2
 EXIT_USAGE = 2
 
@@ -44,6 +48,168 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
+def _progress(reader: GameReader, stream: TextIO, delay: float = 1.0) -> Iterator[Game]:
+    """The reader's games. When ``stream`` is a terminal and the run has taken more than
+    ``delay`` seconds, a progress bar over the files is drawn on it (cleared at the end)."""
+    if not stream.isatty():
+        yield from reader
+        return
+    total = sum(1 for _ in reader.paths())
+    start = drawn = time.monotonic()
+    line = ""
+    for done, (path, index) in enumerate(reader.paths(), 1):
+        yield from reader.read_file(path, index)
+        now = time.monotonic()
+        if now - start >= delay and (now - drawn >= 0.1 or done == total):
+            drawn = now
+            filled = 30 * done // total
+            line = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} files, {reader.games:,} games"
+            stream.write("\r" + line)
+            stream.flush()
+    if line:
+        stream.write("\r" + " " * len(line) + "\r")
+        stream.flush()
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from . import stats  # pandas loads slowly: only for this command
+
+    reader = load(*args.paths, recursive=not args.no_recursive, errors="collect")
+    summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron)
+    for error in reader.errors:
+        print(f"paipu stats: {error}", file=sys.stderr)
+    if reader.games == 0 and not reader.errors:
+        print("paipu stats: no games found in " + ", ".join(args.paths), file=sys.stderr)
+        return EXIT_LOAD_ERRORS
+    if summary.empty and args.player is not None:
+        print(f"paipu stats: no games of player {args.player!r} in " + ", ".join(args.paths), file=sys.stderr)
+        return EXIT_USAGE
+    text = stats.format_summary(summary, args.format)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            with open(args.output, "w", encoding="utf-8", newline="") as file:
+                file.write(text)
+        except OSError as error:
+            print(f"paipu stats: cannot write {args.output}: {error.strerror}", file=sys.stderr)
+            return EXIT_USAGE
+    return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
+
+
+_STATS_EPILOG = """\
+The table shows, per player (by name, anything after a newline removed):
+  games     games the player finished (the log has final ranks)
+  rounds    rounds the player sat in that ended in a win or a draw
+  1st..4th  share of those games finished in that rank (paipu.rank)
+  avg rank  mean rank
+  win       share of rounds won (both winners of a double ron)
+  deal-in   share of rounds whose ronned discard (or robbed kan) was the player's;
+            a double ron counts once (--double-ron each: once per winner)
+  riichi    share of rounds with a riichi declaration, a ronned declaration tile included
+  call      share of rounds with a chi, pon or open kan (closed and added kans do not count)
+  avg win   mean hand value of the player's wins (hule.defen: no honba, no sticks)
+Rates are fractions of 1. csv and json hold every statistic of paipu.stats.STATS under its
+name (json: one object per player, "player" first). Everything is read from the logged
+events; no replay is needed.
+"""
+
+
+def _files(paths: Sequence[str], recursive: bool) -> list[tuple[str, int | None]]:
+    reader = load(*paths, recursive=recursive, errors="collect")
+    return [(str(path), index) for path, index in reader.paths()]
+
+
+def _validate(args: argparse.Namespace) -> int:
+    import multiprocessing
+    from collections import Counter
+    from functools import partial
+
+    import orjson
+
+    from .rules import Rule, RuleError
+
+    try:
+        rule = None if args.rule is None else Rule.get(args.rule)
+    except RuleError as error:
+        print(f"paipu validate: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.jobs < 1:
+        print("paipu validate: --jobs must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    files = _files(args.paths, not args.no_recursive)
+    work = partial(_validate_one, rule=rule, strict_names=args.strict_names)
+    totals = Counter()
+    checks: Counter = Counter()
+    out = sys.stdout
+    bar = _Bar(sys.stderr, len(files))
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 and len(files) > 1 else None
+    try:
+        reports = pool.imap(work, files) if pool else map(work, files)
+        for report in reports:
+            totals.update(games=report.games, rounds=report.rounds, valid=report.valid,
+                          findings=len(report.findings), errors=len(report.errors))
+            for item in report.findings:
+                checks[item["check"]] += 1
+            for item in report.findings + report.errors:
+                if args.json:
+                    out.write(orjson.dumps(item).decode() + "\n")
+                elif item["check"] == "load":
+                    print(f"paipu validate: {item['source']}: {item['message']}", file=sys.stderr)
+                else:
+                    where = ", ".join(str(x) for x in (item["source"], item["round"],
+                                      None if item["event"] is None else f"event {item['event']}") if x)
+                    out.write(f"{where}: {item['check']}: {item['message']}\n")
+            bar.advance(totals["games"])
+    finally:
+        bar.clear()
+        if pool:
+            pool.close()
+    summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors")}
+    if args.json:
+        out.write(orjson.dumps({"summary": summary}).decode() + "\n")
+    else:
+        out.write(f"{summary['games']} games, {summary['rounds']} rounds: {summary['valid']} valid, "
+                  f"{summary['findings']} findings, {summary['errors']} load errors\n")
+        for check, count in sorted(checks.items(), key=lambda item: (-item[1], item[0])):
+            out.write(f"  {count:6d}  {check}\n")
+    if summary["errors"] or (summary["games"] == 0):
+        return EXIT_LOAD_ERRORS
+    return EXIT_FINDINGS if summary["findings"] else EXIT_OK
+
+
+def _validate_one(file: tuple[str, int | None], rule, strict_names: bool):
+    from .validate import validate_file
+
+    return validate_file(file[0], file[1], rule, strict_names)
+
+
+class _Bar:
+    """A progress bar over games on standard error, only on a terminal and only for runs
+    longer than a second."""
+
+    def __init__(self, stream: TextIO, files: int) -> None:
+        self.stream, self.files, self.done = stream, files, 0
+        self.start = self.drawn = time.monotonic()
+        self.line = ""
+        self.active = stream.isatty()
+
+    def advance(self, games: int) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if self.active and now - self.start >= 1 and (now - self.drawn >= 0.1 or self.done == self.files):
+            self.drawn = now
+            filled = 30 * self.done // max(self.files, 1)
+            self.line = f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.files} files, {games:,} games"
+            self.stream.write("\r" + self.line)
+            self.stream.flush()
+
+    def clear(self) -> None:
+        if self.line:
+            self.stream.write("\r" + " " * len(self.line) + "\r")
+            self.stream.flush()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``paipu`` command and its subcommands."""
     parser = _Parser(
@@ -65,6 +231,48 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a paipu file (.json or .json.gz), a directory, or FILE#N for game N of a file")
     show.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     show.set_defaults(run=_show)
+
+    validate = commands.add_parser(
+        "validate",
+        help="replay games through the rules and report every disagreement",
+        description="Replay each game through the rules engine and report every number or "
+        "decision the log states that the rules do not give, and every illegal event: one "
+        "line per finding (source, round, event, check, message), then a summary.",
+        epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage.",
+    )
+    validate.add_argument("paths", nargs="+", metavar="PATH[#N]",
+                          help="a log file, a directory, or FILE#N for game N of a file")
+    validate.add_argument("--rule", metavar="R",
+                          help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys; "
+                          "default: the rule a paipu carries, else majiang")
+    validate.add_argument("--json", action="store_true",
+                          help="one JSON object per finding or load error per line (keys source, round, event, "
+                          "check, expected, logged, message), then {\"summary\": {...}}")
+    validate.add_argument("--jobs", type=int, default=1, metavar="N",
+                          help="validate files in N processes (same output as one)")
+    validate.add_argument("--strict-names", action="store_true",
+                          help="also report yaku and draw names spelled differently from the 電脳麻将 engine")
+    validate.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
+    validate.set_defaults(run=_validate)
+
+    stats = commands.add_parser(
+        "stats",
+        help="player statistics: ranks, win, deal-in, riichi and call rates...",
+        description="Per-player statistics of the games: a table of the headline numbers, or\n"
+        "every statistic as CSV or JSON (definitions: paipu.stats, README 'Statistics').",
+        epilog=_STATS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    stats.add_argument("paths", nargs="+", metavar="PATH[#N]",
+                       help="a paipu file (.json or .json.gz), a directory, or FILE#N for game N of a file")
+    stats.add_argument("--player", metavar="NAME", help="only this player (exact name, without what follows a newline)")
+    stats.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                       help="table (default): the headline numbers; csv, json: every statistic")
+    stats.add_argument("--double-ron", choices=("once", "each"), default="once",
+                       help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
+    stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    stats.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
+    stats.set_defaults(run=_stats)
     return parser
 
 

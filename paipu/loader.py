@@ -65,9 +65,10 @@ class LoadError(Exception):
         return f"{self.source}: {where + ': ' if where else ''}{self.message}"
 
     def to_json(self) -> dict:
-        """The error as a JSON-ready dict."""
-        return {"source": self.source, "round": self.label, "event": self.event,
-                "error": self.message}
+        """The error as a JSON-ready dict with the keys of a validation finding (``check``
+        is ``"load"``)."""
+        return {"source": self.source, "round": self.label, "event": self.event, "check": "load",
+                "expected": None, "logged": None, "message": self.message}
 
 
 class LoadWarning(UserWarning):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 from .events import Deal, Game, NoWin, Win
 from .loader import load
@@ -24,7 +24,7 @@ from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Repla
 from .rules import Rule
 from .yaku import ALIASES, WIND_NAMES
 
-__all__ = ["Finding", "validate", "validate_game", "findings_frame"]
+__all__ = ["Finding", "FileReport", "validate", "validate_game", "validate_file", "findings_frame"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +228,33 @@ def findings_frame(findings: Iterable[Finding]):
     return pd.DataFrame([f.to_json() for f in findings], columns=columns)
 
 
-def iter_findings(games: Iterable[Game], rule: Rule | str | None = None,
-                  strict_names: bool = False) -> Iterator[tuple[Game, list[Finding]]]:
-    """Each game with its findings, lazily (for long runs and progress reports)."""
-    for game in games:
-        yield game, validate_game(game, rule, strict_names)
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    """What validating one file gave: counts, findings and load errors (as JSON-ready
+    dicts, so that reports travel between processes)."""
+
+    games: int
+    rounds: int
+    valid: int
+    findings: tuple[dict, ...]
+    errors: tuple[dict, ...]
+
+
+def validate_file(path: str, index: int | None = None, rule: Rule | str | None = None,
+                  strict_names: bool = False) -> FileReport:
+    """Validate every game of one file (or game ``index`` of it); load errors are kept in
+    the report, never raised. The unit of work of ``paipu validate --jobs``."""
+    from pathlib import Path
+
+    reader = load(errors="collect")
+    games = rounds = valid = 0
+    findings: list[dict] = []
+    chosen = None if rule is None else Rule.get(rule)
+    for game in reader.read_file(Path(path), index):
+        games += 1
+        rounds += len(game.rounds)
+        found = validate_game(game, chosen, strict_names)
+        valid += not found
+        findings.extend(f.to_json() for f in found)
+    errors = tuple(error.to_json() for error in reader.errors)
+    return FileReport(games, rounds, valid, tuple(findings), errors)
