@@ -1,0 +1,444 @@
+"""Player statistics (``paipu.stats``, ``paipu stats``) against the definitions of stats.md.
+
+Expected values come from outside the code under test: counted by hand from the events
+of short games (the reasoning is in the comments), or recounted here in plain Python
+from the raw JSON of the corpora, without paipu's loader or stats code.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+import paipu
+from paipu import stats
+from paipu.cli import _progress
+from paipu.formats.majiang import game_from_json
+
+from conftest import corpus, read_json
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+NAN = math.nan
+
+
+def ikkyoku(*indices: int) -> list[paipu.Game]:
+    """Games of the generated 一局戦 corpus, by index in the file."""
+    path = corpus("generated", "ikkyoku.json.gz")
+    return [game for index, game in enumerate(paipu.load(path)) if index in indices]
+
+
+def assert_stats(row, expected: dict) -> None:
+    for stat, value in expected.items():
+        assert row[stat] == pytest.approx(value, nan_ok=True), stat
+
+
+# -- every stat of one short game, counted by hand ----------------------------------------
+
+
+def test_every_stat_of_a_short_game_counted_by_hand():
+    # ikkyoku.json.gz game #8: qijia 1, both rounds 東1局 (jushu 0), so seat -> player is
+    # (1 + seat) % 4: seat 0 = AI-B (dealer), seat 1 = AI-C, seat 2 = AI-D, seat 3 = AI-A.
+    #
+    # Round 1, 東1局0本場, ends in 荒牌平局 with no call at all.
+    #   AI-D (seat 2) declares riichi with its 9th discard (m5 z6 p1 p1 s9 z6 p6 s8 m3*);
+    #   AI-C (seat 1) with its 12th (z4 z6 s1 s9 p3 z1 p6 z2 z6 p3 m8 s4*).
+    #   pingju.shoupai shows only seats 1 and 2 (both tenpai); fenpei [-1500,1500,1500,-1500].
+    # Round 2, 東1局1本場, 2 sticks on the table.
+    #   AI-D pons s2 (s222=) and 發 (z666-), later adds the fourth 發 (kakan: not a call);
+    #   AI-B pons 白 (z333+).
+    #   AI-C declares riichi with its 8th discard (s1 m9 z6 s2 m1 z3 s1 m3*); the stick
+    #   is paid (draws follow).
+    #   AI-A declares riichi with its 8th discard (p5 m9 z2 z7 p2 z7 s9 m6*) and AI-D rons
+    #   that very tile: AI-A's riichi counts as a riichi round and as a deal-in.
+    #   hule: AI-D, baojia 3 (AI-A), 翻牌 發 1 + ドラ 2, defen 5200,
+    #   fenpei [0, 0, 8500, -5500] = 5200 + 300 honba from AI-A, + 3 sticks to AI-D.
+    #   AI-D discarded 8 tiles before the win (z3 m1 s1 p4 m2 m4 m7 z1): win turn 9.
+    # Final: defen by player [18000, 23500, 24500, 34000], rank [4, 3, 2, 1],
+    #   point ['-32.0', '-16.5', '4.5', '44.0'].
+    summary = stats.summary(ikkyoku(8))
+    assert list(summary.index) == ["AI-A", "AI-B", "AI-C", "AI-D"]  # 1 game, 2 rounds each: by name
+    common = dict(games=1, rounds=2, bust_rate=0, draw_rate=1 / 2, abort_rate=0, draws=1, aborts=0,
+                  draw_reasons={"荒牌平局": 1})
+    assert_stats(summary.loc["AI-A"], dict(
+        common,
+        rank_1=0, rank_2=0, rank_3=0, rank_4=1, avg_rank=4, top_rate=0, rentai_rate=0, last_rate=1,
+        avg_score=18000, avg_point=-32.0,
+        win_rate=0, deal_in_rate=1 / 2, riichi_rate=1 / 2, call_rate=0,
+        avg_win=NAN, avg_win_net=NAN, avg_deal_in=5500, tsumo_rate=NAN, dama_rate=NAN,
+        tenpai_at_draw=0,                      # hand not shown in round 1
+        riichi_win=0, riichi_deal_in=1,        # its one riichi round is the deal-in
+        call_win=NAN, call_deal_in=NAN, ippatsu_rate=NAN, ura_rate=NAN,
+        avg_win_turn=NAN, avg_riichi_turn=8,
+        wins=0, deal_ins=1, riichi_rounds=1, call_rounds=0, yaku_counts={},
+    ))
+    assert_stats(summary.loc["AI-B"], dict(
+        common,
+        rank_1=0, rank_2=0, rank_3=1, rank_4=0, avg_rank=3, top_rate=0, rentai_rate=0, last_rate=0,
+        avg_score=23500, avg_point=-16.5,
+        win_rate=0, deal_in_rate=0, riichi_rate=0, call_rate=1 / 2,   # the 白 pon in round 2
+        avg_win=NAN, avg_win_net=NAN, avg_deal_in=NAN, tsumo_rate=NAN, dama_rate=NAN,
+        tenpai_at_draw=0, riichi_win=NAN, riichi_deal_in=NAN, call_win=0, call_deal_in=0,
+        ippatsu_rate=NAN, ura_rate=NAN, avg_win_turn=NAN, avg_riichi_turn=NAN,
+        wins=0, deal_ins=0, riichi_rounds=0, call_rounds=1, yaku_counts={},
+    ))
+    assert_stats(summary.loc["AI-C"], dict(
+        common,
+        rank_1=0, rank_2=1, rank_3=0, rank_4=0, avg_rank=2, top_rate=0, rentai_rate=1, last_rate=0,
+        avg_score=24500, avg_point=4.5,
+        win_rate=0, deal_in_rate=0, riichi_rate=1, call_rate=0,       # riichi in both rounds
+        avg_win=NAN, avg_win_net=NAN, avg_deal_in=NAN, tsumo_rate=NAN, dama_rate=NAN,
+        tenpai_at_draw=1, riichi_win=0, riichi_deal_in=0, call_win=NAN, call_deal_in=NAN,
+        ippatsu_rate=NAN, ura_rate=NAN, avg_win_turn=NAN, avg_riichi_turn=(12 + 8) / 2,
+        wins=0, deal_ins=0, riichi_rounds=2, call_rounds=0, yaku_counts={},
+    ))
+    assert_stats(summary.loc["AI-D"], dict(
+        common,
+        rank_1=1, rank_2=0, rank_3=0, rank_4=0, avg_rank=1, top_rate=1, rentai_rate=1, last_rate=0,
+        avg_score=34000, avg_point=44.0,
+        win_rate=1 / 2, deal_in_rate=0, riichi_rate=1 / 2, call_rate=1 / 2,
+        avg_win=5200, avg_win_net=8500, avg_deal_in=NAN,
+        tsumo_rate=0, dama_rate=0,             # a ron with an open hand
+        tenpai_at_draw=1,
+        riichi_win=0, riichi_deal_in=0,        # the riichi round (1) was drawn
+        call_win=1, call_deal_in=0,            # the call round (2) was won
+        ippatsu_rate=NAN, ura_rate=NAN,        # no riichi win
+        avg_win_turn=9, avg_riichi_turn=9,
+        wins=1, deal_ins=0, riichi_rounds=1, call_rounds=1,
+        yaku_counts={"翻牌": 1, "ドラ": 2},    # 翻牌 發 merged as 翻牌; dora count their han
+    ))
+
+
+def test_round_facts_of_the_same_game():
+    table = stats.rounds(ikkyoku(8))
+    assert list(table.columns) == list(stats.ROUND_COLUMNS)
+    assert len(table) == 2 * 4
+    second = table[table["round"] == 1].set_index("name")
+    assert list(second["label"].unique()) == ["東1局1本場"]
+    assert list(second["seat"]) == [0, 1, 2, 3] and list(second.index) == ["AI-B", "AI-C", "AI-D", "AI-A"]
+    assert second.loc["AI-B", "dealer"] and not second.loc["AI-A", "dealer"]
+    assert second.loc["AI-D", "calls"] == 2             # s222= and z666-; the kakan is not a call
+    assert second.loc["AI-D", "win_type"] == "ron"
+    assert second.loc["AI-D", "yaku"] == {"翻牌 發": 1, "ドラ": 2}
+    assert second.loc["AI-A", "deal_in_amount"] == 5500
+    # score changes: payments minus riichi sticks paid (AI-A's ronned riichi never paid)
+    assert dict(second["score_change"]) == {"AI-B": 0, "AI-C": -1000, "AI-D": 8500, "AI-A": -5500}
+    first = table[table["round"] == 0].set_index("name")
+    assert dict(first["tenpai"]) == {"AI-B": False, "AI-C": True, "AI-D": True, "AI-A": False}
+    assert dict(first["score_change"]) == {"AI-B": -1500, "AI-C": 500, "AI-D": 500, "AI-A": -1500}
+    assert first["win_type"].isna().all() and first["tenpai"].notna().all()
+    assert second["tenpai"].isna().all()
+
+
+def test_tsumo_ura_and_an_abortive_draw_counted_by_hand():
+    # Game #23: qijia 1, one round, seat 0 = AI-B ... seat 3 = AI-A as above.
+    #   AI-B pons 南 (z222-). AI-D declares riichi with its 6th discard (p7 p3 m1 m1 z2 s3*),
+    #   discards m6 (no 一発), then wins by tsumo on m7 after 7 discards: win turn 8.
+    #   立直 1 + 門前清自摸和 1 + 裏ドラ 1, defen 4000, fenpei [-2000,-1000,5000,-1000]
+    #   (its own riichi stick comes back: net 5000).
+    #   Final defen by player [24000, 23000, 24000, 29000]: AI-A and AI-C tie, AI-C first
+    #   in seat order from qijia, rank [3, 4, 2, 1].
+    # Game #5: qijia 3: seat 0 = AI-D (dealer), 1 = AI-A, 2 = AI-B, 3 = AI-C.
+    #   Round 1: everyone discards 北 first: 四風連打 (abortive).
+    #   Round 2: AI-A calls 3 times, AI-B once (z777-). AI-D declares riichi with its 10th
+    #   discard and rons AI-B's m7 after 17 discards (win turn 18): 立直 + ドラ, defen 3900,
+    #   ura indicator z3 shows nothing (no 裏ドラ entry). fenpei [5200, 0, -4200, 0]:
+    #   3900 + 300 honba from AI-B, + AI-D's own stick.
+    #   Final defen [25000, 20800, 25000, 29200], rank [2, 4, 3, 1].
+    summary = stats.summary(ikkyoku(5, 23))
+    assert_stats(summary.loc["AI-D"], dict(
+        games=2, rounds=3, rank_1=1, avg_rank=1, avg_score=(29000 + 29200) / 2, avg_point=(39.0 + 39.2) / 2,
+        win_rate=2 / 3, deal_in_rate=0, riichi_rate=2 / 3, call_rate=0, draw_rate=0, abort_rate=1 / 3,
+        avg_win=(4000 + 3900) / 2, avg_win_net=(5000 + 5200) / 2, tsumo_rate=1 / 2, dama_rate=0,
+        tenpai_at_draw=NAN, riichi_win=1, ippatsu_rate=0, ura_rate=1 / 2,
+        avg_win_turn=(8 + 18) / 2, avg_riichi_turn=(6 + 10) / 2,
+        yaku_counts={"立直": 2, "門前清自摸和": 1, "裏ドラ": 1, "ドラ": 1},
+        draw_reasons={"四風連打": 1},
+    ))
+    assert_stats(summary.loc["AI-B"], dict(
+        games=2, rank_4=1, last_rate=1, avg_rank=4, avg_score=(23000 + 20800) / 2,
+        deal_in_rate=1 / 3, avg_deal_in=4200, call_rate=2 / 3, call_win=0, call_deal_in=1 / 2,
+        riichi_rate=0, riichi_deal_in=NAN,
+    ))
+    assert_stats(summary.loc["AI-A"], dict(rank_2=1 / 2, rank_3=1 / 2, rentai_rate=1 / 2, call_rate=1 / 3))
+
+
+def test_ippatsu_and_dama_in_the_sample_games():
+    # sample_logs (make_samples.py): riichi_ron.json: South riichi, ippatsu ron off West
+    # (立直 一発 平和); tsumo.json: East, the dealer, wins closed without riichi by tsumo.
+    summary = stats.summary([SAMPLES / "riichi_ron.json", SAMPLES / "tsumo.json"])
+    assert_stats(summary.loc["South player"], dict(riichi_win=1, ippatsu_rate=1, ura_rate=0, dama_rate=0))
+    assert_stats(summary.loc["East player"], dict(tsumo_rate=1, dama_rate=1, riichi_rate=0))
+
+
+def test_double_ron_once_or_each():
+    # riichi_ron.json with a second winner made up: West (seat 2) discards s8; North
+    # (seat 3, West's shimocha, so first in turn order) rons it too for 2,000, then South
+    # as logged for 3,900. West pays 2,000 + 3,900 = 5,900 in one round.
+    game = read_json(SAMPLES / "riichi_ron.json")
+    south = game["log"][0][-1]["hule"]
+    north = dict(south, l=3, fenpei=[0, 0, -2000, 2000])
+    game["log"][0][-1:] = [{"hule": north}, {"hule": south}]
+    double = game_from_json(game, "double")
+    once = stats.summary([double]).loc["West player"]
+    each = stats.summary([double], double_ron="each").loc["West player"]
+    assert (once["deal_ins"], once["deal_in_rate"], once["avg_deal_in"]) == (1, 1.0, 5900)
+    assert (each["deal_ins"], each["deal_in_rate"], each["avg_deal_in"]) == (2, 2.0, 2950)
+    assert stats.summary([double])["wins"].sum() == 2
+    with pytest.raises(ValueError):
+        stats.summary([double], double_ron="twice")
+
+
+def test_sources_and_player_selection():
+    by_path = stats.summary(SAMPLES)
+    by_reader = stats.summary(paipu.load(SAMPLES))
+    by_list = stats.summary(list(paipu.load(SAMPLES)))
+    assert by_path.equals(by_reader) and by_path.equals(by_list)
+    one = stats.summary(SAMPLES, player="South player")
+    assert list(one.index) == ["South player"] and one.iloc[0].equals(by_path.loc["South player"])
+    assert one.equals(stats.summary(SAMPLES, player="South player\n(rank)"))  # as titles carry it
+    assert stats.summary(SAMPLES, player=1).equals(one)  # player index 1 is South in every sample
+    assert stats.summary(SAMPLES, player="nobody").empty
+    assert list(stats.summary([]).columns) == list(stats.STATS)
+    with pytest.raises(TypeError):
+        stats.summary([42])
+
+
+def test_a_truncated_log_adds_its_finished_rounds_only():
+    whole = read_json(corpus("tenhou-as-majiang", "mjx-tests", "2011020401gm-00a9-0000-f6eff225.json"))
+    path = corpus("tenhou-as-majiang", "mjx-tests", "2011020401gm-00a9-0000-f6eff225-no-round-end.json")
+    truncated = read_json(path)
+    assert "rank" not in truncated
+    finished = sum("hule" in log[-1] or "pingju" in log[-1] for log in truncated["log"])
+    assert finished == len(truncated["log"]) - 1 < len(whole["log"])
+    summary = stats.summary(path)
+    assert (summary["games"] == 0).all() and (summary["rounds"] == finished).all()
+    table = stats.games(path)
+    assert len(table) == 4 and table["rank"].isna().all()
+
+
+# -- the corpora: cross-checks and an independent recount ------------------------------------
+
+EXHAUSTIVE = ("荒牌平局", "流局", "流し満貫")
+
+
+def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
+    """Every stat of stats.md per player name, counted from raw paipu JSON."""
+    n = defaultdict(Counter)  # name -> counts and sums
+    yaku = defaultdict(Counter)
+    reasons = defaultdict(Counter)
+    for paipu_ in paipus:
+        names = [name.split("\n")[0] for name in paipu_["player"]]
+        if "rank" in paipu_:
+            for player, name in enumerate(names):
+                rank, score = paipu_["rank"][player], paipu_["defen"][player]
+                n[name].update(games=1, rank_sum=rank, score=score, bust=score < 0, **{f"rank{rank}": 1})
+                n[name]["point"] += float(paipu_["point"][player])
+        for log in paipu_["log"]:
+            if not ("hule" in log[-1] or "pingju" in log[-1]):
+                continue  # the log stops inside this round
+            jushu = log[0]["qipai"]["jushu"]
+            name_of = [names[(paipu_["qijia"] + jushu + seat) % 4] for seat in range(4)]
+            discards = [0, 0, 0, 0]
+            riichi = [None] * 4
+            called = [False] * 4
+            won, dealt = {}, Counter()
+            for event in log:
+                if "dapai" in event:
+                    seat = event["dapai"]["l"]
+                    discards[seat] += 1
+                    if event["dapai"]["p"].endswith("*"):
+                        riichi[seat] = discards[seat]
+                elif "fulou" in event:
+                    called[event["fulou"]["l"]] = True
+                elif "hule" in event:
+                    hule = event["hule"]
+                    won[hule["l"]] = (hule, discards[hule["l"]] + 1)
+                    if hule["baojia"] is not None:
+                        dealt[hule["baojia"]] += 1
+                        n[name_of[hule["baojia"]]]["paid"] -= hule["fenpei"][hule["baojia"]]
+            ending = log[-1].get("pingju")
+            for seat, name in enumerate(name_of):
+                c = n[name]
+                deal = min(dealt[seat], 1) if double_ron == "once" else dealt[seat]
+                c.update(rounds=1, deal_ins=deal, riichi_rounds=riichi[seat] is not None,
+                         call_rounds=called[seat])
+                if riichi[seat] is not None:
+                    c.update(riichi_turns=riichi[seat], riichi_dealt=deal)
+                if called[seat]:
+                    c.update(call_dealt=deal)
+                if ending:
+                    reasons[name][ending["name"]] += 1
+                    if ending["name"] in EXHAUSTIVE:
+                        c.update(draws=1, tenpai=ending["shoupai"][seat] != "")
+                    else:
+                        c.update(aborts=1)
+                if seat in won:
+                    hule, turn = won[seat]
+                    hupai = {entry["name"]: entry["fanshu"] for entry in hule["hupai"]}
+                    c.update(wins=1, value=hule["defen"], net=hule["fenpei"][seat], win_turns=turn,
+                             tsumo=hule["baojia"] is None,
+                             dama=riichi[seat] is None and not called[seat],
+                             riichi_won=riichi[seat] is not None, call_won=called[seat])
+                    if riichi[seat] is not None:
+                        c.update(ippatsu="一発" in hupai, ura=hupai.get("裏ドラ", 0) > 0)
+                    for entry in hule["hupai"]:
+                        label = entry["name"]
+                        if label.startswith(("場風", "自風", "翻牌", "役牌")):
+                            label = "翻牌"
+                        if label in ("ドラ", "赤ドラ", "裏ドラ"):
+                            if entry["fanshu"]:
+                                yaku[name][label] += entry["fanshu"]
+                        else:
+                            yaku[name][label] += 1
+
+    def ratio(a, b):
+        return a / b if b else NAN
+
+    result = {}
+    for name, c in n.items():
+        g, r, w = c["games"], c["rounds"], c["wins"]
+        result[name] = {
+            "games": g, "rounds": r,
+            **{f"rank_{k}": ratio(c[f"rank{k}"], g) for k in range(1, 5)},
+            "avg_rank": ratio(c["rank_sum"], g), "top_rate": ratio(c["rank1"], g),
+            "rentai_rate": ratio(c["rank1"] + c["rank2"], g), "last_rate": ratio(c["rank4"], g),
+            "bust_rate": ratio(c["bust"], g), "avg_score": ratio(c["score"], g), "avg_point": ratio(c["point"], g),
+            "win_rate": ratio(w, r), "deal_in_rate": ratio(c["deal_ins"], r),
+            "riichi_rate": ratio(c["riichi_rounds"], r), "call_rate": ratio(c["call_rounds"], r),
+            "draw_rate": ratio(c["draws"], r), "abort_rate": ratio(c["aborts"], r),
+            "avg_win": ratio(c["value"], w), "avg_win_net": ratio(c["net"], w),
+            "avg_deal_in": ratio(c["paid"], c["deal_ins"]),
+            "tsumo_rate": ratio(c["tsumo"], w), "dama_rate": ratio(c["dama"], w),
+            "tenpai_at_draw": ratio(c["tenpai"], c["draws"]),
+            "riichi_win": ratio(c["riichi_won"], c["riichi_rounds"]),
+            "riichi_deal_in": ratio(c["riichi_dealt"], c["riichi_rounds"]),
+            "call_win": ratio(c["call_won"], c["call_rounds"]),
+            "call_deal_in": ratio(c["call_dealt"], c["call_rounds"]),
+            "ippatsu_rate": ratio(c["ippatsu"], c["riichi_won"]), "ura_rate": ratio(c["ura"], c["riichi_won"]),
+            "avg_win_turn": ratio(c["win_turns"], w), "avg_riichi_turn": ratio(c["riichi_turns"], c["riichi_rounds"]),
+            "wins": w, "deal_ins": c["deal_ins"], "riichi_rounds": c["riichi_rounds"],
+            "call_rounds": c["call_rounds"], "draws": c["draws"], "aborts": c["aborts"],
+            "yaku_counts": dict(yaku[name]), "draw_reasons": dict(reasons[name]),
+        }
+    return result
+
+
+CORPORA = {
+    "generated": ("generated",),
+    "tenhou-as-majiang": ("tenhou-as-majiang",),
+    "majiang-core-scripts": ("majiang", "majiang-core-scripts"),
+}
+
+
+@pytest.fixture(scope="module", params=list(CORPORA))
+def loaded(request):
+    """(raw paipu objects, the stats tables) of one corpus, read once for the module."""
+    folder = corpus(*CORPORA[request.param])
+    raw = []
+    for path in sorted(folder.rglob("*.json*")):
+        data = read_json(path)
+        raw.extend(data if isinstance(data, list) else [data])
+    return raw, stats.tables(paipu.load(folder, errors="raise"))
+
+
+def test_cross_checks_of_stats_md(loaded):
+    raw, tables = loaded
+    summary = tables.summary()
+    finished = summary[summary["games"] > 0]
+    shares = finished[["rank_1", "rank_2", "rank_3", "rank_4"]].sum(axis=1)
+    assert shares.to_numpy() == pytest.approx(1.0)
+    hule_events = sum("hule" in event for paipu_ in raw for log in paipu_["log"] for event in log)
+    ron_rounds = sum("hule" in log[-1] and log[-1]["hule"]["baojia"] is not None
+                     for paipu_ in raw for log in paipu_["log"])
+    ron_wins = sum("hule" in event and event["hule"]["baojia"] is not None
+                   for paipu_ in raw for log in paipu_["log"] for event in log)
+    assert summary["wins"].sum() == hule_events
+    assert summary["deal_ins"].sum() == ron_rounds
+    assert tables.summary(double_ron="each")["deal_ins"].sum() == ron_wins
+
+
+@pytest.mark.parametrize("double_ron", ["once", "each"])
+def test_summary_equals_an_independent_recount(loaded, double_ron):
+    raw, tables = loaded
+    expected = recount(raw, double_ron)
+    summary = tables.summary(double_ron=double_ron)
+    assert sorted(summary.index) == sorted(expected)
+    for name, row in summary.iterrows():
+        for stat in stats.STATS:
+            want = expected[name][stat]
+            if isinstance(want, dict):
+                assert row[stat] == want, (name, stat)
+            else:
+                assert row[stat] == pytest.approx(want, nan_ok=True, rel=1e-12), (name, stat)
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "paipu", *args], capture_output=True, text=True)
+
+
+def test_cli_table_prints_the_seed_summary_per_player():
+    result = run("stats", str(SAMPLES))
+    assert result.returncode == 0, result.stderr
+    header, *rows = result.stdout.splitlines()
+    assert header.split() == ["player", "games", "rounds", "1st", "2nd", "3rd", "4th", "avg", "rank",
+                              "win", "deal-in", "riichi", "call", "avg", "win"]
+    # South player: 3 games (1st, 2nd, 3rd once each), 4 rounds, one riichi-ippatsu ron for 3,900.
+    assert rows[2].split() == ["South", "player", "3", "4", ".333", ".333", ".333", ".000", "2.00",
+                               ".250", ".000", ".250", ".000", "3,900"]
+    assert rows[3].split()[-1] == "-"  # West player never won: no average
+
+
+def test_cli_json_and_csv_hold_every_stat(tmp_path):
+    result = run("stats", str(SAMPLES), "--format", "json", "--player", "South player")
+    assert result.returncode == 0, result.stderr
+    (record,) = json.loads(result.stdout)
+    assert list(record) == ["player", *stats.STATS]
+    assert record["player"] == "South player" and record["riichi_rate"] == 0.25 and record["call_win"] is None
+    assert record["yaku_counts"] == {"立直": 1, "一発": 1, "平和": 1}
+    out = tmp_path / "stats.csv"
+    result = run("stats", str(SAMPLES), "--format", "csv", "-o", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == ",".join(["player", *stats.STATS]) and len(lines) == 5
+
+
+def test_cli_bad_input_exits_2_naming_it(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    result = run("stats", str(SAMPLES), str(bad))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"paipu stats: {bad}: invalid JSON")
+    assert "South player" in result.stdout  # the readable games are still counted
+    result = run("stats", str(tmp_path / "missing"))
+    assert result.returncode == 2 and "no such file or directory" in result.stderr
+    result = run("stats", str(SAMPLES), "--player", "nobody")
+    assert result.returncode == 2 and "no games of player 'nobody'" in result.stderr
+    result = run("stats", str(SAMPLES), "--format", "xml")
+    assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    clock = iter(range(0, 1000, 2))  # every reading 2 s later: the bar draws at each file
+    monkeypatch.setattr("paipu.cli.time.monotonic", lambda: next(clock))
+    quiet = io.StringIO()
+    assert len(list(_progress(paipu.load(SAMPLES), quiet))) == 3
+    assert quiet.getvalue() == ""
+    terminal = Terminal()
+    assert len(list(_progress(paipu.load(SAMPLES), terminal))) == 3
+    drawn = terminal.getvalue()
+    assert "3/3 files, 3 games" in drawn and drawn.endswith("\r")
