@@ -48,27 +48,65 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
-def _progress(reader: GameReader, stream: TextIO, delay: float = 1.0) -> Iterator[Game]:
-    """The reader's games. When ``stream`` is a terminal and the run has taken more than
-    ``delay`` seconds, a progress bar over the files is drawn on it (cleared at the end)."""
-    if not stream.isatty():
-        yield from reader
-        return
-    total = sum(1 for _ in reader.paths())
-    start = drawn = time.monotonic()
-    line = ""
-    for done, (path, index) in enumerate(reader.paths(), 1):
-        yield from reader.read_file(path, index)
-        now = time.monotonic()
-        if now - start >= delay and (now - drawn >= 0.1 or done == total):
-            drawn = now
-            filled = 30 * done // total
-            line = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} files, {reader.games:,} games"
-            stream.write("\r" + line)
-            stream.flush()
-    if line:
-        stream.write("\r" + " " * len(line) + "\r")
-        stream.flush()
+def _convert(args: argparse.Namespace) -> int:
+    import re
+    from pathlib import Path
+
+    import orjson
+
+    from .formats.majiang import game_to_json
+
+    reader = load(*args.paths, recursive=not args.no_recursive, errors="collect")
+    out = None if args.output is None else Path(args.output)
+    written: set[Path] = set()
+    problems = 0
+    try:
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+        else:
+            sys.stdout.buffer.write(b"[")
+        for game in reader:
+            path, _, number = game.source.rpartition("#")
+            if not game.is_complete:
+                print(f"paipu convert: {game.source}: incomplete game (no final results, "
+                      "or a round without its end): converted as it is", file=sys.stderr)
+            data = orjson.dumps(game_to_json(game))
+            if out is None:
+                sys.stdout.buffer.write((b"" if reader.games == 1 else b",\n") + data)
+                continue
+            stem = re.sub(r"(\.(json|mjlog|xml|txt|gz))+$", "", Path(path).name)
+            target = out / f"{stem}{'' if number == '0' else '.' + number}.json"
+            if target in written:
+                print(f"paipu convert: {game.source}: not written, {target} was written from another game",
+                      file=sys.stderr)
+                problems += 1
+                continue
+            written.add(target)
+            target.write_bytes(data)
+        if out is None:
+            sys.stdout.buffer.write(b"]\n")
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        print(f"paipu convert: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return EXIT_USAGE
+    for error in reader.errors:
+        print(f"paipu convert: {error}", file=sys.stderr)
+    if reader.games == 0 and not reader.errors:
+        print("paipu convert: no games found in " + ", ".join(args.paths), file=sys.stderr)
+        return EXIT_LOAD_ERRORS
+    return EXIT_LOAD_ERRORS if reader.errors or problems else EXIT_OK
+
+
+def _progress(reader: GameReader, stream: TextIO) -> Iterator[Game]:
+    """The reader's games, file by file, advancing a :class:`_Bar` on ``stream``."""
+    bar = _Bar(stream, sum(1 for _ in reader.paths()) if stream.isatty() else 0)
+    try:
+        for path, index in reader.paths():
+            yield from reader.read_file(path, index)
+            bar.advance(reader.games)
+    finally:
+        bar.clear()
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -231,6 +269,24 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a paipu file (.json or .json.gz), a directory, or FILE#N for game N of a file")
     show.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     show.set_defaults(run=_show)
+
+    convert = commands.add_parser(
+        "convert",
+        help="convert games (Tenhou mjlog or tenhou.net/6 JSON...) to 電脳麻将 paipu JSON",
+        description="Write every game as 電脳麻将 paipu JSON, as @kobalab/tenhou-log converts "
+        "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
+        "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
+        "of a file). An incomplete game is converted as it is and named on standard error.",
+        epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written.",
+    )
+    convert.add_argument("paths", nargs="+", metavar="PATH[#N]",
+                         help="a log file (.mjlog, .xml, .json, .json.gz; plain or gzip), a directory, "
+                         "or FILE#N for game N of a file")
+    convert.add_argument("--to", choices=("majiang",), default="majiang",
+                         help="the output format: majiang (電脳麻将 paipu JSON, the default)")
+    convert.add_argument("-o", "--output", metavar="DIR", help="write one file per game into DIR (created if needed)")
+    convert.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
+    convert.set_defaults(run=_convert)
 
     validate = commands.add_parser(
         "validate",
