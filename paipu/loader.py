@@ -2,9 +2,14 @@
 
 ``load(*paths)`` yields :class:`~paipu.events.Game` objects lazily, one file at a time, so
 memory stays flat over directories of any size. A path may be a file, a directory (walked
-in sorted order, recursively unless ``recursive=False``; files named ``*.json`` or
-``*.json.gz`` are read) or ``FILE#N`` for the game at index ``N`` of a file. A file holds
-one paipu object or an array of them; gzip is recognised by content, whatever the name.
+in sorted order, recursively unless ``recursive=False``; files named ``*.json``,
+``*.json.gz``, ``*.mjlog`` or ``*.xml`` are read) or ``FILE#N`` for the game at index ``N``
+of a file. The format is recognised by content, whatever the name, and so is gzip:
+
+* 電脳麻将 paipu JSON: one paipu object or an array of them;
+* Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);
+* tenhou.net/6 JSON: a game object whose ``log`` rounds are arrays, or one round per
+  line (:mod:`paipu.formats.tenhou_json`).
 
 A file or game that cannot be read becomes a :class:`LoadError` naming the file, the game
 index, round and event where known (and the JSON position of a syntax error); loading
@@ -19,19 +24,23 @@ import os
 import re
 import warnings
 import zlib
+from functools import partial
 from pathlib import Path
-from typing import Iterator, Literal, Union
+from typing import Callable, Iterator, Literal, Union
 
 import orjson
 
 from .events import Game
+from .formats import tenhou_json
 from .formats.majiang import FormatError, game_from_json
+from .formats.tenhou_json import game_from_tenhou_json, is_tenhou_json
+from .formats.tenhou_xml import game_from_mjlog, is_mjlog, log_id_of
 
 __all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-PATTERNS = (".json", ".json.gz")
+PATTERNS = (".json", ".json.gz", ".mjlog", ".xml")
 """Endings of the file names read when walking a directory."""
 
 _SELECTOR = re.compile(r"^(?P<path>.*)#(?P<index>\d+)$")
@@ -78,10 +87,16 @@ class LoadWarning(UserWarning):
 ErrorMode = Literal["warn", "collect", "raise"]
 
 
-def _decode(data: bytes) -> object:
+def _decode(data: bytes, name: str) -> tuple[list, Callable[..., Game]]:
+    """The games of a file's bytes, unread, and the reader of their format."""
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
-    return orjson.loads(data)
+    if is_mjlog(data):
+        return [data], partial(game_from_mjlog, log_id=log_id_of(name))
+    obj = tenhou_json.parse(data)
+    if is_tenhou_json(obj):
+        return [obj], game_from_tenhou_json
+    return (obj if isinstance(obj, list) else [obj]), game_from_json
 
 
 def _describe_decode_error(error: Exception) -> str:
@@ -127,11 +142,10 @@ class GameReader:
         self.files += 1
         name = str(path)
         try:
-            data = _decode(path.read_bytes())
+            items, reader = _decode(path.read_bytes(), name)
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
             self._error(LoadError(name, _describe_decode_error(error)))
             return
-        items = data if isinstance(data, list) else [data]
         if index is not None:
             if index >= len(items):
                 self._error(LoadError(name, f"no game #{index}: the file holds {len(items)}"))
@@ -141,9 +155,12 @@ class GameReader:
             chosen = list(enumerate(items))
         for number, item in chosen:
             try:
-                game = game_from_json(item, f"{name}#{number}")
+                game = reader(item, source=f"{name}#{number}")
             except FormatError as error:
                 self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
+                continue
+            except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
+                self._error(LoadError(name, f"cannot be read: {type(error).__name__}: {error}", number))
                 continue
             self.games += 1
             yield game

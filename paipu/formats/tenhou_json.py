@@ -1,0 +1,600 @@
+"""tenhou.net/6 JSON (the table format of Tenhou's web viewer) into a
+:class:`~paipu.events.Game`.
+
+A game is an object whose ``log`` holds one array per round (局): the round's number,
+honba and sticks, the start scores, dora and ura-dora indicators, and for each player the
+deal, the **takes** (what came into the hand: draws and calls) and the **discards** (what
+left it: discards, riichi ``r``, kans, 北抜き ``f44``), then the result. Tiles are codes
+11-47, red fives 51-53; 60 in a discard list is a tsumogiri (ツモ切り). Some tools write
+one round per line instead (the same ``title``/``name``/``rule`` on every line); both
+are read (:func:`parse`).
+
+Each player's sequence is stored apart, so :func:`game_from_tenhou_json` rebuilds the
+order of play, replaying every hand with :class:`~paipu.hand.Hand`. Where the file does
+not say which of two identical discards a player called, every possible order is tried
+depth first and the one that replays legally is kept (a note says so in
+:attr:`~paipu.formats.tenhou_xml.TenhouRecord.notes`). The events are those of the
+mjlog of the same game read by :mod:`~paipu.formats.tenhou_xml`, except what the format
+does not hold: the fu of a hand of mangan and more, and yaku entries of 0 han.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Callable
+
+import orjson
+
+from ..events import (
+    Call,
+    Deal,
+    Discard,
+    DoraReveal,
+    Draw,
+    Event,
+    Kan,
+    KanDraw,
+    NorthSetAside,
+    NoWin,
+    Round,
+    Win,
+    Yaku,
+)
+from ..hand import Hand, IllegalAction
+from ..tiles import HandNotation, Meld, kind, parse_meld
+from .majiang import FormatError
+from .tenhou_xml import ROOMS, TenhouDraw, TenhouGame, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
+
+__all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "tile_of_code"]
+
+_CODES = {10 * s + d: "mpsz"[s - 1] + str(d) for s in range(1, 5) for d in range(1, 10) if s < 4 or d <= 7}
+_CODES.update({51: "m0", 52: "p0", 53: "s0"})
+
+_DRAW_NAMES = {
+    "流局": "流局", "全員聴牌": "流局", "全員不聴": "流局", "流し満貫": "流し満貫", "九種九牌": "九種九牌",
+    "四風連打": "四風連打", "四家立直": "四家立直", "三家和了": "三家和了", "四槓散了": "四槓散了",
+}
+"""Names of the draws by their tenhou.net/6 text, as the mjlog conversion names them."""
+
+_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "数え役満": 5, "役満": 5}
+_POINT_TEXT = re.compile(
+    r"^(?:(\d+)符)?(?:(\d+)飜)?(" + "|".join(sorted(_LIMITS, key=len, reverse=True)) + r")?(\d+)(?:-(\d+))?点(∀)?$"
+)
+_YAKU_TEXT = re.compile(r"^(.*)\((?:(\d+)飜|(役満))\)$")
+
+_MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
+"""Direction mark by ``(discarder - caller) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
+
+
+def tile_of_code(code: int) -> str:
+    """The tile of a tenhou.net/6 code: 11-19 m, 21-29 p, 31-39 s, 41-47 z, 51-53 red
+    fives; ``ValueError`` for any other value."""
+    tile = _CODES.get(code) if type(code) is int else None
+    if tile is None:
+        raise ValueError(f"not a tile code: {code!r}")
+    return tile
+
+
+def is_tenhou_json(obj: Any) -> bool:
+    """Whether a parsed JSON value is a tenhou.net/6 game: an object with a ``log`` of
+    rounds that are arrays beginning with ``[round, honba, sticks]``."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
+        return False
+    log = obj["log"]
+    if not log:
+        return "name" in obj and "player" not in obj
+    first = log[0]
+    return isinstance(first, list) and bool(first) and isinstance(first[0], list)
+
+
+def parse(data: bytes | str) -> Any:
+    """Parse tenhou.net/6 JSON text: one game object, or the one-round-per-line form (each
+    non-empty line an object holding one round), whose rounds are joined into one game
+    (marked by the key ``"lines"`` in the result). ``orjson.JSONDecodeError`` if neither."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        lines = [line for line in data.splitlines() if line.strip()]
+        try:
+            parts = [orjson.loads(line) for line in lines]
+        except orjson.JSONDecodeError:
+            raise error from None
+        if len(parts) < 2 or not all(is_tenhou_json(part) for part in parts):
+            raise error from None
+    game = dict(parts[0])
+    game["log"] = [round_ for part in parts for round_ in part["log"]]
+    game["lines"] = len(parts)
+    return game
+
+
+# -- one round -------------------------------------------------------------------------
+
+
+class _DeadEnd(Exception):
+    """A branch of the search that cannot be the order of play; ``depth``: the number of
+    events replayed before it failed."""
+
+    depth = 0
+
+
+_CALL = re.compile(r"((?:\d\d)*)([a-z])((?:\d\d)+)")
+
+
+def _split_call(text: str) -> tuple[str, int, list[str]]:
+    """A call string's letter, the letter's place among the codes (0 = first), and its
+    tiles, the one right after the letter first (the claimed, or for ``k`` the added one)."""
+    match = _CALL.fullmatch(text)
+    if match is None:
+        raise _DeadEnd(f"not a call: {text!r}")
+    before, letter, after = match.groups()
+    codes = after + before
+    try:
+        tiles = [tile_of_code(int(codes[i:i + 2])) for i in range(0, len(codes), 2)]
+    except ValueError as error:
+        raise _DeadEnd(f"{text!r}: {error}") from None
+    return letter, len(before) // 2, tiles
+
+
+def _source(caller: int, place: int) -> int:
+    """The player a call takes from by the letter's place: first 上家, second 対面, later
+    下家 (the 4-seat geometry, kept in three-player games)."""
+    return (caller + (3 if place == 0 else 2 if place == 1 else 1)) % 4
+
+
+def _rank(digit: str) -> int:
+    return int(digit) or 5
+
+
+def _meld(letter: str, tiles: list[str], mark: str) -> Meld:
+    """The meld of a call (``c``, ``p``, ``m``: claimed tile first) or closed kan (``a``)."""
+    suit, digits = tiles[0][0], [tile[1] for tile in tiles]
+    if letter == "c":
+        ordered = sorted(digits, key=_rank)
+        at = ordered.index(digits[0]) + 1
+        text = suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
+    elif letter == "a":
+        text = suit + "".join(sorted(digits, reverse=True))
+    else:
+        text = suit + "".join(sorted(digits[1:], reverse=True)) + digits[0] + mark
+    size = {"c": 3, "p": 3, "m": 4, "a": 4}.get(letter)
+    if len(tiles) != size or any(tile[0] != suit for tile in tiles):
+        raise _DeadEnd(f"not a meld: {letter} {' '.join(tiles)}")
+    try:
+        return parse_meld(text)
+    except ValueError:
+        raise _DeadEnd(f"not a meld: {text!r}") from None
+
+
+def _act(action: Callable[..., None], *args: Any) -> None:
+    try:
+        action(*args)
+    except IllegalAction as error:
+        raise _DeadEnd(str(error)) from None
+
+
+class _RoundReader:
+    """One round of a tenhou.net/6 log: its deal, and :meth:`replay` of one order of play."""
+
+    def __init__(self, data: Any, n: int) -> None:
+        if not isinstance(data, list) or len(data) != 17:
+            raise FormatError("a round must be an array of 17 items")
+        head = data[0]
+        if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)):
+            raise FormatError(f"a round must start with [round, honba, sticks], not {head!r}")
+        self.n = n
+        self.dealer = head[0] % 4
+        if self.dealer >= n:
+            raise FormatError(f"round number {head[0]} has no dealer among {n} players")
+        self.takes: list[list] = [data[5 + 3 * p] for p in range(n)]
+        self.discards: list[list] = [data[6 + 3 * p] for p in range(n)]
+        if not all(isinstance(x, list) for x in self.takes + self.discards):
+            raise FormatError("takes and discards must be arrays")
+        try:
+            self.deals = [[tile_of_code(c) for c in data[4 + 3 * p]] for p in range(n)]
+            self.dora = [tile_of_code(c) for c in data[2]]
+            self.ura = tuple(tile_of_code(c) for c in data[3])
+        except (ValueError, TypeError) as error:
+            raise FormatError(f"bad deal or dora indicators: {error}") from None
+        if any(len(tiles) != 13 for tiles in self.deals) or not self.dora:
+            raise FormatError("every deal must hold 13 tiles, and a dora indicator must be shown")
+        scores = data[1]
+        if not (isinstance(scores, list) and len(scores) >= n and all(type(x) is int for x in scores[:n])):
+            raise FormatError(f"bad start scores {scores!r}")
+        self.result = data[16]
+        self.deal = Deal(
+            head[0] // 4, head[0] % 4, head[1], head[2],
+            tuple(scores[self.player(seat)] for seat in range(n)),
+            self.dora[0],
+            tuple(HandNotation.from_tiles(self.deals[self.player(seat)]) for seat in range(n)),
+        )
+
+    def player(self, seat: int) -> int:
+        return (self.dealer + seat) % self.n
+
+    def seat(self, player: int) -> int:
+        return (player - self.dealer) % self.n
+
+    def replay(self, choose: Callable[[int], int]) -> "_Replay":
+        """Follow one order of play to the end of the takes and discards; ``choose(k)``
+        picks one of ``k`` ways on at a discard that some player's next take could call
+        (pon and kan before chi, passing last). Raise :class:`_DeadEnd` if it fails."""
+        state = _Replay(self)
+        try:
+            state.run(choose)
+        except _DeadEnd as error:
+            error.depth = len(state.events)
+            raise
+        return state
+
+
+class _Replay:
+    """The state of one order of play of a round."""
+
+    def __init__(self, round_: _RoundReader) -> None:
+        self.round = round_
+        n = round_.n
+        self.hands = [Hand.from_notation(HandNotation.from_tiles(tiles)) for tiles in round_.deals]
+        self.riichi = [False] * n
+        self.took = [0] * n
+        self.gave = [0] * n
+        self.events: list[Event] = [round_.deal]
+        self.last_actor = round_.dealer
+        self.last_tile = ""  # the last tile that left a hand: discard, added kan, 北
+        self._indicators = iter(round_.dora[1:])
+        self._unturned = 0  # open kans whose new indicator is not turned over yet
+        self._turned: DoraReveal | None = None  # turned over, placed after the next draw or discard
+
+    def _turn_over(self, count: int) -> None:
+        # As the mjlog records them and tenhou-log places them: an indicator turned over
+        # waits for the next draw or discard, or for the next one turned over.
+        for _ in range(count):
+            indicator = next(self._indicators, None)
+            if indicator is not None:
+                self._place()
+                self._turned = DoraReveal(indicator)
+
+    def _place(self) -> None:
+        if self._turned is not None:
+            self.events.append(self._turned)
+            self._turned = None
+
+    def _next_take(self, player: int) -> Any:
+        takes = self.round.takes[player]
+        return takes[self.took[player]] if self.took[player] < len(takes) else None
+
+    def _all_used(self) -> bool:
+        return all(self.took[p] == len(self.round.takes[p]) for p in range(self.round.n))
+
+    def _finish(self) -> None:
+        round_ = self.round
+        for p in range(round_.n):
+            if self.took[p] != len(round_.takes[p]) or self.gave[p] != len(round_.discards[p]):
+                raise _DeadEnd(f"the round ends with takes or discards of player {p} left over")
+
+    def run(self, choose: Callable[[int], int]) -> None:
+        round_, n, events = self.round, self.round.n, self.events
+        actor, caller, after_kan = round_.dealer, None, False
+        while True:
+            take = self._next_take(actor)
+            if take is None:
+                raise _DeadEnd(f"player {actor} has nothing more to take")
+            self.took[actor] += 1
+            seat, hand, drawn = round_.seat(actor), self.hands[actor], None
+            if isinstance(take, str):
+                if caller != actor:
+                    raise _DeadEnd(f"player {actor} calls {take} out of turn")
+                letter, place, tiles = _split_call(take)
+                source = _source(actor, place)
+                if letter not in "cpm" or tiles[0] != self.last_tile or source != self.last_actor:
+                    raise _DeadEnd(f"call {take} does not take the last discard")
+                meld = _meld(letter, tiles, _MARK_OF_SOURCE[(source - actor) % 4])
+                _act(hand.call, meld)
+                events.append(Call(seat, meld))
+                if meld.type == "daiminkan":
+                    discards = round_.discards[actor]
+                    if self.gave[actor] >= len(discards) or discards[self.gave[actor]] != 0:
+                        raise _DeadEnd(f"no 0 in the discards after the open kan {take}")
+                    self.gave[actor] += 1
+                    self._unturned += 1
+                    caller, after_kan = None, True
+                    continue
+            elif type(take) is int and take in _CODES:
+                drawn = _CODES[take]
+                _act(hand.draw, drawn)
+                events.append(KanDraw(seat, drawn) if after_kan else Draw(seat, drawn))
+                after_kan = False
+                self._place()
+            else:
+                raise _DeadEnd(f"not a take: {take!r}")
+            caller = None
+            discards = round_.discards[actor]
+            if self.gave[actor] >= len(discards):
+                self.last_actor, self.last_tile = actor, drawn or self.last_tile
+                return self._finish()  # it ends on the take: a tsumo, or 九種九牌
+            given = discards[self.gave[actor]]
+            self.gave[actor] += 1
+            if isinstance(given, str) and given[:1] != "r":
+                after_kan = self._own_turn_kan(given, actor, seat, hand)
+                self.last_actor = actor
+                if self._next_take(actor) is None:
+                    return self._finish()  # robbed (槍槓), or a ron on the North set aside
+                continue
+            riichi = isinstance(given, str)
+            code = int(given[1:]) if riichi and given[1:].isdigit() else given
+            if code == 60 and drawn is not None:
+                tile, tsumogiri = drawn, True
+            elif type(code) is int and code in _CODES:
+                tile, tsumogiri = _CODES[code], False
+            else:
+                raise _DeadEnd(f"not a discard here: {given!r}")
+            _act(hand.discard, tile, riichi)
+            self.riichi[actor] = self.riichi[actor] or riichi
+            self._turn_over(self._unturned)
+            self._unturned = 0
+            events.append(Discard(seat, tile, tsumogiri, riichi))
+            self._place()
+            self.last_actor, self.last_tile = actor, tile
+            if self._all_used():
+                return self._finish()  # a ron on this discard, or the end of the wall
+            callers = self._callers(actor, tile)
+            caller = callers[choose(len(callers))] if len(callers) > 1 else None
+            actor = caller if caller is not None else (actor + 1) % n
+
+    def _own_turn_kan(self, text: str, actor: int, seat: int, hand: Hand) -> bool:
+        """Declare an added kan (``k``), closed kan (``a``) or 北抜き (``f44``); whether the
+        next take is a kan's replacement draw."""
+        if text == "f44":
+            _act(hand.discard, "z4")
+            self.events.append(NorthSetAside(seat, "z4"))
+            self.last_tile = "z4"
+            return False
+        letter, _, tiles = _split_call(text)
+        added = tiles[0]
+        if letter == "a":
+            meld = _meld(letter, tiles, "")
+        elif letter == "k":
+            pon = next((m for m in hand.melds if m.type == "pon" and m.kind == kind(added)), None)
+            if pon is None or len(tiles) != 4:
+                raise _DeadEnd(f"added kan {text} without its pon")
+            meld = pon.with_added(added)
+        else:
+            raise _DeadEnd(f"not a discard: {text!r}")
+        _act(hand.kan, meld)
+        self.events.append(Kan(seat, meld))
+        # a closed kan turns its indicator over at once (and those of open kans before
+        # it); an added kan those of earlier kans, its own after the next discard
+        self._turn_over(self._unturned)
+        self._unturned = 0
+        if letter == "a":
+            self._turn_over(1)
+        else:
+            self._unturned = 1
+        self.last_tile = added
+        return True
+
+    def _callers(self, discarder: int, tile: str) -> list[int | None]:
+        """Who could call this discard now (pon and kan before chi), then ``None``: nobody."""
+        found = []
+        for step in range(1, self.round.n):
+            player = (discarder + step) % self.round.n
+            take = self._next_take(player)
+            if isinstance(take, str):
+                try:
+                    letter, place, tiles = _split_call(take)
+                except _DeadEnd:
+                    continue
+                if letter in "cpm" and tiles[0] == tile and _source(player, place) == discarder:
+                    found.append((letter == "c", step, player))
+        return [player for _, _, player in sorted(found)] + [None]
+
+
+def _search(round_: _RoundReader, limit: int = 4096) -> tuple[_Replay, int]:
+    """The first order of play, depth first, that replays legally; and how many orders
+    were tried. :class:`FormatError` naming the deepest failure if none does."""
+    forced: list[int] = []
+    deepest: tuple[int, str] = (-1, "")
+    for tries in range(1, limit + 1):
+        trail: list[tuple[int, int]] = []
+
+        def choose(options: int) -> int:
+            choice = forced[len(trail)] if len(trail) < len(forced) else 0
+            trail.append((choice, options))
+            return choice
+
+        try:
+            return round_.replay(choose), tries
+        except _DeadEnd as error:
+            if error.depth >= deepest[0]:
+                deepest = (error.depth, str(error))
+        while trail and trail[-1][0] == trail[-1][1] - 1:
+            trail.pop()
+        if not trail:
+            break
+        forced = [choice for choice, _ in trail]
+        forced[-1] += 1
+    raise FormatError(f"no order of play replays the takes and discards legally "
+                      f"(furthest: event {deepest[0] + 1}: {deepest[1]})")
+
+
+# -- results and the game ------------------------------------------------------------------
+
+
+def _points(text: Any, players: int) -> tuple[int | None, int, int]:
+    """Fu (``None`` if not stated), value of the hand and limit of a point text such as
+    ``30符4飜7700点``, ``満貫2000-4000点`` (non-dealer tsumo) or ``役満16000点∀`` (dealer tsumo)."""
+    match = _POINT_TEXT.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise FormatError(f"not a point text: {text!r}")
+    fu, _, limit, first, second, everybody = match.groups()
+    if second is not None:
+        value = (players - 2) * int(first) + int(second)
+    else:
+        value = int(first) * (players - 1 if everybody else 1)
+    return (int(fu) if fu else None), value, _LIMITS.get(limit, 0)
+
+
+def _yaku(text: Any) -> tuple[str, int | None]:
+    """A yaku text ``name(n飜)`` or ``name(役満)`` as ``(name, n)`` or ``(name, None)``."""
+    match = _YAKU_TEXT.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise FormatError(f"not a yaku text: {text!r}")
+    return match[1], (None if match[3] else int(match[2]))
+
+
+def _deltas(value: Any, n: int) -> tuple[int, ...]:
+    if not (isinstance(value, list) and len(value) >= n and all(type(x) is int for x in value)):
+        raise FormatError(f"score changes must be {n} integers, not {value!r}")
+    return tuple(value[:n])
+
+
+def _win(round_: _RoundReader, state: _Replay, deltas: tuple[int, ...], detail: Any) -> tuple[Win, TenhouWin]:
+    n = round_.n
+    if not (isinstance(detail, list) and len(detail) >= 3 and all(type(x) is int and 0 <= x < n for x in detail[:3])):
+        raise FormatError(f"a win must be detailed as [who, from, pao, points, yaku...], not {detail!r}")
+    who, from_who, pao = detail[:3]
+    hand = state.hands[who]
+    if from_who != who:
+        try:
+            hand.draw(state.last_tile)
+        except IllegalAction as error:
+            raise FormatError(f"player {who} cannot win on {state.last_tile}: {error}") from None
+    fu, points, limit = _points(detail[3], n) if len(detail) > 3 else (None, 0, 0)
+    logged = [_yaku(text) for text in detail[4:]]
+    yaku_han = tuple((name, han) for name, han in logged if han is not None)
+    yakuman = tuple(name for name, han in logged if han is None)
+    han = sum(h for _, h in yaku_han)
+    by_seat = tuple(deltas[round_.player(seat)] for seat in range(n))
+    event = Win(
+        round_.seat(who),
+        replace(hand.to_notation(), riichi=False),
+        None if from_who == who else round_.seat(from_who),
+        round_.ura if state.riichi[who] else None,
+        None if yakuman else fu,
+        None if yakuman else han,
+        len(yakuman) if yakuman else None,
+        points,
+        tuple(Yaku(name, 0, 1) for name in yakuman) + tuple(Yaku(name, h) for name, h in yaku_han),
+        by_seat,
+    )
+    record = TenhouWin(who, from_who, None if pao == who else pao, None if yakuman else fu, None if yakuman else han,
+                       points, 5 if yakuman else limit, yaku_han, yakuman, deltas)
+    return event, record
+
+
+def _no_win(round_: _RoundReader, state: _Replay, result: list) -> tuple[NoWin, TenhouDraw]:
+    n, text = round_.n, result[0]
+    name = _DRAW_NAMES.get(text)
+    if name is None:
+        raise FormatError(f"unknown result {text!r}")
+    deltas = _deltas(result[1], n) if len(result) > 1 else (0,) * n
+    if text == "流局":
+        shown = [deltas[p] > 0 for p in range(n)]
+    elif text == "流し満貫":
+        shown = [hand.is_tenpai() for hand in state.hands]
+    elif text in ("全員聴牌", "四家立直"):
+        shown = [True] * n
+    elif text == "九種九牌":
+        shown = [p == state.last_actor for p in range(n)]
+    elif text == "三家和了":
+        shown = [p != state.last_actor for p in range(n)]
+    else:
+        shown = [False] * n
+    hands = []
+    for seat in range(n):
+        player = round_.player(seat)
+        notation = state.hands[player].to_notation()
+        hands.append(shown_hand(list(notation.tiles), notation.melds) if shown[player] else None)
+    by_seat = tuple(deltas[round_.player(seat)] for seat in range(n))
+    return NoWin(name, tuple(hands), by_seat), TenhouDraw(name, deltas)
+
+
+def _read_round(data: Any, n: int) -> tuple[Round, tuple[TenhouWin | TenhouDraw, ...], int]:
+    """A round's events, Tenhou's results and how many orders of play were tried."""
+    round_ = _RoundReader(data, n)
+    state, tries = _search(round_)
+    result = round_.result
+    if not (isinstance(result, list) and result and isinstance(result[0], str)):
+        raise FormatError(f"a round must end with its result, not {result!r}")
+    records: list[TenhouWin | TenhouDraw] = []
+    if result[0] == "和了":
+        if len(result) < 3 or len(result) % 2 == 0:
+            raise FormatError("a win must give score changes and details for each winner")
+        for i in range(1, len(result), 2):
+            win, record = _win(round_, state, _deltas(result[i], n), result[i + 1])
+            state.events.append(win)
+            records.append(record)
+    else:
+        no_win, draw = _no_win(round_, state, result)
+        state.events.append(no_win)
+        records.append(draw)
+    return Round(tuple(state.events), 0, n), tuple(records), tries
+
+
+def _rule_text(rule: dict, players: int) -> str:
+    disp = rule.get("disp", "")
+    if not isinstance(disp, str):
+        return ""
+    return ("三" if players == 3 else "四") + disp if disp[:1] in ROOMS else disp
+
+
+def _strings(value: Any, n: int) -> tuple[str, ...]:
+    if isinstance(value, list) and len(value) >= n:
+        return tuple(str(x) for x in value[:n])
+    return ()
+
+
+def game_from_tenhou_json(obj: Any, source: str = "") -> TenhouGame:
+    """Build a :class:`~paipu.formats.tenhou_xml.TenhouGame` from a parsed tenhou.net/6
+    game (see :func:`parse`); raise :class:`~paipu.formats.majiang.FormatError`, with the
+    round where it is, for what is not the format or does not replay.
+
+    A game of the one-round-per-line form, or an excerpt, has no final results and so is
+    not :attr:`~paipu.events.Game.is_complete`.
+    """
+    if not is_tenhou_json(obj):
+        raise FormatError("not a tenhou.net/6 game: no log of rounds")
+    log = obj["log"]
+    n = 3 if log and len(log[0]) == 17 and log[0][13] == [] else 4
+    rule = obj.get("rule") if isinstance(obj.get("rule"), dict) else {}
+    rule_text = _rule_text(rule, n)
+    names = _strings(obj.get("name"), n) or ("",) * n
+    dan = _strings(obj.get("dan"), n)
+    rate_values = obj.get("rate")
+    rates = tuple(float(r) for r in rate_values[:n]) if isinstance(rate_values, list) and len(rate_values) >= n \
+        and all(isinstance(r, (int, float)) for r in rate_values[:n]) else ()
+    log_id = obj.get("ref") if isinstance(obj.get("ref"), str) else ""
+    red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
+    info = TenhouInfo(
+        log_id, n, rule_text[1:2] if rule_text[1:2] in ROOMS and rule_text[1:2] else "",
+        "南" in rule_text, any(red_keys) if red_keys else "赤" in rule_text, "喰" in rule_text, "速" in rule_text,
+        None, obj.get("lobby") if type(obj.get("lobby")) is int else None, names, dan, rates,
+        _strings(obj.get("sx"), n), rule_text,
+    )
+    rounds, results, notes = [], [], []
+    for index, data in enumerate(log):
+        try:
+            round_, records, tries = _read_round(data, n)
+        except FormatError as error:
+            label = None
+            if isinstance(data, list) and data and isinstance(data[0], list) and len(data[0]) == 3:
+                label = Round((Deal(data[0][0] // 4, data[0][0] % 4, data[0][1], 0, (), "", ()),)).label
+            raise FormatError(error.message, index, None, label) from None
+        if tries > 1:
+            notes.append(f"round {index + 1} ({round_.label}): which of two identical discards was called is "
+                         f"not written; {tries} orders of play tried, the one that replays legally kept")
+        rounds.append(round_)
+        results.append(records)
+    if "lines" in obj:
+        notes.append(f"read from {obj['lines']} lines of one round each: no final scores")
+    final_scores = ranks = points = None
+    sc = obj.get("sc")
+    if isinstance(sc, list) and len(sc) >= 2 * n and all(isinstance(x, (int, float)) for x in sc):
+        final_scores = tuple(int(x) for x in sc[0:2 * n:2])
+        points = tuple(str(x) for x in sc[1:2 * n:2])
+        ranks = ranks_of(final_scores, 0)
+    players = names if not (dan and rates) else tuple(
+        f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
+    record = TenhouRecord(info, tuple(results), (), tuple(notes))
+    title = rule_text + (f"\n{log_id}" if log_id else "")
+    return TenhouGame(title, players, 0, tuple(rounds), final_scores, ranks, points, source=source, tenhou=record)

@@ -1,0 +1,591 @@
+"""Tenhou mjlog XML (天鳳の牌譜) into a :class:`~paipu.events.Game`.
+
+An **mjlog** is the record Tenhou keeps of a game: one line of XML, ``<mjloggm ver="2.3">``
+holding empty elements in game order, plain or gzip-compressed (told apart by content).
+Tiles are ids 0-135 (``kind = id // 4``; copy 0 of each five is the red five when the rule
+has them); seats are absolute, seat 0 the first dealer. :func:`game_from_mjlog` turns it
+into the event stream of 電脳麻将 paipu exactly as ``@kobalab/tenhou-log`` converts it
+(title, player strings, meld strings, where a kan's new dora indicator is placed, names
+of draws and yaku), so that writing the game with
+:func:`~paipu.formats.majiang.game_to_json` gives that converter's JSON.
+
+What the events do not carry is kept in a :class:`TenhouRecord` on the returned
+:class:`TenhouGame`: the game's rule and players (:class:`TenhouInfo`), Tenhou's own
+result of every round (:class:`TenhouWin`, :class:`TenhouDraw`: limit, yaku as logged,
+the scores ``sc`` before the settlement), and disconnections (``BYE``) and reconnections.
+
+Three-player games (三麻) load for viewing with 3 players (北抜き as
+:class:`~paipu.events.NorthSetAside`), although tenhou-log refuses them. A log that stops
+early gives a game that is not :attr:`~paipu.events.Game.is_complete`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import unquote
+
+from ..events import (
+    Call,
+    Deal,
+    Discard,
+    DoraReveal,
+    Draw,
+    Event,
+    Game,
+    Kan,
+    KanDraw,
+    NorthSetAside,
+    NoWin,
+    Round,
+    Win,
+    Yaku,
+)
+from ..tiles import NORTH, HandNotation, Meld, parse_hand, parse_meld
+from .majiang import FormatError
+
+__all__ = [
+    "TenhouInfo",
+    "TenhouWin",
+    "TenhouDraw",
+    "Connection",
+    "TenhouRecord",
+    "TenhouGame",
+    "game_from_mjlog",
+    "is_mjlog",
+    "log_id_of",
+    "YAKU_NAMES",
+    "DAN_NAMES",
+    "DRAW_NAMES",
+]
+
+YAKU_NAMES = (
+    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
+    "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北",
+    "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫", "三色同順",
+    "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色",
+    "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭",
+    "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子",
+    "ドラ", "裏ドラ", "赤ドラ",
+)
+"""Yaku names by Tenhou yaku id (``AGARI yaku``/``yakuman``), as tenhou-log writes them."""
+
+DAN_NAMES = (
+    "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
+    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位",
+)
+"""Tenhou ranks (段位) by the index ``UN dan`` gives."""
+
+DRAW_NAMES = {
+    "": "流局", "nm": "流し満貫", "yao9": "九種九牌", "kaze4": "四風連打",
+    "reach4": "四家立直", "ron3": "三家和了", "kan4": "四槓散了",
+}
+"""Names of the draws (流局) by ``RYUUKYOKU type``, as tenhou-log writes them."""
+
+ROOMS = "般上特鳳"
+"""Lobby levels: 一般 general, 上級 upper, 特上 expert, 鳳凰 phoenix."""
+
+
+# -- the record of what Tenhou logged ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouInfo:
+    """A Tenhou game's rule and players.
+
+    ``players``: 3 (三麻) or 4. ``room``: the lobby level 般/上/特/鳳 (``""`` unknown);
+    ``hanchan``: an East-South game (東南戦) rather than East only (東風戦); ``red_fives``
+    (赤), ``kuitan`` (喰断, open tanyao), ``fast`` (速). ``rule_type`` is the ``GO type``
+    bit field and ``lobby`` the lobby number (``None`` when not logged). ``names`` are
+    decoded, ``dan`` rank names (段位), ``rates`` (レート) and ``sexes`` (``M``/``F``/``C``)
+    as logged, all by player id. ``log_id`` is Tenhou's game id (from the file name).
+    """
+
+    log_id: str = ""
+    players: int = 4
+    room: str = ""
+    hanchan: bool = True
+    red_fives: bool = True
+    kuitan: bool = True
+    fast: bool = False
+    rule_type: int | None = None
+    lobby: int | None = None
+    names: tuple[str, ...] = ()
+    dan: tuple[str, ...] = ()
+    rates: tuple[float, ...] = ()
+    sexes: tuple[str, ...] = ()
+    rule_text: str = ""
+    """The rule as tenhou-log names it, e.g. ``四鳳南喰赤`` (see :func:`rule_name`)."""
+
+
+def rule_name(rule_type: int) -> str:
+    """The rule name tenhou-log builds from a ``GO type`` bit field, e.g. 169 → ``四鳳南喰赤``:
+    三/四 players, room, 東/南, 喰 (kuitan), 赤 (red fives), 光 or 速 (fast), ``－`` when
+    bit 0 (a game against people) is clear."""
+    level = (2 if rule_type & 0x20 else 0) + (1 if rule_type & 0x80 else 0)
+    return (
+        ("三" if rule_type & 0x10 else "四")
+        + ROOMS[level]
+        + ("南" if rule_type & 0x08 else "東")
+        + ("" if rule_type & 0x04 else "喰")
+        + ("" if rule_type & 0x02 else "赤")
+        + ("光" if rule_type & 0x1000 else "速" if rule_type & 0x40 else "")
+        + ("" if rule_type & 0x01 else "－")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouWin:
+    """A win as Tenhou logged it (``AGARI``; in tenhou.net/6 JSON, one winner's entry).
+
+    Seats are player ids. ``from_who`` equals ``who`` for a self-draw; ``pao_who`` is the
+    player liable for the hand (包, 責任払い), ``None`` if none. ``fu`` and ``han`` are
+    ``None`` for a yakuman (``fu`` also where the log does not state it); ``points`` is
+    the value of the hand alone; ``limit`` 0 none, 1 満貫, 2 跳満, 3 倍満, 4 三倍満, 5 役満.
+    ``yaku`` are ``(name, han)`` pairs and ``yakuman`` names, in the logged order.
+    ``scores`` (``sc``) are the scores before the settlement (``None`` where not logged) and
+    ``deltas`` the settlement, honba and sticks included, both by player id in points.
+    """
+
+    who: int
+    from_who: int
+    pao_who: int | None
+    fu: int | None
+    han: int | None
+    points: int
+    limit: int
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: tuple[str, ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouDraw:
+    """A round ended without a win as Tenhou logged it (``RYUUKYOKU``): ``name`` as in
+    :data:`DRAW_NAMES`, ``scores`` before and ``deltas`` of the settlement by player id
+    (``scores`` ``None`` where not logged)."""
+
+    name: str
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """A player leaving (``BYE``, 切断) or coming back (再接続) during the game.
+    ``round`` is the index of the round being played (-1 before the first)."""
+
+    round: int
+    player: int
+    online: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouRecord:
+    """What a Tenhou log states beyond the event stream: the game's :class:`TenhouInfo`,
+    Tenhou's result of each round (one :class:`TenhouWin` per winner or one
+    :class:`TenhouDraw`; empty for a round cut short), :class:`Connection` changes, and
+    ``notes`` on how the log was read."""
+
+    info: TenhouInfo
+    results: tuple[tuple[TenhouWin | TenhouDraw, ...], ...]
+    connections: tuple[Connection, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TenhouGame(Game):
+    """A :class:`~paipu.events.Game` read from a Tenhou log, with the log's
+    :class:`TenhouRecord` as ``tenhou``."""
+
+    tenhou: TenhouRecord | None = None
+
+
+# -- tiles, melds, hands -------------------------------------------------------------
+
+
+def _tile_names(red: bool) -> tuple[str, ...]:
+    names = []
+    for tile_id in range(136):
+        k = tile_id // 4
+        if k >= 27:
+            names.append(f"z{k - 26}")
+        else:
+            number = k % 9 + 1
+            names.append("mps"[k // 9] + ("0" if red and number == 5 and tile_id % 4 == 0 else str(number)))
+    return tuple(names)
+
+
+_TILES = (_tile_names(False), _tile_names(True))
+"""Tile name by id, without and with red fives."""
+
+
+def _event_tables(red: bool) -> tuple[list, list, list]:
+    # Events are immutable: each draw, kan draw and discard (by seat and tile id, keyed by
+    # the id as written) is made once and shared, so reading a game makes no per-tile
+    # objects. A discard's four forms are indexed by 2 * tsumogiri + riichi.
+    names = _TILES[red]
+    draws = [{str(i): Draw(seat, names[i]) for i in range(136)} for seat in range(4)]
+    kan_draws = [{str(i): KanDraw(seat, names[i]) for i in range(136)} for seat in range(4)]
+    discards = [
+        {str(i): tuple(Discard(seat, names[i], bool(f & 2), bool(f & 1)) for f in range(4)) for i in range(136)}
+        for seat in range(4)
+    ]
+    return draws, kan_draws, discards
+
+
+_EVENTS = (_event_tables(False), _event_tables(True))
+
+_MARKS = ("", "+", "=", "-")
+
+
+@lru_cache(maxsize=4096)
+def _meld(code: int, red: bool) -> Meld:
+    """Decode an ``N m`` code into its meld (``NORTH`` for 北抜き)."""
+    names = _TILES[red]
+    mark = _MARKS[code & 3]
+    if code & 0x04:  # chi
+        t = code >> 10
+        called, base = t % 3, t // 3
+        first = (base // 7) * 9 + base % 7
+        ids = [(first + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3)]
+        digits = [names[i][1] for i in ids]
+        digits[called] += mark
+        return parse_meld(names[ids[0]][0] + "".join(digits))
+    if code & 0x18:  # pon, or kakan (the pon and the added copy)
+        t = code >> 9
+        called, k, other = t % 3, t // 3, (code >> 5) & 3
+        ids = [k * 4 + c for c in range(4) if c != other]
+        claimed = ids.pop(called)
+        text = _kan_or_pon(names, ids, claimed, mark)
+        if code & 0x10:
+            text += names[k * 4 + other][1]
+        return parse_meld(text)
+    if code & 0x20:  # kita
+        return NORTH
+    t = code >> 8  # ankan, daiminkan: all four copies
+    ids = [(t // 4) * 4 + c for c in range(4)]
+    if not mark:
+        return parse_meld(_kan_or_pon(names, ids, None, ""))
+    ids.remove(t)
+    return parse_meld(_kan_or_pon(names, ids, t, mark))
+
+
+def _kan_or_pon(names: tuple[str, ...], ids: list[int], claimed: int | None, mark: str) -> str:
+    # Hand digits descending (an ordinary 5 before the red 0), then claimed digit and mark.
+    digits = sorted((names[i][1] for i in ids), reverse=True)
+    if claimed is not None:
+        digits.append(names[claimed][1])
+    return names[ids[0]][0] + "".join(digits) + mark
+
+
+def shown_hand(tiles: list[str], melds: list[Meld] | tuple[Meld, ...]) -> HandNotation:
+    """A hand shown at a draw as tenhou-log writes it: concealed tiles sorted, the last
+    one the drawn tile when their count is 2 mod 3 (as a hand string reads)."""
+    return parse_hand(str(HandNotation.from_tiles(tiles, None, False, melds)))
+
+
+def ranks_of(scores: tuple[int, ...], first_dealer: int) -> tuple[int, ...]:
+    """Final placings (順位) by player id; equal scores rank in seat order from the first
+    dealer (起家), as Tenhou and tenhou-log rank them."""
+    n = len(scores)
+    order = sorted(range(n), key=lambda p: (-scores[p], (p - first_dealer) % n))
+    ranks = [0] * n
+    for place, player in enumerate(order):
+        ranks[player] = place + 1
+    return tuple(ranks)
+
+
+# -- reading -------------------------------------------------------------------------
+
+_TAG = re.compile(r'<(/?[A-Za-z]+)(\d*)((?:\s+\w+="[^"]*")*)\s*/?>')
+_ATTR = re.compile(r'(\w+)="([^"]*)"')
+_DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
+_IGNORED = frozenset(("mjloggm", "/mjloggm", "SHUFFLE"))
+
+
+def is_mjlog(data: bytes) -> bool:
+    """Whether ``data`` (already uncompressed) looks like an mjlog: it starts with
+    ``<mjloggm``, maybe after white space or an XML declaration."""
+    return b"<mjloggm" in data[:200].lstrip()[:120]
+
+
+def log_id_of(file_name: str) -> str:
+    """Tenhou's game id from a log's file name: the name without its directory, its
+    ``.mjlog``/``.xml``/``.txt``/``.gz`` endings and the viewer seat ``&tw=N``."""
+    name = file_name.replace("\\", "/").rsplit("/", 1)[-1]
+    name = re.sub(r"(\.(mjlog|xml|txt|json|gz))+$", "", name)
+    return re.sub(r"&tw=\d+$", "", name)
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",")] if text else []
+
+
+def _tile_ids(text: str) -> list[int]:
+    ids = _ints(text)
+    if ids and not 0 <= min(ids) <= max(ids) <= 135:
+        raise ValueError(f"tile ids must be 0..135, not {text}")
+    return ids
+
+
+class _Reader:
+    """The state of one pass over an mjlog's tags."""
+
+    def __init__(self, log_id: str) -> None:
+        self.log_id = log_id
+        self.rule_type: int | None = None
+        self.lobby: int | None = None
+        self.players: dict[str, str] | None = None
+        self.n = 4
+        self.red = True
+        self.first_dealer = 0
+        self.rounds: list[list[Event]] = []
+        self.results: list[list[TenhouWin | TenhouDraw]] = []
+        self.connections: list[Connection] = []
+        self.owari: list[str] | None = None
+        # the round being read
+        self.oya = 0
+        self.melds: list[list[Meld]] = [[], [], [], []]
+
+    def go(self, attrs: dict[str, str]) -> None:
+        self.rule_type = int(attrs["type"])
+        self.lobby = int(attrs["lobby"]) if "lobby" in attrs else None
+        self.n = 3 if self.rule_type & 0x10 else 4
+        self.red = not self.rule_type & 0x02
+
+    def un(self, attrs: dict[str, str]) -> None:
+        if "dan" in attrs:
+            if self.players is None:
+                self.players = attrs
+            return
+        for player in range(4):  # a reconnection names only the player coming back
+            if f"n{player}" in attrs:
+                self.connections.append(Connection(len(self.rounds) - 1, player, True))
+
+    def deal(self, attrs: dict[str, str]) -> Deal:
+        n, names = self.n, _TILES[self.red]
+        seed = _ints(attrs["seed"])
+        oya = self.oya = int(attrs["oya"])
+        ten = _ints(attrs["ten"])
+        self.melds = [[], [], [], []]
+        hands = []
+        scores = []
+        for seat in range(n):
+            who = (oya + seat) % n
+            ids = sorted(_tile_ids(attrs[f"hai{who}"]))
+            if len(ids) != 13:
+                raise ValueError(f"hai{who} holds {len(ids)} tiles, not 13")
+            hands.append(HandNotation(tuple(map(names.__getitem__, ids))))
+            scores.append(ten[who] * 100)
+        return Deal(seed[0] // 4, seed[0] % 4, seed[1], seed[2], tuple(scores), names[seed[5]], tuple(hands))
+
+    def win(self, attrs: dict[str, str]) -> tuple[Win, TenhouWin]:
+        names, n, oya = _TILES[self.red], self.n, self.oya
+        who, from_who = int(attrs["who"]), int(attrs["fromWho"])
+        fu, points, limit = _ints(attrs["ten"])
+        machi = int(attrs["machi"])
+        ids = _tile_ids(attrs["hai"])
+        ids.remove(machi)
+        melds = [_meld(code, self.red) for code in reversed(_ints(attrs.get("m", "")))]
+        hand = HandNotation(tuple(names[i] for i in ids), names[machi], False, tuple(melds))
+        yaku_pairs = _ints(attrs.get("yaku", ""))
+        logged_yaku = tuple((YAKU_NAMES[yaku_pairs[i]], yaku_pairs[i + 1]) for i in range(0, len(yaku_pairs), 2))
+        yakuman = tuple(YAKU_NAMES[i] for i in _ints(attrs.get("yakuman", "")))
+        yaku = tuple(Yaku(name, 0, 1) for name in yakuman) + tuple(Yaku(name, han) for name, han in logged_yaku)
+        scores, deltas = self._settlement(attrs["sc"])
+        ura = attrs.get("doraHaiUra")
+        han = sum(h for _, h in logged_yaku)
+        event = Win(
+            (who - oya) % n,
+            hand,
+            None if from_who == who else (from_who - oya) % n,
+            None if ura is None else tuple(names[i] for i in _tile_ids(ura)),
+            None if yakuman else fu,
+            None if yakuman else han,
+            len(yakuman) if yakuman else None,
+            points,
+            yaku,
+            self._by_seat(deltas),
+        )
+        pao = attrs.get("paoWho")
+        logged = TenhouWin(who, from_who, None if pao is None else int(pao), None if yakuman else fu,
+                           None if yakuman else han, points, limit, logged_yaku, yakuman, deltas, scores)
+        return event, logged
+
+    def no_win(self, attrs: dict[str, str]) -> tuple[NoWin, TenhouDraw]:
+        names, n = _TILES[self.red], self.n
+        name = DRAW_NAMES[attrs.get("type", "")]
+        hands: list[HandNotation | None] = []
+        for seat in range(n):
+            who = (self.oya + seat) % n
+            shown = attrs.get(f"hai{who}")
+            hands.append(shown_hand([names[i] for i in _tile_ids(shown)], self.melds[who]) if shown else None)
+        scores, deltas = self._settlement(attrs["sc"])
+        return NoWin(name, tuple(hands), self._by_seat(deltas)), TenhouDraw(name, deltas, scores)
+
+    def _settlement(self, sc: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        values = _ints(sc)
+        return (tuple(v * 100 for v in values[0:2 * self.n:2]), tuple(v * 100 for v in values[1:2 * self.n:2]))
+
+    def _by_seat(self, by_player: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(by_player[(self.oya + seat) % self.n] for seat in range(self.n))
+
+    def read(self, text: str) -> None:
+        events: list[Event] = []
+        results: list[TenhouWin | TenhouDraw] = []
+        # per round, the events of each tag letter by the id as written
+        draw_rows: dict[str, dict[str, Draw]] = {}
+        kan_rows: dict[str, dict[str, KanDraw]] = {}
+        discard_rows: dict[str, dict[str, tuple[Discard, ...]]] = {}
+        seat_of = [0, 1, 2, 3]
+        last_draw = ""  # id of the tile just drawn, "" after a chi or pon
+        after_kan = False  # the next draw is a kan's replacement draw
+        dora: DoraReveal | None = None  # a kan's new indicator, waiting to be placed
+        riichi = 0  # 1 when the next discard declares riichi
+        for tag, number, attr_text in _TAG.findall(text):
+            try:
+                if number:
+                    row = draw_rows.get(tag)
+                    if row is not None:
+                        if after_kan:
+                            events.append(kan_rows[tag][number])
+                            after_kan = False
+                        else:
+                            events.append(row[number])
+                        last_draw = number
+                    else:
+                        events.append(discard_rows[tag][number][(number == last_draw) * 2 + riichi])
+                        riichi = 0
+                    if dora is not None:
+                        events.append(dora)
+                        dora = None
+                    continue
+                if tag in _IGNORED:
+                    continue
+                attrs = dict(_ATTR.findall(attr_text))
+                if tag == "N":
+                    who = int(attrs["who"])
+                    meld = _meld(int(attrs["m"]), self.red)
+                    kind = meld.type
+                    if kind == "north":
+                        events.append(NorthSetAside(seat_of[who], "z4"))
+                        continue
+                    if kind in ("ankan", "kakan"):
+                        events.append(Kan(seat_of[who], meld))
+                    else:
+                        events.append(Call(seat_of[who], meld))
+                    if kind in ("chi", "pon"):
+                        last_draw = ""
+                    else:
+                        after_kan = True
+                    own = self.melds[who]
+                    if kind == "kakan":
+                        pon = str(meld)[:-1]
+                        own[:] = [meld if str(m) == pon else m for m in own]
+                    else:
+                        own.append(meld)
+                elif tag == "REACH":
+                    riichi = attrs["step"] == "1"
+                elif tag == "DORA":
+                    if dora is not None:
+                        events.append(dora)
+                    dora = DoraReveal(_TILES[self.red][int(attrs["hai"])])
+                elif tag == "INIT":
+                    deal = self.deal(attrs)
+                    events, results = [deal], []
+                    self.rounds.append(events)
+                    self.results.append(results)
+                    seat_of = [(who - self.oya) % self.n for who in range(4)]
+                    draws, kan_draws, discards = _EVENTS[self.red]
+                    draw_rows = {letter: draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}
+                    kan_rows = {letter: kan_draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}
+                    discard_rows = {letter: discards[seat_of[who]] for letter, who in _DISCARD_SEAT.items()}
+                    last_draw, after_kan, dora, riichi = "", False, None, 0
+                elif tag == "AGARI":
+                    win, logged = self.win(attrs)
+                    events.append(win)
+                    results.append(logged)
+                elif tag == "RYUUKYOKU":
+                    no_win, logged = self.no_win(attrs)
+                    events.append(no_win)
+                    results.append(logged)
+                elif tag == "GO":
+                    self.go(attrs)
+                elif tag == "UN":
+                    self.un(attrs)
+                elif tag == "TAIKYOKU":
+                    self.first_dealer = int(attrs.get("oya", 0))
+                elif tag == "BYE":
+                    self.connections.append(Connection(len(self.rounds) - 1, int(attrs["who"]), False))
+                else:
+                    raise ValueError(f"unknown tag <{tag}{number}>")
+                if "owari" in attrs:
+                    self.owari = attrs["owari"].split(",")
+            except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:
+                self._fail(f"<{tag}{number}{attr_text}>", error)
+
+    def _fail(self, tag: str, error: Exception) -> None:
+        if not self.rounds and tag[1] in "TUVWDEFG" and tag[2].isdigit():
+            raise FormatError(f"{tag} before the first round (INIT)")
+        what = f"missing or impossible {error}" if isinstance(error, KeyError) else str(error)
+        where = len(self.rounds) - 1 if self.rounds else None
+        label = Round((self.rounds[where][0],)).label if where is not None else None
+        event = len(self.rounds[where]) if where is not None else None
+        raise FormatError(f"bad tag {tag[:80]}: {what}", where, event, label) from None
+
+    def game(self, source: str) -> TenhouGame:
+        n = self.n
+        attrs = self.players
+        if attrs is None:
+            raise FormatError("no players (UN tag)")
+        names = tuple(unquote(attrs.get(f"n{p}", "")) for p in range(n))
+        dan = tuple(DAN_NAMES[int(d)] for d in attrs["dan"].split(",")[:n])
+        rates = tuple(float(r) for r in attrs["rate"].split(",")[:n])
+        sexes = tuple(attrs.get("sx", "").split(",")[:n])
+        players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
+        if self.rule_type is None:
+            raise FormatError("no rule (GO tag)")
+        rule_type = self.rule_type
+        rule_text = rule_name(rule_type)
+        info = TenhouInfo(
+            self.log_id, n, ROOMS[(2 if rule_type & 0x20 else 0) + (1 if rule_type & 0x80 else 0)],
+            bool(rule_type & 0x08), self.red, not rule_type & 0x04, bool(rule_type & 0x40),
+            rule_type, self.lobby, names, dan, rates, sexes, rule_text,
+        )
+        final_scores = ranks = points = None
+        if self.owari is not None:
+            final_scores = tuple(int(s) * 100 for s in self.owari[0:2 * n:2])
+            points = tuple(self.owari[1:2 * n:2])
+            ranks = ranks_of(final_scores, self.first_dealer)
+        rounds = tuple(Round(tuple(events), self.first_dealer, n) for events in self.rounds)
+        record = TenhouRecord(info, tuple(map(tuple, self.results)), tuple(self.connections))
+        title = rule_text + (f"\n{self.log_id}" if self.log_id else "")
+        return TenhouGame(title, players, self.first_dealer, rounds, final_scores, ranks, points,
+                          source=source, tenhou=record)
+
+
+def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> TenhouGame:
+    """Read an mjlog (XML text, or its bytes plain or gzip-compressed) into a
+    :class:`TenhouGame`; raise :class:`~paipu.formats.majiang.FormatError` (with the
+    round and event where it is) for what is not an mjlog.
+
+    ``log_id`` is Tenhou's game id, written into the title as tenhou-log does (the loader
+    takes it from the file name, see :func:`log_id_of`); ``source`` locates the game.
+    """
+    if isinstance(data, bytes):
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise FormatError(f"not UTF-8 text: {error}") from None
+    if "<mjloggm" not in data[:200]:
+        raise FormatError("not an mjlog: no <mjloggm> element at the start")
+    reader = _Reader(log_id)
+    reader.read(data)
+    return reader.game(source)
