@@ -37,6 +37,7 @@ import orjson
 from paipu import scoring
 from paipu.rules import MAJIANG, Rule
 from paipu.scoring import Situation, score
+from paipu.shanten import shanten
 from paipu.tiles import HandNotation, NotationError, counts, is_red, kind, parse_hand
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -55,7 +56,9 @@ def load_cases() -> dict[str, list[Case]]:
         for case in read("hule-cases", f"{name}.json.gz"):
             given, param = case["in"], case["in"]["param"]
             rule = Rule.from_json(param["rule"]) if "rule" in param else MAJIANG
-            cases[name].append((given["shoupai"], given.get("rongpai"), Situation.from_json(param), rule))
+            cases[name].append(
+                (given["shoupai"], given.get("rongpai"), Situation.from_json(param), rule)
+            )
     for number, case in enumerate(read("hule-cases", "waits.json.gz")):
         hand = parse_hand(case["shoupai"])
         for wait in case["t"]:
@@ -134,14 +137,23 @@ def mahjong_adapter(cases: list[Case]) -> tuple[Callable[[], list], int] | None:
         melds, meld_ids = [], []
         for meld in hand.melds:
             tile_ids = ids(meld.tiles, used)
-            melds.append(MahjongMeld(meld_types[meld.type], tile_ids, opened=meld.type != "ankan", called_tile=tile_ids[0]))
+            melds.append(
+                MahjongMeld(
+                    meld_types[meld.type],
+                    tile_ids,
+                    opened=meld.type != "ankan",
+                    called_tile=tile_ids[0],
+                )
+            )
             meld_ids += tile_ids
         hand_ids = ids(concealed, used)
         options = OptionalRules(
             has_open_tanyao=rule.open_tanyao,
             has_aka_dora=True,
             has_double_yakuman=rule.double_yakuman,
-            kazoe_limit=HandConstants.KAZOE_LIMITED if rule.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
+            kazoe_limit=(
+                HandConstants.KAZOE_LIMITED if rule.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN
+            ),
             kiriage=rule.kiriage_mangan,
         )
         config = HandConfig(
@@ -161,19 +173,28 @@ def mahjong_adapter(cases: list[Case]) -> tuple[Callable[[], list], int] | None:
             kyoutaku_number=situation.riichi_sticks,
             options=options,
         )
-        calls.append((
-            hand_ids + meld_ids,
-            hand_ids[-1],
-            melds,
-            ids(situation.dora_indicators, set()),
-            config,
-            ids(situation.ura_indicators or (), set()),
-        ))
+        calls.append(
+            (
+                hand_ids + meld_ids,
+                hand_ids[-1],
+                melds,
+                ids(situation.dora_indicators, set()),
+                config,
+                ids(situation.ura_indicators or (), set()),
+            )
+        )
     estimate = HandCalculator.estimate_hand_value
 
     def run() -> list:
         return [
-            estimate(tiles, win, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura)
+            estimate(
+                tiles,
+                win,
+                melds=melds,
+                dora_indicators=dora,
+                config=config,
+                ura_dora_indicators=ura,
+            )
             for tiles, win, melds, dora, config, ura in calls
         ]
 
@@ -187,7 +208,9 @@ def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+            cpu = next(
+                line.split(":", 1)[1].strip() for line in info if line.startswith("model name")
+            )
     except (OSError, StopIteration):
         pass
     load = ", load average %.2f %.2f %.2f" % os.getloadavg() if hasattr(os, "getloadavg") else ""
@@ -199,7 +222,9 @@ def machine() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--passes", type=int, default=5, help="timed passes; the best counts (default 5)")
+    parser.add_argument(
+        "--passes", type=int, default=5, help="timed passes; the best counts (default 5)"
+    )
     args = parser.parse_args()
     if not CORPORA.exists():
         sys.exit(f"needs the shared corpora at {CORPORA}")
@@ -229,48 +254,47 @@ def main() -> None:
     print(f"\nscoring, best of {args.passes} passes ({wins:,} of the hands win):")
     ours, ours_first = best_rate(paipu_strings, len(cases), args.passes)
     parsed, _ = best_rate(paipu_parsed, len(cases), args.passes)
-    print(f"  paipu.scoring.score, from hand strings  {ours:10,.0f} hands/s  (first pass {ours_first:,.0f})")
-    print(f"  paipu.scoring.score, from HandNotation  {parsed:10,.0f} hands/s")
+    row("paipu.scoring.score, hand strings", ours, f"hands/s  (first pass {ours_first:,.0f})")
+    row("paipu.scoring.score, HandNotation", parsed, "hands/s")
 
     adapter = mahjong_adapter(cases)
     if adapter is None:
-        print("  mahjong: NOT INSTALLED (pip install mahjong) -- no comparison")
+        print("  mahjong: NOT INSTALLED (pip install mahjong): no comparison")
     else:
         run_mahjong, covered = adapter
         theirs, theirs_first = best_rate(run_mahjong, covered, args.passes)
         answered = sum(response.error is None for response in run_mahjong())
-        version = metadata.version("mahjong")
-        print(
-            f"  mahjong {version} HandCalculator, ids   {theirs:10,.0f} hands/s  (first pass "
-            f"{theirs_first:,.0f}; {covered:,} hands, {answered:,} scored as wins)"
+        row(
+            f"mahjong {metadata.version('mahjong')} HandCalculator",
+            theirs,
+            f"hands/s  (first pass {theirs_first:,.0f}; {covered:,} hands, {answered:,} wins)",
         )
-        print(f"  paipu / mahjong: {ours / theirs:.2f}x from strings, {parsed / theirs:.2f}x from HandNotation")
+        print(f"  paipu / mahjong: {ours / theirs:.2f}x from hand strings, ", end="")
+        print(f"{parsed / theirs:.2f}x from HandNotation (mahjong's input is converted untimed)")
 
-    print("\nshanten:")
-    try:
-        from paipu.shanten import shanten
-    except ImportError:
-        print("  paipu.shanten not available -- left out")
-    else:
-        tiles = [case["q"] for part in range(1, 5) for case in read("shanten-cases", f"xiangting_{part}.json.gz")]
-        tiles += [parse_hand(case["shoupai"]).tiles for case in read("hule-cases", "waits.json.gz")]
-        hand_counts = [counts(hand) for hand in tiles]
+    tiles = [
+        case["q"] for part in "1234" for case in read("shanten-cases", f"xiangting_{part}.json.gz")
+    ]
+    tiles += [parse_hand(case["shoupai"]).tiles for case in read("hule-cases", "waits.json.gz")]
+    hand_counts = [counts(hand) for hand in tiles]
 
-        def run_shanten() -> None:
-            for hand in hand_counts:
-                shanten(hand)
+    def run_shanten() -> None:
+        for hand in hand_counts:
+            shanten(hand)
 
-        rate, first = best_rate(run_shanten, len(hand_counts), args.passes)
-        print(f"  paipu.shanten.shanten  {rate:10,.0f} calls/s  (first pass {first:,.0f}; {len(hand_counts):,} hands)")
+    rate, first = best_rate(run_shanten, len(hand_counts), args.passes)
+    print(f"\nshanten, {len(hand_counts):,} hands (shanten-cases and waits):")
+    row("paipu.shanten.shanten", rate, f"calls/s  (first pass {first:,.0f})")
 
-    print("\nmemory:")
-    print(f"  peak allocated during one scoring pass (tracemalloc): paipu {peak_mib(paipu_strings):.1f} MiB", end="")
-    if adapter is not None:
-        print(f", mahjong {peak_mib(adapter[0]):.1f} MiB")
-    else:
-        print()
+    print("\nmemory, peak allocated during one scoring pass (tracemalloc):")
+    print(f"  paipu {peak_mib(paipu_strings):.1f} MiB", end="")
+    print(f", mahjong {peak_mib(adapter[0]):.1f} MiB" if adapter else "")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  process peak RSS (everything loaded, both libraries): {rss:.0f} MiB")
+    print(f"  process peak RSS (all hands of both libraries loaded): {rss:.0f} MiB")
+
+
+def row(label: str, rate: float, note: str) -> None:
+    print(f"  {label:<38} {rate:10,.0f} {note}")
 
 
 if __name__ == "__main__":

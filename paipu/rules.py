@@ -198,9 +198,7 @@ class Rule:
         try:
             return PRESETS[name]
         except KeyError:
-            raise RuleError(
-                f"unknown rule preset {name!r} (known: {', '.join(PRESETS)})"
-            ) from None
+            raise RuleError(f"unknown rule preset {name!r} (known: {', '.join(PRESETS)})") from None
 
     @classmethod
     def get(cls, spec: Rule | str | os.PathLike[str]) -> Rule:
@@ -263,8 +261,10 @@ def _checked(spec: dataclasses.Field, value: Any) -> Any:
             if set(value) != {"m", "p", "s"}:
                 raise RuleError(f"{name} needs exactly the suits m, p, s, not {given!r}")
             value = tuple(value[suit] for suit in "mps")
-        if not isinstance(value, tuple) or len(value) != 3 or not all(
-            type(n) is int and 0 <= n <= 4 for n in value
+        if (
+            not isinstance(value, tuple)
+            or len(value) != 3
+            or not all(type(n) is int and 0 <= n <= 4 for n in value)
         ):
             raise RuleError(f"{name} must give 0-4 red fives for each of m, p, s, not {given!r}")
         value = RedFives(*value)

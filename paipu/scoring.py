@@ -263,7 +263,11 @@ class WinResult:
         width = max(map(_width, labels))
         lines = []
         for label, yaku in zip(labels, self.yaku):
-            pao = f", liable: {_SEAT_NAMES[self.liable]}" if self.liable is not None and yaku.pao else ""
+            pao = (
+                f", liable: {_SEAT_NAMES[self.liable]}"
+                if self.liable is not None and yaku.pao
+                else ""
+            )
             lines.append(f"  {label}{' ' * (width - _width(label))}  {yaku.worth:>4}{pao}")
         summary = ""
         if not self.yakuman:
@@ -439,7 +443,9 @@ def _suit_sets(base: int, counts: tuple[int, ...]) -> tuple[tuple[_Set, ...], ..
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_pair_sets(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[_Set, ...], ...]], ...]:
+def _suit_pair_sets(
+    base: int, counts: tuple[int, ...]
+) -> tuple[tuple[int, tuple[tuple[_Set, ...], ...]], ...]:
     """For each kind of the suit (starting at kind ``base``) held twice or more, in
     order: (that kind as the pair, every split of the rest into sets)."""
     found = []
@@ -453,7 +459,9 @@ def _suit_pair_sets(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tupl
     return tuple(found)
 
 
-def _standard_readings(counts: tuple[int, ...], win: int) -> list[tuple[int, tuple[_Set, ...], int]]:
+def _standard_readings(
+    counts: tuple[int, ...], win: int
+) -> list[tuple[int, tuple[_Set, ...], int]]:
     """Every standard reading of concealed tiles ``counts`` (winning tile ``win``
     included) as (pair, sets, where the winning tile is: 0 the pair, i ``sets[i - 1]``),
     in the engine's order: pairs by kind, splits of the suits m x p x s, then honour
@@ -468,7 +476,9 @@ def _standard_readings(counts: tuple[int, ...], win: int) -> list[tuple[int, tup
     if 2 in honours:
         if any(left):
             return []
-        groups = [(27 + honours.index(2), [_suit_sets(9 * i, tiles) for i, tiles in enumerate(suits)])]
+        groups = [
+            (27 + honours.index(2), [_suit_sets(9 * i, tiles) for i, tiles in enumerate(suits)])
+        ]
     else:
         if sorted(left) != [0, 0, 2]:
             return []
@@ -531,8 +541,20 @@ class _Melds:
     """What scoring needs of a hand's melds, cached by the melds."""
 
     __slots__ = (
-        "closed", "runs", "n_runs", "triplets", "n_triplets", "kans", "closed_kans", "yaojiu", "fu",
-        "mask", "kinds", "reds", "dragon_pao", "wind_pao",
+        "closed",
+        "runs",
+        "n_runs",
+        "triplets",
+        "n_triplets",
+        "kans",
+        "closed_kans",
+        "yaojiu",
+        "fu",
+        "mask",
+        "kinds",
+        "reds",
+        "dragon_pao",
+        "wind_pao",
     )
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
@@ -553,9 +575,7 @@ class _Melds:
         self.closed_kans = sum(concealed for _, _, _, concealed, _ in sets)
         self.yaojiu = sum((_RUN_YAOJIU if run else _YAOJIU)[low] for low, run, _, _, _ in sets)
         self.fu = [
-            _SET_FU[_YAOJIU[low]][concealed][kan]
-            for low, run, kan, concealed, _ in sets
-            if not run
+            _SET_FU[_YAOJIU[low]][concealed][kan] for low, run, kan, concealed, _ in sets if not run
         ]
         self.kinds = sum(kinds, ())
         self.mask = _mask(self.kinds)
@@ -607,7 +627,9 @@ _SEAT_WIND = tuple(Yaku(f"自風 {WIND_NAMES[w]}", 1) for w in range(4))
 
 
 @lru_cache(maxsize=256)
-def _situational(riichi: int, ippatsu: bool, haitei: int, rinshan: bool, chankan: bool, tenhou: int) -> tuple[Yaku, ...]:
+def _situational(
+    riichi: int, ippatsu: bool, haitei: int, rinshan: bool, chankan: bool, tenhou: int
+) -> tuple[Yaku, ...]:
     """Yaku of the situation (立直, 一発, 海底摸月, 嶺上開花, 槍槓...), or 天和 / 地和."""
     if tenhou:
         return (Yaku("天和" if tenhou == 1 else "地和", 0, 1),)
@@ -625,7 +647,9 @@ def _situational(riichi: int, ippatsu: bool, haitei: int, rinshan: bool, chankan
     return tuple(found)
 
 
-def _dora(counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule) -> tuple[Yaku, ...]:
+def _dora(
+    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule
+) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
     dora only in riichi under a rule with ura dora, kan ura only with kan ura."""
     indicators = situation.dora_indicators
@@ -665,9 +689,22 @@ class _Win:
     """What every reading of one win shares."""
 
     __slots__ = (
-        "win", "ron", "melds", "closed", "rule", "dealer", "round_wind", "seat_wind",
-        "situational", "yakuman_situational", "dora", "simples", "honours", "suits",
-        "green", "terminals",
+        "win",
+        "ron",
+        "melds",
+        "closed",
+        "rule",
+        "dealer",
+        "round_wind",
+        "seat_wind",
+        "situational",
+        "yakuman_situational",
+        "dora",
+        "simples",
+        "honours",
+        "suits",
+        "green",
+        "terminals",
     )
 
 
@@ -677,7 +714,9 @@ class _Reading:
 
     __slots__ = ("yaku", "fu", "fu_breakdown", "han", "yakuman", "base", "points")
 
-    def __init__(self, win: _Win, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: list, yakuman: int) -> None:
+    def __init__(
+        self, win: _Win, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: list, yakuman: int
+    ) -> None:
         rule = win.rule
         self.yaku = yaku
         self.fu = fu
@@ -732,7 +771,12 @@ def _yakuman(win: _Win, found: list[Yaku]) -> _Reading:
     yakuman: every multiple is 1; no pao: no liability; no stacking: 1 in all)."""
     rule = win.rule
     yaku = win.yakuman_situational + tuple(
-        _intern(y.name, 0, 1 if y.yakuman == 2 and not rule.double_yakuman else y.yakuman, y.pao if rule.pao else None)
+        _intern(
+            y.name,
+            0,
+            1 if y.yakuman == 2 and not rule.double_yakuman else y.yakuman,
+            y.pao if rule.pao else None,
+        )
         for y in found
     )
     total = sum(y.yakuman for y in yaku) if rule.yakuman_stacking else 1
@@ -908,7 +952,9 @@ def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
 # -- the call --------------------------------------------------------------------------
 
 
-def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule: Rule) -> WinResult | NotAWin:
+def _score(
+    hand: HandNotation, win_tile: str | None, situation: Situation, rule: Rule
+) -> WinResult | NotAWin:
     concealed = hand.concealed
     if win_tile is None:
         tile = hand.drawn
@@ -982,10 +1028,14 @@ def _score(hand: HandNotation, win_tile: str | None, situation: Situation, rule:
         if best is None or reading.beats(best):
             best = reading
     if shape.orphans:
-        found = _intern("国士無双十三面", 0, 2) if counts[win_kind] == 2 else _intern("国士無双", 0, 1)
+        found = (
+            _intern("国士無双十三面", 0, 2) if counts[win_kind] == 2 else _intern("国士無双", 0, 1)
+        )
         best = _yakuman(win, [found])
     elif shape.nine_gates:
-        found = _intern("純正九蓮宝燈", 0, 2) if shape.nine_gates == 2 else _intern("九蓮宝燈", 0, 1)
+        found = (
+            _intern("純正九蓮宝燈", 0, 2) if shape.nine_gates == 2 else _intern("九蓮宝燈", 0, 1)
+        )
         reading = _yakuman(win, [found])
         if reading.beats(best):
             best = reading
@@ -1047,7 +1097,13 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     )
 
 
-_LIMIT_OF_BASE = {8000: "kazoe yakuman", 6000: "sanbaiman", 4000: "baiman", 3000: "haneman", 2000: "mangan"}
+_LIMIT_OF_BASE = {
+    8000: "kazoe yakuman",
+    6000: "sanbaiman",
+    4000: "baiman",
+    3000: "haneman",
+    2000: "mangan",
+}
 _YAKUMAN_LIMITS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 

@@ -68,7 +68,10 @@ def test_every_generated_games_rule_round_trips(path):
 def test_generated_rule_variants_read_as_english_names():
     # README of the corpora: kiriage.json.gz changes only 切り上げ満貫あり, red_p2 only 赤牌.
     kiriage = Rule.from_json(read_json(corpus("generated", "kiriage.json.gz"))[0]["rule"])
-    assert kiriage.kiriage_mangan and kiriage.replace(kiriage_mangan=False).rank_points == kiriage.rank_points
+    assert (
+        kiriage.kiriage_mangan
+        and kiriage.replace(kiriage_mangan=False).rank_points == kiriage.rank_points
+    )
     red = Rule.from_json(read_json(corpus("generated", "red_p2.json.gz"))[0]["rule"])
     assert red.red_fives.p == 2
 

@@ -8,6 +8,7 @@ Truth: ``hule-cases/hule.json.gz`` (10,000 hands under the default rule) and
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -70,7 +71,10 @@ def edge_cases():
         cases = read_json(corpus("hule-cases", "edge.json.gz"))
     except BaseException:  # the corpora are absent: one skipped test says so
         return [pytest.param(None, marks=pytest.mark.skip("needs the shared corpora"))]
-    return [pytest.param(case, id=f"{i:03d} {case['name'].split(' / ', 1)[-1]}") for i, case in enumerate(cases)]
+    return [
+        pytest.param(case, id=f"{i:03d} {case['name'].split(' / ', 1)[-1]}")
+        for i, case in enumerate(cases)
+    ]
 
 
 @pytest.mark.parametrize("case", edge_cases())
@@ -94,7 +98,12 @@ def test_kiriage_mangan_rounds_30_fu_4_han_and_60_fu_3_han_up():
     hand = "m1122278m9,z2222,m444="
     south = Situation(round_wind=1)
     assert score(hand, None, south).payments == (11700, -3900, -3900, -3900)
-    assert score(hand, None, south, Rule(kiriage_mangan=True)).payments == (12000, -4000, -4000, -4000)
+    assert score(hand, None, south, Rule(kiriage_mangan=True)).payments == (
+        12000,
+        -4000,
+        -4000,
+        -4000,
+    )
 
 
 def test_double_yakuman_off_counts_them_single():
@@ -222,16 +231,22 @@ RIICHI_HAND, RIICHI_RON = "m344556s24678z66*", "s3="  # 立直 only, 40 fu
 
 
 def test_ura_dora_off_and_kan_ura_off():
-    ura = Situation(seat_wind=1, riichi=1, dora_indicators=("s9", "p9"), ura_indicators=("m2", "z5"))
+    ura = Situation(
+        seat_wind=1, riichi=1, dora_indicators=("s9", "p9"), ura_indicators=("m2", "z5")
+    )
     # Ura m2 → m3 (one), kan ura z5 → z6 (two): 立直 1 + 裏ドラ 3.
     assert ("裏ドラ", 3) in [(y.name, y.han) for y in score(RIICHI_HAND, RIICHI_RON, ura).yaku]
     # カン裏あり false: only the first ura indicator (rules.md §3.2).
     no_kan_ura = score(RIICHI_HAND, RIICHI_RON, ura, Rule(kan_ura=False))
     assert ("裏ドラ", 1) in [(y.name, y.han) for y in no_kan_ura.yaku]
     # 裏ドラあり false: no ura at all (fubaopai is null).
-    assert [y.name for y in score(RIICHI_HAND, RIICHI_RON, ura, Rule(ura_dora=False)).yaku] == ["立直"]
+    assert [y.name for y in score(RIICHI_HAND, RIICHI_RON, ura, Rule(ura_dora=False)).yaku] == [
+        "立直"
+    ]
     # Ura dora belong to riichi: not counted without it.
-    assert not score(RIICHI_HAND.rstrip("*"), RIICHI_RON, ura.__class__(seat_wind=1, ura_indicators=("m2",)))
+    assert not score(
+        RIICHI_HAND.rstrip("*"), RIICHI_RON, ura.__class__(seat_wind=1, ura_indicators=("m2",))
+    )
 
 
 def test_kan_dora_off_and_ippatsu_off():
@@ -287,31 +302,65 @@ def test_friendly_arguments():
 
 def test_situation_json_round_trip():
     param = {
-        "zhuangfeng": 1, "menfeng": 3,
-        "hupai": {"lizhi": 2, "yifa": True, "qianggang": False, "lingshang": False, "haidi": 2, "tianhu": 0},
-        "baopai": ["m0", "z4"], "fubaopai": ["s9", "p1"],
+        "zhuangfeng": 1,
+        "menfeng": 3,
+        "hupai": {
+            "lizhi": 2,
+            "yifa": True,
+            "qianggang": False,
+            "lingshang": False,
+            "haidi": 2,
+            "tianhu": 0,
+        },
+        "baopai": ["m0", "z4"],
+        "fubaopai": ["s9", "p1"],
         "jicun": {"changbang": 3, "lizhibang": 2},
     }
     situation = Situation.from_json(param)
     assert situation.to_json() == param
-    assert (situation.round_wind, situation.seat_wind, situation.riichi, situation.haitei) == (1, 3, 2, 2)
+    assert (situation.round_wind, situation.seat_wind, situation.riichi, situation.haitei) == (
+        1,
+        3,
+        2,
+        2,
+    )
 
 
 def test_a_result_renders_itself():
     result = score(
-        "m123456p23478s05*", "p9+",
-        Situation(seat_wind=2, riichi=1, dora_indicators=("z1",), ura_indicators=("m9",), honba=1, riichi_sticks=2),
+        "m123456p23478s05*",
+        "p9+",
+        Situation(
+            seat_wind=2,
+            riichi=1,
+            dora_indicators=("z1",),
+            ura_indicators=("m9",),
+            honba=1,
+            riichi_sticks=2,
+        ),
     )
     assert isinstance(result, WinResult)
     # paipu-format §7 example 1: 30 fu 4 han 7700; +300 honba +2000 sticks.
     assert result.payments == (0, 0, 10000, -8000)
     assert result.fu_breakdown == (("base (副底)", 20), ("concealed ron (門前加符)", 10))
     text = str(result)
-    for line in ("立直 (Riichi)", "平和 (Pinfu)", "赤ドラ", "裏ドラ", "30 fu 4 han: 7700 points, ron from North", "West (winner) +10000"):
+    for line in (
+        "立直 (Riichi)",
+        "平和 (Pinfu)",
+        "赤ドラ",
+        "裏ドラ",
+        "30 fu 4 han: 7700 points, ron from North",
+        "West (winner) +10000",
+    ):
         assert line in text
     data = result.to_json()
     assert data["hupai"][0] == {"name": "立直", "fanshu": 1}
-    assert (data["fu"], data["fanshu"], data["defen"], data["fenpei"]) == (30, 4, 7700, [0, 0, 10000, -8000])
+    assert (data["fu"], data["fanshu"], data["defen"], data["fenpei"]) == (
+        30,
+        4,
+        7700,
+        [0, 0, 10000, -8000],
+    )
     assert "damanguan" not in data and data["limit"] is None
     yakuman = score("m19p19s19z1234567", "z7=", seat_wind=1).to_json()
     assert yakuman["damanguan"] == 2 and "fu" not in yakuman
@@ -328,3 +377,85 @@ def test_every_yaku_name_has_an_english_name_and_aliases_point_at_names():
     }
     assert names <= set(ENGLISH)
     assert set(ALIASES.values()) <= set(ENGLISH)
+
+
+def test_every_win_of_the_real_tenhou_games_under_the_tenhou_preset():
+    """Tenhou's own numbers (its logs converted to 電脳麻将 JSON): yaku, fu, han, value and
+    payments, pao included. Dora come from the log's indicators, honba and sticks from the
+    round's start and its riichi; the situational yaku (立直, 一発...) are read from the
+    logged yaku, as a replay would know them from the events."""
+    folder = corpus("tenhou-as-majiang")
+    situational = {
+        "立直": "riichi",
+        "ダブル立直": "riichi",
+        "一発": "ippatsu",
+        "海底摸月": "haitei",
+        "河底撈魚": "haitei",
+        "嶺上開花": "rinshan",
+        "槍槓": "chankan",
+        "天和": "tenhou",
+        "地和": "tenhou",
+    }
+    wins, wrong = 0, []
+    for path in sorted(folder.rglob("*.json*")):
+        game = read_json(path)
+        for round_ in game["log"]:
+            for event in round_:
+                ((key, value),) = event.items()
+                if key == "qipai":
+                    dora, honba, sticks = [value["baopai"]], value["changbang"], value["lizhibang"]
+                    wind, riichi_pending, first = value["zhuangfeng"], False, True
+                elif key == "kaigang":
+                    dora.append(value["baopai"])
+                elif key == "dapai":
+                    riichi_pending = value["p"].endswith("*")
+                elif key in ("zimo", "gangzimo", "fulou") and riichi_pending:
+                    sticks, riichi_pending = sticks + 1, False
+                elif key == "hule":
+                    wins += 1
+                    names = {ALIASES.get(y["name"], y["name"]) for y in value["hupai"]}
+                    flags = {}
+                    for name in names & set(situational):
+                        flags[situational[name]] = {"ダブル立直": 2, "河底撈魚": 2, "地和": 2}.get(
+                            name, 1
+                        )
+                    hand = parse_hand(value["shoupai"])
+                    ron = None
+                    if value["baojia"] is not None:  # the won tile is written last: a ron on it
+                        ron = hand.drawn + "_+=-"[(value["baojia"] - value["l"]) % 4]
+                        hand = replace(hand, drawn=None)
+                    situation = Situation(
+                        round_wind=wind,
+                        seat_wind=value["l"],
+                        dora_indicators=dora,
+                        ura_indicators=value["fubaopai"],
+                        honba=honba if first else 0,
+                        riichi_sticks=sticks if first else 0,
+                        **flags,
+                    )
+                    first = False
+                    result = score(hand, ron, situation, TENHOU)
+                    logged = (
+                        Counter(
+                            (ALIASES.get(y["name"], y["name"]), y["fanshu"])
+                            for y in value["hupai"]
+                            if y["fanshu"] != 0
+                        ),
+                        value.get("fu") or 0,
+                        value.get("fanshu") or 0,
+                        value.get("damanguan") or 0,
+                        value["defen"],
+                        value["fenpei"],
+                    )
+                    got = result and (
+                        Counter((y.name, y.to_json()["fanshu"]) for y in result.yaku),
+                        result.fu,
+                        result.han,
+                        result.yakuman,
+                        result.points,
+                        list(result.payments),
+                    )
+                    if got != logged:
+                        wrong.append(f"{path.name}: {value}\n  got {got}")
+    assert wins > 7000
+    assert not wrong, f"{len(wrong)} of {wins} wins differ:\n" + "\n".join(wrong[:10])
