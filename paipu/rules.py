@@ -43,9 +43,12 @@ class RedFives(NamedTuple):
     s: int = 1
 
 
-def _parameter(key: str, default: Any, choices: tuple[int, ...] | None = None) -> Any:
-    # The 電脳麻将 key of a parameter and, for an integer level, the values it can take.
-    return field(default=default, metadata={"key": key, "choices": choices})
+def _parameter(
+    key: str, default: Any, choices: tuple[int, ...] | None = None, extension: bool = False
+) -> Any:
+    # The JSON key of a parameter; for an integer level, the values it can take; whether
+    # it is paipu's own (not a 電脳麻将 key: written only when not at its default).
+    return field(default=default, metadata={"key": key, "choices": choices, "extension": extension})
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -156,7 +159,7 @@ class Rule:
     kiriage_mangan: bool = _parameter("切り上げ満貫あり", False)
     """切り上げ満貫あり: 30 fu 4 han and 60 fu 3 han round up to mangan (切り上げ満貫)."""
 
-    pao_covers_whole_hand: bool = _parameter("複合役満パオ全額", False)
+    pao_covers_whole_hand: bool = _parameter("複合役満パオ全額", False, extension=True)
     """複合役満パオ全額 (a paipu extension, not a 電脳麻将 key): with pao and another
     yakuman in the same hand, the liable player's share is the whole hand, not only the
     liable yakuman's (Tenhou). Written to JSON only when set."""
@@ -226,7 +229,7 @@ class Rule:
         data: dict[str, Any] = {}
         for spec in dataclasses.fields(self):
             value = getattr(self, spec.name)
-            if spec.name in _EXTENSIONS and value == spec.default:
+            if spec.metadata["extension"] and value == spec.default:
                 continue
             if isinstance(value, tuple):
                 value = value._asdict() if isinstance(value, RedFives) else list(value)
@@ -284,16 +287,15 @@ def _checked(spec: dataclasses.Field, value: Any) -> Any:
 
 _NAMES = {spec.name for spec in dataclasses.fields(Rule)}
 _NAME_OF_KEY = {spec.metadata["key"]: spec.name for spec in dataclasses.fields(Rule)}
-_EXTENSIONS = {"pao_covers_whole_hand"}
 
 MAJIANG = Rule()
 """The 電脳麻将 engine's default rule."""
 
 TENHOU = Rule(double_yakuman=False, overtime=2, pao_covers_whole_hand=True)
-"""4-player Tenhou rooms: no double yakuman (different yakuman still add up), overtime
-where a top dealer's renchan ends the game, and pao with a composite yakuman covering the
-whole hand. Red fives, open tanyao and the game length follow the log's room flags
-(``TENHOU.replace(...)``)."""
+"""4-player Tenhou rooms: no double yakuman (different yakuman still add up); overtime 2
+(every overtime hand is an all-last: a dealer's renchan goes on even when a non-dealer
+has 30000); pao with a composite yakuman covers the whole hand. Red fives, open tanyao
+and the game length follow the log's room flags (``TENHOU.replace(...)``)."""
 
 PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU}
 """Named rules; add an entry for a new preset."""
