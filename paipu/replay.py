@@ -24,7 +24,7 @@ parameters of a :class:`~paipu.rules.Rule`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator, Union
 
 from . import shanten as _shanten
@@ -98,6 +98,12 @@ class DealExpectation:
     honba: int
     riichi_sticks: int
     scores: tuple[int, ...]
+    alternative: "DealExpectation | None" = None
+    """The same from the engine's own payments instead of the logged ones (see
+    :class:`Replay`): a logged value that agrees with it is consistent too."""
+
+    def without_alternative(self) -> "DealExpectation":
+        return replace(self, alternative=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +148,9 @@ class GameEnd:
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     points: tuple[str, ...]
+    alternative: tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]] | None = None
+    """Scores, ranks and points from the engine's own payments instead of the logged ones
+    (see :class:`Replay`): a final result that agrees with these is consistent too."""
 
 
 Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
@@ -184,6 +193,7 @@ class Table:
         self.wall = _LIVE_WALL
         self.dora_indicators = [deal.dora_indicator]
         self.riichi = [0] * len(deal.hands)
+        self.unknown = [False] * len(deal.hands)  # hands no longer known after an impossible discard
         self.ippatsu = [False] * len(deal.hands)
         self.kans = [0] * len(deal.hands)
         self.first_go_around = True
@@ -238,24 +248,83 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     return rule
 
 
+@dataclass(slots=True)
+class Standing:
+    """The game's standing between rounds: ``scores`` by player id, ``honba``, riichi
+    ``sticks`` on the table, and the next round (``round_wind``, ``hand_number``)."""
+
+    scores: list[int]
+    honba: int = 0
+    sticks: int = 0
+    round_wind: int = 0
+    hand_number: int = 0
+
+    def copy(self) -> "Standing":
+        return Standing(list(self.scores), self.honba, self.sticks, self.round_wind, self.hand_number)
+
+    def expected_deal(self, round_: Round) -> DealExpectation:
+        scores = tuple(self.scores[round_.player_of(seat)] for seat in range(len(self.scores)))
+        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks, scores)
+
+    @classmethod
+    def of_deal(cls, round_: Round) -> "Standing":
+        deal = round_.deal
+        scores = [0] * len(deal.scores)
+        for seat, points in enumerate(deal.scores):
+            scores[round_.player_of(seat)] = points
+        return cls(scores, deal.honba, deal.riichi_sticks, deal.round_wind, deal.hand_number)
+
+    def settle(self, round_: Round, payments: list[tuple[int, ...]], renchan: bool, wins: bool) -> None:
+        """Apply a round's payments (by seat) and move on (rules.md §3.4, §5.1, §7.1)."""
+        for paid in payments:
+            for seat, amount in enumerate(paid):
+                self.scores[round_.player_of(seat)] += amount
+        if wins:
+            self.sticks = 0
+            self.honba = self.honba + 1 if renchan else 0
+        else:
+            self.honba += 1
+        if not renchan:
+            self.hand_number += 1
+            self.round_wind += self.hand_number // 4
+            self.hand_number %= 4
+
+
 class Replay:
     """Replay a game under a rule; iterate it for :class:`Step`\\ s.
 
     ``rule`` defaults to the game's own ``rule`` (a paipu may carry one) on top of the
     majiang preset, else the majiang preset.
+
+    Two standings are kept between rounds: the log's (each round starts from what its
+    deal states, then the logged payments) and the engine's own (the payments the rules
+    give). A logged number that agrees with either is taken as consistent, so one wrong
+    number is reported once, not again in every later round.
     """
 
     def __init__(self, game: Game, rule: Rule | None = None) -> None:
         self.game = game
         self.rule = rule = game_rule(game, rule)
-        players = len(game.players)
-        self.scores = [rule.starting_points] * players
-        self.honba = 0
-        self.sticks = 0
-        self.round_wind = 0
-        self.hand_number = 0
+        self.standing = Standing([rule.starting_points] * len(game.players))
+        self.own = self.standing.copy()
         self.max_hand = 0 if rule.winds == 0 else rule.winds * 4 - 1
         self.ended_after: int | None = None
+        self.final: tuple | None = None  # final results of both standings when the game ended
+
+    @property
+    def scores(self) -> list[int]:
+        """Scores by player id, as logged so far."""
+        return self.standing.scores
+
+    @property
+    def honba(self) -> int:
+        """Honba (本場) as logged so far."""
+        return self.standing.honba
+
+    @property
+    def sticks(self) -> int:
+        """Riichi sticks (供託) on the table as logged so far."""
+        return self.standing.sticks
 
     # -- the game ----------------------------------------------------------------------
 
@@ -269,24 +338,24 @@ class Replay:
             yield from self._round(index, round_)
         yield self._end()
 
-    def _expected_deal(self, round_: Round) -> DealExpectation:
-        scores = tuple(self.scores[round_.player_of(seat)] for seat in range(4))
-        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks, scores)
-
     def _round(self, index: int, round_: Round) -> Iterator[Step]:
         deal = round_.deal
-        expected = self._expected_deal(round_)
+        if self.ended_after is not None:  # a round after the end: reported once, at the end
+            self.standing = self.own = Standing.of_deal(round_)
+            yield Step(index, 0, deal, None, None, [])
+            return
+        own = self.own.expected_deal(round_)
+        expected = replace(self.standing.expected_deal(round_), alternative=own)
+        logged = Standing.of_deal(round_)
+        if logged.expected_deal(round_) in (expected.without_alternative(), own):
+            self.own = logged.copy()
+        self.standing = logged
         problems: list[Problem] = []
         try:
             table = Table(deal)
         except ValueError as error:
             yield Step(index, 0, deal, None, expected, [Problem("qipai", str(error))])
             return
-        # carry on from the logged values
-        self.round_wind, self.hand_number = deal.round_wind, deal.hand_number
-        self.honba, self.sticks = deal.honba, deal.riichi_sticks
-        for seat, points in enumerate(deal.scores):
-            self.scores[round_.player_of(seat)] = points
         for hand in table.hands:
             if sum(hand.counts) != 13:
                 problems.append(Problem("qipai", f"a deal of {sum(hand.counts)} tiles: {hand}"))
@@ -296,6 +365,7 @@ class Replay:
         problems.extend(table.see(deal.dora_indicator, self.rule))
         yield Step(index, 0, deal, table, expected, problems)
         results: list[Win | NoWin] = []
+        derived: list[tuple[int, ...]] = []
         events = round_.events
         for position in range(1, len(events)):
             event = events[position]
@@ -307,9 +377,10 @@ class Replay:
                 problems.append(Problem(event.key, str(error)))
             if isinstance(event, (Win, NoWin)):
                 results.append(event)
+                derived.append(_derived_payments(event, expected))
             yield Step(index, position, event, table, expected, problems)
         if results:
-            self._settle(index, round_, table, results)
+            self._settle(index, round_, table, results, derived)
 
     # -- one event ----------------------------------------------------------------------
 
@@ -323,9 +394,10 @@ class Replay:
 
     def _pay_riichi(self, table: Table, round_: Round) -> None:
         if table.pending_riichi is not None:
-            seat = table.pending_riichi
-            self.scores[round_.player_of(seat)] -= 1000
-            self.sticks += 1
+            player = round_.player_of(table.pending_riichi)
+            for standing in (self.standing, self.own):
+                standing.scores[player] -= 1000
+                standing.sticks += 1
             table.pending_riichi = None
 
     def _draw(self, table, event, position, events, problems, round_) -> Expectation:
@@ -359,8 +431,7 @@ class Replay:
         if table.phase not in ("act", "discard") or seat != table.actor:
             problems.append(Problem("dapai", f"seat {seat} discards out of turn"))
         hand = table.hands[seat]
-        if event.tsumogiri and event.tile != hand.drawn:
-            problems.append(Problem("dapai", f"{event.tile}_ marked as the drawn tile, which is {hand.drawn}"))
+        drawn = hand.drawn
         if kind(event.tile) in table.forbidden and table.phase == "discard":
             problems.append(Problem("dapai", f"swap-calling (喰い替え): {event.tile} may not be discarded right after this call"))
         if _BEFORE_DISCARD in table.dora_due:
@@ -369,7 +440,14 @@ class Replay:
         if event.riichi:
             self._check_riichi(table, seat, problems, round_)
         table.ippatsu[seat] = False
-        hand.discard(event.tile, event.riichi)
+        try:
+            hand.discard(event.tile, event.riichi)
+        except IllegalAction as error:
+            problems.append(Problem("dapai", str(error)))
+            self._recover_discard(table, hand, event)
+        else:
+            if event.tsumogiri and event.tile != drawn:
+                problems.append(Problem("dapai", f"{event.tile}_ marked as the drawn tile, which is {drawn}"))
         if event.riichi:
             table.riichi[seat] = 2 if table.first_go_around else 1
             table.ippatsu[seat] = self.rule.ippatsu
@@ -391,6 +469,22 @@ class Replay:
         table.forbidden = ()
         table.actor, table.phase = (seat + 1) % 4, "draw"
         return None
+
+    def _recover_discard(self, table: Table, hand: Hand, event: Discard) -> None:
+        """Keep replaying after an impossible discard: a tile marked as the drawn one (or
+        the other five of a red/ordinary pair) leaves in its place; otherwise the hand is
+        no longer known and is not checked again this round."""
+        same_kind = [t for t in (hand.drawn, event.tile[0] + "5", event.tile[0] + "0")
+                     if t and kind(t) == kind(event.tile) and hand._held(t)]
+        if event.tsumogiri and hand.drawn:
+            stand_in = hand.drawn
+        elif same_kind:
+            stand_in = same_kind[0]
+        else:
+            table.unknown[event.seat] = True
+            stand_in = hand.drawn or next(t for t in hand.to_notation().tiles)
+        hand.riichi = hand.riichi or event.riichi
+        hand.discard(stand_in)
 
     def _check_riichi(self, table: Table, seat: int, problems: list[Problem], round_: Round) -> None:
         if table.wall < 4 and not self.rule.riichi_without_draw:
@@ -699,53 +793,44 @@ class Replay:
 
     # -- between rounds ---------------------------------------------------------------------
 
-    def _settle(self, index: int, round_: Round, table: Table, results: list[Win | NoWin]) -> None:
-        """Apply the logged settlement and decide the next round (rules.md §3.4-§7)."""
+    def _settle(self, index: int, round_: Round, table: Table, results: list[Win | NoWin],
+                derived: list[tuple[int, ...]]) -> None:
+        """Apply the settlement (the logged one to the log's standing, the derived one to
+        the engine's own) and decide the next round (rules.md §3.4-§7)."""
         rule = self.rule
-        saved_honba = round_.deal.honba
-        for result in results:
-            for seat, amount in enumerate(result.payments):
-                self.scores[round_.player_of(seat)] += amount
         wins = [r for r in results if isinstance(r, Win)]
         no_game = False
         if wins:
-            renchan = rule.renchan > 0 and any(w.seat == 0 for w in wins)
-            if rule.winds == 0:
-                renchan = False
-            self.sticks = 0
-            self.honba = saved_honba + 1 if renchan else 0
+            renchan = rule.renchan > 0 and any(w.seat == 0 for w in wins) and rule.winds != 0
         else:
             draw: NoWin = results[0]  # type: ignore[assignment]
             name = DRAW_NAMES.get(draw.name, draw.name)
             if name in ABORTIVE:
                 renchan, no_game = True, True
-            elif rule.renchan == 3:
+            elif rule.renchan == 3 or rule.winds == 0:
                 renchan = True
             elif rule.renchan == 2:
                 renchan = table.hands[0].is_tenpai() and (draw.hands[0] is not None or not rule.noten_declaration)
             else:
                 renchan = False
-            if rule.winds == 0:
-                renchan = True
-            self.honba = saved_honba + 1
+        self.standing.settle(round_, [r.payments for r in results], renchan, bool(wins))
+        self.own.settle(round_, derived, renchan, bool(wins))
         if self.ended_after is None and self._game_ends(round_, renchan, no_game):
             self.ended_after = index
+            self.final = (self._final(self.standing), self._final(self.own))
 
     def _game_ends(self, round_: Round, renchan: bool, no_game: bool) -> bool:
-        """rules.md §7: advance the round and decide whether the game ends."""
+        """rules.md §7: whether the game ends before the round the standing is at."""
         rule = self.rule
-        if not renchan:
-            self.hand_number += 1
-            self.round_wind += self.hand_number // 4
-            self.hand_number %= 4
+        scores = self.standing.scores
         order = [(self.game.first_dealer + i) % 4 for i in range(4)]
-        busted = rule.bankruptcy_ends and any(self.scores[p] < 0 for p in order)
+        busted = rule.bankruptcy_ends and any(scores[p] < 0 for p in order)
         top = -1
         best = 29999
         for player in order:
-            if self.scores[player] > best:
-                top, best = player, self.scores[player]
-        next_index = self.round_wind * 4 + self.hand_number
+            if scores[player] > best:
+                top, best = player, scores[player]
+        next_index = self.standing.round_wind * 4 + self.standing.hand_number
         if busted:
             return True
         if next_index > 15:
@@ -765,21 +850,35 @@ class Replay:
     def _end(self) -> Step:
         game = self.game
         rounds = len(game.rounds)
-        scores = list(self.scores)
-        order = [(game.first_dealer + i) % 4 for i in range(4)]
+        complete = bool(game.rounds) and game.rounds[-1].is_complete
+        ends = self.ended_after is not None and complete
+        extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
+        final, alternative = self.final or (self._final(self.standing), self._final(self.own))
+        return Step(rounds, None, None, None, GameEnd(ends, extra, *final, alternative))
+
+    def _final(self, standing: Standing) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+        """Final scores, ranks and points of a standing (rules.md §8)."""
+        scores = list(standing.scores)
+        order = [(self.game.first_dealer + i) % 4 for i in range(4)]
         ranking: list[int] = []
         for player in order:
             place = next((i for i, other in enumerate(ranking) if scores[player] > scores[other]), len(ranking))
             ranking.insert(place, player)
-        scores[ranking[0]] += self.sticks * 1000
+        scores[ranking[0]] += standing.sticks * 1000
         ranks = [0] * 4
         for place, player in enumerate(ranking):
             ranks[player] = place + 1
-        points = final_points(scores, ranks, self.rule.rank_points)
-        complete = bool(game.rounds) and game.rounds[-1].is_complete
-        ends = self.ended_after is not None and complete
-        extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
-        return Step(rounds, None, None, None, GameEnd(ends, extra, tuple(scores), tuple(ranks), points))
+        return tuple(scores), tuple(ranks), final_points(scores, ranks, self.rule.rank_points)
+
+
+def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, ...]:
+    """The payments the rules give for a round's result, or the logged ones when the
+    engine could not derive them."""
+    if isinstance(expected, WinExpectation) and expected.result and expected.allowed is None:
+        return expected.result.payments  # type: ignore[union-attr]
+    if isinstance(expected, DrawExpectation) and expected.name is not None:
+        return expected.payments
+    return event.payments
 
 
 def _before(events: tuple[Event, ...], position: int) -> Event:

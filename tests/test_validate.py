@@ -1,0 +1,249 @@
+"""Validation against independent truth: the corpora are valid under their rules, the
+known-bad file is caught, and each kind of corrupted number is reported exactly once.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import corpus, read_json
+from paipu import load
+from paipu.formats.majiang import game_from_json
+from paipu.replay import Replay
+from paipu.rules import Rule
+from paipu.tiles import KINDS, kind
+from paipu.validate import findings_frame, validate, validate_game
+
+GENERATED = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "shared" / "corpora" / "generated").glob("*.json.gz"))
+
+
+@pytest.mark.parametrize("name", GENERATED or ["(corpora absent)"])
+def test_generated_games_are_valid_under_their_own_rule(name):
+    games = list(load(corpus("generated", name)))
+    assert games and all(game.rule for game in games)
+    findings = [str(f) for game in games for f in validate_game(game)]
+    assert findings == []
+
+
+def test_a_wrong_rule_is_noticed():
+    # kiriage.json.gz was played with 切り上げ満貫あり: under the default rule its 30 fu 4 han
+    # and 60 fu 3 han hands are worth less than logged.
+    games = list(load(corpus("generated", "kiriage.json.gz")))
+    checks = {f.check for game in games for f in validate_game(game, Rule())}
+    assert "hule.defen" in checks
+
+
+def test_the_reference_engine_test_games_are_valid():
+    # corpora README: under the majiang preset with integer rank points 20/10/-10/-20.
+    rule = Rule(rank_points=("20", "10", "-10", "-20"))
+    games = list(load(corpus("majiang", "majiang-core-scripts", "script.json")))
+    assert len(games) == 37
+    assert [str(f) for game in games for f in validate_game(game, rule)] == []
+
+
+def test_the_known_bad_file_is_reported_where_it_is_bad():
+    # corpora README: a kakan's kan dora is missing after a chained ankan; round 3 scores
+    # 3 han where Tenhou scored 4.
+    path = corpus("majiang", "mahjonglm", "2023102817gm-00a9-0000-3abd1803.json")
+    findings = validate(path, "tenhou")
+    fanshu = [f for f in findings if f.check == "hule.fanshu"]
+    assert [(f.round, f.expected, f.logged) for f in fanshu] == [("東3局1本場", 3, 4)]
+    assert any(f.check == "kaigang" and f.round == "東3局1本場" for f in findings)
+
+
+def test_sample_logs_are_valid():
+    samples = Path(__file__).resolve().parents[1] / "sample_logs"
+    assert validate(str(samples)) == []
+
+
+# -- mutations ---------------------------------------------------------------------------
+
+
+def _real_game():
+    return read_json(corpus("generated", "default.json.gz"))[3]
+
+
+def _findings(raw):
+    game = game_from_json(raw, "mutant#0")
+    return [(f.check, f.round, f.event) for f in validate_game(game)]
+
+
+def _label(raw, index):
+    deal = raw["log"][index][0]["qipai"]
+    return f"{'東南西北'[deal['zhuangfeng']]}{deal['jushu'] + 1}局{deal['changbang']}本場"
+
+
+def _rounds_ending(raw, predicate):
+    last = len(raw["log"]) - 1
+    return [i for i, r in enumerate(raw["log"]) if i < last and predicate(r)]
+
+
+def _ron_round(raw):
+    def single_ron(r):
+        wins = [e["hule"] for e in r if "hule" in e]
+        return len(wins) == 1 and wins[0]["baojia"] is not None and wins[0].get("fu")
+    return _rounds_ending(raw, single_ron)[0]
+
+
+def _draw_round(raw):
+    return _rounds_ending(raw, lambda r: "pingju" in r[-1] and r[-1]["pingju"]["name"] == "荒牌平局"
+                          and any(r[-1]["pingju"]["fenpei"]))[0]
+
+
+def test_the_unchanged_game_is_valid():
+    assert _findings(_real_game()) == []
+
+
+@pytest.mark.parametrize("field, change, check", [
+    ("fu", lambda v: v + 10, "hule.fu"),
+    ("fanshu", lambda v: v + 1, "hule.fanshu"),
+    ("fenpei", lambda v: [v[0] + 1000, v[1], v[2], v[3] - 1000], "hule.fenpei"),
+    ("defen", lambda v: v + 1000, "hule.defen"),
+])
+def test_a_wrong_number_of_a_win_is_reported_once(field, change, check):
+    raw = _real_game()
+    index = _ron_round(raw)
+    position = next(i for i, e in enumerate(raw["log"][index]) if "hule" in e)
+    win = raw["log"][index][position]["hule"]
+    win[field] = change(win[field])
+    assert _findings(raw) == [(check, _label(raw, index), position)]
+
+
+def test_a_wrong_yaku_name_is_reported_once():
+    raw = _real_game()
+    index = _ron_round(raw)
+    position = next(i for i, e in enumerate(raw["log"][index]) if "hule" in e)
+    yaku = raw["log"][index][position]["hule"]["hupai"]
+    yaku[0]["name"] = "三色同刻" if yaku[0]["name"] != "三色同刻" else "対々和"
+    assert _findings(raw) == [("hule.hupai", _label(raw, index), position)]
+
+
+def test_wrong_draw_payments_and_name_are_reported_once():
+    raw = _real_game()
+    index = _draw_round(raw)
+    position = len(raw["log"][index]) - 1
+    paid = copy.deepcopy(raw)
+    fenpei = paid["log"][index][position]["pingju"]["fenpei"]
+    paid["log"][index][position]["pingju"]["fenpei"] = [fenpei[1], fenpei[0], fenpei[3], fenpei[2]]
+    assert _findings(paid) == [("pingju.fenpei", _label(raw, index), position)]
+    named = copy.deepcopy(raw)
+    named["log"][index][position]["pingju"]["name"] = "流し満貫"
+    assert _findings(named) == [("pingju.name", _label(raw, index), position)]
+
+
+@pytest.mark.parametrize("field, change, check", [
+    ("defen", lambda v: [v[0] + 1000, v[1] - 1000, v[2], v[3]], "qipai.defen"),
+    ("changbang", lambda v: v + 1, "qipai.changbang"),
+    ("lizhibang", lambda v: v + 1, "qipai.lizhibang"),
+])
+def test_a_wrong_number_of_a_deal_is_reported_once(field, change, check):
+    raw = _real_game()
+    index = _draw_round(raw)  # a round without a win: honba and sticks change no payment
+    deal = raw["log"][index][0]["qipai"]
+    label = _label(raw, index)
+    deal[field] = change(deal[field])
+    assert _findings(raw) == [(check, label if check != "qipai.changbang" else _label(raw, index), 0)]
+
+
+def test_an_extra_or_missing_round_is_reported_once():
+    raw = _real_game()
+    extra = copy.deepcopy(raw)
+    extra["log"].append(copy.deepcopy(raw["log"][-1]))
+    rounds = len(raw["log"])
+    assert _findings(extra) == [("game.rounds", _label(extra, rounds), 0)]
+    missing = copy.deepcopy(raw)
+    missing["log"].pop()
+    assert _findings(missing) == [("game.rounds", None, None)]
+
+
+def test_wrong_final_rank_and_point_are_reported_once():
+    raw = _real_game()
+    ranked = copy.deepcopy(raw)
+    first, second = ranked["rank"].index(1), ranked["rank"].index(2)
+    ranked["rank"][first], ranked["rank"][second] = 2, 1
+    assert _findings(ranked) == [("game.rank", None, None)]
+    pointed = copy.deepcopy(raw)
+    pointed["point"][0] = str(float(pointed["point"][0]) + 1)
+    assert _findings(pointed) == [("game.point", None, None)]
+
+
+def test_an_impossible_discard_is_reported_once():
+    raw = _real_game()
+    index = _ron_round(raw)
+    events = raw["log"][index]
+    # a tsumogiri discard followed by a plain draw, changed to a tile nobody holds yet
+    position = next(i for i, e in enumerate(events[:-1]) if "dapai" in e and e["dapai"]["p"].endswith("_")
+                    and "zimo" in events[i + 1])
+    seat = events[position]["dapai"]["l"]
+    game = game_from_json(copy.deepcopy(raw), "original#0")
+    held = set()
+    for step in Replay(game):
+        if step.round_index == index and step.event_index == position - 1:
+            held = {t for t in KINDS if step.table.hands[seat].counts[kind(t)]}
+            break
+    unused = next(t for t in KINDS if t not in held)
+    events[position]["dapai"]["p"] = unused + "_"
+    assert _findings(raw) == [("dapai", _label(raw, index), position)]
+
+
+def test_a_call_of_a_tile_nobody_discarded_is_reported_once():
+    raw = _real_game()
+    for index, events in enumerate(raw["log"]):
+        for position, event in enumerate(events):
+            meld = event.get("fulou", {}).get("m", "")
+            if len(meld) == 5 and meld[1] == meld[2] == meld[3] and not any(
+                    "gang" in e and e["gang"]["m"].startswith(meld) for e in events):
+                wrong = {"+": "=", "=": "-", "-": "+"}[meld[4]]
+                event["fulou"]["m"] = meld[:4] + wrong
+                assert _findings(raw) == [("fulou", _label(raw, index), position)]
+                return
+    pytest.fail("no pon in the game")
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, "-m", "paipu", "validate", *args], capture_output=True, text=True)
+
+
+def test_jobs_give_the_same_findings_on_the_whole_generated_tree():
+    tree = str(corpus("generated"))
+    one, two = _run("--json", "--jobs", "1", tree), _run("--json", "--jobs", "2", tree)
+    assert one.stdout == two.stdout and one.returncode == two.returncode
+    summary = json.loads(one.stdout.splitlines()[-1])["summary"]
+    assert summary["games"] == 2020 and summary["rounds"] == 20890 and summary["errors"] == 0
+
+
+def test_validate_command_exit_codes_and_json(tmp_path):
+    samples = str(Path(__file__).resolve().parents[1] / "sample_logs")
+    ok = _run(samples)
+    assert ok.returncode == 0 and "3 games, 4 rounds: 3 valid, 0 findings, 0 load errors" in ok.stdout
+    raw = json.loads((Path(samples) / "tsumo.json").read_text(encoding="utf-8"))
+    raw["log"][0][-1]["hule"]["fu"] = 30
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(raw), encoding="utf-8")
+    found = _run("--json", str(bad))
+    assert found.returncode == 1
+    lines = [json.loads(line) for line in found.stdout.splitlines()]
+    assert lines[0] == {"source": f"{bad}#0", "round": "東1局0本場", "event": len(raw["log"][0]) - 1,
+                        "check": "hule.fu", "expected": 20, "logged": 30,
+                        "message": "fu: the rules give 20, the log says 30"}
+    assert lines[-1] == {"summary": {"games": 1, "rounds": 1, "valid": 0, "findings": 1, "errors": 0}}
+    bad.write_text("{", encoding="utf-8")
+    assert _run(str(bad)).returncode == 2
+    assert _run("--rule", "nonsense", samples).returncode == 2
+
+
+def test_findings_make_a_dataframe():
+    raw = _real_game()
+    raw["log"][0][0]["qipai"]["changbang"] = 5
+    frame = findings_frame(validate_game(game_from_json(raw, "x#0")))
+    assert list(frame.columns) == ["source", "round", "event", "check", "expected", "logged", "message"]
+    assert frame.loc[0, "check"] == "qipai.changbang" and frame.loc[0, "logged"] == 5
