@@ -530,13 +530,21 @@ class _Reader:
                 self._fail(f"<{tag}{number}{attr_text}>", error)
 
     def _fail(self, tag: str, error: Exception) -> None:
-        if not self.rounds and tag[1] in "TUVWDEFG" and tag[2].isdigit():
-            raise FormatError(f"{tag} before the first round (INIT)")
-        what = f"missing or impossible {error}" if isinstance(error, KeyError) else str(error)
+        letter, number = re.match(r"<(/?[A-Za-z]*)(\d*)", tag).groups()  # type: ignore[union-attr]
+        if number and letter not in _DRAW_SEAT and letter not in _DISCARD_SEAT:
+            what = "unknown tag"
+        elif number and not self.rounds:
+            what = "a draw or discard before the first round (INIT)"
+        elif number:
+            what = "no such tile id"
+        elif isinstance(error, KeyError):
+            what = f"missing or impossible {error}"
+        else:
+            what = str(error)
         where = len(self.rounds) - 1 if self.rounds else None
         label = Round((self.rounds[where][0],)).label if where is not None else None
         event = len(self.rounds[where]) if where is not None else None
-        raise FormatError(f"bad tag {tag[:80]}: {what}", where, event, label) from None
+        raise FormatError(f"bad tag {' '.join(tag.split())[:80]}: {what}", where, event, label) from None
 
     def game(self, source: str) -> TenhouGame:
         n = self.n

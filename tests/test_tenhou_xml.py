@@ -1,0 +1,211 @@
+"""The mjlog reader: meld codes, the 2009 layout, disconnections, bad input, and every
+four-player game of the corpora against the independent 電脳麻将 conversion."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from conftest import corpus, read_json
+from paipu import load
+from paipu.events import Call, Discard, Draw, NorthSetAside, NoWin, Win
+from paipu.formats.majiang import FormatError, game_from_json, game_to_json
+from paipu.formats.tenhou_xml import (
+    TenhouDraw,
+    TenhouGame,
+    TenhouWin,
+    _meld,
+    game_from_mjlog,
+    is_mjlog,
+    log_id_of,
+    rule_name,
+)
+from paipu.tiles import parse_hand
+
+# The worked example of tenhou-formats.md §2.10 in the 2009 layout: no SHUFFLE, GO
+# without lobby, shuffle= on INIT, integer rates, REACH step 2 without ten, integer
+# points; a BYE before the first round and a reconnection (UN without dan).
+EXAMPLE = """<mjloggm ver="2.3"><GO type="169"/>
+<UN n0="%41" n1="%E3%81%82" n2="C" n3="D" dan="16,17,0,20" rate="2100,2200,1500,2300" sx="M,F,M,M"/>
+<BYE who="2"/><UN n2="C"/><TAIKYOKU oya="0"/>
+<INIT seed="1,1,1,2,4,113" ten="240,240,250,260" oya="1" shuffle="mt19937ar,0,1,2,3,4,5,6,7"
+ hai0="24,30,32,36,37,73,77,80,93,97,100,125,126" hai1="4,17,28,44,56,68,72,84,96,112,116,120,128"
+ hai2="8,12,20,29,48,53,57,76,85,92,104,124,132" hai3="0,5,9,13,18,21,40,45,60,64,88,89,108"/>
+<U133/><E133/><V19/><F124/><N who="0" m="47722" /><D24/><U101/><E112/><V69/><F69/>
+<W49/><REACH who="3" step="1"/><G108/><REACH who="3" step="2"/>
+<T121/><D121/><U1/><E116/><V81/><F132/><W129/><G129/><T70/><D70/>
+<AGARI ba="1,2" hai="0,5,9,13,18,21,40,45,49,60,64,70,88,89" machi="70" ten="30,7700,0"
+ yaku="1,1,7,1,54,1,53,1" doraHai="113" doraHaiUra="33" who="3" fromWho="0"
+ sc="240,-80,240,0,250,0,250,100" owari="160,-34,240,-6,250,5,350,35" /></mjloggm>"""
+
+
+def test_the_worked_example_in_the_2009_layout():
+    game = game_from_mjlog(EXAMPLE.encode(), "2009010100gm-00a9-0000-00000000", "example#0")
+    assert isinstance(game, TenhouGame) and game.is_complete and game.source == "example#0"
+    assert game.title == "四鳳南喰赤\n2009010100gm-00a9-0000-00000000"
+    assert game.players == ("A\n(七段 R2100)", "あ\n(八段 R2200)", "C\n(新人 R1500)", "D\n(天鳳位 R2300)")
+    info = game.tenhou.info
+    assert (info.room, info.hanchan, info.red_fives, info.kuitan, info.fast, info.lobby) == ("鳳", True, True, True, False, None)
+    assert info.rates == (2100.0, 2200.0, 1500.0, 2300.0) and info.sexes == ("M", "F", "M", "M")
+    assert [(c.round, c.player, c.online) for c in game.tenhou.connections] == [(-1, 2, False), (-1, 2, True)]
+    (round_,) = game.rounds
+    deal = round_.deal
+    assert (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) == (0, 1, 1, 1)
+    assert deal.scores == (24000, 25000, 26000, 24000) and deal.dora_indicator == "z2"
+    events = round_.events
+    assert events[1:3] == (Draw(0, "z7"), Discard(0, "z7", tsumogiri=True))
+    assert events[5] == Call(3, _meld(47722, True)) and str(events[5].meld) == "z555="
+    assert Discard(2, "z1", riichi=True) in events
+    win = events[-1]
+    assert isinstance(win, Win) and str(win.hand) == "m123456p23478s05p9"
+    assert (win.seat, win.discarder, win.fu, win.han, win.points, win.payments) == (2, 3, 30, 4, 7700, (0, 0, 10000, -8000))
+    assert win.ura_indicators == ("m9",) and [(y.name, y.han) for y in win.yaku][-1] == ("裏ドラ", 1)
+    assert game.final_scores == (16000, 24000, 25000, 35000) and game.points == ("-34", "-6", "5", "35")
+    assert game.ranks == (4, 3, 2, 1)
+    (logged,) = game.tenhou.results[0]
+    assert logged == TenhouWin(3, 0, None, 30, 4, 7700, 0, (("立直", 1), ("平和", 1), ("赤ドラ", 1), ("裏ドラ", 1)), (),
+                               (-8000, 0, 0, 10000), (24000, 24000, 25000, 25000))
+    assert game_from_mjlog(gzip.compress(EXAMPLE.encode())).rounds == game.rounds
+
+
+@pytest.mark.parametrize("code, meld", [
+    (54431, "s406-"), (6762, "m505="), (34833, "s555+0"), (15106, "p6666="), (4608, "m5550"),
+    (47722, "z555="), (30752, "b"),
+])
+def test_meld_codes_decode_as_tenhou_formats_md_shows(code, meld):
+    assert str(_meld(code, True)) == meld
+
+
+def test_rule_names_and_log_ids():
+    assert [rule_name(t) for t in (1, 97, 137, 163, 167, 169, 171, 185, 225)] == [
+        "四般東喰赤", "四特東喰赤速", "四上南喰赤", "四鳳東喰", "四鳳東", "四鳳南喰赤", "四鳳南喰", "三鳳南喰赤", "四鳳東喰赤速"]
+    assert log_id_of("logs/2022060222gm-0001-0000-a87679bc&tw=3.mjlog") == "2022060222gm-0001-0000-a87679bc"
+    assert log_id_of("x/pao.xml.gz") == "pao"
+    assert is_mjlog(b'  <mjloggm ver="2.3">') and not is_mjlog(b'{"log": []}')
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.replace("<D70/>", "<d70/>"), "<d70>: unknown tag"),
+    (lambda s: s.replace("<T121/>", "<T136/>"), "<T136>: no such tile id"),
+    (lambda s: s.replace(' machi="70"', ""), "machi"),
+    (lambda s: s.replace("<TAIKYOKU", "<U3/><TAIKYOKU"), "before the first round"),
+    (lambda s: s.replace('<GO type="169"/>', ""), "no rule"),
+    (lambda s: s.replace("<mjloggm", "<other"), "not an mjlog"),
+])
+def test_bad_logs_are_one_clear_format_error(change, message):
+    with pytest.raises(FormatError) as raised:
+        game_from_mjlog(change(EXAMPLE))
+    assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_log_cut_short_is_incomplete():
+    cut = EXAMPLE[:EXAMPLE.index("<T70/>")] + "</mjloggm>"
+    game = game_from_mjlog(cut)
+    assert not game.is_complete and game.final_scores is None and not game.rounds[0].is_complete
+    assert game.tenhou.results == ((),)
+
+
+# -- the corpora ---------------------------------------------------------------------
+
+FOUR_PLAYER_FILES = {  # folder: 4p mjlog files (corpora README), all converted
+    "agony5757-mahjong-paipuxmls": 722, "mjx-suphnx-2022": 111, "mjx-tests": 36,
+    "rmss-samples": 7, "jim137-general-lobby": 4, "crazybbb": 1,
+}
+SANMA_FILES = 278
+
+
+def _read_log(path: Path) -> TenhouGame:
+    return game_from_mjlog(path.read_bytes(), log_id_of(path.name), str(path))
+
+
+def _differences(got, expected, path=()):
+    if type(got) is not type(expected):
+        return [(path, got, expected)]
+    if isinstance(got, dict):
+        return [d for key in got.keys() | expected.keys() for d in _differences(got.get(key), expected.get(key), path + (key,))]
+    if isinstance(got, list) and len(got) == len(expected):
+        return [d for i, (a, b) in enumerate(zip(got, expected)) for d in _differences(a, b, path + (i,))]
+    return [] if got == expected else [(path, got, expected)]
+
+
+def test_every_four_player_mjlog_converts_to_the_independent_conversion():
+    """``game_to_json`` of each mjlog is the JSON of ``tenhou-as-majiang/`` (same relative
+    path and stem), compared as parsed JSON (key order is not meaningful).
+
+    One representational difference, and only it: the hand shown at 九種九牌 (14 tiles).
+    tenhou-log writes the 14 tiles in one sorted run (``m12399p269s19z1567``); written in
+    the canonical notation the hand's last tile, read as the drawn tile, gets its own suit
+    letter (``m12399p269s19z156z7``), as the 電脳麻将 engine writes hands. Both strings
+    are the same hand: the test parses them and compares.
+    """
+    logs, converted = corpus("tenhou-mjlog"), corpus("tenhou-as-majiang")
+    counts = dict.fromkeys(FOUR_PLAYER_FILES, 0)
+    sanma = 0
+    shown_14 = 0
+    for path in sorted(logs.rglob("*.mjlog")):
+        folder, stem = path.relative_to(logs).parts[0], path.relative_to(logs).with_suffix("")
+        game = _read_log(path)
+        if game.tenhou.info.players == 3:
+            sanma += 1
+            assert not any((converted / stem).with_suffix(s).exists() for s in (".json", ".json.gz"))
+            continue
+        counts[folder] += 1
+        expected_path = next(p for p in (converted / f"{stem}.json.gz", converted / f"{stem}.json") if p.exists())
+        expected = read_json(expected_path)
+        got = game_to_json(game)
+        if got == expected:
+            continue
+        for where, mine, theirs in _differences(got, expected):
+            round_ = expected["log"][where[1]]
+            assert where[3:5] == ("pingju", "shoupai") and round_[where[2]]["pingju"]["name"] == "九種九牌", (path, where)
+            assert parse_hand(mine) == parse_hand(theirs) and len(parse_hand(mine).tiles) == 14
+            shown_14 += 1
+        assert game_from_json(expected).rounds == game.rounds, path
+    for name in ("2011020401gm-00a9-0000-f6eff225-no-game-end", "2011020401gm-00a9-0000-f6eff225-no-round-end"):
+        assert not _read_log(logs / "mjx-tests" / f"{name}.mjlog").is_complete
+    assert counts == FOUR_PLAYER_FILES and sanma == SANMA_FILES
+    assert shown_14 == 97
+
+
+def test_truncated_games_load_as_incomplete():
+    folder = corpus("tenhou-mjlog", "mjx-tests")
+    no_end = _read_log(folder / "2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog")
+    assert no_end.final_scores is None and all(r.is_complete for r in no_end.rounds) and not no_end.is_complete
+    no_round_end = _read_log(folder / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog")
+    assert not no_round_end.rounds[-1].is_complete and no_round_end.tenhou.results[-1] == ()
+    complete = _read_log(folder / "2011020401gm-00a9-0000-f6eff225.mjlog")
+    assert complete.rounds[:-1] == no_round_end.rounds[:-1]
+
+
+def test_sanma_logs_load_as_three_player_games():
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    reader = load(*sorted(folder.glob("*-00b9-*.mjlog")), errors="raise")
+    north = 0
+    for game in reader:
+        assert len(game.players) == 3 and game.title.startswith("三鳳南喰赤\n") and game.is_complete
+        assert sum(game.final_scores) == 105000
+        for round_ in game.rounds:
+            assert len(round_.deal.hands) == 3 and round_.players == 3
+            north += sum(isinstance(e, NorthSetAside) for e in round_.events)
+            for result in round_.results:
+                assert len(result.payments) == 3
+    assert reader.games == SANMA_FILES and north > 1000
+
+
+def test_tenhou_results_are_kept():
+    folder = corpus("tenhou-mjlog")
+    pao = _read_log(folder / "rmss-samples" / "pao.mjlog")
+    wins = [r for results in pao.tenhou.results for r in results if isinstance(r, TenhouWin) and r.pao_who is not None]
+    assert len(wins) == 1 and wins[0].limit == 5 and wins[0].yakuman and wins[0].han is None
+    ron3 = _read_log(folder / "rmss-samples" / "ron3.mjlog")
+    draws = [r for results in ron3.tenhou.results for r in results if isinstance(r, TenhouDraw)]
+    assert "三家和了" in [d.name for d in draws]
+    triple = next(e for r in ron3.rounds for e in r.events if isinstance(e, NoWin) and e.name == "三家和了")
+    assert sum(hand is not None for hand in triple.hands) == 3
+    double = _read_log(folder / "mjx-tests" / "double-ron.mjlog")
+    assert any(len(results) == 2 for results in double.tenhou.results)
+    for round_, results in zip(double.rounds, double.tenhou.results):
+        for event, logged in zip(round_.results, results):
+            assert event.payments == tuple(logged.deltas[round_.player_of(s)] for s in range(4))
