@@ -71,15 +71,23 @@ def load_cases() -> dict[str, list[Case]]:
     return cases
 
 
-def best_rate(run: Callable[[], object], count: int, passes: int) -> tuple[float, float]:
-    """(hands per second of the fastest pass, of the first pass)."""
-    times = []
+def race(
+    runs: dict[str, tuple[Callable[[], object], int]], passes: int
+) -> dict[str, tuple[float, float]]:
+    """Time each ``run`` (doing ``count`` things) once per pass, in turn, so that the
+    machine's load falls on all alike; CPU time of this process. Returns, by label, the
+    things per second of the fastest pass and of the first."""
+    times: dict[str, list[float]] = {label: [] for label in runs}
     for _ in range(passes):
-        gc.collect()
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return count / min(times), count / times[0]
+        for label, (run, _) in runs.items():
+            gc.collect()
+            start = time.process_time()
+            run()
+            times[label].append(time.process_time() - start)
+    return {
+        label: (count / min(times[label]), count / times[label][0])
+        for label, (_, count) in runs.items()
+    }
 
 
 def peak_mib(run: Callable[[], object]) -> float:
@@ -251,23 +259,28 @@ def main() -> None:
             score(hand, ron, situation, rule)
 
     wins = sum(bool(score(*case)) for case in cases)
-    print(f"\nscoring, best of {args.passes} passes ({wins:,} of the hands win):")
-    ours, ours_first = best_rate(paipu_strings, len(cases), args.passes)
-    parsed, _ = best_rate(paipu_parsed, len(cases), args.passes)
-    row("paipu.scoring.score, hand strings", ours, f"hands/s  (first pass {ours_first:,.0f})")
-    row("paipu.scoring.score, HandNotation", parsed, "hands/s")
-
+    runs = {"strings": (paipu_strings, len(cases)), "parsed": (paipu_parsed, len(cases))}
     adapter = mahjong_adapter(cases)
+    if adapter is not None:
+        runs["mahjong"] = adapter
+    rates = race(runs, args.passes)
+    print(f"\nscoring, best of {args.passes} passes, CPU time ({wins:,} of the hands win):")
+    ours, parsed = rates["strings"][0], rates["parsed"][0]
+    row(
+        "paipu.scoring.score, hand strings",
+        ours,
+        f"hands/s  (first pass {rates['strings'][1]:,.0f})",
+    )
+    row("paipu.scoring.score, HandNotation", parsed, "hands/s")
     if adapter is None:
         print("  mahjong: NOT INSTALLED (pip install mahjong): no comparison")
     else:
-        run_mahjong, covered = adapter
-        theirs, theirs_first = best_rate(run_mahjong, covered, args.passes)
-        answered = sum(response.error is None for response in run_mahjong())
+        theirs, theirs_first = rates["mahjong"]
+        answered = sum(response.error is None for response in adapter[0]())
         row(
             f"mahjong {metadata.version('mahjong')} HandCalculator",
             theirs,
-            f"hands/s  (first pass {theirs_first:,.0f}; {covered:,} hands, {answered:,} wins)",
+            f"hands/s  (first pass {theirs_first:,.0f}; {adapter[1]:,} hands, {answered:,} wins)",
         )
         print(f"  paipu / mahjong: {ours / theirs:.2f}x from hand strings, ", end="")
         print(f"{parsed / theirs:.2f}x from HandNotation (mahjong's input is converted untimed)")
@@ -282,7 +295,7 @@ def main() -> None:
         for hand in hand_counts:
             shanten(hand)
 
-    rate, first = best_rate(run_shanten, len(hand_counts), args.passes)
+    rate, first = race({"shanten": (run_shanten, len(hand_counts))}, args.passes)["shanten"]
     print(f"\nshanten, {len(hand_counts):,} hands (shanten-cases and waits):")
     row("paipu.shanten.shanten", rate, f"calls/s  (first pass {first:,.0f})")
 

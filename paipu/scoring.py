@@ -342,6 +342,8 @@ def score(
 
 _KIND = {name: kind(name) for name in (*KINDS, "m0", "p0", "s0")}
 _DORA = {name: _KIND[dora_of(name)] for name in _KIND}
+_SLOT = {**_KIND, "m0": 34, "p0": 35, "s0": 36}
+"""Kind of a tile, but 34-36 for the red fives m0, p0, s0."""
 _MARKS = {"+": 1, "=": 2, "-": 3}
 _YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 """Whether a kind is a terminal or an honour (幺九牌)."""
@@ -669,7 +671,13 @@ def _dora(
 
 def _shown(indicators: Sequence[str], counts: list[int], melds: _Melds) -> int:
     """How many tiles of the hand the dora indicators point at."""
-    return sum(counts[_DORA[tile]] + melds.kinds.count(_DORA[tile]) for tile in indicators)
+    found = 0
+    for tile in indicators:
+        k = _DORA[tile]
+        found += counts[k]
+        if melds.kinds:
+            found += melds.kinds.count(k)
+    return found
 
 
 def _check_red_fives(hand: HandNotation, win: str, rule: Rule) -> None:
@@ -973,21 +981,26 @@ def _score(
     if hand.hidden or len(concealed) + 3 * len(hand.melds) != 13:
         return NotAWin(INCOMPLETE)
     melds = _melds(hand.melds) if hand.melds else _NO_MELDS
-    counts = [0] * 34
-    mask = melds.mask  # kinds held
-    for t in concealed:
-        k = _KIND[t]
+    # Tiles per kind, and a bit per kind held; red fives counted apart first (34-36).
+    counts = [0] * 37
+    mask = melds.mask
+    for t in concealed + (tile,):
+        k = _SLOT[t]
         counts[k] += 1
         mask |= 1 << k
+    reds = counts[34] + counts[35] + counts[36] + melds.reds
+    if reds:
+        counts[4] += counts[34]
+        counts[13] += counts[35]
+        counts[22] += counts[36]
+        mask |= (mask >> 30 & 1 << 4) | (mask >> 22 & 1 << 13) | (mask >> 14 & 1 << 22)
+        mask &= (1 << 34) - 1
+    del counts[34:]
     win_kind = _KIND[tile]
-    counts[win_kind] += 1
-    mask |= 1 << win_kind
     shape = _shape(tuple(counts), win_kind)
     if not (shape.readings or shape.seven_pairs or shape.orphans):
         return NotAWin(INCOMPLETE)
 
-    reds = concealed.count("m0") + concealed.count("p0") + concealed.count("s0")
-    reds += (tile[1] == "0") + melds.reds
     if reds > min(rule.red_fives):
         _check_red_fives(hand, tile, rule)
     if hand.riichi and not situation.riichi:
