@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from conftest import corpus, read_json
+from conftest import CORPORA, corpus, read_json
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
 from paipu.scoring import INCOMPLETE, NO_YAKU, NotAWin, Situation, WinResult, score
 from paipu.tiles import NotationError, parse_hand
@@ -67,13 +67,12 @@ def test_ten_thousand_scored_hands():
 
 
 def edge_cases():
-    try:
-        cases = read_json(corpus("hule-cases", "edge.json.gz"))
-    except BaseException:  # the corpora are absent: one skipped test says so
-        return [pytest.param(None, marks=pytest.mark.skip("needs the shared corpora"))]
+    path = CORPORA / "hule-cases" / "edge.json.gz"
+    if not path.exists():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"needs {path}"))]
     return [
         pytest.param(case, id=f"{i:03d} {case['name'].split(' / ', 1)[-1]}")
-        for i, case in enumerate(cases)
+        for i, case in enumerate(read_json(path))
     ]
 
 
