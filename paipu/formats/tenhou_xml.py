@@ -43,7 +43,7 @@ from ..events import (
     Win,
     Yaku,
 )
-from ..tiles import NORTH, HandNotation, Meld, parse_hand, parse_meld
+from ..tiles import NORTH, HandNotation, Meld, parse_meld
 from .majiang import FormatError
 
 __all__ = [
@@ -284,8 +284,11 @@ def _kan_or_pon(names: tuple[str, ...], ids: list[int], claimed: int | None, mar
 
 def shown_hand(tiles: list[str], melds: list[Meld] | tuple[Meld, ...]) -> HandNotation:
     """A hand shown at a draw as tenhou-log writes it: concealed tiles sorted, the last
-    one the drawn tile when their count is 2 mod 3 (as a hand string reads)."""
-    return parse_hand(str(HandNotation.from_tiles(tiles, None, False, melds)))
+    one the drawn tile when their count is 2 mod 3 (as the hand string reads)."""
+    hand = HandNotation.from_tiles(tiles, None, False, melds)
+    if len(tiles) % 3 != 2:
+        return hand
+    return HandNotation(hand.concealed[:-1], hand.concealed[-1], False, hand.melds)
 
 
 def ranks_of(scores: tuple[int, ...], first_dealer: int) -> tuple[int, ...]:
@@ -301,7 +304,7 @@ def ranks_of(scores: tuple[int, ...], first_dealer: int) -> tuple[int, ...]:
 
 # -- reading -------------------------------------------------------------------------
 
-_TAG = re.compile(r'<(/?[A-Za-z]+)(\d*)((?:\s+\w+="[^"]*")*)\s*/?>')
+_TAG = re.compile(r"<(/?[A-Za-z]+)(\d*)([^>]*)>")
 _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
@@ -371,18 +374,19 @@ class _Reader:
         n, names = self.n, _TILES[self.red]
         seed = _ints(attrs["seed"])
         oya = self.oya = int(attrs["oya"])
-        ten = _ints(attrs["ten"])
+        ten = attrs["ten"].split(",")
         self.melds = [[], [], [], []]
         hands = []
         scores = []
         for seat in range(n):
             who = (oya + seat) % n
-            ids = sorted(_tile_ids(attrs[f"hai{who}"]))
-            if len(ids) != 13:
-                raise ValueError(f"hai{who} holds {len(ids)} tiles, not 13")
+            ids = sorted(map(int, attrs[f"hai{who}"].split(",")))
+            if len(ids) != 13 or ids[0] < 0 or ids[-1] > 135:
+                raise ValueError(f"hai{who} must be 13 tile ids 0..135")
             hands.append(HandNotation(tuple(map(names.__getitem__, ids))))
-            scores.append(ten[who] * 100)
-        return Deal(seed[0] // 4, seed[0] % 4, seed[1], seed[2], tuple(scores), names[seed[5]], tuple(hands))
+            scores.append(int(ten[who]) * 100)
+        indicator = _tile_ids(attrs["seed"].rpartition(",")[2])[0]
+        return Deal(seed[0] // 4, seed[0] % 4, seed[1], seed[2], tuple(scores), names[indicator], tuple(hands))
 
     def win(self, attrs: dict[str, str]) -> tuple[Win, TenhouWin]:
         names, n, oya = _TILES[self.red], self.n, self.oya
@@ -437,9 +441,10 @@ class _Reader:
 
     def read(self, text: str) -> None:
         events: list[Event] = []
+        append = events.append
         results: list[TenhouWin | TenhouDraw] = []
         # per round, the events of each tag letter by the id as written
-        draw_rows: dict[str, dict[str, Draw]] = {}
+        draw_row = {}.get  # the draws of a tag letter, None for any other tag
         kan_rows: dict[str, dict[str, KanDraw]] = {}
         discard_rows: dict[str, dict[str, tuple[Discard, ...]]] = {}
         seat_of = [0, 1, 2, 3]
@@ -449,20 +454,18 @@ class _Reader:
         riichi = 0  # 1 when the next discard declares riichi
         for tag, number, attr_text in _TAG.findall(text):
             try:
-                if number:
-                    row = draw_rows.get(tag)
+                if number:  # the hot path: a draw or discard
+                    row = draw_row(tag)
                     if row is not None:
                         if after_kan:
-                            events.append(kan_rows[tag][number])
-                            after_kan = False
-                        else:
-                            events.append(row[number])
+                            row, after_kan = kan_rows[tag], False
+                        append(row[number])
                         last_draw = number
                     else:
-                        events.append(discard_rows[tag][number][(number == last_draw) * 2 + riichi])
+                        append(discard_rows[tag][number][(2 if number == last_draw else 0) + riichi])
                         riichi = 0
                     if dora is not None:
-                        events.append(dora)
+                        append(dora)
                         dora = None
                     continue
                 if tag in _IGNORED:
@@ -473,12 +476,12 @@ class _Reader:
                     meld = _meld(int(attrs["m"]), self.red)
                     kind = meld.type
                     if kind == "north":
-                        events.append(NorthSetAside(seat_of[who], "z4"))
+                        append(NorthSetAside(seat_of[who], "z4"))
                         continue
                     if kind in ("ankan", "kakan"):
-                        events.append(Kan(seat_of[who], meld))
+                        append(Kan(seat_of[who], meld))
                     else:
-                        events.append(Call(seat_of[who], meld))
+                        append(Call(seat_of[who], meld))
                     if kind in ("chi", "pon"):
                         last_draw = ""
                     else:
@@ -490,29 +493,30 @@ class _Reader:
                     else:
                         own.append(meld)
                 elif tag == "REACH":
-                    riichi = attrs["step"] == "1"
+                    riichi = 1 if attrs["step"] == "1" else 0
                 elif tag == "DORA":
                     if dora is not None:
-                        events.append(dora)
+                        append(dora)
                     dora = DoraReveal(_TILES[self.red][int(attrs["hai"])])
                 elif tag == "INIT":
                     deal = self.deal(attrs)
                     events, results = [deal], []
+                    append = events.append
                     self.rounds.append(events)
                     self.results.append(results)
                     seat_of = [(who - self.oya) % self.n for who in range(4)]
                     draws, kan_draws, discards = _EVENTS[self.red]
-                    draw_rows = {letter: draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}
+                    draw_row = {letter: draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}.get
                     kan_rows = {letter: kan_draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}
                     discard_rows = {letter: discards[seat_of[who]] for letter, who in _DISCARD_SEAT.items()}
                     last_draw, after_kan, dora, riichi = "", False, None, 0
                 elif tag == "AGARI":
                     win, logged = self.win(attrs)
-                    events.append(win)
+                    append(win)
                     results.append(logged)
                 elif tag == "RYUUKYOKU":
                     no_win, logged = self.no_win(attrs)
-                    events.append(no_win)
+                    append(no_win)
                     results.append(logged)
                 elif tag == "GO":
                     self.go(attrs)
