@@ -87,8 +87,8 @@ def test_rule_names_and_log_ids():
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda s: s.replace("<D70/>", "<d70/>"), "<d70>: unknown tag"),
-    (lambda s: s.replace("<T121/>", "<T136/>"), "<T136>: no such tile id"),
+    (lambda s: s.replace("<D70/>", "<d70/>"), "<d70/>: unknown tag"),
+    (lambda s: s.replace("<T121/>", "<T136/>"), "<T136/>: no such tile id"),
     (lambda s: s.replace(' machi="70"', ""), "machi"),
     (lambda s: s.replace("<TAIKYOKU", "<U3/><TAIKYOKU"), "before the first round"),
     (lambda s: s.replace('<GO type="169"/>', ""), "no rule"),
