@@ -266,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
         "then the final scores, ranks and points.",
     )
     show.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                      help="a paipu file (.json or .json.gz), a directory, or FILE#N for game N of a file")
+                      help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json), "
+                      "a directory, or FILE#N for game N of a file")
     show.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     show.set_defaults(run=_show)
 
@@ -320,7 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     stats.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                       help="a paipu file (.json or .json.gz), a directory, or FILE#N for game N of a file")
+                       help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json), "
+                       "a directory, or FILE#N for game N of a file")
     stats.add_argument("--player", metavar="NAME", help="only this player (exact name, without what follows a newline)")
     stats.add_argument("--format", choices=("table", "csv", "json"), default="table",
                        help="table (default): the headline numbers; csv, json: every statistic")
