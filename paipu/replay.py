@@ -32,7 +32,7 @@ from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, Kan
 from .hand import Hand, IllegalAction
 from .rules import RedFives, Rule
 from .scoring import NotAWin, Situation, WinResult, score
-from .tiles import HandNotation, Meld, kind
+from .tiles import KINDS, HandNotation, Meld, kind
 
 __all__ = [
     "Replay",
@@ -68,6 +68,7 @@ _LIVE_WALL = 70  # 136 tiles - 4 x 13 dealt - 14 in the dead wall
 _WINDS = (27, 28, 29, 30)
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 _MARK = {1: "+", 2: "=", 3: "-"}
+_KIND = {name: kind(name) for name in (*KINDS, "m0", "p0", "s0")}
 
 # Stages of a kan's dora indicator still to be revealed (rules.md §9, paipu-format §5.6)
 _CLOSED_KAN = "closed kan, before its replacement draw"
@@ -329,16 +330,22 @@ class Replay:
     # -- the game ----------------------------------------------------------------------
 
     def __iter__(self) -> Iterator[Step]:
+        return self.steps()
+
+    def steps(self, every: bool = True) -> Iterator[Step]:
+        """The replay's steps: one per event and one for the end of the game; with
+        ``every=False`` only the steps where the engine expected something or found a
+        problem (what validation needs, at a fraction of the cost)."""
         game = self.game
         if len(game.players) != 4:
             yield Step(0, None, None, None, None,
                        [Problem("game", "three-player games are not supported for validation yet")])
             return
         for index, round_ in enumerate(game.rounds):
-            yield from self._round(index, round_)
+            yield from self._round(index, round_, every)
         yield self._end()
 
-    def _round(self, index: int, round_: Round) -> Iterator[Step]:
+    def _round(self, index: int, round_: Round, every: bool) -> Iterator[Step]:
         deal = round_.deal
         if self.ended_after is not None:  # a round after the end: reported once, at the end
             self.standing = self.own = Standing.of_deal(round_)
@@ -367,30 +374,30 @@ class Replay:
         results: list[Win | NoWin] = []
         derived: list[tuple[int, ...]] = []
         events = round_.events
+        problems = []
         for position in range(1, len(events)):
             event = events[position]
-            problems = []
             expected: Expectation = None
+            if table.dora_due and _AFTER_DISCARD in table.dora_due and not isinstance(event, DoraReveal):
+                problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
+                table.dora_due = [due for due in table.dora_due if due != _AFTER_DISCARD]
             try:
-                expected = self._event(table, event, position, events, problems, round_)
+                expected = _HANDLERS[type(event)](self, table, event, position, events, problems, round_)
             except IllegalAction as error:
                 problems.append(Problem(event.key, str(error)))
-            if isinstance(event, (Win, NoWin)):
-                results.append(event)
-                derived.append(_derived_payments(event, expected))
-            yield Step(index, position, event, table, expected, problems)
+            if expected is not None:
+                if isinstance(event, (Win, NoWin)):
+                    results.append(event)
+                    derived.append(_derived_payments(event, expected))
+                yield Step(index, position, event, table, expected, problems)
+                problems = []
+            elif every or problems:
+                yield Step(index, position, event, table, None, problems)
+                problems = []
         if results:
             self._settle(index, round_, table, results, derived)
 
     # -- one event ----------------------------------------------------------------------
-
-    def _event(self, table: Table, event: Event, position: int, events: tuple[Event, ...],
-               problems: list[Problem], round_: Round) -> Expectation:
-        if _AFTER_DISCARD in table.dora_due and not isinstance(event, DoraReveal):
-            problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
-            table.dora_due = [due for due in table.dora_due if due != _AFTER_DISCARD]
-        handler = _HANDLERS[type(event)]
-        return handler(self, table, event, position, events, problems, round_)
 
     def _pay_riichi(self, table: Table, round_: Round) -> None:
         if table.pending_riichi is not None:
@@ -417,13 +424,21 @@ class Replay:
             table.first_go_around = False
             if table.wall <= 0:
                 problems.append(Problem("gangzimo", "a replacement draw with no tile left in the wall"))
-            table.dora_due = [_AFTER_REPLACEMENT.get(due, due) for due in table.dora_due]
-        self._pay_riichi(table, round_)
+            if table.dora_due:
+                table.dora_due = [_AFTER_REPLACEMENT.get(due, due) for due in table.dora_due]
+        if table.pending_riichi is not None:
+            self._pay_riichi(table, round_)
         table.wall -= 1
         table.last_kakan = None
         table.actor, table.phase = event.seat, "act"
-        problems.extend(table.see(event.tile, self.rule))
-        table.hands[event.seat].draw(event.tile)
+        tile = event.tile
+        seen = table.seen
+        k = _KIND[tile]
+        seen[k] += 1
+        if seen[k] > 4 or tile[1] == "0":
+            seen[k] -= 1
+            problems.extend(table.see(tile, self.rule))
+        table.hands[event.seat].draw(tile)
         return None
 
     def _discard(self, table, event, position, events, problems, round_) -> Expectation:
@@ -432,9 +447,9 @@ class Replay:
             problems.append(Problem("dapai", f"seat {seat} discards out of turn"))
         hand = table.hands[seat]
         drawn = hand.drawn
-        if kind(event.tile) in table.forbidden and table.phase == "discard":
+        if table.forbidden and kind(event.tile) in table.forbidden and table.phase == "discard":
             problems.append(Problem("dapai", f"swap-calling (喰い替え): {event.tile} may not be discarded right after this call"))
-        if _BEFORE_DISCARD in table.dora_due:
+        if table.dora_due and _BEFORE_DISCARD in table.dora_due:
             problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed before this discard"))
             table.dora_due = [due for due in table.dora_due if due != _BEFORE_DISCARD]
         if event.riichi:
@@ -465,7 +480,8 @@ class Replay:
                 table.first_go_around = False
         else:
             table.four_winds = False
-        table.dora_due = [_AFTER_DISCARD if due == _AT_DISCARD else due for due in table.dora_due]
+        if table.dora_due:
+            table.dora_due = [_AFTER_DISCARD if due == _AT_DISCARD else due for due in table.dora_due]
         table.forbidden = ()
         table.actor, table.phase = (seat + 1) % 4, "draw"
         return None

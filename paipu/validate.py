@@ -210,7 +210,7 @@ def validate_game(game: Game, rule: Rule | str | None = None, strict_names: bool
     """Every finding for one game under ``rule`` (default: the game's own ``rule`` if it
     carries one, else the majiang preset)."""
     checker = _Checker(game, strict_names)
-    for step in Replay(game, None if rule is None else Rule.get(rule)):
+    for step in Replay(game, None if rule is None else Rule.get(rule)).steps(every=False):
         checker.step(step)
     return checker.findings
 
