@@ -531,6 +531,15 @@ def _read_round(data: Any, n: int) -> tuple[Round, tuple[TenhouWin | TenhouDraw,
     return Round(tuple(state.events), 0, n), tuple(records), tries
 
 
+def _label(data: Any) -> str | None:
+    """The name of a round (東1局0本場) from its first item, if that is readable."""
+    try:
+        number, honba, _ = data[0]
+        return Round((Deal(number // 4, number % 4, honba, 0, (), "", ()),)).label
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+
+
 def _rule_text(rule: dict, players: int) -> str:
     disp = rule.get("disp", "")
     if not isinstance(disp, str):
@@ -565,8 +574,9 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> TenhouGame:
         and all(isinstance(r, (int, float)) for r in rate_values[:n]) else ()
     log_id = obj.get("ref") if isinstance(obj.get("ref"), str) else ""
     red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
+    room = rule_text[1:2]
     info = TenhouInfo(
-        log_id, n, rule_text[1:2] if rule_text[1:2] in ROOMS and rule_text[1:2] else "",
+        log_id, n, room if room and room in ROOMS else "",
         "南" in rule_text, any(red_keys) if red_keys else "赤" in rule_text, "喰" in rule_text, "速" in rule_text,
         None, obj.get("lobby") if type(obj.get("lobby")) is int else None, names, dan, rates,
         _strings(obj.get("sx"), n), rule_text,
@@ -576,10 +586,7 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> TenhouGame:
         try:
             round_, records, tries = _read_round(data, n)
         except FormatError as error:
-            label = None
-            if isinstance(data, list) and data and isinstance(data[0], list) and len(data[0]) == 3:
-                label = Round((Deal(data[0][0] // 4, data[0][0] % 4, data[0][1], 0, (), "", ()),)).label
-            raise FormatError(error.message, index, None, label) from None
+            raise FormatError(error.message, index, None, _label(data)) from None
         if tries > 1:
             notes.append(f"round {index + 1} ({round_.label}): which of two identical discards was called is "
                          f"not written; {tries} orders of play tried, the one that replays legally kept")
