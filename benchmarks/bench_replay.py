@@ -21,7 +21,7 @@ from pathlib import Path
 import paipu
 from paipu.replay import Replay
 from paipu.rules import Rule
-from paipu.validate import validate_game
+from paipu.validation import validate_game
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = CORPORA / "tenhou-as-majiang" / "agony5757-mahjong-paipuxmls"

@@ -6,7 +6,9 @@ The names most users need::
     for game in paipu.load("logs/"):       # 電脳麻将 paipu JSON (.json, .json.gz), dirs
         print(game)                        # a readable account of the game
 
-See the README for the command line (``paipu show``).
+    findings = paipu.validate("logs/", rule="tenhou")   # every disagreement with the rules
+
+See the README for the command line (``paipu show``, ``paipu validate``...).
 """
 
 from .events import (
@@ -27,12 +29,20 @@ from .events import (
 )
 from .formats.majiang import FormatError, game_from_json, game_to_json
 from .loader import GameReader, LoadError, load
+from .replay import Replay
+from .rules import Rule
+from .validation import Finding, findings_frame, validate
 from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
 
 __version__ = "0.1.0"
 
 __all__ = [
     "load",
+    "validate",
+    "findings_frame",
+    "Finding",
+    "Replay",
+    "Rule",
     "GameReader",
     "LoadError",
     "FormatError",

@@ -217,7 +217,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _validate_one(file: tuple[str, int | None], rule, strict_names: bool):
-    from .validate import validate_file
+    from .validation import validate_file
 
     return validate_file(file[0], file[1], rule, strict_names)
 

@@ -18,7 +18,7 @@ from paipu.formats.majiang import game_from_json
 from paipu.replay import Replay
 from paipu.rules import Rule
 from paipu.tiles import KINDS, kind
-from paipu.validate import findings_frame, validate, validate_game
+from paipu.validation import findings_frame, validate, validate_game
 
 GENERATED = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "shared" / "corpora" / "generated").glob("*.json.gz"))
 
