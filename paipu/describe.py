@@ -21,7 +21,8 @@ def _value(win: Win) -> str:
     if win.yakuman:
         times = "" if win.yakuman == 1 else f" x{win.yakuman}"
         return f"yakuman{times}, {win.points}"
-    return f"{win.fu} fu {win.han} han, {win.points}"
+    fu = f"{win.fu} fu " if win.fu else ""
+    return f"{fu}{win.han} han, {win.points}"
 
 
 def _yaku(win: Win) -> str:

@@ -138,7 +138,8 @@ class _Checker:
             if spelled:
                 self.add(step, "hule.hupai", [_yaku_name(n) for n in spelled], spelled,
                          f"yaku names spelled differently from the 電脳麻将 engine: {', '.join(spelled)}")
-        self.compare(step, "hule.fu", result.fu or None, win.fu or None, "fu")
+        if win.fu is not None or not result.limit:  # a limit hand's fu may go unrecorded (tenhou.net/6)
+            self.compare(step, "hule.fu", result.fu or None, win.fu or None, "fu")
         self.compare(step, "hule.fanshu", result.han or None, win.han or None, "han")
         self.compare(step, "hule.damanguan", result.yakuman or None, win.yakuman or None, "yakuman multiple")
         self.compare(step, "hule.defen", result.points, win.points, "the hand's value")
