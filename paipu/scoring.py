@@ -650,34 +650,57 @@ def _situational(
 
 
 def _dora(
-    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule
+    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule,
+    uncounted: dict[int, int],
 ) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
     dora only in riichi under a rule with ura dora, kan ura only with kan ura."""
     indicators = situation.dora_indicators
     found = []
-    dora = _shown(indicators if rule.kan_dora else indicators[:1], counts, melds)
+    dora = _shown(indicators if rule.kan_dora else indicators[:1], counts, melds, uncounted)
     if dora:
         found.append(_intern("ドラ", dora))
     if reds:
         found.append(_intern("赤ドラ", reds))
     ura = situation.ura_indicators
     if ura and situation.riichi and rule.ura_dora:
-        dora = _shown(ura if rule.kan_ura and rule.kan_dora else ura[:1], counts, melds)
+        dora = _shown(ura if rule.kan_ura and rule.kan_dora else ura[:1], counts, melds, uncounted)
         if dora:
             found.append(_intern("裏ドラ", dora))
     return tuple(found)
 
 
-def _shown(indicators: Sequence[str], counts: list[int], melds: _Melds) -> int:
+def _shown(indicators: Sequence[str], counts: list[int], melds: _Melds, uncounted: dict[int, int]) -> int:
     """How many tiles of the hand the dora indicators point at."""
     found = 0
     for tile in indicators:
         k = _DORA[tile]
-        found += counts[k]
+        found += counts[k] - uncounted.get(k, 0)
         if melds.kinds:
             found += melds.kinds.count(k)
     return found
+
+
+_NO_UNCOUNTED: dict[int, int] = {}
+
+
+def _uncounted_reds(hand: HandNotation, ron_tile: str | None) -> dict[int, int]:
+    """Red fives the 電脳麻将 engine does not count as dora, by kind of five.
+
+    The engine counts dora in the hand string, one group at a time (the concealed tiles
+    of a suit, the drawn tile, each meld), turning only the group's first ``0`` into a
+    5: with two red fives of a suit in one group (赤牌 2 or more) the second is not a
+    dora, though it is still a 赤ドラ. Matching that keeps the logs it wrote valid.
+    """
+    missed: dict[int, int] = {}
+    groups = [hand.concealed + ((ron_tile,) if ron_tile else ())]
+    groups += [meld.tiles for meld in hand.melds]
+    for group in groups:
+        for suit, five in (("m", 4), ("p", 13), ("s", 22)):
+            reds = group.count(suit + "0")
+            if reds > 1:
+                missed[five] = missed.get(five, 0) + reds - 1
+    return missed
 
 
 def _check_red_fives(hand: HandNotation, win: str, rule: Rule) -> None:
@@ -1024,7 +1047,8 @@ def _score(
     )
     win.yakuman_situational = situational if situation.tenhou else ()
     win.situational = () if situation.tenhou else situational
-    win.dora = _dora(counts, melds, reds, situation, rule)
+    uncounted = _uncounted_reds(hand, tile if ron else None) if reds > 1 else _NO_UNCOUNTED
+    win.dora = _dora(counts, melds, reds, situation, rule, uncounted)
     win.simples = not mask & _ORPHAN_MASK
     win.honours = bool(mask & _HONOUR_MASK)
     win.suits = (mask & _M_MASK != 0) + (mask & _P_MASK != 0) + (mask & _S_MASK != 0)

@@ -458,3 +458,17 @@ def test_every_win_of_the_real_tenhou_games_under_the_tenhou_preset():
                         wrong.append(f"{path.name}: {value}\n  got {got}")
     assert wins > 7000
     assert not wrong, f"{len(wrong)} of {wins} wins differ:\n" + "\n".join(wrong[:10])
+
+
+def test_second_red_five_of_a_group_is_not_a_dora_as_in_the_reference_engine():
+    # generated/red_p2.json.gz game 27, 南2局: 赤牌 p 2; the engine logged ドラ 1 and 赤ドラ 2
+    # for a pair of two red p5 with dora indicator p4 (it turns only the first 0 of a
+    # group of the hand string into a 5 when it counts dora).
+    rule = Rule(red_fives=RedFives(1, 2, 1))
+    result = score("p00s1223388z3355*", "s1+", Situation(riichi=1, ippatsu=True, dora_indicators=("p4",),
+                                                         ura_indicators=("z1",)), rule)
+    dora = {y.name: y.han for y in result.yaku if y.name in ("ドラ", "赤ドラ")}
+    assert dora == {"ドラ": 1, "赤ドラ": 2}
+    # one red five per group counts fully: a red concealed and one in a meld
+    result = score("p406s123z5553,p340-", "z3+", Situation(dora_indicators=("p4",)), rule)
+    assert {y.name: y.han for y in result.yaku if y.name in ("ドラ", "赤ドラ")} == {"ドラ": 2, "赤ドラ": 2}
