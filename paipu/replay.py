@@ -152,6 +152,9 @@ class GameEnd:
     alternative: tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]] | None = None
     """Scores, ranks and points from the engine's own payments instead of the logged ones
     (see :class:`Replay`): a final result that agrees with these is consistent too."""
+    other_points: tuple[str, ...] | None = None
+    """Points under Tenhou's other rounding of final scores, for a Tenhou log whose date
+    is unknown (its title has no log id): either rounding is accepted."""
 
 
 Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
@@ -229,6 +232,8 @@ class Table:
 
 
 _TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
+_TENHOU_LOG_ID = re.compile(r"\n(\d{4})\d{6}gm-")
+_LAST_ROUNDED_YEAR = 2020  # the latest Tenhou year seen with rounded final scores (2022: exact)
 
 
 def game_rule(game: Game, rule: Rule | None = None) -> Rule:
@@ -237,7 +242,8 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
     carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
     named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
-    East-South, 喰 open tanyao, 赤 red fives).
+    East-South, 喰 open tanyao, 赤 red fives) and, for a log id of 2020 or before, to
+    Tenhou's rounded final scores (:attr:`~paipu.rules.Rule.final_scores_rounded`).
     """
     if rule is None:
         return Rule.from_json(game.rule) if game.rule else Rule()
@@ -246,6 +252,9 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
         if room:
             red = RedFives(1, 1, 1) if room[2] else RedFives(0, 0, 0)
             rule = rule.replace(winds=1 if room[0][2] == "東" else 2, open_tanyao=bool(room[1]), red_fives=red)
+            log_id = _TENHOU_LOG_ID.search(game.title)
+            if log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR:
+                rule = rule.replace(final_scores_rounded=True)
     return rule
 
 
@@ -870,7 +879,11 @@ class Replay:
         ends = self.ended_after is not None and complete
         extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
         final, alternative = self.final or (self._final(self.standing), self._final(self.own))
-        return Step(rounds, None, None, None, GameEnd(ends, extra, *final, alternative))
+        other = None
+        if self.rule.pao_covers_whole_hand and _TENHOU_ROOM.match(game.title) and not _TENHOU_LOG_ID.search(game.title):
+            other = final_points(list(final[0]), list(final[1]), self.rule.rank_points,
+                                 not self.rule.final_scores_rounded)
+        return Step(rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))
 
     def _final(self, standing: Standing) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
         """Final scores, ranks and points of a standing (rules.md §8)."""
@@ -884,7 +897,8 @@ class Replay:
         ranks = [0] * 4
         for place, player in enumerate(ranking):
             ranks[player] = place + 1
-        return tuple(scores), tuple(ranks), final_points(scores, ranks, self.rule.rank_points)
+        return tuple(scores), tuple(ranks), final_points(scores, ranks, self.rule.rank_points,
+                                                         self.rule.final_scores_rounded)
 
 
 def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, ...]:
@@ -905,15 +919,21 @@ def _before(events: tuple[Event, ...], position: int) -> Event:
     return events[index]
 
 
-def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ...]) -> tuple[str, ...]:
+def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ...],
+                 rounded_scores: bool = False) -> tuple[str, ...]:
     """Final points (rules.md §8): ``(score - 30000) / 1000 + rank point`` for ranks 2-4,
     the top taking minus the sum of the others; one decimal when any rank point string has
-    exactly one decimal, else rounded to integers (halves up, as JavaScript's Math.round)."""
+    exactly one decimal, else rounded to integers (halves up, as JavaScript's Math.round).
+    With ``rounded_scores`` (Tenhou up to 2020) each score is first rounded to the nearest
+    1,000, halves away from zero."""
     one_decimal = any(_has_one_decimal(text) for text in rank_points)
     points: list[float] = [0.0] * 4
     total = 0.0
     for player in sorted(range(4), key=lambda p: ranks[p])[1:]:
-        value = (scores[player] - 30000) / 1000 + float(rank_points[ranks[player] - 1])
+        score = scores[player]
+        if rounded_scores:
+            score = (abs(score) + 500) // 1000 * 1000 * (1 if score >= 0 else -1)
+        value = (score - 30000) / 1000 + float(rank_points[ranks[player] - 1])
         if not one_decimal:
             value = float(_js_round(value))
         points[player] = value

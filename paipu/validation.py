@@ -8,7 +8,8 @@ expected and the logged value, and a one-line message.
 
 Names are compared by meaning: other producers' spellings (役牌 白 for 翻牌 白, 流局 for
 荒牌平局...) are the same yaku or draw; ``strict_names=True`` also reports spellings that
-differ from the 電脳麻将 engine's. Yaku entries worth 0 han (a 裏ドラ 0 that Tenhou
+differ from the 電脳麻将 engine's, and final points written differently (Tenhou wrote
+``"45"`` or ``"45.0"``; by default points are compared by value). Yaku entries worth 0 han (a 裏ドラ 0 that Tenhou
 conversions keep) are ignored.
 """
 
@@ -184,6 +185,9 @@ class _Checker:
             if last is not None and not last.is_complete:
                 self.add(None, "game.incomplete", None, None, "the log stops in the middle of a round",
                          rounds - 1, len(last.events) - 1)
+            elif game.final_scores is None:
+                self.add(None, "game.incomplete", None, None,
+                         "the log stops between rounds, before the game ends, with no final results")
             else:
                 self.add(None, "game.rounds", None, rounds, "the game does not end here: round(s) missing")
             return  # the final results of a game that goes on cannot be checked
@@ -195,8 +199,20 @@ class _Checker:
         for i, (check, what) in enumerate((("game.defen", "final scores by player"), ("game.rank", "ranks by player"),
                                            ("game.point", "points by player"))):
             mine, theirs = list((expected.scores, expected.ranks, expected.points)[i]), list(logged[i] or ())
-            if mine != theirs and list(other[i]) != theirs:
+            if check == "game.point" and not self.strict:  # by value: Tenhou wrote "45", "45.0"
+                same = (_same_points(mine, theirs) or _same_points(list(other[i]), theirs)
+                        or _same_points(list(expected.other_points or ()), theirs))
+            else:
+                same = mine == theirs or list(other[i]) == theirs
+            if not same:
                 self.add(None, check, mine, theirs, f"{what}: the rules give {mine}, the log says {theirs}")
+
+
+def _same_points(mine: list[str], theirs: list[str]) -> bool:
+    try:
+        return len(mine) == len(theirs) and all(float(a) == float(b) for a, b in zip(mine, theirs))
+    except ValueError:
+        return False
 
 
 def _yaku_list(counter: Counter) -> list:
