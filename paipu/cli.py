@@ -248,6 +248,37 @@ class _Bar:
             self.stream.flush()
 
 
+def _score(args: argparse.Namespace) -> int:
+    import orjson
+
+    from .rules import RuleError
+    from .scoring import score
+    from .tiles import NotationError
+
+    ron = args.ron
+    if ron is not None and ron[-1:] not in ("+", "=", "-"):
+        ron += "-"  # a ron from the previous player (上家) unless the mark says otherwise
+    try:
+        result = score(
+            args.hand, ron, rule=args.rule,
+            round_wind=args.round_wind, seat_wind=args.seat_wind,
+            riichi=2 if args.double_riichi else int(args.riichi), ippatsu=args.ippatsu,
+            haitei=(2 if ron else 1) if args.last_tile else 0, rinshan=args.rinshan, chankan=args.chankan,
+            tenhou=(1 if args.seat_wind in ("E", "0", 0) else 2) if args.first_draw else 0,
+            dora_indicators=tuple(args.dora), ura_indicators=tuple(args.ura) if args.ura else None,
+            honba=args.honba, riichi_sticks=args.sticks,
+        )
+    except (NotationError, RuleError, ValueError) as error:
+        print(f"paipu score: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        data = result.to_json() if result else {"win": False, "reason": str(result)}
+        sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        print(result if result else f"not a win: {result}")
+    return EXIT_OK if result else EXIT_FINDINGS
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``paipu`` command and its subcommands."""
     parser = _Parser(
@@ -288,6 +319,40 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("-o", "--output", metavar="DIR", help="write one file per game into DIR (created if needed)")
     convert.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     convert.set_defaults(run=_convert)
+
+    score = commands.add_parser(
+        "score",
+        help="score a winning hand: yaku, fu, han, value and payments",
+        description="Score a winning hand written in 電脳麻将 notation, e.g. m123456p2378s05p9 "
+        "(a tsumo: the drawn tile last) or m123456p2378s05 with --ron p9. Prints the yaku with "
+        "their han, the fu and what they are made of, the limit, the value and each seat's "
+        "payment (seats from the dealer: East, South, West, North).",
+        epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage.",
+    )
+    score.add_argument("hand", metavar="HAND", help="the hand: concealed tiles, then ,meld for each meld")
+    how = score.add_mutually_exclusive_group()
+    how.add_argument("--ron", metavar="TILE[+=-]",
+                     help="won by ron on TILE; the mark says from whom (+ next seat, = opposite, "
+                     "- previous seat; default -)")
+    how.add_argument("--tsumo", action="store_true", help="won by self-draw: the last tile of HAND (the default)")
+    score.add_argument("--riichi", action="store_true", help="riichi (立直)")
+    score.add_argument("--double-riichi", action="store_true", help="double riichi (ダブル立直)")
+    score.add_argument("--ippatsu", action="store_true", help="ippatsu (一発)")
+    score.add_argument("--last-tile", action="store_true", help="on the last tile: 海底摸月 (tsumo) or 河底撈魚 (ron)")
+    score.add_argument("--rinshan", action="store_true", help="on a kan's replacement tile (嶺上開花)")
+    score.add_argument("--chankan", action="store_true", help="robbing a kan (槍槓)")
+    score.add_argument("--first-draw", action="store_true", help="on the first draw, no call before: 天和/地和")
+    score.add_argument("--dora", nargs="*", default=[], metavar="TILE", help="dora indicators (宝牌表示牌)")
+    score.add_argument("--ura", nargs="*", default=[], metavar="TILE", help="ura dora indicators (裏ドラ表示牌)")
+    score.add_argument("--round-wind", default="E", metavar="W", help="round wind: E, S, W or N (default E)")
+    score.add_argument("--seat-wind", default="E", metavar="W",
+                       help="the winner's seat wind: E (the dealer), S, W or N (default E)")
+    score.add_argument("--honba", type=int, default=0, metavar="N", help="honba (本場)")
+    score.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (供託)")
+    score.add_argument("--rule", default="majiang", metavar="R",
+                       help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys")
+    score.add_argument("--json", action="store_true", help="the result as JSON (電脳麻将 hule keys)")
+    score.set_defaults(run=_score)
 
     validate = commands.add_parser(
         "validate",

@@ -84,3 +84,39 @@ def test_a_bad_file_exits_2_naming_it_and_the_good_ones_still_show(tmp_path, con
     assert result.stderr.startswith(f"paipu show: {bad}") and reason in result.stderr
     both = run("show", str(SAMPLES / "tsumo.json"), str(bad))
     assert both.returncode == 2 and "final results:" in both.stdout and reason in both.stderr
+
+
+def test_score_prints_the_value_of_the_format_docs_example():
+    # paipu-format.md §7 example 1: West wins by ron from North with 立直 平和 赤ドラ 裏ドラ,
+    # 30 fu 4 han = 7,700; with 1 honba and 1 stick on the table West gets +9,000.
+    result = run("score", "m123456p23478s05", "--ron", "p9+", "--riichi", "--dora", "z2", "--ura", "m9",
+                 "--seat-wind", "W", "--honba", "1", "--sticks", "1")
+    assert result.returncode == 0, result.stderr
+    assert "30 fu 4 han: 7700 points, ron from North" in result.stdout
+    assert "West (winner) +9000  North -8000" in result.stdout
+
+
+def test_score_json_agrees_with_the_scored_hand_corpus():
+    from conftest import corpus, read_json
+
+    cases = read_json(corpus("hule-cases", "hule.json.gz"))
+    for case in cases[:25]:
+        param = case["in"]["param"]
+        args = ["score", case["in"]["shoupai"], "--json",
+                "--round-wind", "ESWN"[param["zhuangfeng"]], "--seat-wind", "ESWN"[param["menfeng"]],
+                "--honba", str(param["jicun"]["changbang"]), "--sticks", str(param["jicun"]["lizhibang"])]
+        if case["in"].get("rongpai"):
+            args += ["--ron", case["in"]["rongpai"]]
+        flags = param["hupai"]
+        args += ["--riichi"] * (flags.get("lizhi") == 1) + ["--double-riichi"] * (flags.get("lizhi") == 2)
+        args += ["--ippatsu"] * bool(flags.get("yifa")) + ["--last-tile"] * bool(flags.get("haidi"))
+        args += ["--rinshan"] * bool(flags.get("lingshang"))
+        args += ["--dora", *param["baopai"]] + (["--ura", *param["fubaopai"]] if param["fubaopai"] else [])
+        out = json.loads(run(*args).stdout)
+        assert (out["defen"], out["fenpei"]) == (case["out"]["defen"], case["out"]["fenpei"]), case
+
+
+@pytest.mark.parametrize("args, code", [(["m123"], 1), (["m12x"], 2), (["m123", "--rule", "nonsense"], 2)])
+def test_score_exit_codes(args, code):
+    result = run("score", *args)
+    assert result.returncode == code
