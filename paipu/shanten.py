@@ -21,14 +21,24 @@ discard makes ready.
 The **waits** (待ち) of a ``3n+1`` hand are the kinds that complete it, except a kind of
 which the hand itself already holds all four tiles.
 
-Method: the tiles a complete hand keeps are counted per suit. For each suit the best
-number of kept tiles for every number of sets (0-4) and pairs (0-1) laid on that suit is
-found by a dynamic programme over the nine numbers and cached by the suit's counts (honours
-are counted directly); those small tables are combined by max-plus convolution, with every
-table and every combination interned and cached, so a hand costs a few dictionary look-ups
-once the tables it needs exist. The caches grow with the distinct suit shapes met (tens of
-thousands over many games; a few hundred distinct tables); waits are cached by hand shape
-up to a fixed number of hands.
+Method. Shanten: the tiles a complete hand keeps are counted per suit. For each suit the
+best number of kept tiles for every number of sets (0-4) and pairs (0-1) laid on that suit
+is found by a dynamic programme over its numbers (honours are counted directly). A suit is
+worked out as its numbers 1-4 and 5-9 apart, for each number of runs crossing between
+them, so that a new suit shape mostly reuses the cached tables of its halves (at most 5^4
+and 5^5 shapes). The small tables are combined by max-plus convolution, with every table
+and every combination interned and cached, so a hand costs a few dictionary look-ups once
+the tables it needs exist.
+
+Waits and completeness: a part of the hand (a suit, or the honours) of ``3n`` tiles is
+whole when it splits into sets, one of ``3n+2`` tiles when it splits into sets and a pair.
+Each part's shape is looked up once in a cache that says whether it is whole and which
+kinds make it whole when added; a hand completes when every part but the one the tile goes
+to is whole and exactly one part holds the pair. Seven pairs and thirteen orphans are
+counted directly.
+
+The caches grow with the distinct suit shapes met (tens of thousands over many games; a
+few hundred distinct tables).
 """
 
 from __future__ import annotations
@@ -53,7 +63,8 @@ _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
 # A "gain table" lists, for m = 0..4 sets and p = 0..1 pairs at index 2*m + p, the most
 # tiles of a hand's part that m sets and p pairs (at most four tiles of a kind in all) can
 # cover. Sets and pairs that cover nothing may be put on any empty kind, so a table is
-# non-decreasing in m and p and a part with no tiles has the all-zero table.
+# non-decreasing in m and p and a part with no tiles has the all-zero table. (Only the
+# table of a suit's right half that some runs cross into is not: see _Tables._suit_table.)
 _MAX_SETS = 4
 _ZERO = (0,) * (2 * _MAX_SETS + 2)
 
@@ -81,23 +92,28 @@ _SHIFTS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
 }
 
 
-# Gain tables of the last few numbers of a suit, which many suits share; the longer tails
-# are rarely shared and not kept.
+# Gain tables of the halves of suits and their tails (see _Tables._suit_table), by the
+# counts and the runs pending at the first number: at most about 5^5 * 15 entries.
 _TAILS: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
-_TAIL_KEPT = 6
+
+# A suit's numbers 1-4 (indices 0-3) are its left half, 5-9 its right half. Runs begun at
+# the numbers 3 and 4 cross between them: a crossing state (at3, at4) with at3 + at4 <= 4
+# is numbered 5 * at3 + at4.
+_HALF = 4
+_CROSSINGS = 5 * _MAX_SETS + 1
+_IMPOSSIBLE = -100
 
 
 def _suit_gains(counts: tuple[int, ...], started1: int, started2: int) -> tuple[int, ...]:
-    """Gain table of the numbers ``counts`` (the tail of a suit, from some number on),
-    given ``started1`` runs begun one number earlier and ``started2`` two numbers earlier
-    (both still need a tile here; they are already counted as sets)."""
+    """Gain table of the consecutive numbers ``counts`` (a suit's half, read from either
+    end, or the tail of one), given ``started1`` runs begun one number earlier and
+    ``started2`` two numbers earlier (both still need a tile here; they are already
+    counted as sets, not in this table)."""
     if not any(counts):
         return _ZERO
-    short = len(counts) <= _TAIL_KEPT
-    if short:
-        known = _TAILS.get((counts, started1, started2))
-        if known is not None:
-            return known
+    known = _TAILS.get((counts, started1, started2))
+    if known is not None:
+        return known
     have = counts[0]
     rest = counts[1:]
     pending = started1 + started2
@@ -119,9 +135,13 @@ def _suit_gains(counts: tuple[int, ...], started1: int, started2: int) -> tuple[
                 if value > best[target]:
                     best[target] = value
     table = tuple(best)
-    if short:
-        _TAILS[counts, started1, started2] = table
+    _TAILS[counts, started1, started2] = table
     return table
+
+
+def _combined(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    """Max-plus combination of the gain tables of two parts of a hand."""
+    return tuple(max([x[i] + y[j] for i, j in pairs]) for pairs in _SPLITS)
 
 
 def _honour_gains(counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -141,9 +161,10 @@ class _Tables:
 
     Tables are numbered in order of first appearance; a suit's counts map to the number of
     its table, and a pair of table numbers to the number of their max-plus combination.
+    The halves' tables of :meth:`_suit_table` are interned here too.
     """
 
-    __slots__ = ("tables", "numbers", "suits", "honours", "combined")
+    __slots__ = ("tables", "numbers", "suits", "honours", "combined", "lefts", "rights")
 
     def __init__(self) -> None:
         self.tables: list[tuple[int, ...]] = []
@@ -151,6 +172,9 @@ class _Tables:
         self.suits: dict[tuple[int, ...], int] = {}
         self.honours: dict[tuple[int, ...], int] = {}
         self.combined: dict[tuple[int, int], int] = {}
+        # A half's counts to the table number of each crossing state, filled as needed.
+        self.lefts: dict[tuple[int, ...], list[int | None]] = {}
+        self.rights: dict[tuple[int, ...], list[int | None]] = {}
 
     def _intern(self, table: tuple[int, ...]) -> int:
         number = self.numbers.get(table)
@@ -163,8 +187,49 @@ class _Tables:
         """Table number of one suit's nine counts."""
         number = self.suits.get(counts)
         if number is None:
-            number = self.suits[counts] = self._intern(_suit_gains(counts, 0, 0))
+            number = self.suits[counts] = self._intern(self._suit_table(counts))
         return number
+
+    def _suit_table(self, counts: tuple[int, ...]) -> tuple[int, ...]:
+        """Gain table of one suit's nine counts, from its two halves.
+
+        For each number of runs begun at 3 and at 4, which cross from the left half into
+        the right one (bounded as in :func:`_suit_gains`), the left half is worked from
+        the number 4 down: those runs then lie on its first two numbers as runs begun
+        before them, at 4 as if two numbers earlier and at 3 as if one. The right half is
+        worked from 5 up, its table shifted by the crossing runs (sets of neither half's
+        own table); the two are combined, and the best over the crossings kept.
+        """
+        left_counts = counts[:_HALF]
+        right_counts = counts[_HALF:]
+        left = self.lefts.get(left_counts)
+        if left is None:
+            left = self.lefts[left_counts] = [None] * _CROSSINGS
+        right = self.rights.get(right_counts)
+        if right is None:
+            right = self.rights[right_counts] = [None] * _CROSSINGS
+        tables = self.tables
+        found = []
+        for at3 in range(min(_MAX_SETS, max(counts[2:5])) + 1):
+            for at4 in range(min(_MAX_SETS - at3, max(counts[3:6])) + 1):
+                crossing = 5 * at3 + at4
+                first = left[crossing]
+                if first is None:
+                    first = left[crossing] = self._intern(
+                        _suit_gains(left_counts[::-1], at3, at4)
+                    )
+                second = right[crossing]
+                if second is None:
+                    # Fewer sets than crossing runs are impossible: far below any gain,
+                    # so that no combination takes them (the best over the crossings is
+                    # never below 0, from the table with none).
+                    shift = 2 * (at3 + at4)
+                    table = _suit_gains(right_counts, at4, at3)
+                    second = right[crossing] = self._intern(
+                        (_IMPOSSIBLE,) * shift + table[: len(_ZERO) - shift]
+                    )
+                found.append(tables[self.combine(first, second)])
+        return found[0] if len(found) == 1 else tuple(map(max, *found))
 
     def honour(self, counts: tuple[int, ...]) -> int:
         """Table number of the seven honour counts."""
@@ -177,8 +242,7 @@ class _Tables:
         """Table number of two parts of a hand taken together."""
         number = self.combined.get((first, second))
         if number is None:
-            x, y = self.tables[first], self.tables[second]
-            table = tuple(max([x[i] + y[j] for i, j in pairs]) for pairs in _SPLITS)
+            table = _combined(self.tables[first], self.tables[second])
             number = self.combined[first, second] = self._intern(table)
         return number
 
@@ -260,46 +324,137 @@ def shanten(counts: Sequence[int]) -> int:
     return min(standard, _seven_pairs(counts), _thirteen_orphans(counts))
 
 
+# -- completeness and waits, part by part ----------------------------------------------
+#
+# A part is a suit's nine counts or the seven honour counts; its entry is (its tiles mod
+# 3, whether it is whole, the indices of the kinds that make it whole when added).
+
+_PARTS: dict[tuple[int, ...], tuple[int, bool, tuple[int, ...]]] = {}
+_PART_KINDS = ((0, 9), (9, 18), (18, 27), (27, 34))  # first and past-last kind of each part
+
+
+def _sets_only(counts: Sequence[int], runs: bool, pair: int = -1) -> bool:
+    """Whether the counts, less two tiles at index ``pair`` if one is given, split into
+    sets: runs and triplets of consecutive numbers of one suit if ``runs``, triplets only
+    (honours) if not."""
+    one = two = 0  # runs begun one and two numbers earlier, still needing a tile here
+    for i, have in enumerate(counts):
+        have -= one + two + (2 if i == pair else 0)
+        if have < 0:
+            return False
+        # Three runs begun on one number hold the tiles of three triplets, so the runs
+        # begun here are the tiles that triplets leave over.
+        begun = have % 3
+        if begun and not runs:
+            return False
+        one, two = begun, one
+    return not (one or two)
+
+
+def _is_whole(counts: Sequence[int], runs: bool) -> bool:
+    """Whether a part of ``3n`` tiles splits into sets, or one of ``3n+2`` tiles into sets
+    and a pair (with ``runs`` as in :func:`_sets_only`)."""
+    total = sum(counts)
+    if total % 3 != 2:
+        return total % 3 == 0 and _sets_only(counts, runs)
+    # Weighted by index, a triplet on i adds 3i and a run from i 3i+3, both 0 mod 3, and a
+    # pair on i adds 2i: so the pair lies on an i with 2i = the weighted sum (mod 3), that
+    # is i = twice that sum (mod 3).
+    weighted = sum([i * have for i, have in enumerate(counts)])
+    return any(
+        counts[i] >= 2 and _sets_only(counts, runs, i)
+        for i in range(2 * weighted % 3, len(counts), 3)
+    )
+
+
+def _part(counts: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
+    """Entry of a part (see above), nine counts of a suit or seven of the honours."""
+    runs = len(counts) == 9
+    residue = sum(counts) % 3
+    if max(counts) > 4:
+        return residue, False, ()  # not a hand's part: no set or pair holds a fifth tile
+    completing = []
+    if residue:
+        grown = list(counts)
+        for i, have in enumerate(counts):
+            # A kind with no tile held within two numbers of it (of its own, for honours)
+            # would be alone in any set or pair; a kind held four times gets no fifth.
+            if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
+                continue
+            grown[i] += 1
+            if _is_whole(grown, runs):
+                completing.append(i)
+            grown[i] -= 1
+    return residue, _is_whole(counts, runs), tuple(completing)
+
+
+def _parts(counts: Sequence[int]) -> list[tuple[int, bool, tuple[int, ...]]]:
+    """The entries of the three suits and the honours of a hand, cached by counts."""
+    hand = tuple(counts)
+    found = []
+    for start, end in _PART_KINDS:
+        shape = hand[start:end]
+        entry = _PARTS.get(shape)
+        if entry is None:
+            entry = _PARTS[shape] = _part(shape)
+        found.append(entry)
+    return found
+
+
 def is_complete(counts: Sequence[int]) -> bool:
-    """Whether a hand of ``3n+2`` tiles is complete (和了形) in any form."""
-    if sum(counts) % 3 != 2:
-        raise ValueError(f"a complete hand has 3n+2 tiles, not {sum(counts)}")
-    return shanten(counts) == -1
-
-
-# Waits by hand shape; emptied when full, so that memory stays bounded.
-_WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
-_WAITS_KEPT = 1 << 16
+    """Whether a hand of ``3n+2`` tiles is complete (和了形) in any form: every part
+    whole with exactly one pair among them, or seven pairs, or thirteen orphans."""
+    total = sum(counts)
+    if total % 3 != 2:
+        raise ValueError(f"a complete hand has 3n+2 tiles, not {total}")
+    _sets_needed(counts)
+    parts = _parts(counts)
+    if all(whole for _, whole, _ in parts) and [r for r, _, _ in parts].count(2) == 1:
+        return True
+    if total != 14:
+        return False
+    held = _orphan_counts(counts)
+    return counts.count(2) == 7 or (sum(held) == 14 and 0 not in held)
 
 
 def waits(counts: Sequence[int]) -> tuple[int, ...]:
     """Kinds (ascending) that complete a hand of ``3n+1`` tiles in any form (待ち),
     leaving out a kind of which the hand holds all four tiles; empty if not ready."""
-    if sum(counts) % 3 != 1:
-        raise ValueError(f"a hand waits with 3n+1 tiles, not {sum(counts)}")
-    key = tuple(counts)
-    found = _WAITS.get(key)
-    if found is None:
-        if len(_WAITS) >= _WAITS_KEPT:
-            _WAITS.clear()
-        found = _WAITS[key] = _find_waits(list(key)) if shanten(key) == 0 else ()
+    total = sum(counts)
+    if total % 3 != 1:
+        raise ValueError(f"a hand waits with 3n+1 tiles, not {total}")
+    _sets_needed(counts)
+    found = _standard_waits(_parts(counts))
+    if total == 13:
+        closed = _closed_waits(counts)
+        if closed:
+            found = sorted(set(found).union(closed))
+    return tuple(found)
+
+
+def _standard_waits(parts: list[tuple[int, bool, tuple[int, ...]]]) -> list[int]:
+    """Kinds that complete a ``3n+1`` hand with these part entries as sets and a pair."""
+    broken = [i for i, (_, whole, _) in enumerate(parts) if not whole]
+    if len(broken) > 1:
+        return []
+    # The tile goes to the one part that is not whole or, if all are, to any; afterwards
+    # exactly one part must hold the pair (3n+2 tiles).
+    pairs = [r for r, _, _ in parts].count(2)
+    found = []
+    for i in broken or range(4):
+        residue, _, completing = parts[i]
+        if completing and pairs - (residue == 2) + (residue == 1) == 1:
+            start = _PART_KINDS[i][0]
+            found += [start + index for index in completing]
     return found
 
 
-def _find_waits(counts: list[int]) -> tuple[int, ...]:
-    # A tile completes the hand only beside or on a held tile of its suit (sets and
-    # pairs), or as a terminal or honour (thirteen orphans).
+def _closed_waits(counts: Sequence[int]) -> list[int]:
+    """Kinds that complete a hand of 13 concealed tiles as seven pairs or thirteen orphans."""
     found = []
-    for k in range(34):
-        if counts[k] == 4:
-            continue
-        if k < 27:
-            low, number = k - k % 9, k % 9
-            near = counts[max(low, k - 2) : min(low + 9, k + 3)]
-            if not any(near) and number not in (0, 8):
-                continue
-        counts[k] += 1
-        if shanten(counts) == -1:
-            found.append(k)
-        counts[k] -= 1
-    return tuple(found)
+    if counts.count(2) == 6:  # the 13th tile is a kind of its own
+        found.append(counts.index(1))
+    held = _orphan_counts(counts)
+    if sum(held) == 13 and held.count(0) <= 1:
+        found += [TERMINALS_AND_HONOURS[held.index(0)]] if 0 in held else TERMINALS_AND_HONOURS
+    return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Iterator
 
@@ -221,3 +222,68 @@ def test_waits_by_brute_force(folder: str) -> None:
         full = list(c)
         full[winning] += 1
         assert is_complete(full)
+
+
+# -- the fast waits and completeness against their definition by shanten ---------------
+
+
+def _random_hand(rng: random.Random) -> list[int]:
+    """A hand of 3n+1 tiles (n = 0-4) with at most four of a kind: a complete hand of
+    sets and a pair, seven pairs or thirteen orphans less one tile, with some of its
+    tiles then replaced at random; or tiles drawn at random."""
+    sets = rng.choice([4, 4, 4, 3, 2, 1, 0])
+    c = [0] * 34
+    shape = rng.random()
+    if shape < 0.1:
+        tiles = rng.sample(range(34), 14) if sets == 4 else rng.choices(range(34), k=3 * sets + 2)
+    elif shape < 0.15 and sets == 4:
+        tiles = [k for k in rng.sample(range(34), 7) for _ in (0, 1)]
+    elif shape < 0.2 and sets == 4:
+        tiles = list(TERMINALS_AND_HONOURS) + [rng.choice(TERMINALS_AND_HONOURS)]
+    else:
+        tiles = [rng.randrange(34)] * 2
+        for _ in range(sets):
+            k = rng.randrange(34)
+            if k < 27 and k % 9 <= 6 and rng.random() < 0.6:
+                tiles += [k, k + 1, k + 2]
+            else:
+                tiles += [k] * 3
+    for _ in range(rng.choice([0, 0, 0, 1, 1, 2])):
+        tiles[rng.randrange(len(tiles))] = rng.randrange(34)
+    tiles.pop(rng.randrange(len(tiles)))
+    for k in tiles:
+        c[k] += 1
+    return c if max(c) <= 4 else _random_hand(rng)
+
+
+def _waits_by_shanten(c: list[int]) -> tuple[int, ...]:
+    """Waits by their definition: the kinds held fewer than four times that bring the
+    shanten number to -1."""
+    found = []
+    for k in range(34):
+        if c[k] < 4:
+            c[k] += 1
+            if shanten(c) == -1:
+                found.append(k)
+            c[k] -= 1
+    return tuple(found)
+
+
+def test_waits_and_completeness_agree_with_shanten() -> None:
+    rng = random.Random(20240601)
+    wrong = []
+    ready = 0
+    for _ in range(6000):
+        c = _random_hand(rng)
+        expected = _waits_by_shanten(c)
+        ready += bool(expected)
+        if waits(c) != expected or (shanten(c) == 0) != bool(expected):
+            wrong.append((c, waits(c), expected))
+        for k in range(34):
+            if c[k] < 4:
+                c[k] += 1
+                if is_complete(c) != (k in expected):
+                    wrong.append((list(c), "is_complete", k in expected))
+                c[k] -= 1
+    assert wrong == []
+    assert ready > 2000  # the hands are mostly ready, so the waits are really compared
