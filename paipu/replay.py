@@ -242,19 +242,27 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
     carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
     named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
-    East-South, 喰 open tanyao, 赤 red fives) and, for a log id of 2020 or before, to
+    East-South, 喰 open tanyao, 赤 red fives) — for a game read from a Tenhou log, to the
+    log's own flags — and, for a log id of 2020 or before, to
     Tenhou's rounded final scores (:attr:`~paipu.rules.Rule.final_scores_rounded`).
     """
     if rule is None:
         return Rule.from_json(game.rule) if game.rule else Rule()
-    if rule.pao_covers_whole_hand:  # the tenhou preset, or a rule built on it
-        room = _TENHOU_ROOM.match(game.title)
-        if room:
-            red = RedFives(1, 1, 1) if room[2] else RedFives(0, 0, 0)
-            rule = rule.replace(winds=1 if room[0][2] == "東" else 2, open_tanyao=bool(room[1]), red_fives=red)
-            log_id = _TENHOU_LOG_ID.search(game.title)
-            if log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR:
-                rule = rule.replace(final_scores_rounded=True)
+    if not rule.pao_covers_whole_hand:  # not the tenhou preset, nor a rule built on it
+        return rule
+    info = getattr(getattr(game, "tenhou", None), "info", None)  # read from a Tenhou log
+    room = _TENHOU_ROOM.match(game.title)
+    if info is not None:
+        east_only, kuitan, red = not info.hanchan, info.kuitan, info.red_fives
+    elif room:
+        east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
+    else:
+        return rule
+    rule = rule.replace(winds=1 if east_only else 2, open_tanyao=kuitan,
+                        red_fives=RedFives(1, 1, 1) if red else RedFives(0, 0, 0))
+    log_id = _TENHOU_LOG_ID.search(game.title)
+    if log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR:
+        rule = rule.replace(final_scores_rounded=True)
     return rule
 
 
@@ -362,8 +370,11 @@ class Replay:
             return
         own = self.own.expected_deal(round_)
         expected = replace(self.standing.expected_deal(round_), alternative=own)
+        if (index == 0 and self.game.final_scores is None
+                and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
+            expected = None  # an excerpt that starts in the middle of a game: its standing is as given
         logged = Standing.of_deal(round_)
-        if logged.expected_deal(round_) in (expected.without_alternative(), own):
+        if expected is None or logged.expected_deal(round_) in (expected.without_alternative(), own):
             self.own = logged.copy()
         self.standing = logged
         problems: list[Problem] = []
