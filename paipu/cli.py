@@ -279,6 +279,14 @@ def _score(args: argparse.Namespace) -> int:
     return EXIT_OK if result else EXIT_FINDINGS
 
 
+def _add_paths(command: argparse.ArgumentParser) -> None:
+    """The arguments every command that reads logs shares: the paths and --no-recursive."""
+    command.add_argument("paths", nargs="+", metavar="PATH[#N]",
+                         help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json; "
+                         "plain or gzip), a directory, or FILE#N for game N of a file")
+    command.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``paipu`` command and its subcommands."""
     parser = _Parser(
@@ -296,10 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
         "result (winner, value, payments or the draw's reason) and the scores after it; "
         "then the final scores, ranks and points.",
     )
-    show.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                      help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json), "
-                      "a directory, or FILE#N for game N of a file")
-    show.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
+    _add_paths(show)
     show.set_defaults(run=_show)
 
     convert = commands.add_parser(
@@ -311,13 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
         "of a file). An incomplete game is converted as it is and named on standard error.",
         epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written.",
     )
-    convert.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                         help="a log file (.mjlog, .xml, .json, .json.gz; plain or gzip), a directory, "
-                         "or FILE#N for game N of a file")
+    _add_paths(convert)
     convert.add_argument("--to", choices=("majiang",), default="majiang",
                          help="the output format: majiang (電脳麻将 paipu JSON, the default)")
     convert.add_argument("-o", "--output", metavar="DIR", help="write one file per game into DIR (created if needed)")
-    convert.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     convert.set_defaults(run=_convert)
 
     score = commands.add_parser(
@@ -362,8 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
         "line per finding (source, round, event, check, message), then a summary.",
         epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage.",
     )
-    validate.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                          help="a log file, a directory, or FILE#N for game N of a file")
+    _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
                           help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys; "
                           "default: the rule a paipu carries, else majiang")
@@ -374,7 +375,6 @@ def build_parser() -> argparse.ArgumentParser:
                           help="validate files in N processes (same output as one)")
     validate.add_argument("--strict-names", action="store_true",
                           help="also report yaku and draw names spelled differently from the 電脳麻将 engine")
-    validate.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     validate.set_defaults(run=_validate)
 
     stats = commands.add_parser(
@@ -385,16 +385,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_STATS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    stats.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                       help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json), "
-                       "a directory, or FILE#N for game N of a file")
+    _add_paths(stats)
     stats.add_argument("--player", metavar="NAME", help="only this player (exact name, without what follows a newline)")
     stats.add_argument("--format", choices=("table", "csv", "json"), default="table",
                        help="table (default): the headline numbers; csv, json: every statistic")
     stats.add_argument("--double-ron", choices=("once", "each"), default="once",
                        help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    stats.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     stats.set_defaults(run=_stats)
     return parser
 
