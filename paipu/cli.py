@@ -374,7 +374,8 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--jobs", type=int, default=1, metavar="N",
                           help="validate files in N processes (same output as one)")
     validate.add_argument("--strict-names", action="store_true",
-                          help="also report yaku and draw names spelled differently from the 電脳麻将 engine")
+                          help="also report yaku and draw names spelled differently from the 電脳麻将 engine, "
+                          "and final points written differently (45 for 45.0)")
     validate.set_defaults(run=_validate)
 
     stats = commands.add_parser(
