@@ -27,12 +27,13 @@ __all__ = ["IllegalAction", "Hand"]
 
 _RED_FIVES = ("m0", "p0", "s0")
 
-# Each tile's kind and, for a red five, its suit index (0-2); -1 for any other tile.
-_TILES: dict[str, tuple[int, int]] = {name: (k, -1) for k, name in enumerate(KINDS)}
-_TILES.update({red: (kind(red), suit) for suit, red in enumerate(_RED_FIVES)})
-
 _FIVES = {4: 0, 13: 1, 22: 2}
 """Kinds of the fives, with the index of their suit among m, p, s."""
+
+# Each tile's kind; for a red five, its suit index (0-2), else -1; for an ordinary five,
+# the index of its suit (whose red fives are not it), else -1.
+_TILES: dict[str, tuple[int, int, int]] = {name: (k, -1, _FIVES.get(k, -1)) for k, name in enumerate(KINDS)}
+_TILES.update({red: (kind(red), suit, -1) for suit, red in enumerate(_RED_FIVES)})
 
 
 class IllegalAction(ValueError):
@@ -48,7 +49,7 @@ class Hand:
     ``riichi`` whether riichi has been declared. Change them only through the actions.
     """
 
-    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "_melded")
+    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "_melded", "_size")
 
     def __init__(self) -> None:
         """A hand with no tiles yet; hands to play with come from :meth:`from_notation`."""
@@ -58,6 +59,7 @@ class Hand:
         self.drawn: str | None = None
         self.riichi = False
         self._melded = [0] * 34  # tiles per kind in the melds
+        self._size = 0  # sum(counts), kept by _add and _remove: the turn is read from it
 
     @classmethod
     def from_notation(cls, notation: HandNotation | str) -> "Hand":
@@ -124,12 +126,20 @@ class Hand:
 
         Needs ``3n+1`` concealed tiles and no fifth tile of a kind in the hand.
         """
-        k = self._kind(tile, "draw")
-        if sum(self.counts) % 3 != 1:
+        # The hot path of a replay: _kind and _add written out.
+        known = _TILES.get(tile)
+        if known is None:
+            self._illegal(f"draw {tile!r}", "not a tile")
+        k, suit, _ = known  # type: ignore[misc]
+        if self._size % 3 != 1:
             self._illegal(f"draw {tile}", "the hand must discard first")
-        if self.counts[k] + self._melded[k] >= 4:
+        counts = self.counts
+        if counts[k] + self._melded[k] >= 4:
             self._illegal(f"draw {tile}", f"a fifth {kind_name(k)} in hand")
-        self._add(tile)
+        counts[k] += 1
+        if suit >= 0:
+            self.red[suit] += 1
+        self._size += 1
         self.drawn = tile
 
     def discard(self, tile: str, riichi: bool = False) -> None:
@@ -139,10 +149,15 @@ class Hand:
         riichi only the drawn tile may be discarded. Declaring riichi needs a hand not yet
         in riichi, with no called meld (門前), and ready (聴牌) after the discard.
         """
-        self._kind(tile, "discard")
-        if sum(self.counts) % 3 != 2:
+        # The hot path of a replay: _kind, _held and _remove written out.
+        known = _TILES.get(tile)
+        if known is None:
+            self._illegal(f"discard {tile!r}", "not a tile")
+        if self._size % 3 != 2:
             self._illegal(f"discard {tile}", "nothing to discard before a draw or call")
-        if not self._held(tile):
+        k, suit, five = known  # type: ignore[misc]
+        counts, red = self.counts, self.red
+        if not (red[suit] if suit >= 0 else counts[k] - red[five] if five >= 0 else counts[k]):
             self._illegal(f"discard {tile}", "not in hand")
         if self.riichi and tile != self.drawn:
             self._illegal(f"discard {tile}", f"in riichi, only the drawn {self.drawn} may go")
@@ -151,8 +166,11 @@ class Hand:
                 self._illegal(f"riichi with {tile}", "riichi already declared")
             if not self.is_closed:
                 self._illegal(f"riichi with {tile}", "the hand has called a meld")
-        self._remove(tile)
-        if riichi and not _shanten.waits(self.counts):
+        counts[k] -= 1
+        if suit >= 0:
+            red[suit] -= 1
+        self._size -= 1
+        if riichi and not _shanten.waits(counts):
             self._add(tile)
             self._illegal(f"riichi with {tile}", "not ready (聴牌) after the discard")
         self.drawn = None
@@ -166,7 +184,7 @@ class Hand:
         """
         if meld.type not in ("chi", "pon", "daiminkan"):
             self._illegal(f"call {meld}", f"{meld.type} is not a call on a discard")
-        if sum(self.counts) % 3 != 1:
+        if self._size % 3 != 1:
             self._illegal(f"call {meld}", "the hand must discard first")
         if self.riichi:
             self._illegal(f"call {meld}", "the hand is in riichi")
@@ -184,7 +202,7 @@ class Hand:
         action = f"kan {meld}"
         if meld.type not in ("ankan", "kakan"):
             self._illegal(action, f"{meld.type} is not a kan of one's own turn")
-        if sum(self.counts) % 3 != 2:
+        if self._size % 3 != 2:
             self._illegal(action, "a kan needs a drawn tile")
         if meld.type == "ankan":
             self._take(meld.tiles, action)
@@ -225,30 +243,26 @@ class Hand:
     def _illegal(self, action: str, reason: str) -> None:
         raise IllegalAction(f"{action}: {reason} (hand {self})")
 
-    def _kind(self, tile: str, action: str) -> int:
-        known = _TILES.get(tile)
-        if known is None:
-            self._illegal(f"{action} {tile!r}", "not a tile")
-        return known[0]  # type: ignore[index]
-
     def _held(self, tile: str) -> int:
         """How many of exactly ``tile`` the concealed tiles hold (a red five apart)."""
-        k, suit = _TILES[tile]
+        k, suit, five = _TILES[tile]
         if suit >= 0:
             return self.red[suit]
-        if k in _FIVES:
-            return self.counts[k] - self.red[_FIVES[k]]
+        if five >= 0:
+            return self.counts[k] - self.red[five]
         return self.counts[k]
 
     def _add(self, tile: str) -> None:
-        k, suit = _TILES[tile]
+        k, suit, _ = _TILES[tile]
         self.counts[k] += 1
+        self._size += 1
         if suit >= 0:
             self.red[suit] += 1
 
     def _remove(self, tile: str) -> None:
-        k, suit = _TILES[tile]
+        k, suit, _ = _TILES[tile]
         self.counts[k] -= 1
+        self._size -= 1
         if suit >= 0:
             self.red[suit] -= 1
 
