@@ -260,11 +260,23 @@ _ROUND_DTYPES = {
     "game": "int64", "round": "int64", "seat": "int64", "player": "int64", "dealer": "bool",
     "riichi": "bool", "riichi_turn": "Int64", "calls": "int64", "called": "bool",
     "win": "bool", "win_value": "Int64", "win_net": "Int64", "win_turn": "Int64",
-    "dama": "boolean", "ippatsu": "boolean", "ura": "boolean",
+    "dama": "boolean", "ippatsu": "boolean", "ura": "boolean", "yaku": "object",
     "deal_in": "bool", "deal_ins": "int64", "deal_in_amount": "Int64",
     "draw": "bool", "abort": "bool", "tenpai": "boolean", "score_change": "int64",
 }
 _GAME_DTYPES = {"game": "int64", "player": "int64", "rank": "Int64", "score": "Int64", "point": "Float64"}
+_CATEGORIES = {column: "category" for column in ("source", "label", "name", "win_type", "draw_reason")}
+_CHUNK = 1 << 16
+"""Round rows are turned into columns this many at a time: rows held as tuples take
+several times the memory of the same rows in columns."""
+
+
+def _columns(rows: list[tuple]) -> pd.DataFrame:
+    # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
+    # of every column alive behind its object columns.
+    columns = zip(*rows) if rows else ((),) * len(ROUND_COLUMNS)
+    frame = pd.DataFrame(dict(zip(ROUND_COLUMNS, map(list, columns))))
+    return frame.astype({**_ROUND_DTYPES, **_CATEGORIES})
 
 
 @dataclass(frozen=True)
@@ -287,6 +299,7 @@ def tables(source: GameSource) -> Tables:
     """Read the games of ``source`` once into :class:`Tables`: the rounds table and the
     games table. Rounds the log stops in the middle of are left out of ``rounds``; a game
     without final results has NA rank, score and point in ``games``."""
+    chunks: list[pd.DataFrame] = []
     round_rows: list[tuple] = []
     game_rows: list[tuple] = []
     for game_index, game in enumerate(_iter_games(source)):
@@ -294,6 +307,9 @@ def tables(source: GameSource) -> Tables:
         for index, round_ in enumerate(game.rounds):
             if round_.is_complete:
                 round_rows.extend(_round_rows(game_index, game.source, names, index, round_))
+        if len(round_rows) >= _CHUNK:
+            chunks.append(_columns(round_rows))
+            round_rows = []
         finished = game.ranks is not None and game.final_scores is not None and game.points is not None
         for player, name in enumerate(names):
             game_rows.append((
@@ -302,7 +318,8 @@ def tables(source: GameSource) -> Tables:
                 game.final_scores[player] if finished else None,  # type: ignore[index]
                 float(game.points[player]) if finished else None,  # type: ignore[index]
             ))
-    rounds_table = pd.DataFrame(round_rows, columns=list(ROUND_COLUMNS)).astype(_ROUND_DTYPES)
+    chunks.append(_columns(round_rows))
+    rounds_table = pd.concat(chunks, ignore_index=True).astype(_CATEGORIES)  # categories differ by chunk
     games_table = pd.DataFrame(game_rows, columns=list(GAME_COLUMNS)).astype(_GAME_DTYPES)
     return Tables(rounds_table, games_table)
 
@@ -381,32 +398,32 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, double_ron
     r = rounds_table
     deal = (r["deal_in"] if double_ron == "once" else r["deal_ins"]).astype(int)
     win, riichi, called = r["win"], r["riichi"], r["called"]
-    won = r["win"].to_numpy()
-    facts = pd.DataFrame({
+    won = win.to_numpy()
+    facts = pd.DataFrame({  # booleans sum to counts
         "name": r["name"],
         "rounds": 1,
-        "wins": win.astype(int),
+        "wins": win,
         "deal_ins": deal,
-        "riichi_rounds": riichi.astype(int),
-        "call_rounds": called.astype(int),
-        "draws": r["draw"].astype(int),
-        "aborts": r["abort"].astype(int),
-        "tsumo": (r["win_type"] == "tsumo").astype(int),
-        "dama": r["dama"].fillna(False).astype(int),
-        "tenpai": r["tenpai"].fillna(False).astype(int),
-        "riichi_won": (riichi & win).astype(int),
+        "riichi_rounds": riichi,
+        "call_rounds": called,
+        "draws": r["draw"],
+        "aborts": r["abort"],
+        "tsumo": r["win_type"] == "tsumo",
+        "dama": r["dama"].fillna(False),
+        "tenpai": r["tenpai"].fillna(False),
+        "riichi_won": riichi & win,
         "riichi_dealt": deal.where(riichi, 0),
-        "call_won": (called & win).astype(int),
+        "call_won": called & win,
         "call_dealt": deal.where(called, 0),
-        "ippatsu": (r["ippatsu"].fillna(False) & riichi).astype(int),
-        "ura": (r["ura"].fillna(False) & riichi).astype(int),
+        "ippatsu": r["ippatsu"].fillna(False) & riichi,
+        "ura": r["ura"].fillna(False) & riichi,
         "win_value": r["win_value"].fillna(0),
         "win_net": r["win_net"].fillna(0),
         "deal_in_amount": r["deal_in_amount"].fillna(0),
         "win_turn": r["win_turn"].fillna(0),
         "riichi_turn": r["riichi_turn"].fillna(0),
     })
-    s = facts.groupby("name", sort=False).sum()
+    s = facts.groupby("name", sort=False, observed=True).sum()
     by_round = pd.DataFrame({
         "rounds": s["rounds"],
         "win_rate": _ratio(s["wins"], s["rounds"]),
@@ -442,9 +459,9 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, double_ron
 
     g = games_table.dropna(subset=["rank"])
     ranks = g["rank"].astype(int)
-    places = pd.DataFrame({"name": g["name"], "games": 1, "rank": ranks, "bust": (g["score"] < 0).astype(int),
+    places = pd.DataFrame({"name": g["name"], "games": 1, "rank": ranks, "bust": g["score"] < 0,
                            "score": g["score"], "point": g["point"],
-                           **{f"rank_{k}": (ranks == k).astype(int) for k in range(1, 5)}})
+                           **{f"rank_{k}": ranks == k for k in range(1, 5)}})
     t = places.groupby("name", sort=False).sum()
     by_game = pd.DataFrame({
         "games": t["games"],
