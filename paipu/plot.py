@@ -1,0 +1,132 @@
+"""Plots of player statistics, drawn with matplotlib from the tables of :mod:`paipu.stats`.
+
+Each function takes a :func:`~paipu.stats.games` or :func:`~paipu.stats.rounds` table
+(filter it as you like), draws on ``ax`` (a new figure when ``None``) and returns the
+Axes. A ``player`` is selected as in :func:`paipu.stats.of_player`: by name or by player
+index. Nothing here needs a display: under the Agg backend the figures save to PNG.
+
+>>> tables = paipu.stats.tables("logs/")                          # doctest: +SKIP
+>>> paipu.plot.rate_profile(tables.rounds, "AI-A").figure.savefig("rates.png")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib.pyplot as plt
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
+
+from .stats import RATE_COLUMNS, of_player
+
+__all__ = ["rank_distribution", "rate_profile", "score_changes", "rates_by_turn"]
+
+_RANKS = ("1st", "2nd", "3rd", "4th")
+
+
+def _axes(ax: Axes | None) -> Axes:
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 4.0), layout="constrained")
+    return ax
+
+
+def _who(player: str | int | None) -> str:
+    if player is None:
+        return "all players"
+    return f"player #{player}" if isinstance(player, int) else player
+
+
+def _rate_label(value: float) -> str:
+    return f"{value:.3f}".removeprefix("0")
+
+
+def rank_distribution(games: pd.DataFrame, player: str | int | None = None, ax: Axes | None = None) -> Axes:
+    """Bars of the share of games finished 1st to 4th (``rank_1`` .. ``rank_4``), one
+    group of bars per player name in the selection (all names when ``player`` is
+    ``None``; filter the table first when it holds many players). Games without final
+    results are left out."""
+    ax = _axes(ax)
+    finished = of_player(games, player).dropna(subset=["rank"])
+    shares = (finished.groupby("name")["rank"].value_counts(normalize=True)
+              .unstack(fill_value=0.0).reindex(columns=range(1, 5), fill_value=0.0))
+    counts = finished.groupby("name").size()
+    width = 0.8 / max(len(shares), 1)
+    for number, (name, row) in enumerate(shares.iterrows()):
+        positions = [rank - 0.4 + width * (number + 0.5) for rank in range(1, 5)]
+        bars = ax.bar(positions, row.to_numpy(), width, label=f"{name} ({counts[name]:,} games)")
+        ax.bar_label(bars, labels=[_rate_label(v) for v in row], fontsize=8)
+    ax.set_xticks(range(1, 5), _RANKS)
+    ax.set_xlabel("final rank")
+    ax.set_ylabel("share of games")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.margins(y=0.3)
+    ax.set_title(f"Rank distribution: {_who(player)}")
+    ax.legend(fontsize=8, loc="upper center", ncols=min(len(shares), 2) or 1)
+    return ax
+
+
+def rate_profile(rounds: pd.DataFrame, player: str | int, ax: Axes | None = None) -> Axes:
+    """The player's win, deal-in, riichi and call rates (:data:`paipu.stats.RATE_COLUMNS`,
+    shares of the player's rounds; a double ron is one deal-in) beside the same rates of
+    every other player-round in the table."""
+    ax = _axes(ax)
+    rounds = rounds.reset_index(drop=True)
+    mine = rounds.index.isin(of_player(rounds, player).index)
+    groups = {_who(player): rounds[mine], "rest of the games": rounds[~mine]}
+    labels = [stat.removesuffix("_rate").replace("_", "-") for stat in RATE_COLUMNS]
+    for number, (name, rows) in enumerate(groups.items()):
+        rates = [rows[column].mean() if len(rows) else math.nan for column in RATE_COLUMNS.values()]
+        positions = [index - 0.2 + 0.4 * number for index in range(len(labels))]
+        bars = ax.bar(positions, rates, 0.4, label=f"{name} ({len(rows):,} rounds)")
+        ax.bar_label(bars, labels=[_rate_label(rate) for rate in rates], fontsize=8)
+    ax.set_xticks(range(len(labels)), labels)
+    ax.set_xlabel("rate per round (a double ron is one deal-in)")
+    ax.set_ylabel("share of rounds")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.margins(y=0.15)
+    ax.set_title(f"Rate profile: {_who(player)} against the rest")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def score_changes(rounds: pd.DataFrame, player: str | int | None = None, ax: Axes | None = None,
+                  bin_width: int = 1000) -> Axes:
+    """Histogram of the score change over each round (``score_change``: payments minus
+    the riichi deposit), in bins of ``bin_width`` points centred on multiples of it; the
+    dashed line is the mean."""
+    ax = _axes(ax)
+    changes = of_player(rounds, player)["score_change"]
+    if len(changes):
+        low = math.floor(changes.min() / bin_width - 0.5)
+        high = math.ceil(changes.max() / bin_width + 0.5)
+        ax.hist(changes, bins=[(edge + 0.5) * bin_width for edge in range(low, high)], color="tab:blue")
+        mean = changes.mean()
+        ax.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"mean {mean:+,.0f}")
+        ax.legend(fontsize=8)
+    ax.set_xlabel("score change over the round (points)")
+    ax.xaxis.set_major_formatter(StrMethodFormatter("{x:+,.0f}"))
+    ax.set_ylabel("rounds")
+    ax.set_title(f"Score change per round: {_who(player)} ({len(changes):,} rounds)")
+    return ax
+
+
+def rates_by_turn(rounds: pd.DataFrame, player: str | int | None = None, ax: Axes | None = None) -> Axes:
+    """Share of the player's rounds with riichi declared, and with a win, by each turn
+    (a turn being the player's own discards before the event plus 1: ``riichi_turn``,
+    ``win_turn``). The curves are cumulative: at the last turn they reach the riichi and
+    win rates."""
+    ax = _axes(ax)
+    rows = of_player(rounds, player)
+    for column, label in (("riichi_turn", "riichi declared"), ("win_turn", "won")):
+        turns = rows[column].dropna()
+        if len(turns):
+            counts = turns.value_counts().sort_index().reindex(range(1, int(turns.max()) + 1), fill_value=0)
+            ax.plot(counts.index, counts.cumsum() / len(rows), marker="o", markersize=3, label=label)
+    ax.set_xlabel("turn (own discards before the event + 1)")
+    ax.set_ylabel("share of rounds, by that turn")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_title(f"Riichi and win rate by turn: {_who(player)} ({len(rows):,} rounds)")
+    ax.legend(fontsize=8)
+    return ax

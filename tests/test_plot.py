@@ -1,0 +1,58 @@
+"""The plots of ``paipu.plot`` render headless (Agg) to PNG files of a sane size."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.image
+import matplotlib.pyplot as plt
+import pytest
+
+from paipu import plot, stats
+
+from conftest import corpus
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return stats.tables(corpus("generated", "tonpu.json.gz"))
+
+
+PLOTS = {
+    "rank_distribution": lambda t, ax=None: plot.rank_distribution(t.games, "AI-A", ax=ax),
+    "all_ranks": lambda t, ax=None: plot.rank_distribution(t.games, ax=ax),
+    "rate_profile": lambda t, ax=None: plot.rate_profile(t.rounds, "AI-A", ax=ax),
+    "score_changes": lambda t, ax=None: plot.score_changes(t.rounds, "AI-A", ax=ax),
+    "rates_by_turn": lambda t, ax=None: plot.rates_by_turn(t.rounds, 0, ax=ax),
+}
+
+
+@pytest.mark.parametrize("name", list(PLOTS))
+def test_plot_renders_to_png(tables, tmp_path, name):
+    ax = PLOTS[name](tables)
+    assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    path = tmp_path / f"{name}.png"
+    ax.figure.savefig(path, dpi=100)
+    plt.close(ax.figure)
+    assert path.stat().st_size > 10_000
+    height, width, _ = matplotlib.image.imread(path).shape
+    assert (width, height) == (640, 400)
+
+
+def test_plots_draw_on_a_given_axes(tables):
+    figure, axes = plt.subplots(2, 2, figsize=(12, 8))
+    for ax, name in zip(axes.flat, ["rank_distribution", "rate_profile", "score_changes", "rates_by_turn"]):
+        assert PLOTS[name](tables, ax=ax) is ax
+        assert ax.has_data()
+    plt.close(figure)
+
+
+def test_the_rate_profile_shows_the_rates_of_the_summary(tables):
+    ax = plot.rate_profile(tables.rounds, "AI-A")
+    labels = [text.get_text() for text in ax.texts]
+    row = tables.summary("AI-A").iloc[0]
+    shown = [f"{row[stat]:.3f}".removeprefix("0") for stat in stats.RATE_COLUMNS]
+    assert labels[:4] == shown
+    plt.close(ax.figure)
