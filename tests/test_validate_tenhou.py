@@ -106,3 +106,19 @@ def test_excerpts_load_and_replay():
         (game,) = list(load(path))
         checks = [f.check for f in validate_game(game, "tenhou") if f.check != "game.incomplete"]
         assert checks == EXCERPT_FINDINGS.get(path.name, []), path.name
+
+
+def test_tenhou_own_limit_is_checked():
+    import dataclasses
+
+    from paipu.formats.tenhou_xml import TenhouWin
+
+    game = next(iter(load(corpus("tenhou-mjlog", "crazybbb"))))
+    record = game.tenhou
+    index, wins = next((i, r) for i, r in enumerate(record.results) if isinstance(r[0], TenhouWin))
+    wrong = dataclasses.replace(wins[0], limit=(wins[0].limit + 1) % 6)
+    results = record.results[:index] + ((wrong,) + wins[1:],) + record.results[index + 1:]
+    corrupted = dataclasses.replace(game, tenhou=dataclasses.replace(record, results=results))
+    findings = validate_game(corrupted, "tenhou")
+    assert [(f.check, f.round, f.logged) for f in findings] == [
+        ("tenhou.limit", game.rounds[index].label, wrong.limit)]
