@@ -25,7 +25,9 @@ silently ignore or drop (``z8``, a fifth copy of a tile, a malformed meld) raise
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from operator import eq
 from typing import Iterable, Literal, Sequence
 
 __all__ = [
@@ -256,6 +258,20 @@ def parse_meld(text: object) -> Meld:
     Accepts the forms the 電脳麻将 engine accepts (it normalises e.g. ``m055=`` to
     ``m505=``); ``str()`` of the result is the canonical form.
     """
+    meld = _MELDS.get(text) if type(text) is str else None
+    if meld is None:
+        meld = _parse_meld(text)
+        if len(_MELDS) < _MELD_CACHE_SIZE:
+            _MELDS[text] = meld  # type: ignore[index]
+    return meld
+
+
+_MELDS: dict[str, Meld] = {}
+"""Melds already parsed, by their text (the corpora hold fewer than 500 different ones)."""
+_MELD_CACHE_SIZE = 50_000
+
+
+def _parse_meld(text: object) -> Meld:
     if text == "b":
         return NORTH
     if not isinstance(text, str) or len(text) < 4:
@@ -299,9 +315,9 @@ def parse_meld(text: object) -> Meld:
 # -- hands ---------------------------------------------------------------------------
 
 
-def _tile_order(tile: str) -> tuple[int, int]:
-    # Canonical order: by kind; a red five before the ordinary fives of its suit.
-    return _KIND_OF[tile], tile[1] != "0"
+_ORDER: dict[str, int] = {tile: 2 * k + (tile[1] != "0") for tile, k in _KIND_OF.items()}
+"""Each tile's sort key for the canonical order: by kind; a red five before the ordinary
+fives of its suit (a looked-up key sorts without a Python call per tile)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +391,13 @@ class HandNotation:
         melds: Sequence[Meld] = (),
     ) -> "HandNotation":
         """Build a hand from concealed tiles in any order (``drawn`` kept apart)."""
-        return cls(tuple(sorted(tiles, key=_tile_order)), drawn, riichi, tuple(melds))
+        return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
+
+
+# The concealed part of a hand string with no face-down tile, riichi mark left off: every
+# suit letter followed by at least one digit it can have.
+_PLAIN_CONCEALED = re.compile(r"(?:[mps][0-9]+|z[1-7]+)+")
+_SUIT_GROUP = re.compile(r"([mpsz])([0-9]+)")
 
 
 def parse_hand(text: object) -> HandNotation:
@@ -387,6 +409,44 @@ def parse_hand(text: object) -> HandNotation:
     last tile written is the drawn tile. No more than ``14 - 3 * melds`` concealed tiles,
     no more than four of a kind in the whole hand.
     """
+    hand = _parse_plain_hand(text) if type(text) is str else None
+    return hand if hand is not None else _parse_hand_in_full(text)
+
+
+def _parse_plain_hand(text: str) -> HandNotation | None:
+    """:func:`parse_hand`'s fast path, for a hand as a paipu stores it (no face-down tile)
+    that breaks no rule; ``None`` for anything else, which :func:`_parse_hand_in_full`
+    then reads or says what is wrong with."""
+    first, *meld_texts = text.split(",")
+    awaiting_discard = bool(meld_texts) and meld_texts[-1] == ""
+    if awaiting_discard:
+        meld_texts.pop()
+    riichi = first.endswith("*")
+    if riichi:
+        first = first[:-1]
+    if not _PLAIN_CONCEALED.fullmatch(first):
+        return None
+    try:
+        melds = tuple(map(parse_meld, meld_texts))
+    except NotationError:
+        return None
+    tiles = [suit + digit for suit, digits in _SUIT_GROUP.findall(first) for digit in digits]
+    total = len(tiles)
+    kinds = list(map(_KIND_OF.__getitem__, tiles))
+    sets = 0
+    for meld in melds:
+        sets += meld.type != "north"
+        kinds += map(_KIND_OF.__getitem__, meld.tiles)
+    kinds.sort()
+    if total > 14 - 3 * sets or any(map(eq, kinds, kinds[4:])):  # sorted: a fifth of a kind 4 places on
+        return None
+    drawn = tiles.pop() if total % 3 == 2 else None
+    tiles.sort(key=_ORDER.__getitem__)
+    return HandNotation(tuple(tiles), drawn, riichi, melds, 0, awaiting_discard)
+
+
+def _parse_hand_in_full(text: object) -> HandNotation:
+    """:func:`parse_hand` tile by tile: any hand string, and the error of a wrong one."""
     if not isinstance(text, str):
         raise NotationError(f"not a hand string: {text!r}")
     first, *meld_texts = text.split(",")
@@ -430,5 +490,5 @@ def parse_hand(text: object) -> HandNotation:
     drawn = None
     if total % 3 == 2 and tiles:
         drawn = tiles.pop()
-    concealed = tuple(sorted(tiles, key=_tile_order))
+    concealed = tuple(sorted(tiles, key=_ORDER.__getitem__))
     return HandNotation(concealed, drawn, riichi, melds, hidden, awaiting_discard)
