@@ -124,37 +124,38 @@ def _read_qipai(p: Any, n: int) -> Deal:
 
 def _seat_and_tile(key: str) -> Callable[[Any, int], Event]:
     cls = {"zimo": Draw, "gangzimo": KanDraw, "penuki": NorthSetAside}[key]
-    # Events are immutable, so each (seat, tile) event object is made once and shared.
-    shared = {(seat, tile): cls(seat, tile) for seat in range(4) for tile in _ALL_TILES}
 
     def read(p: Any, n: int) -> Event:
-        if type(p) is dict and len(p) == 2 and type(p.get("l")) is int and p["l"] < n:
-            event = shared.get((p["l"], p.get("p")))
-            if event is not None:
-                return event
         p = _fields(p, key, ("l", "p"))
         return cls(_int(p["l"], f"{key}.l", 0, n - 1), _tile(p["p"], f"{key}.p"))
 
     return read
 
 
-_SHARED_DISCARDS = {
-    (seat, format_discard(tile, tsumogiri, riichi)): Discard(seat, tile, tsumogiri, riichi)
-    for seat in range(4) for tile in _ALL_TILES for tsumogiri in (False, True) for riichi in (False, True)
-}
-
-
 def _read_dapai(p: Any, n: int) -> Discard:
-    if type(p) is dict and len(p) == 2 and type(p.get("l")) is int and p["l"] < n:
-        event = _SHARED_DISCARDS.get((p["l"], p.get("p")))
-        if event is not None:
-            return event
     p = _fields(p, "dapai", ("l", "p"))
     try:
         tile, tsumogiri, riichi = parse_discard(p["p"])
     except NotationError as error:
         raise FormatError(f"dapai.p: {error}") from None
     return Discard(_int(p["l"], "dapai.l", 0, n - 1), tile, tsumogiri, riichi)
+
+
+def _shared_events(n: int) -> dict[tuple[str, int, str], Event]:
+    """Every well-formed event of a seat and a tile in an ``n``-player game, by (key,
+    ``l``, ``p``): events are immutable, so each is made once and shared."""
+    shared: dict[tuple[str, int, str], Event] = {}
+    for seat in range(n):
+        for tile in _ALL_TILES:
+            for key, cls in (("zimo", Draw), ("gangzimo", KanDraw), ("penuki", NorthSetAside)):
+                shared[key, seat, tile] = cls(seat, tile)
+            for tsumogiri in (False, True):
+                for riichi in (False, True):
+                    shared["dapai", seat, format_discard(tile, tsumogiri, riichi)] = Discard(seat, tile, tsumogiri, riichi)
+    return shared
+
+
+_SHARED_EVENTS = {n: _shared_events(n) for n in (3, 4)}
 
 
 def _meld_event(key: str) -> Callable[[Any, int], Event]:
@@ -253,28 +254,47 @@ _READERS: dict[str, Callable[[Any, int], Event]] = {
 }
 
 
+def _read_event(raw: Any, n: int, position: int) -> Event:
+    """One event of a round, checked in full."""
+    if type(raw) is not dict or len(raw) != 1:
+        raise FormatError(f"an event must be an object with one key, not {raw!r}")
+    key, payload = next(iter(raw.items()))
+    reader = _READERS.get(key)
+    if reader is None:
+        raise FormatError(f"unknown event {key!r}")
+    if (key == "qipai") != (position == 0):
+        raise FormatError("a round starts with qipai, and only there")
+    return reader(payload, n)
+
+
 def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
     if not isinstance(events, list) or not events:
         raise FormatError(f"a round must be a non-empty list of events, not {events!r}", index)
-    result: list[Event] = []
-    label = None
-    for position, raw in enumerate(events):
+    try:
+        deal = _read_event(events[0], n, 0)
+    except FormatError as error:
+        raise FormatError(error.message, index, 0) from None
+    label = Round((deal,), first_dealer, n).label
+    result: list[Event] = [deal]
+    append = result.append
+    shared = _SHARED_EVENTS[n]
+    for position in range(1, len(events)):
+        raw = events[position]
+        # Most events are a draw or discard {key: {"l": seat, "p": text}}: the one shared
+        # event of that key, seat and text if there is one (a bool or float l is no seat).
+        if type(raw) is dict and len(raw) == 1:
+            (key, payload), = raw.items()
+            if type(payload) is dict and len(payload) == 2:
+                seat, text = payload.get("l"), payload.get("p")
+                if type(seat) is int and type(text) is str:
+                    event = shared.get((key, seat, text))
+                    if event is not None:
+                        append(event)
+                        continue
         try:
-            if type(raw) is not dict or len(raw) != 1:
-                raise FormatError(f"an event must be an object with one key, not {raw!r}")
-            key, payload = next(iter(raw.items()))
-            reader = _READERS.get(key)
-            if reader is None:
-                raise FormatError(f"unknown event {key!r}")
-            if (key == "qipai") != (position == 0):
-                raise FormatError("a round starts with qipai, and only there")
-            event = reader(payload, n)
+            append(_read_event(raw, n, position))
         except FormatError as error:
             raise FormatError(error.message, index, position, label) from None
-        if position == 0:
-            deal = event
-            label = Round((deal,), first_dealer, n).label
-        result.append(event)
     return Round(tuple(result), first_dealer, n)
 
 
