@@ -73,14 +73,20 @@ class Hand:
             notation = parse_hand(notation)
         if notation.hidden:
             raise ValueError(f"hand {notation} has face-down tiles")
-        melds = sum(meld.type != "north" for meld in notation.melds)
-        if len(notation.tiles) + 3 * melds not in (13, 14):
+        tiles = notation.tiles
+        melds = sum(meld.type != "north" for meld in notation.melds) if notation.melds else 0
+        if len(tiles) + 3 * melds not in (13, 14):
             raise ValueError(
-                f"hand {notation} has {len(notation.tiles)} concealed tiles and {melds} melds"
+                f"hand {notation} has {len(tiles)} concealed tiles and {melds} melds"
             )
         hand = cls()
-        for tile in notation.tiles:
-            hand._add(tile)
+        counts, red = hand.counts, hand.red
+        for tile in tiles:  # _add, written out
+            k, suit, _ = _TILES[tile]
+            counts[k] += 1
+            if suit >= 0:
+                red[suit] += 1
+        hand._size = len(tiles)
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Union
 
 from . import shanten as _shanten
 from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
@@ -217,6 +217,18 @@ class Table:
         self.seen = [0] * 34  # tiles of each kind seen so far (dealt, drawn, indicators)
         self.seen_red = {"m": 0, "p": 0, "s": 0}
 
+    def _see_all(self, tiles: Iterable[str], rule: Rule) -> list[Problem]:
+        """:meth:`see` each of ``tiles``."""
+        seen = self.seen
+        problems: list[Problem] = []
+        for tile in tiles:
+            k = _KIND[tile]
+            if seen[k] < 4 and tile[1] != "0":  # the common case of see(), written out
+                seen[k] += 1
+            else:
+                problems += self.see(tile, rule)
+        return problems
+
     def see(self, tile: str, rule: Rule) -> list[Problem]:
         """Count a tile coming into view; a problem when more copies appear than exist."""
         k = kind(tile)
@@ -369,12 +381,14 @@ class Replay:
             yield Step(index, 0, deal, None, None, [])
             return
         own = self.own.expected_deal(round_)
-        expected = replace(self.standing.expected_deal(round_), alternative=own)
+        mine = self.standing.expected_deal(round_)
+        expected: Expectation = DealExpectation(
+            mine.round_wind, mine.hand_number, mine.honba, mine.riichi_sticks, mine.scores, own)
         if (index == 0 and self.game.final_scores is None
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
             expected = None  # an excerpt that starts in the middle of a game: its standing is as given
         logged = Standing.of_deal(round_)
-        if expected is None or logged.expected_deal(round_) in (expected.without_alternative(), own):
+        if expected is None or logged.expected_deal(round_) in (mine, own):
             self.own = logged.copy()
         self.standing = logged
         problems: list[Problem] = []
@@ -387,23 +401,23 @@ class Replay:
             if sum(hand.counts) != 13:
                 problems.append(Problem("qipai", f"a deal of {sum(hand.counts)} tiles: {hand}"))
         for hand in deal.hands:
-            for tile in hand.tiles:
-                problems.extend(table.see(tile, self.rule))
-        problems.extend(table.see(deal.dora_indicator, self.rule))
+            problems += table._see_all(hand.tiles, self.rule)
+        problems += table.see(deal.dora_indicator, self.rule)
         yield Step(index, 0, deal, table, expected, problems)
         results: list[Win | NoWin] = []
         derived: list[tuple[int, ...]] = []
         events = round_.events
         problems = []
+        handlers = _HANDLERS
         for position in range(1, len(events)):
             event = events[position]
-            expected: Expectation = None
             if table.dora_due and _AFTER_DISCARD in table.dora_due and not isinstance(event, DoraReveal):
                 problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
                 table.dora_due = [due for due in table.dora_due if due != _AFTER_DISCARD]
             try:
-                expected = _HANDLERS[type(event)](self, table, event, position, events, problems, round_)
+                expected = handlers[type(event)](self, table, event, position, events, problems, round_)
             except IllegalAction as error:
+                expected = None
                 problems.append(Problem(event.key, str(error)))
             if expected is not None:
                 if isinstance(event, (Win, NoWin)):
@@ -428,16 +442,17 @@ class Replay:
             table.pending_riichi = None
 
     def _draw(self, table, event, position, events, problems, round_) -> Expectation:
-        if isinstance(event, Draw):
-            if table.phase != "draw" or event.seat != table.actor:
-                problems.append(Problem("zimo", f"seat {event.seat} draws out of turn"
+        seat, tile = event.seat, event.tile
+        if type(event) is Draw:
+            if table.phase != "draw" or seat != table.actor:
+                problems.append(Problem("zimo", f"seat {seat} draws out of turn"
                                         f" (expected {'seat ' + str(table.actor) if table.phase == 'draw' else 'no draw'})"))
             if table.wall <= 0:
                 problems.append(Problem("zimo", "a draw with no tile left in the wall"))
             table.rinshan = False
         else:
-            if table.phase != "kandraw" or event.seat != table.actor:
-                problems.append(Problem("gangzimo", f"a replacement draw by seat {event.seat} without its kan"))
+            if table.phase != "kandraw" or seat != table.actor:
+                problems.append(Problem("gangzimo", f"a replacement draw by seat {seat} without its kan"))
             table.rinshan = True
             # the kan is complete (not robbed): it ends ippatsu and the first go-around
             table.ippatsu = [False] * 4
@@ -450,51 +465,51 @@ class Replay:
             self._pay_riichi(table, round_)
         table.wall -= 1
         table.last_kakan = None
-        table.actor, table.phase = event.seat, "act"
-        tile = event.tile
+        table.actor, table.phase = seat, "act"
         seen = table.seen
         k = _KIND[tile]
-        seen[k] += 1
-        if seen[k] > 4 or tile[1] == "0":
-            seen[k] -= 1
-            problems.extend(table.see(tile, self.rule))
-        table.hands[event.seat].draw(tile)
+        if seen[k] < 4 and tile[1] != "0":  # the common case of Table.see, written out
+            seen[k] += 1
+        else:
+            problems += table.see(tile, self.rule)
+        table.hands[seat].draw(tile)
         return None
 
     def _discard(self, table, event, position, events, problems, round_) -> Expectation:
-        seat = event.seat
-        if table.phase not in ("act", "discard") or seat != table.actor:
+        seat, tile, riichi = event.seat, event.tile, event.riichi
+        phase = table.phase
+        if phase not in ("act", "discard") or seat != table.actor:
             problems.append(Problem("dapai", f"seat {seat} discards out of turn"))
         hand = table.hands[seat]
         drawn = hand.drawn
-        if table.forbidden and kind(event.tile) in table.forbidden and table.phase == "discard":
-            problems.append(Problem("dapai", f"swap-calling (喰い替え): {event.tile} may not be discarded right after this call"))
+        if table.forbidden and kind(tile) in table.forbidden and phase == "discard":
+            problems.append(Problem("dapai", f"swap-calling (喰い替え): {tile} may not be discarded right after this call"))
         if table.dora_due and _BEFORE_DISCARD in table.dora_due:
             problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed before this discard"))
             table.dora_due = [due for due in table.dora_due if due != _BEFORE_DISCARD]
-        if event.riichi:
+        if riichi:
             self._check_riichi(table, seat, problems, round_)
         table.ippatsu[seat] = False
         try:
-            hand.discard(event.tile, event.riichi)
+            hand.discard(tile, riichi)
         except IllegalAction as error:
             problems.append(Problem("dapai", str(error)))
             self._recover_discard(table, hand, event)
         else:
-            if event.tsumogiri and event.tile != drawn:
-                problems.append(Problem("dapai", f"{event.tile}_ marked as the drawn tile, which is {drawn}"))
-        if event.riichi:
+            if event.tsumogiri and tile != drawn:
+                problems.append(Problem("dapai", f"{tile}_ marked as the drawn tile, which is {drawn}"))
+        if riichi:
             table.riichi[seat] = 2 if table.first_go_around else 1
             table.ippatsu[seat] = self.rule.ippatsu
             table.riichi_index[seat] = position
             table.pending_riichi = seat
-        table.rivers[seat].append(event.tile)
-        table.passed.append((position, seat, event.tile))
+        table.rivers[seat].append(tile)
+        table.passed.append((position, seat, tile))
         table.last_discard_index[seat] = position
-        table.last_discard = (seat, event.tile)
+        table.last_discard = (seat, tile)
         if table.first_go_around:
             first = table.rivers[0][0] if table.rivers[0] else None
-            if not (kind(event.tile) in _WINDS and first is not None and kind(first) == kind(event.tile)):
+            if not (kind(tile) in _WINDS and first is not None and kind(first) == kind(tile)):
                 table.four_winds = False
             if seat == 3:
                 table.first_go_around = False
