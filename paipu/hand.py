@@ -194,7 +194,7 @@ class Hand:
             self._illegal(f"call {meld}", "the hand must discard first")
         if self.riichi:
             self._illegal(f"call {meld}", "the hand is in riichi")
-        self._take(meld.hand_tiles, f"call {meld}")
+        self._take(meld.hand_tiles, "call", meld)
         self._add_meld(meld)
         self.drawn = None
 
@@ -205,20 +205,19 @@ class Hand:
         An added kan replaces the pon whose string is its own first five characters
         (``z666-6`` replaces ``z666-``). Needs ``3n+2`` concealed tiles.
         """
-        action = f"kan {meld}"
         if meld.type not in ("ankan", "kakan"):
-            self._illegal(action, f"{meld.type} is not a kan of one's own turn")
+            self._illegal(f"kan {meld}", f"{meld.type} is not a kan of one's own turn")
         if self._size % 3 != 2:
-            self._illegal(action, "a kan needs a drawn tile")
+            self._illegal(f"kan {meld}", "a kan needs a drawn tile")
         if meld.type == "ankan":
-            self._take(meld.tiles, action)
+            self._take(meld.tiles, "kan", meld)
             self._add_meld(meld)
         else:
             pon = str(meld)[:5]
             place = next((i for i, m in enumerate(self.melds) if str(m) == pon), None)
             if place is None:
-                self._illegal(action, f"no pon {pon} to add to")
-            self._take((meld.added,), action)  # type: ignore[arg-type]
+                self._illegal(f"kan {meld}", f"no pon {pon} to add to")
+            self._take((meld.added,), "kan", meld)  # type: ignore[arg-type]
             self.melds[place] = meld
             self._melded[kind(meld.added)] += 1  # type: ignore[arg-type]
         self.drawn = None
@@ -272,12 +271,13 @@ class Hand:
         if suit >= 0:
             self.red[suit] -= 1
 
-    def _take(self, tiles: Sequence[str], action: str) -> None:
-        """Remove ``tiles`` from the concealed tiles, or raise with the hand unchanged."""
+    def _take(self, tiles: Sequence[str], verb: str, meld: Meld) -> None:
+        """Remove ``tiles`` from the concealed tiles to ``verb`` (call, kan) ``meld``, or
+        raise with the hand unchanged."""
         for tile in dict.fromkeys(tiles):
             needed, held = tiles.count(tile), self._held(tile)
             if held < needed:
-                self._illegal(action, f"needs {needed} {tile} from the hand, which holds {held}")
+                self._illegal(f"{verb} {meld}", f"needs {needed} {tile} from the hand, which holds {held}")
         for tile in tiles:
             self._remove(tile)
 

@@ -293,22 +293,25 @@ class Standing:
         return Standing(list(self.scores), self.honba, self.sticks, self.round_wind, self.hand_number)
 
     def expected_deal(self, round_: Round) -> DealExpectation:
-        scores = tuple(self.scores[round_.player_of(seat)] for seat in range(len(self.scores)))
-        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks, scores)
+        dealer, players, scores = round_.player_of(0), round_.players, self.scores
+        by_seat = tuple(scores[(dealer + seat) % players] for seat in range(len(scores)))
+        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks, by_seat)
 
     @classmethod
     def of_deal(cls, round_: Round) -> "Standing":
         deal = round_.deal
+        dealer, players = round_.player_of(0), round_.players
         scores = [0] * len(deal.scores)
         for seat, points in enumerate(deal.scores):
-            scores[round_.player_of(seat)] = points
+            scores[(dealer + seat) % players] = points
         return cls(scores, deal.honba, deal.riichi_sticks, deal.round_wind, deal.hand_number)
 
     def settle(self, round_: Round, payments: list[tuple[int, ...]], renchan: bool, wins: bool) -> None:
         """Apply a round's payments (by seat) and move on (rules.md §3.4, §5.1, §7.1)."""
+        dealer, players, scores = round_.player_of(0), round_.players, self.scores
         for paid in payments:
             for seat, amount in enumerate(paid):
-                self.scores[round_.player_of(seat)] += amount
+                scores[(dealer + seat) % players] += amount
         if wins:
             self.sticks = 0
             self.honba = self.honba + 1 if renchan else 0
