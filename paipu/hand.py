@@ -98,6 +98,8 @@ class Hand:
         written with a trailing ``,``."""
         concealed: list[str] = []
         for k, count in enumerate(self.counts):
+            if not count:
+                continue
             if k in _FIVES:
                 red = self.red[_FIVES[k]]
                 concealed += [_RED_FIVES[_FIVES[k]]] * red

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Iterable, Iterator, Union
 
 from . import shanten as _shanten
@@ -270,10 +271,18 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
         east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
     else:
         return rule
+    log_id = _TENHOU_LOG_ID.search(game.title)
+    rounded = bool(log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR)
+    return _tenhou_room_rule(rule, east_only, kuitan, red, rounded)
+
+
+@lru_cache(maxsize=64)
+def _tenhou_room_rule(rule: Rule, east_only: bool, kuitan: bool, red: bool, rounded: bool) -> Rule:
+    """:func:`game_rule`'s adjustment to a Tenhou room, made once per room (a Rule checks
+    all its fields when made, and a directory of logs holds only a few rooms)."""
     rule = rule.replace(winds=1 if east_only else 2, open_tanyao=kuitan,
                         red_fives=RedFives(1, 1, 1) if red else RedFives(0, 0, 0))
-    log_id = _TENHOU_LOG_ID.search(game.title)
-    if log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR:
+    if rounded:
         rule = rule.replace(final_scores_rounded=True)
     return rule
 
