@@ -122,3 +122,22 @@ def test_tenhou_own_limit_is_checked():
     findings = validate_game(corrupted, "tenhou")
     assert [(f.check, f.round, f.logged) for f in findings] == [
         ("tenhou.limit", game.rounds[index].label, wrong.limit)]
+
+
+@pytest.mark.parametrize("parameter, majiang_value, check", [
+    ("double_yakuman", True, "hule.defen"),           # e.g. 四暗刻単騎 counted single by Tenhou
+    ("overtime", 1, "game.rounds"),                   # a dealer's renchan in overtime goes on
+])
+def test_each_tenhou_difference_shows_in_real_games(parameter, majiang_value, check):
+    """Each parameter where the tenhou preset differs from majiang is needed by some real
+    game: with the majiang value instead, that game gets findings of the named check.
+    (pao_covers_whole_hand has no real game in the corpora: no pao with a second yakuman;
+    tests/test_scoring.py checks it on rules.md's worked example.)"""
+    shown = []
+    for game in load(corpus("tenhou-as-majiang")):
+        if game.final_scores is None:
+            continue
+        rule = game_rule(game, Rule.preset("tenhou")).replace(**{parameter: majiang_value})
+        if any(f.check == check for f in validate_game(game, rule)):
+            shown.append(game.source)
+    assert shown, f"no real game needs {parameter}"
