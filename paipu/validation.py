@@ -103,14 +103,14 @@ class _Checker:
         def label(value) -> str:
             return f"{WIND_NAMES[value.round_wind]}{value.hand_number + 1}局"
 
+        as_logged = DealExpectation(deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks, deal.scores)
         for check, get, what in (
             ("qipai.round", label, "the round"),
             ("qipai.changbang", lambda value: value.honba, "honba (本場)"),
             ("qipai.lizhibang", lambda value: value.riichi_sticks, "riichi sticks (供託)"),
             ("qipai.defen", lambda value: list(value.scores), "scores by seat at the start"),
         ):
-            logged = get(DealExpectation(deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks,
-                                         deal.scores))
+            logged = get(as_logged)
             if logged != get(other):
                 self.compare(step, check, get(expected), logged, what)
 

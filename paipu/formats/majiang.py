@@ -151,7 +151,8 @@ def _shared_events(n: int) -> dict[tuple[str, int, str], Event]:
                 shared[key, seat, tile] = cls(seat, tile)
             for tsumogiri in (False, True):
                 for riichi in (False, True):
-                    shared["dapai", seat, format_discard(tile, tsumogiri, riichi)] = Discard(seat, tile, tsumogiri, riichi)
+                    text = format_discard(tile, tsumogiri, riichi)
+                    shared["dapai", seat, text] = Discard(seat, tile, tsumogiri, riichi)
     return shared
 
 
@@ -274,7 +275,6 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
         deal = _read_event(events[0], n, 0)
     except FormatError as error:
         raise FormatError(error.message, index, 0) from None
-    label = Round((deal,), first_dealer, n).label
     result: list[Event] = [deal]
     append = result.append
     shared = _SHARED_EVENTS[n]
@@ -294,7 +294,7 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
         try:
             append(_read_event(raw, n, position))
         except FormatError as error:
-            raise FormatError(error.message, index, position, label) from None
+            raise FormatError(error.message, index, position, Round((deal,), first_dealer, n).label) from None
     return Round(tuple(result), first_dealer, n)
 
 
