@@ -2,7 +2,8 @@
 
 Usage: ``python benchmarks/bench_load.py [PATH ...]`` (default: the 電脳麻将 corpora in
 ``../shared/corpora``: generated/, tenhou-as-majiang/, majiang/). Prints one line per
-path and a total; peak memory is the process's maximum resident set size.
+path and a total, by wall time and by CPU time (compare CPU times on a shared machine);
+peak memory is the process's maximum resident set size.
 """
 
 from __future__ import annotations
@@ -20,15 +21,21 @@ CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = [CORPORA / "generated", CORPORA / "tenhou-as-majiang", CORPORA / "majiang"]
 
 
-def measure(path: Path) -> tuple[int, int, int, float]:
-    start = time.perf_counter()
+def measure(path: Path) -> tuple[int, int, int, float, float]:
+    start, cpu = time.perf_counter(), time.process_time()
     games = rounds = events = 0
     reader = paipu.load(path, errors="collect")
     for game in reader:
         games += 1
         rounds += len(game.rounds)
         events += sum(len(r.events) for r in game.rounds)
-    return games, rounds, events, time.perf_counter() - start
+    return games, rounds, events, time.perf_counter() - start, time.process_time() - cpu
+
+
+def line(name: str, games: int, rounds: int, events: int, seconds: float, cpu: float) -> str:
+    return (f"{name:>20}: {games:6d} games {rounds:7d} rounds in {seconds:6.2f} s = "
+            f"{games / seconds:7.0f} games/s, {events / seconds:9.0f} events/s; CPU {cpu:6.2f} s = "
+            f"{games / cpu:7.0f} games/s")
 
 
 def main(argv: list[str]) -> int:
@@ -39,15 +46,12 @@ def main(argv: list[str]) -> int:
         return 2
     print(f"paipu {paipu.__version__} load benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}, {platform.processor() or 'cpu'}")
-    total = [0, 0, 0, 0.0]
+    total = [0, 0, 0, 0.0, 0.0]
     for path in paths:
-        games, rounds, events, seconds = measure(path)
-        total = [total[0] + games, total[1] + rounds, total[2] + events, total[3] + seconds]
-        print(f"{path.name:>20}: {games:6d} games {rounds:7d} rounds in {seconds:6.2f} s = "
-              f"{games / seconds:7.0f} games/s, {events / seconds:9.0f} events/s")
-    games, rounds, events, seconds = total
-    print(f"{'total':>20}: {games:6d} games {rounds:7d} rounds in {seconds:6.2f} s = "
-          f"{games / seconds:7.0f} games/s, {events / seconds:9.0f} events/s")
+        measured = measure(path)
+        total = [a + b for a, b in zip(total, measured)]
+        print(line(path.name, *measured))
+    print(line("total", *total))  # type: ignore[arg-type]
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MiB")
     return 0

@@ -1,9 +1,15 @@
 """Replay and validation throughput: games/s and rounds/s for load only, replay only and
-full validation, in one process and with ``--jobs 2``; peak memory.
+full validation, in one process and with ``--jobs 2``; the same games read from Tenhou
+mjlog and validated; peak memory.
 
-Usage: ``python benchmarks/bench_replay.py [PATH] [--rule R]`` (default: the 722 real
-Tenhou hanchan and tonpuu converted to 電脳麻将 JSON in
-``../shared/corpora/tenhou-as-majiang/agony5757-mahjong-paipuxmls/``, rule ``tenhou``).
+Usage: ``python benchmarks/bench_replay.py [PATH] [--rule R] [--mjlog DIR]`` (default: the
+722 real Tenhou hanchan and tonpuu converted to 電脳麻将 JSON in
+``../shared/corpora/tenhou-as-majiang/agony5757-mahjong-paipuxmls/``, rule ``tenhou``, and
+their gzip mjlog originals in ``../shared/corpora/tenhou-mjlog/agony5757-mahjong-paipuxmls/``,
+the files of the same names only).
+
+Each line gives the rate by wall time and by CPU time (this process's, or the command's
+and its workers'): on a shared machine compare CPU times, run after run.
 """
 
 from __future__ import annotations
@@ -25,17 +31,29 @@ from paipu.validation import validate_game
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = CORPORA / "tenhou-as-majiang" / "agony5757-mahjong-paipuxmls"
+MJLOG = CORPORA / "tenhou-mjlog" / "agony5757-mahjong-paipuxmls"
 
 
-def timed(label: str, games: int, rounds: int, seconds: float) -> None:
-    print(f"{label:>28}: {games} games, {rounds} rounds in {seconds:6.2f} s = "
-          f"{games / seconds:7.1f} games/s, {rounds / seconds:8.0f} rounds/s")
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(label: str, games: int, rounds: int, seconds: float, cpu: float) -> None:
+    print(f"{label:>32}: {games} games, {rounds} rounds in {seconds:6.2f} s = "
+          f"{games / seconds:7.1f} games/s, {rounds / seconds:8.0f} rounds/s; "
+          f"CPU {cpu:6.2f} s = {games / cpu:7.1f} games/s")
+
+
+def _stem(path: Path) -> str:
+    return path.name.split(".")[0]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", default=str(DEFAULT))
     parser.add_argument("--rule", default="tenhou")
+    parser.add_argument("--mjlog", default=str(MJLOG), help="directory of the same games as mjlog (skipped if absent)")
     args = parser.parse_args()
     if not Path(args.path).exists():
         print(f"not found: {args.path}", file=sys.stderr)
@@ -44,31 +62,51 @@ def main() -> int:
     print(f"paipu {paipu.__version__} replay benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores; {args.path} under {args.rule}")
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     games = list(paipu.load(args.path))
-    rounds = sum(len(g.rounds) for g in games)
-    timed("load only", len(games), rounds, time.perf_counter() - start)
+    count, rounds = len(games), sum(len(g.rounds) for g in games)
+    timed("load only (all kept)", count, rounds, time.perf_counter() - start, time.process_time() - cpu)
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for game in games:
         for _step in Replay(game, rule):
             pass
-    timed("replay only (loaded games)", len(games), rounds, time.perf_counter() - start)
+    timed("replay only (loaded games)", count, rounds, time.perf_counter() - start, time.process_time() - cpu)
+    del games  # the runs below hold one game at a time, as paipu validate does
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     findings = 0
     for game in paipu.load(args.path):
         findings += len(validate_game(game, rule))
-    timed("load + full validation", len(games), rounds, time.perf_counter() - start)
-    print(f"{'findings':>28}: {findings}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{'peak memory (max RSS)':>28}: {peak:.0f} MiB")
+    timed("load + full validation", count, rounds, time.perf_counter() - start, time.process_time() - cpu)
+    print(f"{'findings':>32}: {findings}")
 
-    for jobs in (1, 2):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "paipu", "validate", "--json", "--rule", args.rule,
-                        "--jobs", str(jobs), args.path], stdout=subprocess.DEVNULL, check=False)
-        timed(f"paipu validate --jobs {jobs}", len(games), rounds, time.perf_counter() - start)
+    runs = [("", [args.path], count, rounds)]
+    mjlogs: list[str] = []
+    if Path(args.mjlog).is_dir():
+        stems = {_stem(p) for p in Path(args.path).rglob("*") if p.is_file()}
+        mjlogs = sorted(str(p) for p in Path(args.mjlog).rglob("*") if p.is_file() and _stem(p) in stems)
+    if mjlogs:
+        start, cpu = time.perf_counter(), time.process_time()
+        findings = mjlog_games = mjlog_rounds = 0
+        for game in paipu.load(*mjlogs):
+            mjlog_games += 1
+            mjlog_rounds += len(game.rounds)
+            findings += len(validate_game(game, rule))
+        timed("mjlog load + full validation", mjlog_games, mjlog_rounds, time.perf_counter() - start,
+              time.process_time() - cpu)
+        print(f"{'findings':>32}: {findings}")
+        runs.append(("mjlog: ", mjlogs, mjlog_games, mjlog_rounds))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{'peak memory (max RSS)':>32}: {peak:.0f} MiB")
+
+    for label, paths, run_games, run_rounds in runs:
+        for jobs in (1, 2):
+            start, cpu = time.perf_counter(), _children_cpu()
+            subprocess.run([sys.executable, "-m", "paipu", "validate", "--json", "--rule", args.rule,
+                            "--jobs", str(jobs), *paths], stdout=subprocess.DEVNULL, check=False)
+            timed(f"{label}paipu validate --jobs {jobs}", run_games, run_rounds,
+                  time.perf_counter() - start, _children_cpu() - cpu)
     return 0
 
 
