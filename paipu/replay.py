@@ -421,15 +421,35 @@ class Replay:
         events = round_.events
         problems = []
         handlers = _HANDLERS
+        hands, seen = table.hands, table.seen
         for position in range(1, len(events)):
             event = events[position]
-            if table.dora_due and _AFTER_DISCARD in table.dora_due and not isinstance(event, DoraReveal):
+            cls = type(event)
+            if table.dora_due and _AFTER_DISCARD in table.dora_due and cls is not DoraReveal:
                 problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
                 table.dora_due = [due for due in table.dora_due if due != _AFTER_DISCARD]
+            expected = None
             try:
-                expected = handlers[type(event)](self, table, event, position, events, problems, round_)
+                # The two events of almost every turn, when they come as they almost always
+                # do, are applied here as _draw and _discard would apply them: a draw in turn
+                # with tiles left and no riichi to pay, of a tile that is neither a fifth nor a
+                # red five; a discard in turn after a draw, past the first go-around, without
+                # riichi or a kan dora due.
+                if (cls is Draw and table.phase == "draw" and event.seat == table.actor and table.wall > 0
+                        and table.pending_riichi is None and seen[_KIND[event.tile]] < 4 and event.tile[1] != "0"):
+                    table.rinshan = False
+                    table.wall -= 1
+                    table.last_kakan = None
+                    table.phase = "act"
+                    seen[_KIND[event.tile]] += 1
+                    hands[event.seat].draw(event.tile)
+                elif (cls is Discard and table.phase == "act" and event.seat == table.actor and not event.riichi
+                        and not table.first_go_around and not table.dora_due):
+                    self._discard_tile(table, event, position, problems)
+                    table.four_winds = False
+                else:
+                    expected = handlers[cls](self, table, event, position, events, problems, round_)
             except IllegalAction as error:
-                expected = None
                 problems.append(Problem(event.key, str(error)))
             if expected is not None:
                 if isinstance(event, (Win, NoWin)):
@@ -492,8 +512,6 @@ class Replay:
         phase = table.phase
         if phase not in ("act", "discard") or seat != table.actor:
             problems.append(Problem("dapai", f"seat {seat} discards out of turn"))
-        hand = table.hands[seat]
-        drawn = hand.drawn
         if table.forbidden and kind(tile) in table.forbidden and phase == "discard":
             problems.append(Problem("dapai", f"swap-calling (喰い替え): {tile} may not be discarded right after this call"))
         if table.dora_due and _BEFORE_DISCARD in table.dora_due:
@@ -501,24 +519,12 @@ class Replay:
             table.dora_due = [due for due in table.dora_due if due != _BEFORE_DISCARD]
         if riichi:
             self._check_riichi(table, seat, problems, round_)
-        table.ippatsu[seat] = False
-        try:
-            hand.discard(tile, riichi)
-        except IllegalAction as error:
-            problems.append(Problem("dapai", str(error)))
-            self._recover_discard(table, hand, event)
-        else:
-            if event.tsumogiri and tile != drawn:
-                problems.append(Problem("dapai", f"{tile}_ marked as the drawn tile, which is {drawn}"))
+        self._discard_tile(table, event, position, problems)
         if riichi:
             table.riichi[seat] = 2 if table.first_go_around else 1
             table.ippatsu[seat] = self.rule.ippatsu
             table.riichi_index[seat] = position
             table.pending_riichi = seat
-        table.rivers[seat].append(tile)
-        table.passed.append((position, seat, tile))
-        table.last_discard_index[seat] = position
-        table.last_discard = (seat, tile)
         if table.first_go_around:
             first = table.rivers[0][0] if table.rivers[0] else None
             if not (kind(tile) in _WINDS and first is not None and kind(first) == kind(tile)):
@@ -529,9 +535,29 @@ class Replay:
             table.four_winds = False
         if table.dora_due:
             table.dora_due = [_AFTER_DISCARD if due == _AT_DISCARD else due for due in table.dora_due]
+        return None
+
+    def _discard_tile(self, table: Table, event: Discard, position: int, problems: list[Problem]) -> None:
+        """A discard's own effect: the tile leaves the hand (recovering from an impossible
+        discard) for the river, ippatsu ends, and the turn passes to the next seat."""
+        seat, tile = event.seat, event.tile
+        hand = table.hands[seat]
+        drawn = hand.drawn
+        table.ippatsu[seat] = False
+        try:
+            hand.discard(tile, event.riichi)
+        except IllegalAction as error:
+            problems.append(Problem("dapai", str(error)))
+            self._recover_discard(table, hand, event)
+        else:
+            if event.tsumogiri and tile != drawn:
+                problems.append(Problem("dapai", f"{tile}_ marked as the drawn tile, which is {drawn}"))
+        table.rivers[seat].append(tile)
+        table.passed.append((position, seat, tile))
+        table.last_discard_index[seat] = position
+        table.last_discard = (seat, tile)
         table.forbidden = ()
         table.actor, table.phase = (seat + 1) % 4, "draw"
-        return None
 
     def _recover_discard(self, table: Table, hand: Hand, event: Discard) -> None:
         """Keep replaying after an impossible discard: a tile marked as the drawn one (or
