@@ -563,8 +563,8 @@ class Replay:
         """Keep replaying after an impossible discard: a tile marked as the drawn one (or
         the other five of a red/ordinary pair) leaves in its place; otherwise the hand is
         no longer known and is not checked again this round."""
-        same_kind = [t for t in (hand.drawn, event.tile[0] + "5", event.tile[0] + "0")
-                     if t and kind(t) == kind(event.tile) and hand._held(t)]
+        fives = (event.tile[0] + "5", event.tile[0] + "0") if event.tile[0] != "z" else ()
+        same_kind = [t for t in (hand.drawn, *fives) if t and kind(t) == kind(event.tile) and hand._held(t)]
         if event.tsumogiri and hand.drawn:
             stand_in = hand.drawn
         elif same_kind:

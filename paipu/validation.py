@@ -248,8 +248,15 @@ def validate_game(game: Game, rule: Rule | str | None = None, strict_names: bool
     """Every finding for one game under ``rule`` (default: the game's own ``rule`` if it
     carries one, else the majiang preset)."""
     checker = _Checker(game, strict_names)
-    for step in Replay(game, None if rule is None else Rule.get(rule)).steps(every=False):
-        checker.step(step)
+    chosen = None if rule is None else Rule.get(rule)
+    step = None
+    try:
+        for step in Replay(game, chosen).steps(every=False):
+            checker.step(step)
+    except (ValueError, KeyError, IndexError) as error:  # a log too corrupt to replay further
+        where = (step.round_index, step.event_index) if step is not None else (None, None)
+        checker.add(None, "engine", None, None,
+                    f"the replay cannot go on past this point: {type(error).__name__}: {error}", *where)
     return checker.findings
 
 

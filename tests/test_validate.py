@@ -247,3 +247,15 @@ def test_findings_make_a_dataframe():
     frame = findings_frame(validate_game(game_from_json(raw, "x#0")))
     assert list(frame.columns) == ["source", "round", "event", "check", "expected", "logged", "message"]
     assert frame.loc[0, "check"] == "qipai.changbang" and frame.loc[0, "logged"] == 5
+
+
+def test_a_log_too_corrupt_to_replay_is_a_finding_not_a_crash():
+    raw = _real_game()
+    deal = raw["log"][1][0]["qipai"]
+    deal["shoupai"][1] = deal["shoupai"][1][:-1]  # a 12-tile deal: waits cannot be computed on it
+    for events in raw["log"][1:]:
+        for event in events:
+            if "dapai" in event and event["dapai"]["l"] == 1:
+                event["dapai"]["p"] = "z7"  # honour discards the hand does not hold
+    findings = validate_game(game_from_json(raw, "mutant#0"))  # must not raise
+    assert findings[0].check == "qipai" and any(f.check == "dapai" for f in findings)
