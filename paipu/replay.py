@@ -66,7 +66,7 @@ ABORTIVE = ("九種九牌", "四風連打", "四家立直", "三家和", "四開
 """The abortive draws (途中流局), by engine name."""
 
 _LIVE_WALL = 70  # 136 tiles - 4 x 13 dealt - 14 in the dead wall
-_WINDS = (27, 28, 29, 30)
+_WIND_TILES = ("z1", "z2", "z3", "z4")
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 _MARK = {1: "+", 2: "=", 3: "-"}
 _KIND = {name: kind(name) for name in (*KINDS, "m0", "p0", "s0")}
@@ -203,15 +203,11 @@ class Table:
         self.kans = [0] * len(deal.hands)
         self.first_go_around = True
         self.four_winds = True
-        # (event index, seat, tile) of every discard and added-kan tile: what others passed
-        self.passed: list[tuple[int, int, str]] = []
-        self.last_discard_index = [-1] * len(deal.hands)
-        self.riichi_index = [-1] * len(deal.hands)
+        self.riichi_index = [-1] * len(deal.hands)  # the event index of each seat's riichi
         self.actor = 0
         self.phase = "draw"  # draw | act | discard | react | kan | kandraw
         self.rinshan = False
-        self.last_discard: tuple[int, str] | None = None
-        self.last_kakan: tuple[int, str] | None = None
+        self.last_discard: Discard | None = None  # the discard that may be called now
         self.pending_riichi: int | None = None
         self.forbidden: tuple[int, ...] = ()  # kinds the caller may not discard (喰い替え)
         self.dora_due: list[str] = []  # the kans whose new dora indicator is still to come
@@ -421,8 +417,12 @@ class Replay:
         events = round_.events
         problems = []
         handlers = _HANDLERS
-        hands, seen = table.hands, table.seen
-        for position in range(1, len(events)):
+        position, end = 1, len(events)
+        while position < end:
+            if not every:
+                position = self._plain_turns(table, events, position)
+                if position == end:
+                    break
             event = events[position]
             cls = type(event)
             if table.dora_due and _AFTER_DISCARD in table.dora_due and cls is not DoraReveal:
@@ -430,25 +430,7 @@ class Replay:
                 table.dora_due = [due for due in table.dora_due if due != _AFTER_DISCARD]
             expected = None
             try:
-                # The two events of almost every turn, when they come as they almost always
-                # do, are applied here as _draw and _discard would apply them: a draw in turn
-                # with tiles left and no riichi to pay, of a tile that is neither a fifth nor a
-                # red five; a discard in turn after a draw, past the first go-around, without
-                # riichi or a kan dora due.
-                if (cls is Draw and table.phase == "draw" and event.seat == table.actor and table.wall > 0
-                        and table.pending_riichi is None and seen[_KIND[event.tile]] < 4 and event.tile[1] != "0"):
-                    table.rinshan = False
-                    table.wall -= 1
-                    table.last_kakan = None
-                    table.phase = "act"
-                    seen[_KIND[event.tile]] += 1
-                    hands[event.seat].draw(event.tile)
-                elif (cls is Discard and table.phase == "act" and event.seat == table.actor and not event.riichi
-                        and not table.first_go_around and not table.dora_due):
-                    self._discard_tile(table, event, position, problems)
-                    table.four_winds = False
-                else:
-                    expected = handlers[cls](self, table, event, position, events, problems, round_)
+                expected = handlers[cls](self, table, event, position, events, problems, round_)
             except IllegalAction as error:
                 problems.append(Problem(event.key, str(error)))
             if expected is not None:
@@ -460,8 +442,76 @@ class Replay:
             elif every or problems:
                 yield Step(index, position, event, table, None, problems)
                 problems = []
+            position += 1
         if results:
             self._settle(index, round_, table, results, derived)
+
+    def _plain_turns(self, table: Table, events: tuple[Event, ...], position: int) -> int:
+        """Apply the plain turns from ``position`` on and return the position of the first
+        event not applied: what :meth:`_draw` and :meth:`_discard` would do, without a step.
+
+        A plain turn is a draw in turn, with tiles left, of a tile neither red nor a fifth
+        of its kind, then a discard in turn of a held tile, without riichi, marked as the
+        drawn tile only if it is. They are almost all the events of a game, and nothing is
+        expected or found at them, so validation (``steps(every=False)``) runs them here
+        with the table's state in local variables. Only with no riichi stick to pay and no
+        kan dora due: neither can change during plain turns. Anything else is left to the
+        event handlers, which also report what is wrong.
+        """
+        if table.pending_riichi is not None or table.dora_due:
+            return position
+        start, end = position, len(events)
+        hands, seen, rivers, ippatsu = table.hands, table.seen, table.rivers, table.ippatsu
+        actor, phase, wall = table.actor, table.phase, table.wall
+        first_go_around, four_winds = table.first_go_around, table.four_winds
+        last_discard = None
+        while position < end:
+            event = events[position]
+            cls = type(event)
+            if cls is Draw:
+                tile = event.tile
+                k = _KIND.get(tile)
+                if (phase != "draw" or event.seat != actor or wall <= 0 or k is None
+                        or seen[k] >= 4 or tile[1] == "0"):
+                    break
+                try:
+                    hands[actor].draw(tile)
+                except IllegalAction:
+                    break
+                seen[k] += 1
+                wall -= 1
+                phase = "act"
+            elif cls is Discard:
+                hand = hands[actor]
+                tile = event.tile
+                if (phase != "act" or event.seat != actor or event.riichi
+                        or (event.tsumogiri and tile != hand.drawn)):
+                    break
+                try:
+                    hand.discard(tile)
+                except IllegalAction:
+                    break
+                ippatsu[actor] = False
+                rivers[actor].append(tile)
+                last_discard = event
+                if first_go_around:
+                    four_winds = four_winds and _same_wind(rivers[0], tile)
+                    first_go_around = actor != 3
+                else:
+                    four_winds = False
+                actor = (actor + 1) % 4
+                phase = "draw"
+            else:
+                break
+            position += 1
+        if position != start:
+            if wall != table.wall:  # a draw was applied
+                table.rinshan = False
+            if last_discard is not None:
+                table.last_discard = last_discard
+            table.actor, table.phase, table.wall = actor, phase, wall
+            table.first_go_around, table.four_winds = first_go_around, four_winds
+        return position
 
     # -- one event ----------------------------------------------------------------------
 
@@ -496,7 +546,6 @@ class Replay:
         if table.pending_riichi is not None:
             self._pay_riichi(table, round_)
         table.wall -= 1
-        table.last_kakan = None
         table.actor, table.phase = seat, "act"
         seen = table.seen
         k = _KIND[tile]
@@ -519,25 +568,23 @@ class Replay:
             table.dora_due = [due for due in table.dora_due if due != _BEFORE_DISCARD]
         if riichi:
             self._check_riichi(table, seat, problems, round_)
-        self._discard_tile(table, event, position, problems)
+        self._discard_tile(table, event, problems)
+        table.forbidden = ()
         if riichi:
             table.riichi[seat] = 2 if table.first_go_around else 1
             table.ippatsu[seat] = self.rule.ippatsu
             table.riichi_index[seat] = position
             table.pending_riichi = seat
         if table.first_go_around:
-            first = table.rivers[0][0] if table.rivers[0] else None
-            if not (kind(tile) in _WINDS and first is not None and kind(first) == kind(tile)):
-                table.four_winds = False
-            if seat == 3:
-                table.first_go_around = False
+            table.four_winds = table.four_winds and _same_wind(table.rivers[0], tile)
+            table.first_go_around = seat != 3
         else:
             table.four_winds = False
         if table.dora_due:
             table.dora_due = [_AFTER_DISCARD if due == _AT_DISCARD else due for due in table.dora_due]
         return None
 
-    def _discard_tile(self, table: Table, event: Discard, position: int, problems: list[Problem]) -> None:
+    def _discard_tile(self, table: Table, event: Discard, problems: list[Problem]) -> None:
         """A discard's own effect: the tile leaves the hand (recovering from an impossible
         discard) for the river, ippatsu ends, and the turn passes to the next seat."""
         seat, tile = event.seat, event.tile
@@ -553,10 +600,7 @@ class Replay:
             if event.tsumogiri and tile != drawn:
                 problems.append(Problem("dapai", f"{tile}_ marked as the drawn tile, which is {drawn}"))
         table.rivers[seat].append(tile)
-        table.passed.append((position, seat, tile))
-        table.last_discard_index[seat] = position
-        table.last_discard = (seat, tile)
-        table.forbidden = ()
+        table.last_discard = event
         table.actor, table.phase = (seat + 1) % 4, "draw"
 
     def _recover_discard(self, table: Table, hand: Hand, event: Discard) -> None:
@@ -587,7 +631,7 @@ class Replay:
         if table.last_discard is None or table.phase != "draw" or not isinstance(_before(events, position), Discard):
             problems.append(Problem("fulou", f"{meld}: a call with no discard to call"))
         else:
-            discarder, tile = table.last_discard
+            discarder, tile = table.last_discard.seat, table.last_discard.tile
             mark = _MARK.get((discarder - seat) % 4)
             if meld.claimed != tile:
                 problems.append(Problem("fulou", f"{meld} claims {meld.claimed}, but the discard was {tile}"))
@@ -648,9 +692,6 @@ class Replay:
         hand.kan(meld)
         table.four_winds = False
         table.actor, table.phase = seat, "kandraw"
-        if meld.type == "kakan":
-            table.last_kakan = (seat, meld.added)  # type: ignore[assignment]
-            table.passed.append((position, seat, meld.added))  # type: ignore[arg-type]
         self._kan_dora(table, open_kan=meld.type == "kakan")
         return None
 
@@ -749,7 +790,7 @@ class Replay:
         )
         result = score(notation, win_tile, situation, rule)
         if event.discarder is not None and allowed is None:
-            allowed = self._furiten(table, seat, position)
+            allowed = self._furiten(table, seat, events, position)
         if allowed is None and not result:
             allowed = str(result)
         full = notation if win_tile is None else HandNotation(
@@ -785,9 +826,10 @@ class Replay:
             return f"more than {limit} simultaneous wins under this rule"
         return None
 
-    def _furiten(self, table: Table, seat: int, position: int) -> str | None:
-        """Why a ron by ``seat`` is furiten (振聴), or ``None``: a wait in its own river,
-        or a winning tile it passed since its last discard (since riichi, if in riichi)."""
+    def _furiten(self, table: Table, seat: int, events: tuple[Event, ...], position: int) -> str | None:
+        """Why a ron by ``seat`` at ``position`` is furiten (振聴), or ``None``: a wait in its
+        own river, or a winning tile another player passed (discarded or added to a kan)
+        since the winner's last discard (since riichi, if in riichi)."""
         counts = table.hands[seat].counts
         waits = set(_shanten.waits(counts))
         if not waits:
@@ -795,10 +837,19 @@ class Replay:
         for tile in table.rivers[seat]:
             if kind(tile) in waits:
                 return f"furiten: the wait {tile} is in the winner's own river"
-        start = table.riichi_index[seat] if table.riichi[seat] else table.last_discard_index[seat]
-        current = table.passed[-1][0] if table.passed else -1
-        for index, who, tile in table.passed:
-            if start < index < current and who != seat and kind(tile) in waits:
+        current = position - 1  # the tile won on: the last one passed
+        while current > 0 and _passed_tile(events[current]) is None:
+            current -= 1
+        if table.riichi[seat]:
+            start = table.riichi_index[seat]
+        else:
+            start = current - 1
+            while start > 0 and not (type(events[start]) is Discard and events[start].seat == seat):
+                start -= 1
+        for index in range(start + 1, current):
+            event = events[index]
+            tile = _passed_tile(event)
+            if tile is not None and event.seat != seat and kind(tile) in waits:
                 return f"furiten: the winner passed {tile} since its last discard"
         return None
 
@@ -973,6 +1024,21 @@ def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, .
     if isinstance(expected, DrawExpectation) and expected.name is not None:
         return expected.payments
     return event.payments
+
+
+def _same_wind(dealer_river: list[str], tile: str) -> bool:
+    """Whether ``tile`` is a wind, the same as the dealer's first discard (so far, 四風連打)."""
+    return bool(dealer_river) and dealer_river[0] == tile and tile in _WIND_TILES
+
+
+def _passed_tile(event: Event) -> str | None:
+    """The tile an event offers the other players to win on: a discard's, or the tile
+    added to a kan (加槓, robbable); else ``None``."""
+    if type(event) is Discard:
+        return event.tile
+    if type(event) is Kan and event.meld.type == "kakan":
+        return event.meld.added
+    return None
 
 
 def _before(events: tuple[Event, ...], position: int) -> Event:
