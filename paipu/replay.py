@@ -226,6 +226,15 @@ class Table:
                 problems += self.see(tile, rule)
         return problems
 
+    def waits(self, seat: int) -> set[int] | None:
+        """The kinds (0-33) that complete ``seat``'s hand (待ち); ``None`` when the hand is
+        not known: the replay lost track of it at an impossible discard, or it holds a
+        tile to discard where a ready hand cannot (it is then marked unknown)."""
+        counts = self.hands[seat].counts
+        if sum(counts) % 3 != 1:
+            self.unknown[seat] = True
+        return None if self.unknown[seat] else set(_shanten.waits(counts))
+
     def see(self, tile: str, rule: Rule) -> list[Problem]:
         """Count a tile coming into view; a problem when more copies appear than exist."""
         k = kind(tile)
@@ -711,6 +720,8 @@ class Replay:
             return
         before = list(hand.counts)
         before[kind(hand.drawn)] -= 1  # type: ignore[arg-type]
+        if sum(before) % 3 != 1:
+            return  # a hand of the wrong size: what made it so was reported
         after = list(before)
         after[kind(meld.tiles[0])] -= 3
         waits_before = _shanten.waits(before)
@@ -742,6 +753,11 @@ class Replay:
         first_winner = not isinstance(previous, Win)
         rule = self.rule
         allowed = None
+        if sum(hand.counts) % 3 != (2 if event.discarder is None else 1):
+            # a hand of the wrong size for this win (what made it so was reported): unknown
+            table.unknown[seat] = True
+            return WinExpectation("the winner's hand is not known", NotAWin("incomplete"), Situation(), None,
+                                  hand.to_notation())
         if event.discarder is None:  # tsumo
             if not isinstance(previous, (Draw, KanDraw)) or previous.seat != seat:
                 allowed = "a tsumo that does not follow the winner's own draw"
@@ -758,7 +774,9 @@ class Replay:
                 discarder, tile, chankan = source
                 if discarder != event.discarder:
                     allowed = f"the tile came from seat {discarder}, not seat {event.discarder}"
-            if tile is None:
+            if event.discarder == seat:
+                allowed = "a ron on the winner's own tile"
+            if tile is None or event.discarder == seat:
                 return WinExpectation(allowed, NotAWin("incomplete"), Situation(), None, hand.to_notation())
             mark = _MARK[(event.discarder - seat) % 4]
             win_tile = tile + mark
@@ -788,7 +806,11 @@ class Replay:
             honba=self.honba if first_winner else 0,
             riichi_sticks=self.sticks if first_winner else 0,
         )
-        result = score(notation, win_tile, situation, rule)
+        try:
+            result: WinResult | NotAWin = score(notation, win_tile, situation, rule)
+        except ValueError as error:  # e.g. more red fives than the rule has (reported as a tiles problem)
+            result = NotAWin("incomplete")
+            allowed = allowed or f"the hand cannot be scored: {error}"
         if event.discarder is not None and allowed is None:
             allowed = self._furiten(table, seat, events, position)
         if allowed is None and not result:
@@ -830,8 +852,7 @@ class Replay:
         """Why a ron by ``seat`` at ``position`` is furiten (振聴), or ``None``: a wait in its
         own river, or a winning tile another player passed (discarded or added to a kan)
         since the winner's last discard (since riichi, if in riichi)."""
-        counts = table.hands[seat].counts
-        waits = set(_shanten.waits(counts))
+        waits = table.waits(seat)
         if not waits:
             return None
         for tile in table.rivers[seat]:
@@ -885,20 +906,21 @@ class Replay:
         if rule.abortive_draws and sum(table.kans) == 4 and max(table.kans) < 4:
             return DrawExpectation("四開槓", no, no, zeros)
         if table.wall == 0:
-            return self._exhaustive(table, round_)
+            return self._exhaustive(table, event)
         return DrawExpectation(None, no, no, zeros)
 
     def _three_rons(self, table: Table, discard: Discard) -> bool:
         claimants = 0
         for seat in range(4):
             if seat != discard.seat:
-                counts = list(table.hands[seat].counts)
-                if kind(discard.tile) in _shanten.waits(counts):
+                waits = table.waits(seat)
+                if waits is not None and kind(discard.tile) in waits:
                     claimants += 1
         return claimants == 3
 
-    def _exhaustive(self, table: Table, round_: Round) -> DrawExpectation:
-        """荒牌平局 / 流し満貫 (rules.md §4)."""
+    def _exhaustive(self, table: Table, draw: NoWin) -> DrawExpectation:
+        """荒牌平局 / 流し満貫 (rules.md §4). A hand the replay does not know is taken as
+        tenpai when the log shows it."""
         rule = self.rule
         tenpai = []
         shown = []
@@ -908,7 +930,7 @@ class Replay:
                 evaluated = None  # the player may decline to show: not checked
             elif not rule.noten_penalty and not hand.riichi and not (rule.renchan == 2 and seat == 0):
                 evaluated = False
-            ready = bool(evaluated is not False and hand.is_tenpai())
+            ready = evaluated is not False and _is_tenpai(table, seat, draw)
             tenpai.append(ready)
             shown.append(ready if evaluated is not None else None)
         payments = [0, 0, 0, 0]
@@ -950,7 +972,7 @@ class Replay:
             elif rule.renchan == 3 or rule.winds == 0:
                 renchan = True
             elif rule.renchan == 2:
-                renchan = table.hands[0].is_tenpai() and (draw.hands[0] is not None or not rule.noten_declaration)
+                renchan = _is_tenpai(table, 0, draw) and (draw.hands[0] is not None or not rule.noten_declaration)
             else:
                 renchan = False
         self.standing.settle(round_, [r.payments for r in results], renchan, bool(wins))
@@ -1024,6 +1046,13 @@ def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, .
     if isinstance(expected, DrawExpectation) and expected.name is not None:
         return expected.payments
     return event.payments
+
+
+def _is_tenpai(table: Table, seat: int, draw: NoWin) -> bool:
+    """Whether ``seat`` is ready (聴牌) at ``draw``: by its hand, or, for a hand the replay
+    does not know, by whether the log shows it."""
+    waits = table.waits(seat)
+    return bool(waits) if waits is not None else draw.hands[seat] is not None
 
 
 def _same_wind(dealer_river: list[str], tile: str) -> bool:
