@@ -711,6 +711,12 @@ class Replay:
             table.dora_due.append(_OPEN_KAN if open_kan and self.rule.kan_dora_delayed else _CLOSED_KAN)
 
     def _check_kan_after_riichi(self, hand: Hand, meld: Meld, problems: list[Problem]) -> None:
+        """A closed kan after riichi (rules.md, リーチ後暗槓許可レベル): of the drawn tile
+        only; at level 2 only if the waits stay the same; at level 1 only if, besides, the
+        hand's shape (牌姿) stays the same: every reading of the hand completed by each
+        wait holds the three tiles as a triplet. (The reference engine counts the readings
+        before and after the kan, the nine gates (九蓮宝燈) form as one more reading of a
+        hand without melds; a reading without the triplet makes the count fall.)"""
         level = self.rule.kan_after_riichi
         if meld.type != "ankan" or level == 0:
             problems.append(Problem("gang", f"{meld}: no kan of this kind after riichi under this rule"))
@@ -718,16 +724,19 @@ class Replay:
         if hand.drawn is None or kind(hand.drawn) != kind(meld.tiles[0]):
             problems.append(Problem("gang", f"{meld}: after riichi only the drawn tile can make a kan"))
             return
+        k = kind(hand.drawn)
         before = list(hand.counts)
-        before[kind(hand.drawn)] -= 1  # type: ignore[arg-type]
-        if sum(before) % 3 != 1:
-            return  # a hand of the wrong size: what made it so was reported
+        before[k] -= 1
+        if sum(before) % 3 != 1 or before[k] < 3:
+            return  # a hand of the wrong size, or the kan is impossible: reported elsewhere
         after = list(before)
-        after[kind(meld.tiles[0])] -= 3
-        waits_before = _shanten.waits(before)
-        waits_after = _shanten.waits(after) if sum(after) % 3 == 1 else ()
-        if waits_before != waits_after:
+        after[k] -= 3
+        waits = _shanten.waits(before)
+        if waits != _shanten.waits(after):
             problems.append(Problem("gang", f"{meld}: the kan after riichi changes the waits"))
+        elif level == 1 and any(_readings(_plus(before, w)) + (not hand.melds and _nine_gates(_plus(before, w)))
+                                != _readings(_plus(after, w)) for w in waits):
+            problems.append(Problem("gang", f"{meld}: the kan after riichi changes the hand's shape (牌姿)"))
 
     def _reveal(self, table, event, position, events, problems, round_) -> Expectation:
         if not self.rule.kan_dora:
@@ -1046,6 +1055,47 @@ def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, .
     if isinstance(expected, DrawExpectation) and expected.name is not None:
         return expected.payments
     return event.payments
+
+
+def _plus(counts: list[int], k: int) -> list[int]:
+    """``counts`` with one more tile of kind ``k``."""
+    more = list(counts)
+    more[k] += 1
+    return more
+
+
+def _readings(counts: list[int], pair: bool = False) -> int:
+    """How many ways ``counts`` split into sets (runs and triplets) and, unless ``pair``
+    (one is taken already), one pair: the standard readings (面子分解) of a complete hand."""
+    k = next((i for i, count in enumerate(counts) if count), None)
+    if k is None:
+        return 1 if pair else 0
+    ways = 0
+    if counts[k] >= 3:
+        counts[k] -= 3
+        ways += _readings(counts, pair)
+        counts[k] += 3
+    if not pair and counts[k] >= 2:
+        counts[k] -= 2
+        ways += _readings(counts, True)
+        counts[k] += 2
+    if k < 27 and k % 9 <= 6 and counts[k + 1] and counts[k + 2]:
+        for i in (k, k + 1, k + 2):
+            counts[i] -= 1
+        ways += _readings(counts, pair)
+        for i in (k, k + 1, k + 2):
+            counts[i] += 1
+    return ways
+
+
+def _nine_gates(counts: list[int]) -> bool:
+    """Whether 14 tiles are the nine gates (九蓮宝燈) form: 1112345678999 of one suit and
+    one more of that suit."""
+    for start in (0, 9, 18):
+        suit = counts[start:start + 9]
+        if sum(suit) == 14 and suit[0] >= 3 and suit[8] >= 3 and all(suit[1:8]):
+            return True
+    return False
 
 
 def _is_tenpai(table: Table, seat: int, draw: NoWin) -> bool:

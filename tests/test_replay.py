@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import pytest
 
 from conftest import corpus, read_json
 from paipu import load
 from paipu.formats.majiang import FormatError, game_from_json
+from paipu.hand import Hand
 from paipu.replay import Replay
 from paipu.rules import Rule
-from paipu.tiles import KINDS
+from paipu.tiles import KINDS, parse_meld
 
 
 def _table_state(table) -> tuple:
@@ -116,3 +118,20 @@ def test_paths_agree_on_corrupted_games_and_never_stop(name):
     assert stopped == []  # every corrupted game is replayed to its end
     assert sum(any(item[3] for item in said) for said in outcomes) >= len(games) // 2  # corruptions are seen
     assert outcomes == [_outcome(game, None, every=True) for game in games]
+
+
+# the reference engine's own cases (majiang-core test/game.js, get_gang_mianzi): hand, kan,
+# allowed at level 1 (shape unchanged), allowed at level 2 (waits unchanged)
+@pytest.mark.parametrize("hand, kan, level1, level2", [
+    ("m1112p456s789z111z1*", "z1111", True, True),
+    ("m1112p456s789z111m1*", "m1111", False, False),  # the waits change (m2 m3 -> m2)
+    ("m23p567s33345666s3*", "s3333", False, True),  # s33345666 also reads s33 s345 s666
+    ("s1113445678999s1*", "s1111", False, True),  # with s2 it is also the nine gates
+])
+def test_a_closed_kan_after_riichi_keeps_waits_or_shape(hand, kan, level1, level2):
+    game = next(iter(load(Path(__file__).resolve().parents[1] / "sample_logs")))
+    for level, allowed in ((1, level1), (2, level2), (0, False)):
+        problems = []
+        Replay(game, Rule(kan_after_riichi=level))._check_kan_after_riichi(
+            Hand.from_notation(hand), parse_meld(kan), problems)
+        assert (problems == []) == allowed, (level, problems)
