@@ -15,7 +15,6 @@ conversions keep) are ignored.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable
 
@@ -23,6 +22,7 @@ from .events import Deal, Game, NoWin, Win
 from .loader import load
 from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Replay, Step, WinExpectation
 from .rules import Rule
+from .tiles import HandNotation
 from .yaku import ALIASES, WIND_NAMES
 
 __all__ = ["Finding", "FileReport", "validate", "validate_game", "validate_file", "findings_frame"]
@@ -58,8 +58,15 @@ def _yaku_name(name: str) -> str:
     return ALIASES.get(name, name)
 
 
-def _hand_key(notation) -> tuple:
-    return tuple(sorted(notation.tiles)), tuple(sorted(str(m) for m in notation.melds))
+def _same_hand(mine: HandNotation, theirs: HandNotation) -> bool:
+    """Whether two hands hold the same tiles (wherever the drawn tile is written) and the
+    same melds (in any order, compared as written)."""
+    # Checked at every win and shown hand: the hands almost always agree as written, so
+    # equal fields answer before any sorting or meld formatting.
+    if mine.melds != theirs.melds and sorted(map(str, mine.melds)) != sorted(map(str, theirs.melds)):
+        return False
+    return (mine.concealed == theirs.concealed and mine.drawn == theirs.drawn) or sorted(
+        mine.tiles) == sorted(theirs.tiles)
 
 
 class _Checker:
@@ -99,6 +106,11 @@ class _Checker:
     def deal(self, step: Step, expected: DealExpectation) -> None:
         deal: Deal = step.event  # type: ignore[assignment]
         other = expected.alternative or expected
+        # Every round starts with this check and almost every deal agrees: one comparison
+        # answers that before the checks one by one.
+        logged = (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks, list(deal.scores))
+        if logged == (other.round_wind, other.hand_number, other.honba, other.riichi_sticks, list(other.scores)):
+            return
 
         def label(value) -> str:
             return f"{WIND_NAMES[value.round_wind]}{value.hand_number + 1}局"
@@ -118,7 +130,7 @@ class _Checker:
         win: Win = step.event  # type: ignore[assignment]
         if step.table is not None and step.table.unknown[win.seat]:
             return  # the hand was lost track of at an impossible discard (reported there)
-        if _hand_key(expected.hand) != _hand_key(win.hand):
+        if not _same_hand(expected.hand, win.hand):
             self.add(step, "hule.shoupai", str(expected.hand), str(win.hand),
                      f"the winning hand: replayed {expected.hand}, logged {win.hand}")
         if expected.allowed is not None:
@@ -129,9 +141,10 @@ class _Checker:
         if ura != expected.ura_count:
             self.add(step, "hule.fubaopai", expected.ura_count, ura,
                      f"ura dora indicators: the rules give {expected.ura_count}, the log lists {ura}")
-        mine = Counter((y.name, y.han, y.yakuman) for y in result.yaku if y.han or y.yakuman)
-        theirs = Counter((_yaku_name(y.name), y.han, y.yakuman) for y in win.yaku if y.han or y.yakuman)
-        if mine != theirs:
+        mine = [(y.name, y.han, y.yakuman) for y in result.yaku if y.han or y.yakuman]
+        theirs = [(ALIASES.get(y.name, y.name), y.han, y.yakuman) for y in win.yaku if y.han or y.yakuman]
+        # The same yaku in the same order is the usual case; sorted, the order is ignored.
+        if mine != theirs and sorted(mine) != sorted(theirs):
             self.add(step, "hule.hupai", _yaku_list(mine), _yaku_list(theirs),
                      f"yaku: the rules give {_yaku_text(mine)}, the log says {_yaku_text(theirs)}")
         elif self.strict:
@@ -186,7 +199,7 @@ class _Checker:
                          else f"seat {seat}'s hand is {what} required")
             elif shown and table is not None and not table.unknown[seat]:
                 replayed = table.hands[seat].to_notation()
-                if _hand_key(replayed) != _hand_key(draw.hands[seat]):
+                if not _same_hand(replayed, draw.hands[seat]):
                     self.add(step, "pingju.shoupai", str(replayed), str(draw.hands[seat]),
                              f"seat {seat}'s shown hand: replayed {replayed}, logged {draw.hands[seat]}")
         self.compare(step, "pingju.fenpei", list(expected.payments), list(draw.payments), "payments by seat")
@@ -236,12 +249,12 @@ def _same_points(mine: list[str], theirs: list[str]) -> bool:
         return False
 
 
-def _yaku_list(counter: Counter) -> list:
-    return sorted([name, "*" * yakuman if yakuman else han] for (name, han, yakuman) in counter.elements())
+def _yaku_list(entries: list[tuple[str, int, int]]) -> list:
+    return sorted([name, "*" * yakuman if yakuman else han] for (name, han, yakuman) in entries)
 
 
-def _yaku_text(counter: Counter) -> str:
-    return ", ".join(f"{name} {value}" for name, value in _yaku_list(counter)) or "none"
+def _yaku_text(entries: list[tuple[str, int, int]]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in _yaku_list(entries)) or "none"
 
 
 def validate_game(game: Game, rule: Rule | str | None = None, strict_names: bool = False) -> list[Finding]:
