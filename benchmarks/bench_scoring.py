@@ -7,8 +7,8 @@ scored hands), ``edge`` (177, each under its own rule) and ``waits`` (10,000 rea
 each completed by every one of its waits as a tsumo). paipu scores them from their
 strings with :func:`paipu.scoring.score`; ``mahjong``'s ``HandCalculator`` gets the same
 hands converted to its tile ids beforehand (conversion not timed), under the nearest of
-its options. Each pass starts with paipu's whole-hand cache emptied, so every hand is
-new to it, as in a replay; the per-suit caches stay warm, as they do in a replay.
+its options. paipu keeps no whole-hand cache, so every hand is new to it in every pass, as
+in a replay; its per-suit caches stay warm, as they do in a replay.
 
 Shanten: :func:`paipu.shanten.shanten` over the hands of ``shanten-cases`` and
 ``waits`` (tile counts made beforehand).
@@ -34,7 +34,6 @@ from typing import Any, Callable
 
 import orjson
 
-from paipu import scoring
 from paipu.rules import MAJIANG, Rule
 from paipu.scoring import Situation, score
 from paipu.shanten import shanten
@@ -249,12 +248,10 @@ def main() -> None:
     hands = [(parse_hand(text), ron, situation, rule) for text, ron, situation, rule in cases]
 
     def paipu_strings() -> None:
-        scoring._shape.cache_clear()  # every hand new, as in a replay
         for text, ron, situation, rule in cases:
             score(text, ron, situation, rule)
 
     def paipu_parsed() -> None:
-        scoring._shape.cache_clear()
         for hand, ron, situation, rule in hands:
             score(hand, ron, situation, rule)
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
@@ -82,8 +83,12 @@ def _wind(value: int | str, name: str) -> int:
     raise ValueError(f"{name} must be 0-3 or one of E, S, W, N, not {value!r}")
 
 
+_TILE_NAMES = frozenset((*KINDS, "m0", "p0", "s0"))
+"""Every tile's name, red fives included."""
+
+
 def _indicators(value: Sequence[str], name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not all(isinstance(t, str) and t in _KIND for t in value):
+    if isinstance(value, str) or not all(isinstance(t, str) and t in _TILE_NAMES for t in value):
         raise NotationError(f"{name} must be a list of tiles, not {value!r}")
     return tuple(value)
 
@@ -126,6 +131,34 @@ class Situation:
     """供託 (*lizhibang*): riichi sticks on the table, 1000 each to the winner."""
 
     def __post_init__(self) -> None:
+        # A replay makes one Situation per win, its values already as stored: ints in
+        # range, bools, tuples of tile names. One pass of cheap tests recognises those;
+        # only a situation that fails them is converted and checked field by field.
+        try:
+            stored = (
+                type(self.round_wind) is int and 0 <= self.round_wind <= 3
+                and type(self.seat_wind) is int and 0 <= self.seat_wind <= 3
+                and type(self.riichi) is int and 0 <= self.riichi <= 2
+                and type(self.haitei) is int and 0 <= self.haitei <= 2
+                and type(self.tenhou) is int and 0 <= self.tenhou <= 2
+                and type(self.honba) is int and self.honba >= 0
+                and type(self.riichi_sticks) is int and self.riichi_sticks >= 0
+                and type(self.ippatsu) is bool
+                and type(self.rinshan) is bool
+                and type(self.chankan) is bool
+                and type(self.dora_indicators) is tuple
+                and _TILE_NAMES.issuperset(self.dora_indicators)
+                and (self.ura_indicators is None
+                     or type(self.ura_indicators) is tuple and _TILE_NAMES.issuperset(self.ura_indicators))
+            )
+        except TypeError:  # an unhashable indicator: the checks below say what is wrong
+            stored = False
+        if not stored:
+            self._convert()
+
+    def _convert(self) -> None:
+        """Bring every field to its stored form (winds as 0-3, bools, tuples), or raise
+        ``ValueError`` (:class:`~paipu.tiles.NotationError` for indicators)."""
         set_ = object.__setattr__
         set_(self, "round_wind", _wind(self.round_wind, "round_wind"))
         set_(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
@@ -350,6 +383,8 @@ _YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _RUN_YAOJIU = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
 """Whether the run starting at a kind holds a terminal (123 or 789)."""
 _ORPHANS = tuple(k for k in range(34) if _YAOJIU[k])
+_orphan_counts = itemgetter(*_ORPHANS)
+"""The counts of the thirteen terminal and honour kinds (国士無双's), in order."""
 
 
 def _mask(kinds: Sequence[int]) -> int:
@@ -438,92 +473,91 @@ def _split(counts: list[int], n: int, base: int) -> list[tuple[_Set, ...]]:
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_sets(base: int, counts: tuple[int, ...]) -> tuple[tuple[_Set, ...], ...]:
-    """Every split into sets of the nine counts of the suit starting at kind ``base``."""
-    return tuple(_split(list(counts), 0, base))
+def _suit_entry(suit: int, counts: tuple[int, ...]) -> tuple[int, tuple]:
+    """The entry of :data:`_SUITS` for the nine ``counts`` of suit ``suit`` (0 m, 1 p,
+    2 s), made and kept: (its tiles mod 3, its splits). The splits are, for 0 tiles mod
+    3, every split into sets; for 2, a (pair kind, every split of the rest into sets) for
+    each kind held twice or more, in order, that leaves a split; for 1, none."""
+    cache = _SUITS[suit]
+    if len(cache) >= _SUITS_KEPT:
+        cache.clear()
+    base = 9 * suit
+    residue = sum(counts) % 3
+    splits: tuple = ()
+    if residue == 0:
+        splits = tuple(_split(list(counts), 0, base))
+    elif residue == 2:
+        with_pairs = []
+        for n in range(9):
+            if counts[n] >= 2:
+                rest = list(counts)
+                rest[n] -= 2
+                rest_splits = tuple(_split(rest, 0, base))
+                if rest_splits:
+                    with_pairs.append((base + n, rest_splits))
+        splits = tuple(with_pairs)
+    entry = cache[counts] = (residue, splits)
+    return entry
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_pair_sets(
-    base: int, counts: tuple[int, ...]
-) -> tuple[tuple[int, tuple[tuple[_Set, ...], ...]], ...]:
-    """For each kind of the suit (starting at kind ``base``) held twice or more, in
-    order: (that kind as the pair, every split of the rest into sets)."""
-    found = []
-    for n in range(9):
-        if counts[n] >= 2:
-            rest = list(counts)
-            rest[n] -= 2
-            splits = tuple(_split(rest, 0, base))
-            if splits:
-                found.append((base + n, splits))
-    return tuple(found)
+_SUITS: tuple[dict[tuple[int, ...], tuple[int, tuple]], ...] = ({}, {}, {})
+"""By suit, the entry of each suit's counts met so far (see :func:`_suit_entry`)."""
+_SUITS_KEPT = 1 << 15
+"""Entries a suit's cache holds before it starts again (a bound on memory)."""
 
 
-def _standard_readings(
-    counts: tuple[int, ...], win: int
-) -> list[tuple[int, tuple[_Set, ...], int]]:
+def _standard_readings(counts: list[int], win: int) -> list[tuple[int, tuple[_Set, ...], int]]:
     """Every standard reading of concealed tiles ``counts`` (winning tile ``win``
     included) as (pair, sets, where the winning tile is: 0 the pair, i ``sets[i - 1]``),
     in the engine's order: pairs by kind, splits of the suits m x p x s, then honour
     triplets; the winning tile in the pair, then in each set holding it except a set
     equal to the one before."""
     honours = counts[27:]
-    if 1 in honours or 4 in honours or honours.count(2) > 1:
+    if 1 in honours or 4 in honours:
         return []
-    tail = tuple((27 + i, False) for i, n in enumerate(honours) if n == 3) if 3 in honours else ()
-    suits = (counts[0:9], counts[9:18], counts[18:27])
-    left = [sum(tiles) % 3 for tiles in suits]
-    if 2 in honours:
-        if any(left):
+    # Run at every win: each suit's splits are one look-up by its counts, and the winning
+    # tile is only looked for among the sets of its own suit (or the honours), which are
+    # at the same places in every combination of splits.
+    m = _SUITS[0].get(m_counts := tuple(counts[0:9])) or _suit_entry(0, m_counts)
+    p = _SUITS[1].get(p_counts := tuple(counts[9:18])) or _suit_entry(1, p_counts)
+    s = _SUITS[2].get(s_counts := tuple(counts[18:27])) or _suit_entry(2, s_counts)
+    residues = (m[0], p[0], s[0])
+    honour_pairs = honours.count(2)
+    if honour_pairs:
+        if honour_pairs > 1 or residues != (0, 0, 0):
             return []
-        groups = [
-            (27 + honours.index(2), [_suit_sets(9 * i, tiles) for i, tiles in enumerate(suits)])
-        ]
+        groups = [(27 + honours.index(2), [m[1], p[1], s[1]])]
     else:
-        if sorted(left) != [0, 0, 2]:
+        if sorted(residues) != [0, 0, 2]:
             return []
-        at = left.index(2)
-        splits = [_suit_sets(9 * i, tiles) if i != at else () for i, tiles in enumerate(suits)]
+        at = residues.index(2)
+        splits = [m[1], p[1], s[1]]
         groups = []
-        for pair, pair_splits in _suit_pair_sets(9 * at, suits[at]):
+        for pair, pair_splits in splits[at]:
             splits[at] = pair_splits
             groups.append((pair, splits[:]))
+    tail = tuple((27 + i, False) for i, n in enumerate(honours) if n == 3) if 3 in honours else ()
+    suit = win // 9 if win < 27 else 3
     readings = []
-    for pair, (ms, ps, ss) in groups:
-        for a in ms:
-            for b in ps:
-                for c in ss:
+    for pair, (m_splits, p_splits, s_splits) in groups:
+        if not (m_splits and p_splits and s_splits):
+            continue
+        sizes = (len(m_splits[0]), len(p_splits[0]), len(s_splits[0]), len(tail))
+        start = sum(sizes[:suit])
+        end = start + sizes[suit]
+        for a in m_splits:
+            for b in p_splits:
+                for c in s_splits:
                     sets = a + b + c + tail
                     if pair == win:
                         readings.append((pair, sets, 0))
-                    for i, (k, run) in enumerate(sets):
+                    for i in range(start, end):
+                        k, run = sets[i]
                         if (k <= win <= k + 2 if run else k == win) and (
-                            i == 0 or sets[i - 1] != sets[i]
+                            i == start or sets[i - 1] != sets[i]
                         ):
                             readings.append((pair, sets, i + 1))
     return readings
-
-
-class _Shape:
-    """The readings and facts of a hand's concealed tiles, cached by their counts."""
-
-    __slots__ = ("readings", "seven_pairs", "orphans", "nine_gates")
-
-    def __init__(self, counts: tuple[int, ...], win: int) -> None:
-        self.readings = _standard_readings(counts, win)
-        self.seven_pairs = counts.count(2) == 7
-        self.orphans = (
-            not self.readings
-            and not self.seven_pairs
-            and all(counts[k] for k in _ORPHANS)
-            and sum(counts[k] for k in _ORPHANS) == 14
-        )
-        self.nine_gates = _nine_gates(counts, win) if self.readings else 0
-
-
-_shape = lru_cache(maxsize=1 << 12)(_Shape)
 
 
 def _nine_gates(counts: Sequence[int], win: int) -> int:
@@ -930,7 +964,7 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
     if n_runs >= 3:
         if runs & runs >> 9 & runs >> 18 & 0x1FF:
             yaku.append(_SANSHOKU[closed])
-        if any(runs & straight == straight for straight in _STRAIGHTS):
+        if runs & runs >> 3 & runs >> 6 & _STRAIGHT_STARTS:
             yaku.append(_ITTSU[closed])
     if yaojiu == 5 and n_runs and win.honours:
         yaku.append(_CHANTA[closed])
@@ -957,8 +991,8 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
     return _ordinary(win, yaku, fu, fu_breakdown)
 
 
-_STRAIGHTS = tuple(0b1001001 << base for base in (0, 9, 18))
-"""Run masks of 一気通貫: 123, 456 and 789 of one suit."""
+_STRAIGHT_STARTS = 1 | 1 << 9 | 1 << 18
+"""The runs 1-2-3 of each suit: with 4-5-6 and 7-8-9 of its suit (3 and 6 kinds on), 一気通貫."""
 
 
 def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
@@ -1020,8 +1054,18 @@ def _score(
         mask &= (1 << 34) - 1
     del counts[34:]
     win_kind = _KIND[tile]
-    shape = _shape(tuple(counts), win_kind)
-    if not (shape.readings or shape.seven_pairs or shape.orphans):
+    readings = _standard_readings(counts, win_kind)
+    # Seven pairs, thirteen orphans and nine gates hold 14 concealed tiles: no meld.
+    seven_pairs = orphans = False
+    nine_gates = 0
+    if not hand.melds:
+        seven_pairs = counts.count(2) == 7
+        if readings:
+            nine_gates = _nine_gates(counts, win_kind)
+        elif not seven_pairs:
+            held = _orphan_counts(counts)
+            orphans = 0 not in held and sum(held) == 14
+    if not (readings or seven_pairs or orphans):
         return NotAWin(INCOMPLETE)
 
     if reds > min(rule.red_fives):
@@ -1056,22 +1100,22 @@ def _score(
     win.terminals = not mask & ~_TERMINAL_MASK
 
     best = None
-    for pair, sets, at in shape.readings:
+    for pair, sets, at in readings:
         reading = _standard(win, pair, sets, at)
         if best is None or reading.beats(best):
             best = reading
-    if shape.seven_pairs:
+    if seven_pairs:
         reading = _seven_pairs(win, not mask & ~_ORPHAN_MASK)
         if best is None or reading.beats(best):
             best = reading
-    if shape.orphans:
+    if orphans:
         found = (
             _intern("国士無双十三面", 0, 2) if counts[win_kind] == 2 else _intern("国士無双", 0, 1)
         )
         best = _yakuman(win, [found])
-    elif shape.nine_gates:
+    elif nine_gates:
         found = (
-            _intern("純正九蓮宝燈", 0, 2) if shape.nine_gates == 2 else _intern("九蓮宝燈", 0, 1)
+            _intern("純正九蓮宝燈", 0, 2) if nine_gates == 2 else _intern("九蓮宝燈", 0, 1)
         )
         reading = _yakuman(win, [found])
         if reading.beats(best):
