@@ -327,10 +327,14 @@ def shanten(counts: Sequence[int]) -> int:
 # -- completeness and waits, part by part ----------------------------------------------
 #
 # A part is a suit's nine counts or the seven honour counts; its entry is (its tiles mod
-# 3, whether it is whole, the indices of the kinds that make it whole when added).
+# 3, whether it is whole, the kinds, in order, that make it whole when added).
 
-_PARTS: dict[tuple[int, ...], tuple[int, bool, tuple[int, ...]]] = {}
-_PART_KINDS = ((0, 9), (9, 18), (18, 27), (27, 34))  # first and past-last kind of each part
+_SHAPES: dict[tuple[int, ...], tuple[int, bool, tuple[int, ...]]] = {}
+"""The entry of each part's counts met so far, with the completing kinds numbered from
+the part's first kind (0-8): the three suits share it."""
+_PARTS: tuple[dict[tuple[int, ...], tuple[int, bool, tuple[int, ...]]], ...] = ({}, {}, {}, {})
+"""By part (m, p, s, honours), the entry of each of its counts met so far."""
+_PART_STARTS = (0, 9, 18, 27)  # the first kind of each part
 
 
 def _sets_only(counts: Sequence[int], runs: bool, pair: int = -1) -> bool:
@@ -367,38 +371,55 @@ def _is_whole(counts: Sequence[int], runs: bool) -> bool:
     )
 
 
-def _part(counts: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
-    """Entry of a part (see above), nine counts of a suit or seven of the honours."""
+def _shape(counts: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
+    """The entry of a part's counts (nine of a suit or seven of the honours), completing
+    kinds numbered from 0, made and kept in :data:`_SHAPES`."""
+    entry = _SHAPES.get(counts)
+    if entry is not None:
+        return entry
     runs = len(counts) == 9
     residue = sum(counts) % 3
-    if max(counts) > 4:
-        return residue, False, ()  # not a hand's part: no set or pair holds a fifth tile
     completing = []
-    if residue:
-        grown = list(counts)
-        for i, have in enumerate(counts):
-            # A kind with no tile held within two numbers of it (of its own, for honours)
-            # would be alone in any set or pair; a kind held four times gets no fifth.
-            if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
-                continue
-            grown[i] += 1
-            if _is_whole(grown, runs):
-                completing.append(i)
-            grown[i] -= 1
-    return residue, _is_whole(counts, runs), tuple(completing)
+    if max(counts) > 4:  # not a hand's part: no set or pair holds a fifth tile
+        whole = False
+    else:
+        whole = _is_whole(counts, runs)
+        if residue:
+            grown = list(counts)
+            for i, have in enumerate(counts):
+                # A kind with no tile held within two numbers of it (of its own, for
+                # honours) would be alone in any set or pair; a kind held four times gets
+                # no fifth.
+                if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
+                    continue
+                grown[i] += 1
+                if _is_whole(grown, runs):
+                    completing.append(i)
+                grown[i] -= 1
+    entry = _SHAPES[counts] = (residue, whole, tuple(completing))
+    return entry
 
 
-def _parts(counts: Sequence[int]) -> list[tuple[int, bool, tuple[int, ...]]]:
-    """The entries of the three suits and the honours of a hand, cached by counts."""
-    hand = tuple(counts)
-    found = []
-    for start, end in _PART_KINDS:
-        shape = hand[start:end]
-        entry = _PARTS.get(shape)
-        if entry is None:
-            entry = _PARTS[shape] = _part(shape)
-        found.append(entry)
-    return found
+def _new_part(part: int, counts: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
+    """The entry of ``counts`` as part ``part`` (0 m, 1 p, 2 s, 3 honours), completing
+    kinds numbered as kinds of the hand, made and kept in :data:`_PARTS`."""
+    residue, whole, completing = _shape(counts)
+    start = _PART_STARTS[part]
+    entry = _PARTS[part][counts] = (residue, whole, tuple(start + i for i in completing))
+    return entry
+
+
+def _parts(hand: tuple[int, ...]) -> tuple[tuple[int, bool, tuple[int, ...]], ...]:
+    """The entries of the three suits and the honours of a hand (34 counts)."""
+    # Run at every riichi, ron and exhaustive draw: a slice and a dict look-up per part;
+    # an entry (always true) is made only the first time a part's shape is met.
+    m, p, s, z = _PARTS
+    return (
+        m.get(counts := hand[0:9]) or _new_part(0, counts),
+        p.get(counts := hand[9:18]) or _new_part(1, counts),
+        s.get(counts := hand[18:27]) or _new_part(2, counts),
+        z.get(counts := hand[27:34]) or _new_part(3, counts),
+    )
 
 
 def is_complete(counts: Sequence[int]) -> bool:
@@ -408,7 +429,7 @@ def is_complete(counts: Sequence[int]) -> bool:
     if total % 3 != 2:
         raise ValueError(f"a complete hand has 3n+2 tiles, not {total}")
     _sets_needed(counts)
-    parts = _parts(counts)
+    parts = _parts(tuple(counts))
     if all(whole for _, whole, _ in parts) and [r for r, _, _ in parts].count(2) == 1:
         return True
     if total != 14:
@@ -420,32 +441,32 @@ def is_complete(counts: Sequence[int]) -> bool:
 def waits(counts: Sequence[int]) -> tuple[int, ...]:
     """Kinds (ascending) that complete a hand of ``3n+1`` tiles in any form (待ち),
     leaving out a kind of which the hand holds all four tiles; empty if not ready."""
-    total = sum(counts)
+    hand = tuple(counts)
+    total = sum(hand)
     if total % 3 != 1:
         raise ValueError(f"a hand waits with 3n+1 tiles, not {total}")
-    _sets_needed(counts)
-    found = _standard_waits(_parts(counts))
+    if len(hand) != 34 or total > 13:
+        _sets_needed(hand)  # raises: not a hand
+    found = _standard_waits(_parts(hand))
     if total == 13:
-        closed = _closed_waits(counts)
+        closed = _closed_waits(hand)
         if closed:
             found = sorted(set(found).union(closed))
     return tuple(found)
 
 
-def _standard_waits(parts: list[tuple[int, bool, tuple[int, ...]]]) -> list[int]:
+def _standard_waits(parts: tuple[tuple[int, bool, tuple[int, ...]], ...]) -> list[int]:
     """Kinds that complete a ``3n+1`` hand with these part entries as sets and a pair."""
-    broken = [i for i, (_, whole, _) in enumerate(parts) if not whole]
+    broken = [entry for entry in parts if not entry[1]]
     if len(broken) > 1:
         return []
     # The tile goes to the one part that is not whole or, if all are, to any; afterwards
     # exactly one part must hold the pair (3n+2 tiles).
-    pairs = [r for r, _, _ in parts].count(2)
-    found = []
-    for i in broken or range(4):
-        residue, _, completing = parts[i]
+    pairs = [residue for residue, _, _ in parts].count(2)
+    found: list[int] = []
+    for residue, _, completing in broken or parts:
         if completing and pairs - (residue == 2) + (residue == 1) == 1:
-            start = _PART_KINDS[i][0]
-            found += [start + index for index in completing]
+            found += completing
     return found
 
 
