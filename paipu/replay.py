@@ -405,7 +405,8 @@ class Replay:
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
             expected = None  # an excerpt that starts in the middle of a game: its standing is as given
         logged = Standing.of_deal(round_)
-        if expected is None or logged.expected_deal(round_) in (mine, own):
+        as_logged = DealExpectation(deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks, deal.scores)
+        if expected is None or as_logged in (mine, own):
             self.own = logged.copy()
         self.standing = logged
         problems: list[Problem] = []
