@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from operator import eq
 from typing import Iterable, Literal, Sequence
 
 __all__ = [
@@ -189,7 +188,7 @@ class Meld:
     @property
     def tiles(self) -> tuple[str, ...]:
         """Every tile of the meld, in written order."""
-        return tuple(self.suit + digit for digit in self.digits)
+        return tuple(map(self.suit.__add__, self.digits))  # no generator: hands are checked with these
 
     @property
     def kind(self) -> int:
@@ -394,10 +393,32 @@ class HandNotation:
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
 
 
-# The concealed part of a hand string with no face-down tile, riichi mark left off: every
-# suit letter followed by at least one digit it can have.
-_PLAIN_CONCEALED = re.compile(r"(?:[mps][0-9]+|z[1-7]+)+")
-_SUIT_GROUP = re.compile(r"([mpsz])([0-9]+)")
+def _canonical_suit_pattern(suit: str) -> str:
+    """A regular expression for one suit's part of a hand string as ``str(hand)`` writes
+    it: the suit letter and its digits in canonical order (ascending, a red five before
+    the fives), at least one, no more than four of a kind; the digits are captured."""
+    # Possessive repeats: in a canonical string nothing is ever given back, so the match
+    # is the same, found without backtracking.
+    fives = "5{0,4}+" if suit == "z" else "(?![05]{5})0*+5*+"  # red fives first, 4 at most with the fives
+    digits = "1234567" if suit == "z" else "123456789"
+    body = "".join(fives if digit == "5" else f"{digit}{{0,4}}+" for digit in digits)
+    return f"(?:{suit}(?=[0-9])({body}))?"
+
+
+# The concealed part of a hand string as ``str(hand)`` writes it, riichi mark left off: a
+# group per suit present, in suit order, then the drawn tile with its suit letter. Matching
+# it is the check that the tiles are in canonical order, no more than four of a kind.
+_CANONICAL_CONCEALED = re.compile("".join(map(_canonical_suit_pattern, SUITS)) + "([mps][0-9]|z[1-7])?")
+
+_SAME_KIND: dict[str, tuple[str, ...]] = {
+    tile: tuple(other for other, k in _KIND_OF.items() if k == kind_number) for tile, kind_number in _KIND_OF.items()
+}
+"""The tiles of each tile's kind: ``m5`` and ``m0`` are both ``("m5", "m0")``."""
+
+# The tile of each digit, by suit: concealed tiles are these shared strings, none made per hand.
+_M_TILE, _P_TILE, _S_TILE, _Z_TILE = (
+    {tile[1]: tile for tile in _KIND_OF if tile[0] == suit}.__getitem__ for suit in SUITS
+)
 
 
 def parse_hand(text: object) -> HandNotation:
@@ -409,40 +430,51 @@ def parse_hand(text: object) -> HandNotation:
     last tile written is the drawn tile. No more than ``14 - 3 * melds`` concealed tiles,
     no more than four of a kind in the whole hand.
     """
-    hand = _parse_plain_hand(text) if type(text) is str else None
+    hand = _parse_canonical_hand(text) if type(text) is str else None
     return hand if hand is not None else _parse_hand_in_full(text)
 
 
-def _parse_plain_hand(text: str) -> HandNotation | None:
-    """:func:`parse_hand`'s fast path, for a hand as a paipu stores it (no face-down tile)
-    that breaks no rule; ``None`` for anything else, which :func:`_parse_hand_in_full`
-    then reads or says what is wrong with."""
-    first, *meld_texts = text.split(",")
-    awaiting_discard = bool(meld_texts) and meld_texts[-1] == ""
-    if awaiting_discard:
-        meld_texts.pop()
-    riichi = first.endswith("*")
+def _parse_canonical_hand(text: str) -> HandNotation | None:
+    """:func:`parse_hand`'s fast path, for a hand written as ``str(hand)`` writes it (as
+    paipu store them) that breaks no rule; ``None`` for anything else, which
+    :func:`_parse_hand_in_full` then reads or says what is wrong with."""
+    if "," in text:
+        first, *meld_texts = text.split(",")
+        awaiting_discard = meld_texts[-1] == ""
+        if awaiting_discard:
+            meld_texts.pop()
+        try:
+            melds = tuple(map(parse_meld, meld_texts))
+        except NotationError:
+            return None
+    else:  # most hands: no list made
+        first, melds, awaiting_discard = text, (), False
+    riichi = first[-1:] == "*"
     if riichi:
         first = first[:-1]
-    if not _PLAIN_CONCEALED.fullmatch(first):
+    match = _CANONICAL_CONCEALED.fullmatch(first)
+    if match is None:
         return None
-    try:
-        melds = tuple(map(parse_meld, meld_texts))
-    except NotationError:
-        return None
-    tiles = [suit + digit for suit, digits in _SUIT_GROUP.findall(first) for digit in digits]
-    total = len(tiles)
-    kinds = list(map(_KIND_OF.__getitem__, tiles))
+    m, p, s, z, drawn = match.groups()
+    concealed = (*map(_M_TILE, m or ""), *map(_P_TILE, p or ""), *map(_S_TILE, s or ""), *map(_Z_TILE, z or ""))
+    extra = () if drawn is None else (drawn,)
+    total = len(concealed) + len(extra)
+    if (total % 3 == 2) != (drawn is not None):
+        return None  # a drawn tile not written apart, or a tile apart that is not drawn
     sets = 0
     for meld in melds:
         sets += meld.type != "north"
-        kinds += map(_KIND_OF.__getitem__, meld.tiles)
-    kinds.sort()
-    if total > 14 - 3 * sets or any(map(eq, kinds, kinds[4:])):  # sorted: a fifth of a kind 4 places on
+        extra += meld.tiles
+    if total > 14 - 3 * sets:
         return None
-    drawn = tiles.pop() if total % 3 == 2 else None
-    tiles.sort(key=_ORDER.__getitem__)
-    return HandNotation(tuple(tiles), drawn, riichi, melds, 0, awaiting_discard)
+    # A suit group holds no more than four of a kind, and a suit has one group: a fifth
+    # can only be of the kind of a tile beyond them.
+    if extra:
+        every = concealed + extra
+        for tile in extra:
+            if sum(map(every.count, _SAME_KIND[tile])) > 4:
+                return None
+    return HandNotation(concealed, drawn, riichi, melds, 0, awaiting_discard)
 
 
 def _parse_hand_in_full(text: object) -> HandNotation:
