@@ -25,7 +25,6 @@ import os
 import re
 import warnings
 import zlib
-from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator, Literal, Union
@@ -143,36 +142,37 @@ class GameReader:
         """The games of one file (only game ``index`` if given); errors are recorded."""
         self.files += 1
         name = str(path)
-        try:
-            with _no_garbage_collection():
-                items, reader = _decode(path.read_bytes(), name)
-        except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
-            self._error(LoadError(name, _describe_decode_error(error)))
-            return
-        if index is not None:
-            if index >= len(items):
-                self._error(LoadError(name, f"no game #{index}: the file holds {len(items)}"))
-                return
-            chosen = [(index, items[index])]
-        else:
-            chosen = list(enumerate(items))
-        del items
-        # Taken from the end, so that each game's parsed form is let go once the game is built.
-        chosen.reverse()
-        while chosen:
-            number, item = chosen.pop()
+        with _CollectorPause() as pause:
             try:
-                with _no_garbage_collection():
+                items, reader = _decode(path.read_bytes(), name)
+            except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
+                self._error(LoadError(name, _describe_decode_error(error)))
+                return
+            if index is not None:
+                if index >= len(items):
+                    self._error(LoadError(name, f"no game #{index}: the file holds {len(items)}"))
+                    return
+                chosen = [(index, items[index])]
+            else:
+                chosen = list(enumerate(items))
+            del items
+            # Taken from the end, so that each game's parsed form is let go once the game is built.
+            chosen.reverse()
+            while chosen:
+                number, item = chosen.pop()
+                try:
                     game = reader(item, source=f"{name}#{number}")
-                del item
-            except FormatError as error:
-                self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
-                continue
-            except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                self._error(LoadError(name, f"cannot be read: {type(error).__name__}: {error}", number))
-                continue
-            self.games += 1
-            yield game
+                    del item
+                except FormatError as error:
+                    self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
+                    continue
+                except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
+                    self._error(LoadError(name, f"cannot be read: {type(error).__name__}: {error}", number))
+                    continue
+                self.games += 1
+                pause.resume()  # the caller may make garbage of any kind
+                yield game
+                pause.pause()
 
     def _error(self, error: LoadError) -> None:
         if self.mode == "raise":
@@ -182,22 +182,39 @@ class GameReader:
             warnings.warn(str(error), LoadWarning, stacklevel=3)
 
 
-@contextmanager
-def _no_garbage_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector (if on) while a file is parsed and its games built.
+class _CollectorPause:
+    """The cyclic garbage collector paused (if on) while a file is parsed and its games
+    built: in a ``with`` block, and between :meth:`pause` and :meth:`resume` inside it.
 
     Parsing makes tens of thousands of containers per game, and the collector would run
     again and again over them while none can be garbage: the parsed JSON and XML and the
     events made from them hold no reference cycles (reference counting frees them; any
-    cycle made meanwhile is collected once the collector is back on).
+    cycle made meanwhile is collected once the collector is back on). It is back on only
+    while the caller holds a game: a game's parsed JSON is freed before, so that the one
+    collection made when it is back on goes over the game alone, not the file's JSON too.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
+
+    def __init__(self) -> None:
+        self._paused = False
+
+    def pause(self) -> None:
+        """Stop the collector, if on."""
+        if gc.isenabled():
+            gc.disable()
+            self._paused = True
+
+    def resume(self) -> None:
+        """Start the collector again if :meth:`pause` stopped it."""
+        if self._paused:
             gc.enable()
+            self._paused = False
+
+    def __enter__(self) -> "_CollectorPause":
+        self.pause()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.resume()
 
 
 def _resolve(path: PathLike) -> tuple[Path, int | None]:

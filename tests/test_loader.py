@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import json
 import tracemalloc
@@ -155,3 +156,30 @@ def test_memory_stays_flat_over_thousands_of_files(tmp_path):
     # (tens of kilobytes) for each of 1,800 more files: 50 MB and more.
     game_size = len(text) * 4
     assert large - small < 2_000_000 < 1800 * game_size, (small, large)
+
+
+def test_collector_is_on_while_the_caller_holds_a_game(mixed_dir):
+    """The loader pauses the cyclic garbage collector only while it parses and builds:
+    it is on whenever a game is handed out and after the end, and a caller who turns it
+    off between games keeps it off."""
+    root, _ = mixed_dir
+    assert gc.isenabled()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LoadWarning)
+        reader = iter(load(root))
+        assert gc.isenabled()
+        next(reader)
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            next(reader)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+        for _game in reader:
+            assert gc.isenabled()
+        assert gc.isenabled()
+        reader = iter(load(root, errors="raise"))
+        with pytest.raises(LoadError):
+            list(reader)
+        assert gc.isenabled()
