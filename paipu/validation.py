@@ -74,6 +74,8 @@ class _Checker:
         self.game = game
         self.strict = strict_names
         self.findings: list[Finding] = []
+        # Only a Tenhou game has the record; looked for once, not at every win.
+        self.tenhou = getattr(game, "tenhou", None)
 
     def add(self, step: Step | None, check: str, expected: Any, logged: Any, message: str,
             round_index: int | None = None, event: int | None = None) -> None:
@@ -158,14 +160,15 @@ class _Checker:
         self.compare(step, "hule.damanguan", result.yakuman or None, win.yakuman or None, "yakuman multiple")
         self.compare(step, "hule.defen", result.points, win.points, "the hand's value")
         self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
-        self.tenhou_win(step, win, result)
+        if self.tenhou is not None:
+            self.tenhou_win(step, win, result)
 
     def tenhou_win(self, step: Step, win: Win, result) -> None:
         """What a Tenhou log states beyond the events: the limit of Tenhou's own AGARI
         (満貫, 跳満...) and, for the round's first result, the scores before it (``sc``),
         which show the riichi sticks paid."""
-        record = getattr(self.game, "tenhou", None)
-        if record is None or step.round_index >= len(record.results):
+        record = self.tenhou
+        if step.round_index >= len(record.results):
             return
         round_ = self.game.rounds[step.round_index]
         player = round_.player_of(win.seat)
