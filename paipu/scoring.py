@@ -504,9 +504,11 @@ _SUITS: tuple[dict[tuple[int, ...], tuple[int, tuple]], ...] = ({}, {}, {})
 """By suit, the entry of each suit's counts met so far (see :func:`_suit_entry`)."""
 _SUITS_KEPT = 1 << 15
 """Entries a suit's cache holds before it starts again (a bound on memory)."""
+_PAIR_IN_A_SUIT = frozenset({(2, 0, 0), (0, 2, 0), (0, 0, 2)})
+"""The suits' tiles mod 3 of a hand that can be complete with its pair in a suit."""
 
 
-def _standard_readings(counts: list[int], win: int) -> list[tuple[int, tuple[_Set, ...], int]]:
+def _standard_readings(counts: tuple[int, ...], win: int) -> list[tuple[int, tuple[_Set, ...], int]]:
     """Every standard reading of concealed tiles ``counts`` (winning tile ``win``
     included) as (pair, sets, where the winning tile is: 0 the pair, i ``sets[i - 1]``),
     in the engine's order: pairs by kind, splits of the suits m x p x s, then honour
@@ -518,9 +520,9 @@ def _standard_readings(counts: list[int], win: int) -> list[tuple[int, tuple[_Se
     # Run at every win: each suit's splits are one look-up by its counts, and the winning
     # tile is only looked for among the sets of its own suit (or the honours), which are
     # at the same places in every combination of splits.
-    m = _SUITS[0].get(m_counts := tuple(counts[0:9])) or _suit_entry(0, m_counts)
-    p = _SUITS[1].get(p_counts := tuple(counts[9:18])) or _suit_entry(1, p_counts)
-    s = _SUITS[2].get(s_counts := tuple(counts[18:27])) or _suit_entry(2, s_counts)
+    m = _SUITS[0].get(m_counts := counts[0:9]) or _suit_entry(0, m_counts)
+    p = _SUITS[1].get(p_counts := counts[9:18]) or _suit_entry(1, p_counts)
+    s = _SUITS[2].get(s_counts := counts[18:27]) or _suit_entry(2, s_counts)
     residues = (m[0], p[0], s[0])
     honour_pairs = honours.count(2)
     if honour_pairs:
@@ -528,7 +530,7 @@ def _standard_readings(counts: list[int], win: int) -> list[tuple[int, tuple[_Se
             return []
         groups = [(27 + honours.index(2), [m[1], p[1], s[1]])]
     else:
-        if sorted(residues) != [0, 0, 2]:
+        if residues not in _PAIR_IN_A_SUIT:
             return []
         at = residues.index(2)
         splits = [m[1], p[1], s[1]]
@@ -684,7 +686,7 @@ def _situational(
 
 
 def _dora(
-    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule,
+    counts: tuple[int, ...], melds: _Melds, reds: int, situation: Situation, rule: Rule,
     uncounted: dict[int, int],
 ) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
@@ -704,7 +706,7 @@ def _dora(
     return tuple(found)
 
 
-def _shown(indicators: Sequence[str], counts: list[int], melds: _Melds, uncounted: dict[int, int]) -> int:
+def _shown(indicators: Sequence[str], counts: tuple[int, ...], melds: _Melds, uncounted: dict[int, int]) -> int:
     """How many tiles of the hand the dora indicators point at."""
     found = 0
     for tile in indicators:
@@ -1039,20 +1041,20 @@ def _score(
         return NotAWin(INCOMPLETE)
     melds = _melds(hand.melds) if hand.melds else _NO_MELDS
     # Tiles per kind, and a bit per kind held; red fives counted apart first (34-36).
-    counts = [0] * 37
+    tally = [0] * 37
     mask = melds.mask
     for t in concealed + (tile,):
         k = _SLOT[t]
-        counts[k] += 1
+        tally[k] += 1
         mask |= 1 << k
-    reds = counts[34] + counts[35] + counts[36] + melds.reds
+    reds = tally[34] + tally[35] + tally[36] + melds.reds
     if reds:
-        counts[4] += counts[34]
-        counts[13] += counts[35]
-        counts[22] += counts[36]
+        tally[4] += tally[34]
+        tally[13] += tally[35]
+        tally[22] += tally[36]
         mask |= (mask >> 30 & 1 << 4) | (mask >> 22 & 1 << 13) | (mask >> 14 & 1 << 22)
         mask &= (1 << 34) - 1
-    del counts[34:]
+    counts = tuple(tally[:34])  # a tuple: the readings look each suit's slice up as it is
     win_kind = _KIND[tile]
     readings = _standard_readings(counts, win_kind)
     # Seven pairs, thirteen orphans and nine gates hold 14 concealed tiles: no meld.
@@ -1163,18 +1165,19 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
                 payments[other] -= share + 100 * honba
                 points += share
         payments[seat] += points + 300 * honba + 1000 * situation.riichi_sticks
+    # Positional: a frozen dataclass's __init__ takes keywords a third slower, once per win.
     return WinResult(
-        yaku=best.yaku,
-        fu=best.fu,
-        fu_breakdown=tuple(best.fu_breakdown),
-        han=best.han,
-        yakuman=best.yakuman,
-        limit=_limit(best),
-        points=points + liable_points,
-        payments=tuple(payments),
-        seat=seat,
-        discarder=discarder,
-        liable=liable,
+        best.yaku,  # yaku
+        best.fu,  # fu
+        tuple(best.fu_breakdown),  # fu_breakdown
+        best.han,  # han
+        best.yakuman,  # yakuman
+        _limit(best),  # limit
+        points + liable_points,  # points
+        tuple(payments),  # payments
+        seat,  # seat
+        discarder,  # discarder
+        liable,  # liable
     )
 
 
