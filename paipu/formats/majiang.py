@@ -12,6 +12,7 @@ game gives back the same JSON, hand strings in canonical notation.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from ..events import (
@@ -80,21 +81,50 @@ def _ints(value: Any, name: str, length: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _fields(payload: Any, key: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
-    if not isinstance(payload, dict):
-        raise FormatError(f"{key} must be an object, not {payload!r}")
-    missing = [name for name in required if name not in payload]
-    if missing:
-        raise FormatError(f"{key} lacks {', '.join(missing)}")
-    unknown = [name for name in payload if name not in required and name not in optional]
-    if unknown:
+class _Fields:
+    """The fields of an object of the format found under ``key``: the ``required`` ones
+    and the ``optional`` ones it may also have."""
+
+    __slots__ = ("key", "required", "optional", "_required", "_allowed")
+
+    def __init__(self, key: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+        self.key = key
+        self.required = required
+        self.optional = optional
+        self._required = frozenset(required)
+        self._allowed = self._required | frozenset(optional)
+
+    def check(self, payload: Any) -> dict:
+        """``payload`` if it is an object with every required field and no other than the
+        optional ones; else :class:`FormatError` saying what is wrong."""
+        # Every object of a game but a draw or a discard comes here: the keys are compared
+        # as sets first, two calls in C, and looked at one by one only to say what is wrong.
+        if isinstance(payload, dict):
+            keys = payload.keys()
+            if keys >= self._required and keys <= self._allowed:
+                return payload
+        key = self.key
+        if not isinstance(payload, dict):
+            raise FormatError(f"{key} must be an object, not {payload!r}")
+        missing = [name for name in self.required if name not in payload]
+        if missing:
+            raise FormatError(f"{key} lacks {', '.join(missing)}")
+        unknown = [name for name in payload if name not in self.required and name not in self.optional]
         raise FormatError(f"{key} has unknown field {', '.join(map(repr, unknown))}")
-    return payload
 
 
 def _hand(text: Any, name: str) -> HandNotation:
     try:
         return parse_hand(text)
+    except NotationError as error:
+        raise FormatError(f"{name}: {error}") from None
+
+
+def _hands(texts: list, name: str) -> tuple[HandNotation, ...]:
+    """Every hand of a list (the first bad one a :class:`FormatError`), without a call of
+    :func:`_hand` each: a corpus has tens of thousands."""
+    try:
+        return tuple(map(parse_hand, texts))
     except NotationError as error:
         raise FormatError(f"{name}: {error}") from None
 
@@ -106,8 +136,11 @@ def _tile(text: Any, name: str) -> str:
         raise FormatError(f"{name}: {error}") from None
 
 
+_QIPAI = _Fields("qipai", ("zhuangfeng", "jushu", "changbang", "lizhibang", "defen", "baopai", "shoupai"))
+
+
 def _read_qipai(p: Any, n: int) -> Deal:
-    p = _fields(p, "qipai", ("zhuangfeng", "jushu", "changbang", "lizhibang", "defen", "baopai", "shoupai"))
+    p = _QIPAI.check(p)
     hands = p["shoupai"]
     if not isinstance(hands, list) or len(hands) != n:
         raise FormatError(f"qipai.shoupai must be a list of {n} hand strings, not {hands!r}")
@@ -118,22 +151,26 @@ def _read_qipai(p: Any, n: int) -> Deal:
         _int(p["lizhibang"], "qipai.lizhibang"),
         _ints(p["defen"], "qipai.defen", n),
         _tile(p["baopai"], "qipai.baopai"),
-        tuple(_hand(h, "qipai.shoupai") for h in hands),
+        _hands(hands, "qipai.shoupai"),
     )
 
 
 def _seat_and_tile(key: str) -> Callable[[Any, int], Event]:
     cls = {"zimo": Draw, "gangzimo": KanDraw, "penuki": NorthSetAside}[key]
+    fields = _Fields(key, ("l", "p"))
 
     def read(p: Any, n: int) -> Event:
-        p = _fields(p, key, ("l", "p"))
+        p = fields.check(p)
         return cls(_int(p["l"], f"{key}.l", 0, n - 1), _tile(p["p"], f"{key}.p"))
 
     return read
 
 
+_DAPAI = _Fields("dapai", ("l", "p"))
+
+
 def _read_dapai(p: Any, n: int) -> Discard:
-    p = _fields(p, "dapai", ("l", "p"))
+    p = _DAPAI.check(p)
     try:
         tile, tsumogiri, riichi = parse_discard(p["p"])
     except NotationError as error:
@@ -161,27 +198,39 @@ _SHARED_EVENTS = {n: _shared_events(n) for n in (3, 4)}
 
 def _meld_event(key: str) -> Callable[[Any, int], Event]:
     cls, allowed = {"fulou": (Call, ("chi", "pon", "daiminkan")), "gang": (Kan, ("ankan", "kakan"))}[key]
+    fields = _Fields(key, ("l", "m"))
+    seat_name = f"{key}.l"
 
     def read(p: Any, n: int) -> Event:
-        p = _fields(p, key, ("l", "m"))
+        p = fields.check(p)
         try:
             meld = parse_meld(p["m"])
         except NotationError as error:
             raise FormatError(f"{key}.m: {error}") from None
         if meld.type not in allowed:
             raise FormatError(f"{key}.m: a {meld.type} {p['m']!r} cannot be a {key}")
-        return cls(_int(p["l"], f"{key}.l", 0, n - 1), meld)
+        return cls(_int(p["l"], seat_name, 0, n - 1), meld)
 
     return read
 
 
+_KAIGANG = _Fields("kaigang", ("baopai",))
+
+
 def _read_kaigang(p: Any, n: int) -> DoraReveal:
-    p = _fields(p, "kaigang", ("baopai",))
+    p = _KAIGANG.check(p)
     return DoraReveal(_tile(p["baopai"], "kaigang.baopai"))
 
 
+_HUPAI_ENTRY = _Fields("hule.hupai entry", ("name", "fanshu"), ("baojia",))
+
+_shared_yaku: Callable[[str, int, int, str | None], Yaku] = lru_cache(maxsize=1024)(Yaku)
+"""``Yaku(name, han, yakuman, pao)``, each made once and shared: yaku are immutable, and a
+corpus has a few dozen different ones in tens of thousands of wins."""
+
+
 def _read_yaku(entry: Any) -> Yaku:
-    entry = _fields(entry, "hule.hupai entry", ("name", "fanshu"), ("baojia",))
+    entry = _HUPAI_ENTRY.check(entry)
     name, han = entry["name"], entry["fanshu"]
     if not isinstance(name, str):
         raise FormatError(f"hule.hupai name must be a string, not {name!r}")
@@ -191,17 +240,19 @@ def _read_yaku(entry: Any) -> Yaku:
     if isinstance(han, str):
         if not han or set(han) != {"*"}:
             raise FormatError(f"hule.hupai fanshu must be an integer or '*'s, not {han!r}")
-        return Yaku(name, 0, len(han), pao)
-    return Yaku(name, _int(han, "hule.hupai fanshu"), 0, pao)
+        return _shared_yaku(name, 0, len(han), pao)
+    return _shared_yaku(name, _int(han, "hule.hupai fanshu"), 0, pao)
 
 
 def _optional_int(p: dict, name: str) -> int | None:
     return None if p.get(name) is None else _int(p[name], f"hule.{name}")
 
 
+_HULE = _Fields("hule", ("l", "shoupai", "baojia", "fubaopai", "defen", "hupai", "fenpei"), ("fu", "fanshu", "damanguan"))
+
+
 def _read_hule(p: Any, n: int) -> Win:
-    p = _fields(p, "hule", ("l", "shoupai", "baojia", "fubaopai", "defen", "hupai", "fenpei"),
-                ("fu", "fanshu", "damanguan"))
+    p = _HULE.check(p)
     discarder = p["baojia"]
     if discarder is not None:
         discarder = _int(discarder, "hule.baojia", 0, n - 1)
@@ -227,8 +278,11 @@ def _read_hule(p: Any, n: int) -> Win:
     )
 
 
+_PINGJU = _Fields("pingju", ("name", "shoupai", "fenpei"))
+
+
 def _read_pingju(p: Any, n: int) -> NoWin:
-    p = _fields(p, "pingju", ("name", "shoupai", "fenpei"))
+    p = _PINGJU.check(p)
     if not isinstance(p["name"], str):
         raise FormatError(f"pingju.name must be a string, not {p['name']!r}")
     hands = p["shoupai"]
@@ -278,12 +332,12 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
     result: list[Event] = [deal]
     append = result.append
     shared = _SHARED_EVENTS[n]
-    for position in range(1, len(events)):
-        raw = events[position]
+    for raw in events[1:]:
         # Most events are a draw or discard {key: {"l": seat, "p": text}}: the one shared
         # event of that key, seat and text if there is one (a bool or float l is no seat).
         if type(raw) is dict and len(raw) == 1:
-            (key, payload), = raw.items()
+            key, = raw
+            payload = raw[key]
             if type(payload) is dict and len(payload) == 2:
                 seat, text = payload.get("l"), payload.get("p")
                 if type(seat) is int and type(text) is str:
@@ -291,6 +345,7 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
                     if event is not None:
                         append(event)
                         continue
+        position = len(result)  # one event per position so far, counted only when needed
         try:
             append(_read_event(raw, n, position))
         except FormatError as error:
