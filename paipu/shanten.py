@@ -327,14 +327,23 @@ def shanten(counts: Sequence[int]) -> int:
 # -- completeness and waits, part by part ----------------------------------------------
 #
 # A part is a suit's nine counts or the seven honour counts; its entry is (its tiles mod
-# 3, whether it is whole, the kinds, in order, that make it whole when added).
+# 3, whether it is whole, the kinds, in order, that make it whole when added, or None
+# while they are not yet worked out, the part's number: 0 m, 1 p, 2 s, 3 honours). The
+# completing kinds are the costly part (a test of wholeness per kind) and only the part a
+# waiting hand's tile goes to needs them: they are worked out the first time a part is
+# that one, which most parts met never are.
 
-_SHAPES: dict[tuple[int, ...], tuple[int, bool, tuple[int, ...]]] = {}
-"""The entry of each part's counts met so far, with the completing kinds numbered from
-the part's first kind (0-8): the three suits share it."""
-_PARTS: tuple[dict[tuple[int, ...], tuple[int, bool, tuple[int, ...]]], ...] = ({}, {}, {}, {})
-"""By part (m, p, s, honours), the entry of each of its counts met so far."""
+_SHAPES: dict[tuple[int, ...], tuple[int, bool]] = {}
+"""(tiles mod 3, whether whole) of each part's counts met so far; the suits share it."""
+_COMPLETING: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The completing kinds of each part's counts worked out so far, numbered from the part's
+first kind (0-8); the suits share it."""
+_Entry = tuple[int, bool, "tuple[int, ...] | None", int]
+_PARTS: tuple[dict[tuple[int, ...], _Entry], ...] = ({}, {}, {}, {})
+"""By part (m, p, s, honours), the entry of each of its counts met so far, completing
+kinds numbered as kinds of the hand."""
 _PART_STARTS = (0, 9, 18, 27)  # the first kind of each part
+_PART_ENDS = (9, 18, 27, 34)  # past the last kind of each part
 
 
 def _sets_only(counts: Sequence[int], runs: bool, pair: int = -1) -> bool:
@@ -371,45 +380,64 @@ def _is_whole(counts: Sequence[int], runs: bool) -> bool:
     )
 
 
-def _shape(counts: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
-    """The entry of a part's counts (nine of a suit or seven of the honours), completing
-    kinds numbered from 0, made and kept in :data:`_SHAPES`."""
-    entry = _SHAPES.get(counts)
-    if entry is not None:
-        return entry
+def _shape(counts: tuple[int, ...]) -> tuple[int, bool]:
+    """(tiles mod 3, whether whole) of a part's counts (nine of a suit or seven of the
+    honours), worked out once and kept in :data:`_SHAPES`."""
+    shape = _SHAPES.get(counts)
+    if shape is None:
+        # A part with a fifth tile of a kind is not a hand's: no set or pair holds it.
+        whole = max(counts) <= 4 and _is_whole(counts, len(counts) == 9)
+        shape = _SHAPES[counts] = (sum(counts) % 3, whole)
+    return shape
+
+
+def _completing(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds (numbered from 0) that make a part's counts whole when added, worked out
+    once and kept in :data:`_COMPLETING`."""
+    found = _COMPLETING.get(counts)
+    if found is not None:
+        return found
     runs = len(counts) == 9
-    residue = sum(counts) % 3
     completing = []
-    if max(counts) > 4:  # not a hand's part: no set or pair holds a fifth tile
-        whole = False
-    else:
-        whole = _is_whole(counts, runs)
-        if residue:
-            grown = list(counts)
-            for i, have in enumerate(counts):
-                # A kind with no tile held within two numbers of it (of its own, for
-                # honours) would be alone in any set or pair; a kind held four times gets
-                # no fifth.
-                if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
-                    continue
-                grown[i] += 1
-                if _is_whole(grown, runs):
-                    completing.append(i)
-                grown[i] -= 1
-    entry = _SHAPES[counts] = (residue, whole, tuple(completing))
+    if sum(counts) % 3 and max(counts) <= 4:
+        grown = list(counts)
+        for i, have in enumerate(counts):
+            # A kind with no tile held within two numbers of it (of its own, for honours)
+            # would be alone in any set or pair; a kind held four times gets no fifth.
+            if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
+                continue
+            grown[i] += 1
+            if _is_whole(grown, runs):
+                completing.append(i)
+            grown[i] -= 1
+    found = _COMPLETING[counts] = tuple(completing)
+    return found
+
+
+def _new_part(part: int, counts: tuple[int, ...]) -> _Entry:
+    """The entry of ``counts`` as part ``part`` (0 m, 1 p, 2 s, 3 honours), made and kept
+    in :data:`_PARTS`; its completing kinds only if another part already needed them."""
+    residue, whole = _shape(counts)
+    completing = _COMPLETING.get(counts)
+    if completing is not None:
+        start = _PART_STARTS[part]
+        completing = tuple(start + i for i in completing)
+    entry = _PARTS[part][counts] = (residue, whole, completing, part)
     return entry
 
 
-def _new_part(part: int, counts: tuple[int, ...]) -> tuple[int, bool, tuple[int, ...]]:
-    """The entry of ``counts`` as part ``part`` (0 m, 1 p, 2 s, 3 honours), completing
-    kinds numbered as kinds of the hand, made and kept in :data:`_PARTS`."""
-    residue, whole, completing = _shape(counts)
+def _part_completing(part: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The completing kinds of part ``part`` of ``hand`` (34 counts), numbered as kinds of
+    the hand; kept in the part's entry."""
     start = _PART_STARTS[part]
-    entry = _PARTS[part][counts] = (residue, whole, tuple(start + i for i in completing))
-    return entry
+    counts = hand[start : _PART_ENDS[part]]
+    residue, whole, _, _ = _PARTS[part][counts]
+    completing = tuple(start + i for i in _completing(counts))
+    _PARTS[part][counts] = (residue, whole, completing, part)
+    return completing
 
 
-def _parts(hand: tuple[int, ...]) -> tuple[tuple[int, bool, tuple[int, ...]], ...]:
+def _parts(hand: tuple[int, ...]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     """The entries of the three suits and the honours of a hand (34 counts)."""
     # Run at every riichi, ron and exhaustive draw: a slice and a dict look-up per part;
     # an entry (always true) is made only the first time a part's shape is met.
@@ -430,7 +458,7 @@ def is_complete(counts: Sequence[int]) -> bool:
         raise ValueError(f"a complete hand has 3n+2 tiles, not {total}")
     _sets_needed(counts)
     parts = _parts(tuple(counts))
-    if all(whole for _, whole, _ in parts) and [r for r, _, _ in parts].count(2) == 1:
+    if all(whole for _, whole, _, _ in parts) and [r for r, _, _, _ in parts].count(2) == 1:
         return True
     if total != 14:
         return False
@@ -447,7 +475,7 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
         raise ValueError(f"a hand waits with 3n+1 tiles, not {total}")
     if len(hand) != 34 or total > 13:
         _sets_needed(hand)  # raises: not a hand
-    found = _standard_waits(_parts(hand))
+    found = _standard_waits(hand, _parts(hand))
     if total == 13:
         closed = _closed_waits(hand)
         if closed:
@@ -455,18 +483,19 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _standard_waits(parts: tuple[tuple[int, bool, tuple[int, ...]], ...]) -> list[int]:
-    """Kinds that complete a ``3n+1`` hand with these part entries as sets and a pair."""
+def _standard_waits(hand: tuple[int, ...], parts: tuple[_Entry, ...]) -> list[int]:
+    """Kinds that complete a ``3n+1`` hand (34 counts) with these part entries as sets and
+    a pair."""
     broken = [entry for entry in parts if not entry[1]]
     if len(broken) > 1:
         return []
     # The tile goes to the one part that is not whole or, if all are, to any; afterwards
     # exactly one part must hold the pair (3n+2 tiles).
-    pairs = [residue for residue, _, _ in parts].count(2)
+    pairs = [residue for residue, _, _, _ in parts].count(2)
     found: list[int] = []
-    for residue, _, completing in broken or parts:
-        if completing and pairs - (residue == 2) + (residue == 1) == 1:
-            found += completing
+    for residue, _, completing, part in broken or parts:
+        if residue and pairs - (residue == 2) + (residue == 1) == 1:
+            found += _part_completing(part, hand) if completing is None else completing
     return found
 
 
