@@ -299,6 +299,27 @@ def test_friendly_arguments():
     assert not score("m344556s24678z66", "s3=", seat_wind=1, riichi=1).is_tsumo
 
 
+def test_situation_checks_and_converts_every_field():
+    # Values already in stored form are taken as they are (the replay's path)...
+    stored = Situation(1, 2, 1, False, 2, False, True, 0, ("m0", "z4"), ("s9",), 3, 2)
+    assert (stored.round_wind, stored.chankan, stored.dora_indicators) == (1, True, ("m0", "z4"))
+    # ... any other form is converted...
+    converted = Situation(round_wind="S", seat_wind="西", ippatsu=1, rinshan=[0],
+                          dora_indicators=["m0", "z4"], ura_indicators=["s9"])
+    assert (converted.round_wind, converted.seat_wind) == (1, 2)
+    assert converted.ippatsu is True and converted.rinshan is True
+    assert converted.dora_indicators == ("m0", "z4") and converted.ura_indicators == ("s9",)
+    # ... and a value out of range or of the wrong type is refused, in either form.
+    for field, value in [("round_wind", 4), ("seat_wind", True), ("riichi", 3), ("riichi", True),
+                         ("haitei", -1), ("tenhou", 1.0), ("honba", -1), ("riichi_sticks", "1")]:
+        with pytest.raises(ValueError, match=field):
+            Situation(**{field: value})
+    for field, value in [("dora_indicators", ("m1", "x1")), ("dora_indicators", "m1"),
+                         ("dora_indicators", (["m1"],)), ("ura_indicators", ("z8",))]:
+        with pytest.raises(NotationError, match=field):
+            Situation(**{field: value})
+
+
 def test_situation_json_round_trip():
     param = {
         "zhuangfeng": 1,
