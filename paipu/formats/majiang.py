@@ -335,16 +335,20 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
     for raw in events[1:]:
         # Most events are a draw or discard {key: {"l": seat, "p": text}}: the one shared
         # event of that key, seat and text if there is one (a bool or float l is no seat).
-        if type(raw) is dict and len(raw) == 1:
-            key, = raw
-            payload = raw[key]
-            if type(payload) is dict and len(payload) == 2:
-                seat, text = payload.get("l"), payload.get("p")
-                if type(seat) is int and type(text) is str:
-                    event = shared.get((key, seat, text))
-                    if event is not None:
-                        append(event)
-                        continue
+        # An event's one key is checked by unpacking it, which fails on bad input only.
+        try:
+            if type(raw) is dict:
+                key, = raw
+                payload = raw[key]
+                if type(payload) is dict and len(payload) == 2:
+                    seat, text = payload.get("l"), payload.get("p")
+                    if type(seat) is int and type(text) is str:
+                        event = shared.get((key, seat, text))
+                        if event is not None:
+                            append(event)
+                            continue
+        except ValueError:
+            pass  # more or fewer keys than one: the full reader says so
         position = len(result)  # one event per position so far, counted only when needed
         try:
             append(_read_event(raw, n, position))
