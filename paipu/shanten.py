@@ -32,10 +32,10 @@ the tables it needs exist.
 
 Waits and completeness: a part of the hand (a suit, or the honours) of ``3n`` tiles is
 whole when it splits into sets, one of ``3n+2`` tiles when it splits into sets and a pair.
-Each part's shape is looked up once in a cache that says whether it is whole and which
-kinds make it whole when added; a hand completes when every part but the one the tile goes
-to is whole and exactly one part holds the pair. Seven pairs and thirteen orphans are
-counted directly.
+Each part's shape is looked up once in a cache that says whether it is whole and (worked
+out the first time a wait needs it) which kinds make it whole when added; a hand completes
+when every part but the one the tile goes to is whole and exactly one part holds the pair.
+Seven pairs and thirteen orphans are counted directly.
 
 The caches grow with the distinct suit shapes met (tens of thousands over many games; a
 few hundred distinct tables).
