@@ -113,3 +113,44 @@ def test_three_player_north_tiles_are_kept_in_place():
     hand = parse_hand(text)
     assert [m.type for m in hand.melds] == ["north", "pon", "daiminkan"]
     assert str(hand) == text
+
+
+def _parsed(parse, text):
+    try:
+        return parse(text)
+    except NotationError as error:
+        return str(error)
+
+
+def test_the_fast_path_for_canonical_hands_reads_as_the_full_parser():
+    """parse_hand reads a hand written as str() writes it without going tile by tile; on
+    hands near that form (a tile out of order, five of a kind across the drawn tile or a
+    meld, a drawn tile not written apart, red fives, too many tiles) it must give the
+    full parser's hand or error."""
+    import random
+
+    from paipu.tiles import _parse_hand_in_full
+
+    rng = random.Random(1)
+    tiles = [suit + digit for suit in "mps" for digit in "0123456789"] + [f"z{d}" for d in range(1, 8)]
+    melds = ["m1-23", "p555=", "s5505+", "z1111", "z666-6", "m406-", "b", "p0-55", "m5550"]
+    checked = set()
+    for _ in range(20_000):
+        hand = [rng.choice(tiles if rng.random() < 0.3 else tiles[:6] + ["m5", "z1"]) for _ in range(rng.randint(0, 15))]
+        drawn = hand.pop() if hand and rng.random() < 0.5 else None
+        hand.sort(key=lambda tile: (tile[0], "1234056789".index(tile[1])))  # canonical order
+        if len(hand) > 1 and rng.random() < 0.1:
+            i, j = rng.sample(range(len(hand)), 2)
+            hand[i], hand[j] = hand[j], hand[i]
+        text, suit = "", ""
+        for tile in hand:
+            if tile[0] != suit or rng.random() < 0.05:
+                suit = tile[0]
+                text += suit
+            text += tile[1]
+        if drawn:
+            text += drawn if rng.random() < 0.9 else drawn[1]
+        text += "*" * (rng.random() < 0.2) + "".join("," + rng.choice(melds) for _ in range(rng.choice([0, 0, 1, 2, 4])))
+        checked.add(type(_parsed(parse_hand, text)))
+        assert _parsed(parse_hand, text) == _parsed(_parse_hand_in_full, text), text
+    assert len(checked) == 2  # hands and errors both met
