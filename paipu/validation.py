@@ -19,10 +19,11 @@ from dataclasses import asdict, dataclass
 from typing import Any, Iterable
 
 from .events import Deal, Game, NoWin, Win
+from .hand import Hand
 from .loader import load
 from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Replay, Step, WinExpectation
 from .rules import Rule
-from .tiles import HandNotation
+from .tiles import KINDS, HandNotation, kind
 from .yaku import ALIASES, WIND_NAMES
 
 __all__ = ["Finding", "FileReport", "validate", "validate_game", "validate_file", "findings_frame"]
@@ -58,15 +59,40 @@ def _yaku_name(name: str) -> str:
     return ALIASES.get(name, name)
 
 
+def _same_melds(mine: tuple, theirs: tuple) -> bool:
+    """Whether two hands' melds are the same, in any order, compared as written."""
+    # The melds almost always agree in order: equal tuples answer before any formatting.
+    return mine == theirs or sorted(map(str, mine)) == sorted(map(str, theirs))
+
+
 def _same_hand(mine: HandNotation, theirs: HandNotation) -> bool:
     """Whether two hands hold the same tiles (wherever the drawn tile is written) and the
-    same melds (in any order, compared as written)."""
-    # Checked at every win and shown hand: the hands almost always agree as written, so
-    # equal fields answer before any sorting or meld formatting.
-    if mine.melds != theirs.melds and sorted(map(str, mine.melds)) != sorted(map(str, theirs.melds)):
+    same melds (see :func:`_same_melds`)."""
+    # Checked at every win: the hands almost always agree as written, so equal fields
+    # answer before any sorting.
+    return _same_melds(mine.melds, theirs.melds) and (
+        (mine.concealed == theirs.concealed and mine.drawn == theirs.drawn)
+        or sorted(mine.tiles) == sorted(theirs.tiles))
+
+
+_RED_SUIT = {"m0": 0, "p0": 1, "s0": 2}
+_TILE_SLOTS = {name: (kind(name), _RED_SUIT.get(name, -1)) for name in (*KINDS, *_RED_SUIT)}
+"""Each tile's kind and, for a red five, its suit's index in :attr:`Hand.red` (else -1)."""
+
+
+def _holds(hand: Hand, shown: HandNotation) -> bool:
+    """Whether ``hand`` holds the tiles and the melds of ``shown``: :func:`_same_hand` of
+    the hand's notation, without writing it (the shown hands of every exhaustive draw)."""
+    if not _same_melds(tuple(hand.melds), shown.melds):
         return False
-    return (mine.concealed == theirs.concealed and mine.drawn == theirs.drawn) or sorted(
-        mine.tiles) == sorted(theirs.tiles)
+    counts = [0] * 34
+    red = [0, 0, 0]
+    for tile in shown.tiles:
+        k, suit = _TILE_SLOTS[tile]
+        counts[k] += 1
+        if suit >= 0:
+            red[suit] += 1
+    return counts == hand.counts and red == hand.red
 
 
 class _Checker:
@@ -200,11 +226,11 @@ class _Checker:
                 self.add(step, "pingju.shoupai", must, shown,
                          f"seat {seat}'s hand is {what} tenpai" if name in ("荒牌平局", "流し満貫")
                          else f"seat {seat}'s hand is {what} required")
-            elif shown and table is not None and not table.unknown[seat]:
+            elif shown and table is not None and not table.unknown[seat] and not _holds(
+                    table.hands[seat], draw.hands[seat]):
                 replayed = table.hands[seat].to_notation()
-                if not _same_hand(replayed, draw.hands[seat]):
-                    self.add(step, "pingju.shoupai", str(replayed), str(draw.hands[seat]),
-                             f"seat {seat}'s shown hand: replayed {replayed}, logged {draw.hands[seat]}")
+                self.add(step, "pingju.shoupai", str(replayed), str(draw.hands[seat]),
+                         f"seat {seat}'s shown hand: replayed {replayed}, logged {draw.hands[seat]}")
         self.compare(step, "pingju.fenpei", list(expected.payments), list(draw.payments), "payments by seat")
 
     def end(self, step: Step, expected: GameEnd) -> None:

@@ -137,6 +137,21 @@ def test_wrong_draw_payments_and_name_are_reported_once():
     assert _findings(named) == [("pingju.name", _label(raw, index), position)]
 
 
+@pytest.mark.parametrize("seat, change", [
+    (1, lambda hand: hand.replace("m23405", "m23455")),  # an ordinary five for the red one
+    (1, lambda hand: hand.replace("p06778", "p06779")),  # another tile
+    (2, lambda hand: hand.replace("s12-3", "s1-23")),  # another tile claimed in the meld
+])
+def test_a_wrong_shown_hand_is_reported_once(seat, change):
+    raw = _real_game()
+    index = _draw_round(raw)
+    position = len(raw["log"][index]) - 1
+    shown = raw["log"][index][position]["pingju"]["shoupai"]
+    assert shown[1:3] == ["m23405p06778z333*", "m456p33s46789,s12-3"]  # the hands changed here
+    shown[seat] = change(shown[seat])
+    assert _findings(raw) == [("pingju.shoupai", _label(raw, index), position)]
+
+
 @pytest.mark.parametrize("field, change, check", [
     ("defen", lambda v: [v[0] + 1000, v[1] - 1000, v[2], v[3]], "qipai.defen"),
     ("changbang", lambda v: v + 1, "qipai.changbang"),
