@@ -994,7 +994,8 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
 
 
 _STRAIGHT_STARTS = 1 | 1 << 9 | 1 << 18
-"""The runs 1-2-3 of each suit: with 4-5-6 and 7-8-9 of its suit (3 and 6 kinds on), 一気通貫."""
+"""Bits of the runs 1-2-3 of each suit: 一気通貫 is one of them with the runs 3 and 6
+kinds on (4-5-6 and 7-8-9 of the same suit)."""
 
 
 def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
