@@ -148,8 +148,11 @@ class Situation:
                 and type(self.chankan) is bool
                 and type(self.dora_indicators) is tuple
                 and _TILE_NAMES.issuperset(self.dora_indicators)
-                and (self.ura_indicators is None
-                     or type(self.ura_indicators) is tuple and _TILE_NAMES.issuperset(self.ura_indicators))
+                and (
+                    self.ura_indicators is None
+                    or type(self.ura_indicators) is tuple
+                    and _TILE_NAMES.issuperset(self.ura_indicators)
+                )
             )
         except TypeError:  # an unhashable indicator: the checks below say what is wrong
             stored = False
@@ -508,7 +511,9 @@ _PAIR_IN_A_SUIT = frozenset({(2, 0, 0), (0, 2, 0), (0, 0, 2)})
 """The suits' tiles mod 3 of a hand that can be complete with its pair in a suit."""
 
 
-def _standard_readings(counts: tuple[int, ...], win: int) -> list[tuple[int, tuple[_Set, ...], int]]:
+def _standard_readings(
+    counts: tuple[int, ...], win: int
+) -> list[tuple[int, tuple[_Set, ...], int]]:
     """Every standard reading of concealed tiles ``counts`` (winning tile ``win``
     included) as (pair, sets, where the winning tile is: 0 the pair, i ``sets[i - 1]``),
     in the engine's order: pairs by kind, splits of the suits m x p x s, then honour
