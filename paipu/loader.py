@@ -32,10 +32,8 @@ from typing import Callable, Iterator, Literal, Union
 import orjson
 
 from .events import Game
-from .formats import tenhou_json
+from .formats import is_mjlog, is_tenhou_json
 from .formats.majiang import FormatError, game_from_json
-from .formats.tenhou_json import game_from_tenhou_json, is_tenhou_json
-from .formats.tenhou_xml import game_from_mjlog, is_mjlog, log_id_of
 
 __all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS"]
 
@@ -92,10 +90,20 @@ def _decode(data: bytes, name: str) -> tuple[list, Callable[..., Game]]:
     """The games of a file's bytes, unread, and the reader of their format."""
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
+    # The Tenhou readers are imported only when a Tenhou log comes (a command starts faster).
     if is_mjlog(data):
+        from .formats.tenhou_xml import game_from_mjlog, log_id_of
+
         return [data], partial(game_from_mjlog, log_id=log_id_of(name))
-    obj = tenhou_json.parse(data)
+    try:
+        obj = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        from .formats.tenhou_json import parse  # maybe tenhou.net/6 JSON, one round per line
+
+        obj = parse(data)
     if is_tenhou_json(obj):
+        from .formats.tenhou_json import game_from_tenhou_json
+
         return [obj], game_from_tenhou_json
     return (obj if isinstance(obj, list) else [obj]), game_from_json
 

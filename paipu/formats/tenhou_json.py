@@ -43,6 +43,7 @@ from ..events import (
 )
 from ..hand import Hand, IllegalAction
 from ..tiles import HandNotation, Meld, kind, parse_meld
+from . import is_tenhou_json
 from .majiang import FormatError
 from .tenhou_xml import ROOMS, TenhouDraw, TenhouGame, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
 
@@ -74,18 +75,6 @@ def tile_of_code(code: int) -> str:
     if tile is None:
         raise ValueError(f"not a tile code: {code!r}")
     return tile
-
-
-def is_tenhou_json(obj: Any) -> bool:
-    """Whether a parsed JSON value is a tenhou.net/6 game: an object with a ``log`` of
-    rounds that are arrays beginning with ``[round, honba, sticks]``."""
-    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-        return False
-    log = obj["log"]
-    if not log:
-        return "name" in obj and "player" not in obj
-    first = log[0]
-    return isinstance(first, list) and bool(first) and isinstance(first[0], list)
 
 
 def parse(data: bytes | str) -> Any:

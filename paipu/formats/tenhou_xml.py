@@ -44,6 +44,7 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
+from . import is_mjlog
 from .majiang import FormatError
 
 __all__ = [
@@ -309,12 +310,6 @@ _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
 _IGNORED = frozenset(("mjloggm", "/mjloggm", "SHUFFLE"))
-
-
-def is_mjlog(data: bytes) -> bool:
-    """Whether ``data`` (already uncompressed) looks like an mjlog: it starts with
-    ``<mjloggm``, maybe after white space or an XML declaration."""
-    return b"<mjloggm" in data[:200].lstrip()[:120]
 
 
 def log_id_of(file_name: str) -> str:
