@@ -9,6 +9,7 @@ the process's maximum resident set size.
 
 from __future__ import annotations
 
+import argparse
 import platform
 import resource
 import sys
@@ -46,10 +47,11 @@ def best_of(path: Path, repeat: int) -> tuple[int, int, int, float, float]:
 
 
 def main(argv: list[str]) -> int:
-    repeat = 3
-    if argv[:1] == ["--repeat"]:
-        repeat, argv = int(argv[1]), argv[2:]
-    paths = [Path(p) for p in argv] or DEFAULT
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", type=Path, help="files or directories (default: the corpora)")
+    parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per path; the least time counts")
+    args = parser.parse_args(argv)
+    repeat, paths = max(1, args.repeat), args.paths or DEFAULT
     missing = [p for p in paths if not p.exists()]
     if missing:
         print(f"not found: {', '.join(map(str, missing))}", file=sys.stderr)
