@@ -39,7 +39,7 @@ def main(argv: list[str]) -> int:
     print(f"paipu {paipu.__version__} stats benchmark, Python {platform.python_version()}, {platform.machine()}")
     all_games = 0
     for path in args.paths:
-        games, rounds, _, loading = measure(path)
+        games, rounds, _, loading, _cpu = measure(path)
         seconds = summary_seconds([path])
         all_games += games
         print(f"{path.name:>20}: {games:5d} games {rounds:6d} rounds: summary in {seconds:6.2f} s = "

@@ -1,0 +1,38 @@
+"""The benchmark scripts still run: on the sample logs, as a user would start them.
+
+Nothing here is timed (the scripts print their own rates); a script that no longer runs
+after a change elsewhere is what these tests catch.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = str(ROOT / "sample_logs")
+
+
+def _run(script: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
+                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_bench_load_counts_the_sample_games():
+    out = _run("bench_load.py", "--repeat", "1", SAMPLES)
+    assert "sample_logs:      3 games" in out and "peak memory" in out
+
+
+def test_bench_stats_runs_on_the_samples():
+    out = _run("bench_stats.py", SAMPLES, "--times", "2")
+    assert "sample_logs:     3 games" in out and "all x 2:     6 games" in out
+
+
+def test_bench_replay_runs_on_the_samples():
+    out = _run("bench_replay.py", SAMPLES, "--rule", "majiang", "--mjlog", str(ROOT / "no-such-dir"))
+    for what in ("load only", "replay only", "load + full validation", "findings:",
+                 "paipu validate --jobs 1: 3 games", "paipu validate --jobs 2: 3 games"):
+        assert what in out
