@@ -226,6 +226,18 @@ class Hand:
 
     # -- what the hand is ---------------------------------------------------------------
 
+    def holds(self, tiles: Sequence[str]) -> bool:
+        """Whether the concealed tiles are exactly ``tiles``, in any order (a red five is
+        not a five)."""
+        counts = [0] * 34
+        red = [0, 0, 0]
+        for tile in tiles:
+            k, suit, _ = _TILES[tile]
+            counts[k] += 1
+            if suit >= 0:
+                red[suit] += 1
+        return counts == self.counts and red == self.red
+
     @property
     def is_closed(self) -> bool:
         """Whether the hand has called no meld (門前); closed kans keep it closed."""

@@ -23,7 +23,7 @@ from .hand import Hand
 from .loader import load
 from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Replay, Step, WinExpectation
 from .rules import Rule
-from .tiles import KINDS, HandNotation, kind
+from .tiles import HandNotation
 from .yaku import ALIASES, WIND_NAMES
 
 __all__ = ["Finding", "FileReport", "validate", "validate_game", "validate_file", "findings_frame"]
@@ -75,24 +75,10 @@ def _same_hand(mine: HandNotation, theirs: HandNotation) -> bool:
         or sorted(mine.tiles) == sorted(theirs.tiles))
 
 
-_RED_SUIT = {"m0": 0, "p0": 1, "s0": 2}
-_TILE_SLOTS = {name: (kind(name), _RED_SUIT.get(name, -1)) for name in (*KINDS, *_RED_SUIT)}
-"""Each tile's kind and, for a red five, its suit's index in :attr:`Hand.red` (else -1)."""
-
-
 def _holds(hand: Hand, shown: HandNotation) -> bool:
     """Whether ``hand`` holds the tiles and the melds of ``shown``: :func:`_same_hand` of
     the hand's notation, without writing it (the shown hands of every exhaustive draw)."""
-    if not _same_melds(tuple(hand.melds), shown.melds):
-        return False
-    counts = [0] * 34
-    red = [0, 0, 0]
-    for tile in shown.tiles:
-        k, suit = _TILE_SLOTS[tile]
-        counts[k] += 1
-        if suit >= 0:
-            red[suit] += 1
-    return counts == hand.counts and red == hand.red
+    return _same_melds(tuple(hand.melds), shown.melds) and hand.holds(shown.tiles)
 
 
 class _Checker:

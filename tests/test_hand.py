@@ -274,3 +274,10 @@ def test_replay(parts: tuple[str, ...]) -> None:
                         if body["name"] in ("荒牌平局", "流局", "流し満貫"):
                             assert hand.is_tenpai(), (str(hand), body)
     assert shown > 0
+
+
+def test_holds_compares_concealed_tiles_in_any_order_red_fives_apart():
+    hand = Hand.from_notation("m340p456s789z1122")
+    assert hand.holds(("z2", "z1", "m4", "m3", "m0", "p4", "p5", "p6", "s7", "s8", "s9", "z1", "z2"))
+    assert not hand.holds(("z2", "z1", "m4", "m3", "m5", "p4", "p5", "p6", "s7", "s8", "s9", "z1", "z2"))
+    assert not hand.holds(("z2", "z1", "m4", "m3", "m0", "p4", "p5", "p6", "s7", "s8", "s9", "z1"))
