@@ -184,6 +184,40 @@ class Hand:
         self.drawn = None
         self.riichi = self.riichi or riichi
 
+    def play_turn(self, drawn: str, discarded: str) -> bool:
+        """Draw ``drawn`` and discard ``discarded`` (a turn with no call, kan or riichi
+        declaration) if both are legal, and say whether they were: when not, the hand is
+        unchanged, and :meth:`draw` and :meth:`discard` say what is wrong.
+
+        The same as ``draw(drawn)`` then ``discard(discarded)``, in one call: most turns
+        of a game are such turns, and most of those change at most two counts (a discarded
+        drawn tile none).
+        """
+        taken = _TILES.get(drawn)
+        if taken is None or self._size % 3 != 1:
+            return False
+        k, suit, _ = taken
+        counts = self.counts
+        if counts[k] + self._melded[k] >= 4:
+            return False
+        if discarded != drawn:
+            given = _TILES.get(discarded)
+            if given is None or self.riichi:
+                return False
+            out, out_suit, five = given
+            red = self.red
+            # held before the draw: the drawn tile is another (a red five is not a five)
+            if not (red[out_suit] if out_suit >= 0 else counts[out] - red[five] if five >= 0 else counts[out]):
+                return False
+            counts[k] += 1
+            counts[out] -= 1
+            if suit >= 0:
+                red[suit] += 1
+            if out_suit >= 0:
+                red[out_suit] -= 1
+        self.drawn = None
+        return True
+
     def call(self, meld: Meld) -> None:
         """Call another player's discard into ``meld`` (副露): a chi (吃), pon (碰) or open
         kan (大明槓); the meld's other tiles leave the concealed tiles.

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Iterable, Iterator, Union
+from typing import Iterator, Union
 
 from . import shanten as _shanten
 from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
@@ -214,17 +214,19 @@ class Table:
         self.seen = [0] * 34  # tiles of each kind seen so far (dealt, drawn, indicators)
         self.seen_red = {"m": 0, "p": 0, "s": 0}
 
-    def _see_all(self, tiles: Iterable[str], rule: Rule) -> list[Problem]:
-        """:meth:`see` each of ``tiles``."""
-        seen = self.seen
-        problems: list[Problem] = []
-        for tile in tiles:
-            k = _KIND[tile]
-            if seen[k] < 4 and tile[1] != "0":  # the common case of see(), written out
-                seen[k] += 1
-            else:
-                problems += self.see(tile, rule)
-        return problems
+    def see_deal(self, rule: Rule) -> list[Problem]:
+        """Count the dealt tiles and the first dora indicator as seen (:meth:`see`)."""
+        # Summed by kind in one go; tile by tile only to say what is wrong.
+        seen = [sum(column) for column in zip(*(hand.counts for hand in self.hands))]
+        red = [sum(column) for column in zip(*(hand.red for hand in self.hands))]
+        limits = rule.red_fives
+        if max(seen) <= 4 and red[0] <= limits.m and red[1] <= limits.p and red[2] <= limits.s:
+            self.seen = seen
+            self.seen_red = dict(zip("mps", red))
+            problems = []
+        else:
+            problems = [problem for hand in self.deal.hands for tile in hand.tiles for problem in self.see(tile, rule)]
+        return problems + self.see(self.deal.dora_indicator, rule)
 
     def waits(self, seat: int) -> set[int] | None:
         """The kinds (0-33) that complete ``seat``'s hand (待ち); ``None`` when the hand is
@@ -418,9 +420,7 @@ class Replay:
         for hand in table.hands:
             if sum(hand.counts) != 13:
                 problems.append(Problem("qipai", f"a deal of {sum(hand.counts)} tiles: {hand}"))
-        for hand in deal.hands:
-            problems += table._see_all(hand.tiles, self.rule)
-        problems += table.see(deal.dora_indicator, self.rule)
+        problems += table.see_deal(self.rule)
         yield Step(index, 0, deal, table, expected, problems)
         results: list[Win | NoWin] = []
         derived: list[tuple[int, ...]] = []
@@ -460,9 +460,10 @@ class Replay:
         """Apply the plain turns from ``position`` on and return the position of the first
         event not applied: what :meth:`_draw` and :meth:`_discard` would do, without a step.
 
-        A plain turn is a draw in turn, with tiles left, of a tile neither red nor a fifth
-        of its kind, then a discard in turn of a held tile, without riichi, marked as the
-        drawn tile only if it is. They are almost all the events of a game, and nothing is
+        A plain turn is a draw in turn, with tiles left, of a tile that is not a fifth of
+        its kind (nor a red five beyond the rule's), then a discard in turn of a held tile,
+        without riichi, marked as the drawn tile only if it is; or such a discard after a
+        chi or pon, of a tile swap-calling allows. They are almost all the events of a game, and nothing is
         expected or found at them, so validation (``steps(every=False)``) runs them here
         with the table's state in local variables. Only with no riichi stick to pay and no
         kan dora due: neither can change during plain turns. Anything else is left to the
@@ -472,8 +473,9 @@ class Replay:
             return position
         start, end = position, len(events)
         hands, seen, rivers, ippatsu = table.hands, table.seen, table.rivers, table.ippatsu
-        actor, phase, wall = table.actor, table.phase, table.wall
+        actor, phase, wall, forbidden = table.actor, table.phase, table.wall, table.forbidden
         first_go_around, four_winds = table.first_go_around, table.four_winds
+        seen_red, red_fives = table.seen_red, self.rule.red_fives
         last_discard = None
         while position < end:
             event = events[position]
@@ -481,45 +483,68 @@ class Replay:
             if cls is Draw:
                 tile = event.tile
                 k = _KIND.get(tile)
-                if (phase != "draw" or event.seat != actor or wall <= 0 or k is None
-                        or seen[k] >= 4 or tile[1] == "0"):
+                if phase != "draw" or event.seat != actor or wall <= 0 or k is None or seen[k] >= 4:
                     break
-                try:
-                    hands[actor].draw(tile)
-                except IllegalAction:
-                    break
-                seen[k] += 1
-                wall -= 1
-                phase = "act"
+                if tile[1] == "0":
+                    if seen_red[tile[0]] >= getattr(red_fives, tile[0]):
+                        break
+                    seen_red[tile[0]] += 1
+                following = events[position + 1] if position + 1 < end else None
+                if (type(following) is Discard and following.seat == actor and not following.riichi
+                        and (following.tile == tile or not following.tsumogiri)):
+                    # the usual turn, a draw and a discard: applied as one
+                    if not hands[actor].play_turn(tile, following.tile):
+                        if tile[1] == "0":
+                            seen_red[tile[0]] -= 1
+                        break
+                    seen[k] += 1
+                    wall -= 1
+                    event = following
+                    position += 1
+                else:
+                    try:
+                        hands[actor].draw(tile)
+                    except IllegalAction:
+                        if tile[1] == "0":
+                            seen_red[tile[0]] -= 1
+                        break
+                    seen[k] += 1
+                    wall -= 1
+                    phase = "act"
+                    position += 1
+                    continue
             elif cls is Discard:
                 hand = hands[actor]
                 tile = event.tile
-                if (phase != "act" or event.seat != actor or event.riichi
-                        or (event.tsumogiri and tile != hand.drawn)):
+                if (event.seat != actor or event.riichi or (event.tsumogiri and tile != hand.drawn)
+                        or not (phase == "act" or (phase == "discard" and _KIND[tile] not in forbidden))):
                     break
                 try:
                     hand.discard(tile)
                 except IllegalAction:
                     break
-                ippatsu[actor] = False
-                rivers[actor].append(tile)
-                last_discard = event
-                if first_go_around:
-                    four_winds = four_winds and _same_wind(rivers[0], tile)
-                    first_go_around = actor != 3
-                else:
-                    four_winds = False
-                actor = (actor + 1) % 4
-                phase = "draw"
+                forbidden = ()
             else:
                 break
+            # a discard applied
+            tile = event.tile
+            ippatsu[actor] = False
+            rivers[actor].append(tile)
+            last_discard = event
+            if first_go_around:
+                four_winds = four_winds and _same_wind(rivers[0], tile)
+                first_go_around = actor != 3
+            else:
+                four_winds = False
+            actor = (actor + 1) % 4
+            phase = "draw"
             position += 1
         if position != start:
             if wall != table.wall:  # a draw was applied
                 table.rinshan = False
             if last_discard is not None:
                 table.last_discard = last_discard
-            table.actor, table.phase, table.wall = actor, phase, wall
+            table.actor, table.phase, table.wall, table.forbidden = actor, phase, wall, forbidden
             table.first_go_around, table.four_winds = first_go_around, four_winds
         return position
 

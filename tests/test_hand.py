@@ -8,10 +8,13 @@ import pytest
 
 from paipu.hand import Hand, IllegalAction
 from paipu.shanten import is_complete
-from paipu.tiles import kind, parse_discard, parse_hand, parse_meld
+from paipu.tiles import KINDS, kind, parse_discard, parse_hand, parse_meld
 
 from conftest import corpus
 from test_shanten import four_player_rounds
+
+
+_TILE_NAMES = {*KINDS, "m0", "p0", "s0"}
 
 
 def refused(hand: Hand, action: str, *args: object, match: str) -> None:
@@ -102,6 +105,29 @@ def test_red_fives() -> None:
     refused(hand, "discard", "p5", match=r"discard p5: not in hand")
     hand.discard("s0")
     assert hand.red == [1, 1, 0] and str(hand) == "m4089p0s5z1234567"
+
+
+@pytest.mark.parametrize("text", ["m0589p0s5z1234567", "m123456789p12z11*", "m055p05s0578z1,z222=",
+                                  "m1112345678999", "m4p234s067z556677"])
+def test_play_turn_is_draw_then_discard(text: str) -> None:
+    """Every draw and discard: play_turn agrees with draw() then discard(), and when they
+    refuse it returns False with the hand unchanged."""
+    tiles = [t for t in (f"{s}{d}" for s in "mpsz" for d in "0123456789") if t in _TILE_NAMES]
+    for drawn in tiles:
+        for discarded in tiles:
+            one, two = Hand.from_notation(text), Hand.from_notation(text)
+            before = (one.counts[:], one.red[:], one.drawn, one.riichi)
+            try:
+                two.draw(drawn)
+                two.discard(discarded)
+                legal = True
+            except IllegalAction:
+                legal = False
+            assert one.play_turn(drawn, discarded) is legal, (text, drawn, discarded)
+            if legal:
+                assert one == two
+            else:
+                assert (one.counts, one.red, one.drawn, one.riichi) == before
 
 
 # -- riichi ----------------------------------------------------------------------------------
