@@ -100,10 +100,14 @@ def main() -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{'peak memory (max RSS)':>32}: {peak:.0f} MiB")
 
+    # The command as a user runs it: the console script installed beside this Python.
+    script = Path(sys.executable).with_name("paipu")
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "paipu"]
+    print(f"{'command timed':>32}: {' '.join(command)}")
     for label, paths, run_games, run_rounds in runs:
         for jobs in (1, 2):
             start, cpu = time.perf_counter(), _children_cpu()
-            subprocess.run([sys.executable, "-m", "paipu", "validate", "--json", "--rule", args.rule,
+            subprocess.run([*command, "validate", "--json", "--rule", args.rule,
                             "--jobs", str(jobs), *paths], stdout=subprocess.DEVNULL, check=False)
             timed(f"{label}paipu validate --jobs {jobs}", run_games, run_rounds,
                   time.perf_counter() - start, _children_cpu() - cpu)

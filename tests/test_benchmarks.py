@@ -6,6 +6,7 @@ after a change elsewhere is what these tests catch.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,10 @@ SAMPLES = str(ROOT / "sample_logs")
 
 
 def _run(script: str, *args: str) -> str:
+    # the sources under test, not an installed copy the scripts would import from elsewhere
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
-                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300)
+                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
