@@ -322,11 +322,12 @@ class Hand:
     def _take(self, tiles: Sequence[str], verb: str, meld: Meld) -> None:
         """Remove ``tiles`` from the concealed tiles to ``verb`` (call, kan) ``meld``, or
         raise with the hand unchanged."""
-        for tile in dict.fromkeys(tiles):
-            needed, held = tiles.count(tile), self._held(tile)
-            if held < needed:
+        for taken, tile in enumerate(tiles):
+            if not self._held(tile):
+                for earlier in tiles[:taken]:
+                    self._add(earlier)
+                needed, held = tiles.count(tile), self._held(tile)
                 self._illegal(f"{verb} {meld}", f"needs {needed} {tile} from the hand, which holds {held}")
-        for tile in tiles:
             self._remove(tile)
 
     def _add_meld(self, meld: Meld) -> None:

@@ -698,15 +698,15 @@ class Replay:
         level = self.rule.swap_calling
         if level == 2:
             return ()
-        claimed = kind(meld.claimed)  # type: ignore[arg-type]
-        forbidden = [claimed] if level == 0 else [claimed]
+        claimed = _KIND[meld.claimed]  # type: ignore[index]
         if meld.type == "chi" and level == 0:
-            kinds = sorted(kind(t) for t in meld.tiles)
-            if claimed == kinds[0] and claimed % 9 <= 5:
-                forbidden.append(claimed + 3)
-            elif claimed == kinds[2] and claimed % 9 >= 3:
-                forbidden.append(claimed - 3)
-        return tuple(forbidden)
+            ranks = sorted(meld.digits.replace("0", "5"))  # one suit: its digits order its kinds
+            rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]
+            if rank == ranks[0] and claimed % 9 <= 5:
+                return claimed, claimed + 3
+            if rank == ranks[2] and claimed % 9 >= 3:
+                return claimed, claimed - 3
+        return (claimed,)
 
     def _count_kan(self, table: Table, seat: int, problems: list[Problem], key: str) -> None:
         if sum(table.kans) >= 4:
