@@ -108,6 +108,13 @@ class DealExpectation:
     def without_alternative(self) -> "DealExpectation":
         return replace(self, alternative=None)
 
+    def states(self, deal: Deal) -> bool:
+        """Whether ``deal`` states this round, honba, sticks and scores (not looking at
+        the alternative)."""
+        return (self.scores == tuple(deal.scores) and self.round_wind == deal.round_wind
+                and self.hand_number == deal.hand_number and self.honba == deal.honba
+                and self.riichi_sticks == deal.riichi_sticks)
+
 
 @dataclass(frozen=True, slots=True)
 class WinExpectation:
@@ -310,10 +317,11 @@ class Standing:
     def copy(self) -> "Standing":
         return Standing(list(self.scores), self.honba, self.sticks, self.round_wind, self.hand_number)
 
-    def expected_deal(self, round_: Round) -> DealExpectation:
-        dealer, players, scores = round_.player_of(0), round_.players, self.scores
-        by_seat = tuple(scores[(dealer + seat) % players] for seat in range(len(scores)))
-        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks, by_seat)
+    def expected_deal(self, round_: Round, alternative: DealExpectation | None = None) -> DealExpectation:
+        """The deal of ``round_`` this standing leads to (scores by seat)."""
+        dealer, scores = round_.player_of(0), self.scores
+        return DealExpectation(self.round_wind, self.hand_number, self.honba, self.sticks,
+                               tuple(scores[dealer:] + scores[:dealer]), alternative)
 
     @classmethod
     def of_deal(cls, round_: Round) -> "Standing":
@@ -402,15 +410,12 @@ class Replay:
             yield Step(index, 0, deal, None, None, [])
             return
         own = self.own.expected_deal(round_)
-        mine = self.standing.expected_deal(round_)
-        expected: Expectation = DealExpectation(
-            mine.round_wind, mine.hand_number, mine.honba, mine.riichi_sticks, mine.scores, own)
+        expected: Expectation = self.standing.expected_deal(round_, own)
         if (index == 0 and self.game.final_scores is None
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
             expected = None  # an excerpt that starts in the middle of a game: its standing is as given
         logged = Standing.of_deal(round_)
-        as_logged = DealExpectation(deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks, deal.scores)
-        if expected is None or as_logged in (mine, own):
+        if expected is None or expected.states(deal) or own.states(deal):
             self.own = logged.copy()
         self.standing = logged
         problems: list[Problem] = []

@@ -122,8 +122,7 @@ class _Checker:
         other = expected.alternative or expected
         # Every round starts with this check and almost every deal agrees: one comparison
         # answers that before the checks one by one.
-        logged = (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks, list(deal.scores))
-        if logged == (other.round_wind, other.hand_number, other.honba, other.riichi_sticks, list(other.scores)):
+        if other.states(deal):
             return
 
         def label(value) -> str:
