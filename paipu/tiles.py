@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Literal, Sequence
+from typing import Callable, Iterable, Literal, Sequence
 
 __all__ = [
     "NotationError",
@@ -393,32 +393,55 @@ class HandNotation:
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
 
 
-def _canonical_suit_pattern(suit: str) -> str:
-    """A regular expression for one suit's part of a hand string as ``str(hand)`` writes
-    it: the suit letter and its digits in canonical order (ascending, a red five before
-    the fives), at least one, no more than four of a kind; the digits are captured."""
+def _canonical_digits(suit: str) -> Callable[[str], re.Match | None]:
+    """The full match of one suit's digits as ``str(hand)`` writes them: in canonical order
+    (ascending, a red five before the fives), no more than four of a kind."""
     # Possessive repeats: in a canonical string nothing is ever given back, so the match
     # is the same, found without backtracking.
     fives = "5{0,4}+" if suit == "z" else "(?![05]{5})0*+5*+"  # red fives first, 4 at most with the fives
     digits = "1234567" if suit == "z" else "123456789"
-    body = "".join(fives if digit == "5" else f"{digit}{{0,4}}+" for digit in digits)
-    return f"(?:{suit}(?=[0-9])({body}))?"
+    return re.compile("".join(fives if digit == "5" else f"{digit}{{0,4}}+" for digit in digits)).fullmatch
 
 
 # The concealed part of a hand string as ``str(hand)`` writes it, riichi mark left off: a
-# group per suit present, in suit order, then the drawn tile with its suit letter. Matching
-# it is the check that the tiles are in canonical order, no more than four of a kind.
-_CANONICAL_CONCEALED = re.compile("".join(map(_canonical_suit_pattern, SUITS)) + "([mps][0-9]|z[1-7])?")
+# group of digits per suit present, in suit order, then the drawn tile with its suit
+# letter. Whether each group's digits are canonical is looked up in _SuitTiles.
+_CONCEALED_PARTS = re.compile("".join(f"(?:{suit}([0-9]++))?" for suit in SUITS) + "([mpsz][0-9])?")
 
 _SAME_KIND: dict[str, tuple[str, ...]] = {
     tile: tuple(other for other, k in _KIND_OF.items() if k == kind_number) for tile, kind_number in _KIND_OF.items()
 }
 """The tiles of each tile's kind: ``m5`` and ``m0`` are both ``("m5", "m0")``."""
 
-# The tile of each digit, by suit: concealed tiles are these shared strings, none made per hand.
-_M_TILE, _P_TILE, _S_TILE, _Z_TILE = (
-    {tile[1]: tile for tile in _KIND_OF if tile[0] == suit}.__getitem__ for suit in SUITS
-)
+_SUIT_TILES_CACHE_SIZE = 50_000
+
+
+class _SuitTiles(dict[str, tuple[str, ...]]):
+    """The tiles of one suit's digits as a canonical hand writes them, by those digits
+    (``"127"`` → ``("m1", "m2", "m7")`` for ``m``); :class:`KeyError` for digits out of
+    canonical order or with more than four of a kind. Each tuple is made on first sight
+    and shared after: a corpus has a few thousand different ones per suit in tens of
+    thousands of hands, and the tiles are shared strings, none made per hand."""
+
+    __slots__ = ("_canonical", "_tile")
+
+    def __init__(self, suit: str) -> None:
+        super().__init__({"": ()})
+        self._canonical = _canonical_digits(suit)
+        self._tile = {tile[1]: tile for tile in _KIND_OF if tile[0] == suit}.__getitem__
+
+    def __missing__(self, digits: str) -> tuple[str, ...]:
+        if self._canonical(digits) is None:
+            raise KeyError(digits)
+        tiles = tuple(map(self._tile, digits))
+        if len(self) < _SUIT_TILES_CACHE_SIZE:
+            self[digits] = tiles
+        return tiles
+
+
+_M_TILES, _P_TILES, _S_TILES, _Z_TILES = map(_SuitTiles, SUITS)
+_TILE: dict[str, str] = {tile: tile for tile in _KIND_OF}
+"""Each tile by its name: a drawn tile is kept as this shared string."""
 
 
 def parse_hand(text: object) -> HandNotation:
@@ -430,14 +453,11 @@ def parse_hand(text: object) -> HandNotation:
     last tile written is the drawn tile. No more than ``14 - 3 * melds`` concealed tiles,
     no more than four of a kind in the whole hand.
     """
-    hand = _parse_canonical_hand(text) if type(text) is str else None
-    return hand if hand is not None else _parse_hand_in_full(text)
-
-
-def _parse_canonical_hand(text: str) -> HandNotation | None:
-    """:func:`parse_hand`'s fast path, for a hand written as ``str(hand)`` writes it (as
-    paipu store them) that breaks no rule; ``None`` for anything else, which
-    :func:`_parse_hand_in_full` then reads or says what is wrong with."""
+    # The fast path, in this function for a call less per hand: a hand written as
+    # ``str(hand)`` writes it (as paipu store them) that breaks no rule. Anything else is
+    # read, or said what is wrong with, by _parse_hand_in_full.
+    if type(text) is not str:
+        return _parse_hand_in_full(text)
     if "," in text:
         first, *meld_texts = text.split(",")
         awaiting_discard = meld_texts[-1] == ""
@@ -446,34 +466,44 @@ def _parse_canonical_hand(text: str) -> HandNotation | None:
         try:
             melds = tuple(map(parse_meld, meld_texts))
         except NotationError:
-            return None
+            return _parse_hand_in_full(text)
     else:  # most hands: no list made
         first, melds, awaiting_discard = text, (), False
     riichi = first[-1:] == "*"
     if riichi:
         first = first[:-1]
-    match = _CANONICAL_CONCEALED.fullmatch(first)
+    match = _CONCEALED_PARTS.fullmatch(first)
     if match is None:
-        return None
-    m, p, s, z, drawn = match.groups()
-    concealed = (*map(_M_TILE, m or ""), *map(_P_TILE, p or ""), *map(_S_TILE, s or ""), *map(_Z_TILE, z or ""))
-    extra = () if drawn is None else (drawn,)
-    total = len(concealed) + len(extra)
-    if (total % 3 == 2) != (drawn is not None):
-        return None  # a drawn tile not written apart, or a tile apart that is not drawn
+        return _parse_hand_in_full(text)
+    m, p, s, z, drawn = match.groups("")
+    try:
+        concealed = _M_TILES[m] + _P_TILES[p] + _S_TILES[s] + _Z_TILES[z]
+        drawn = _TILE[drawn] if drawn else None
+    except KeyError:
+        return _parse_hand_in_full(text)  # digits out of order, five of a kind, z0, z8 or z9
+    total = len(concealed)
+    if drawn:
+        extra: tuple[str, ...] = (drawn,)
+        total += 1
+        if total % 3 != 2:
+            return _parse_hand_in_full(text)  # a tile written apart that is not drawn
+    else:
+        extra = ()
+        if total % 3 == 2:
+            return _parse_hand_in_full(text)  # a drawn tile not written apart
     sets = 0
     for meld in melds:
         sets += meld.type != "north"
         extra += meld.tiles
     if total > 14 - 3 * sets:
-        return None
+        return _parse_hand_in_full(text)
     # A suit group holds no more than four of a kind, and a suit has one group: a fifth
     # can only be of the kind of a tile beyond them.
     if extra:
         every = concealed + extra
         for tile in extra:
             if sum(map(every.count, _SAME_KIND[tile])) > 4:
-                return None
+                return _parse_hand_in_full(text)
     return HandNotation(concealed, drawn, riichi, melds, 0, awaiting_discard)
 
 
