@@ -178,18 +178,19 @@ def _read_dapai(p: Any, n: int) -> Discard:
     return Discard(_int(p["l"], "dapai.l", 0, n - 1), tile, tsumogiri, riichi)
 
 
-def _shared_events(n: int) -> dict[tuple[str, int, str], Event]:
-    """Every well-formed event of a seat and a tile in an ``n``-player game, by (key,
-    ``l``, ``p``): events are immutable, so each is made once and shared."""
-    shared: dict[tuple[str, int, str], Event] = {}
-    for seat in range(n):
-        for tile in _ALL_TILES:
-            for key, cls in (("zimo", Draw), ("gangzimo", KanDraw), ("penuki", NorthSetAside)):
-                shared[key, seat, tile] = cls(seat, tile)
-            for tsumogiri in (False, True):
-                for riichi in (False, True):
-                    text = format_discard(tile, tsumogiri, riichi)
-                    shared["dapai", seat, text] = Discard(seat, tile, tsumogiri, riichi)
+def _shared_events(n: int) -> dict[str, dict[str, dict[int, Event]]]:
+    """Every well-formed event of a seat and a tile in an ``n``-player game, by key, ``p``
+    and ``l``: events are immutable, so each is made once and shared. (Dicts of strings
+    and of ints, not one of tuples: a tuple key costs a tuple per lookup, and comparing
+    it item by item, where these compare the text by identity or as plain strings.)"""
+    shared: dict[str, dict[str, dict[int, Event]]] = {"zimo": {}, "gangzimo": {}, "penuki": {}, "dapai": {}}
+    for tile in _ALL_TILES:
+        for key, cls in (("zimo", Draw), ("gangzimo", KanDraw), ("penuki", NorthSetAside)):
+            shared[key][tile] = {seat: cls(seat, tile) for seat in range(n)}
+        for tsumogiri in (False, True):
+            for riichi in (False, True):
+                text = format_discard(tile, tsumogiri, riichi)
+                shared["dapai"][text] = {seat: Discard(seat, tile, tsumogiri, riichi) for seat in range(n)}
     return shared
 
 
@@ -334,21 +335,19 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
     shared = _SHARED_EVENTS[n]
     for raw in events[1:]:
         # Most events are a draw or discard {key: {"l": seat, "p": text}}: the one shared
-        # event of that key, seat and text if there is one (a bool or float l is no seat).
+        # event of that key, text and seat if there is one (a bool or float l is no seat).
         # An event's one key is checked by unpacking it, which fails on bad input only.
         try:
             if type(raw) is dict:
                 key, = raw
                 payload = raw[key]
                 if type(payload) is dict and len(payload) == 2:
-                    seat, text = payload.get("l"), payload.get("p")
+                    seat, text = payload["l"], payload["p"]
                     if type(seat) is int and type(text) is str:
-                        event = shared.get((key, seat, text))
-                        if event is not None:
-                            append(event)
-                            continue
-        except ValueError:
-            pass  # more or fewer keys than one: the full reader says so
+                        append(shared[key][text][seat])
+                        continue
+        except (ValueError, KeyError):
+            pass  # more or fewer keys than one, other fields, another event: the full reader
         position = len(result)  # one event per position so far, counted only when needed
         try:
             append(_read_event(raw, n, position))

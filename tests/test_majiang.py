@@ -1,0 +1,64 @@
+"""The 電脳麻将 reader's fast paths read as its full checks do: same events, same errors."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from paipu.formats.majiang import FormatError, _read_event, _read_round
+from paipu.tiles import KINDS
+
+_DEAL = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
+                   "baopai": "z1", "shoupai": ["m123p456s789z1122", "m456p789s123z3344", "m789p123s456z5566", "m11p22s33z5567"]}}
+
+# Events of a seat and a tile, well-formed or near it: a bool, float or out-of-range seat, a
+# missing, extra or renamed field, a tile that does not exist, a discard's marks on a draw,
+# a payload that is no object, an event of two keys or none, another event's key.
+_PAYLOADS = [
+    {"l": seat, "p": text}
+    for seat, text in itertools.product(
+        [0, 2, 3, 4, -1, True, False, 1.0, None, "0"],
+        ["m1", "m0", "z7", "z8", "m10", "m1_", "m1*", "m1_*", "m1*_", "m1__", "", 1, None, ["m1"]],
+    )
+] + [{"l": 0}, {"p": "m1"}, {"l": 0, "p": "m1", "x": 1}, {"l": 0, "x": "m1"}, {"x": 0, "p": "m1"},
+     {"p": "m1", "l": 0}, {}, ["l", "p"], "lp", None]
+_KEYS = ["zimo", "dapai", "gangzimo", "penuki", "fulou", "gang", "kaigang", "qipai", "hule", "pingju", "tsumo"]
+
+
+def _read_in_full(events: list, n: int) -> tuple | tuple[str, int]:
+    """The events of a round as the full reader reads them one by one, or the first
+    error's message and position."""
+    read = []
+    for position, raw in enumerate(events):
+        try:
+            read.append(_read_event(raw, n, position))
+        except FormatError as error:
+            return error.message, position
+    return tuple(read)
+
+
+def _read_fast(events: list, n: int) -> tuple | tuple[str, int]:
+    try:
+        return _read_round(events, n, 0, 0).events
+    except FormatError as error:
+        return error.message, error.event
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
+    deal = {"qipai": dict(_DEAL["qipai"], defen=[35000] * n, shoupai=_DEAL["qipai"]["shoupai"][:n])}
+    raws = [{key: payload} for key in _KEYS for payload in _PAYLOADS]
+    raws += [{"zimo": {"l": 0, "p": "m1"}, "dapai": {"l": 0, "p": "m1"}}, {}, [], "zimo", None]
+    raws += [{key: {"l": seat, "p": tile + marks}} for key in ("zimo", "dapai") for seat in range(n)
+             for tile in KINDS + ("m0", "p0", "s0") for marks in ("", "_", "*", "_*")]
+    accepted = refused = 0
+    for raw in raws:
+        events = [deal, {"zimo": {"l": 1, "p": "m1"}}, raw, {"dapai": {"l": 1, "p": "m1_"}}]
+        expected = _read_in_full(events, n)
+        assert _read_fast(events, n) == expected, raw
+        if isinstance(expected[-1], int):
+            refused += 1
+        else:
+            accepted += 1
+    assert accepted > 100 and refused > 1000
