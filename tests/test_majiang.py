@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from paipu.formats.majiang import FormatError, _read_event, _read_round
+from paipu.formats.majiang import _KNOWN_ENTRIES, FormatError, _read_event, _read_round, _read_yaku
 from paipu.tiles import KINDS
 
 _DEAL = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
@@ -62,3 +62,29 @@ def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
         else:
             accepted += 1
     assert accepted > 100 and refused > 1000
+
+
+def test_yaku_entries_read_before_are_checked_as_the_first_time():
+    """An entry of a name and han read before is found again without its checks: an entry
+    near it (a bool or float han, another field, a name not a string) is still refused."""
+    entries = [{"name": "立直", "fanshu": 1}, {"name": "役牌 中", "fanshu": 1}, {"name": "国士無双", "fanshu": "*"},
+               {"name": "大三元", "fanshu": "**", "baojia": "+"}]
+    near = [{"name": "立直", "fanshu": True}, {"name": "立直", "fanshu": 1.0}, {"name": "立直", "fanshu": "1"},
+            {"name": "立直", "fanshu": -1}, {"name": "立直", "fanshu": 1, "x": 0}, {"name": "立直"},
+            {"name": "立直", "han": 1}, {"name": ["立直"], "fanshu": 1}, {"name": "国士無双", "fanshu": "*+"},
+            {"name": "国士無双", "fanshu": ""}, {"name": "大三元", "fanshu": "**", "baojia": "x"},
+            {"name": "立直", "fanshu": 1, "baojia": None}, ["立直", 1], None] + entries
+
+    def read(entry):
+        try:
+            return _read_yaku(entry)
+        except FormatError as error:
+            return error.message
+
+    _KNOWN_ENTRIES.clear()
+    first = [read(entry) for entry in near]  # each as if the first: the two-field ones are kept after
+    _KNOWN_ENTRIES.clear()
+    for entry in entries:
+        read(entry)
+    assert [read(entry) for entry in near] == first
+    assert sum(isinstance(result, str) for result in first) == 13

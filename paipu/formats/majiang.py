@@ -75,8 +75,12 @@ def _int(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
     return value
 
 
+_INT_TYPE = {int}
+
+
 def _ints(value: Any, name: str, length: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != length or any(type(v) is not int for v in value):
+    # The types of the items as a set, made in C: no Python step per item.
+    if not isinstance(value, list) or len(value) != length or not set(map(type, value)) <= _INT_TYPE:
         raise FormatError(f"{name} must be a list of {length} integers, not {value!r}")
     return tuple(value)
 
@@ -229,8 +233,21 @@ _shared_yaku: Callable[[str, int, int, str | None], Yaku] = lru_cache(maxsize=10
 """``Yaku(name, han, yakuman, pao)``, each made once and shared: yaku are immutable, and a
 corpus has a few dozen different ones in tens of thousands of wins."""
 
+_KNOWN_ENTRIES: dict[tuple[str, int | str], Yaku] = {}
+"""The yaku of each entry ``{"name": name, "fanshu": han}`` read so far, by name and han."""
+_KNOWN_ENTRIES_SIZE = 10_000
+
 
 def _read_yaku(entry: Any) -> Yaku:
+    """One entry of ``hule.hupai``."""
+    # Most entries are a name and han read before: their yaku, without the checks again
+    # (looked up with a han of type int or str only: a bool would find the yaku of 0 or 1).
+    if type(entry) is dict and len(entry) == 2:
+        name, han = entry.get("name"), entry.get("fanshu")
+        if type(name) is str and (type(han) is int or type(han) is str):
+            known = _KNOWN_ENTRIES.get((name, han))
+            if known is not None:
+                return known
     entry = _HUPAI_ENTRY.check(entry)
     name, han = entry["name"], entry["fanshu"]
     if not isinstance(name, str):
@@ -241,8 +258,12 @@ def _read_yaku(entry: Any) -> Yaku:
     if isinstance(han, str):
         if not han or set(han) != {"*"}:
             raise FormatError(f"hule.hupai fanshu must be an integer or '*'s, not {han!r}")
-        return _shared_yaku(name, 0, len(han), pao)
-    return _shared_yaku(name, _int(han, "hule.hupai fanshu"), 0, pao)
+        yaku = _shared_yaku(name, 0, len(han), pao)
+    else:
+        yaku = _shared_yaku(name, _int(han, "hule.hupai fanshu"), 0, pao)
+    if len(entry) == 2 and type(name) is str and len(_KNOWN_ENTRIES) < _KNOWN_ENTRIES_SIZE:
+        _KNOWN_ENTRIES[name, han] = yaku
+    return yaku
 
 
 def _optional_int(p: dict, name: str) -> int | None:
@@ -274,7 +295,7 @@ def _read_hule(p: Any, n: int) -> Win:
         _optional_int(p, "fanshu"),
         _optional_int(p, "damanguan"),
         _int(p["defen"], "hule.defen"),
-        tuple(_read_yaku(entry) for entry in yaku),
+        tuple(map(_read_yaku, yaku)),
         _ints(p["fenpei"], "hule.fenpei", n),
     )
 
