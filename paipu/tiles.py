@@ -434,7 +434,7 @@ _SAME_KIND: dict[str, tuple[str, ...]] = {
 }
 """The tiles of each tile's kind: ``m5`` and ``m0`` are both ``("m5", "m0")``."""
 
-_SUIT_TILES_CACHE_SIZE = 50_000
+_SUIT_TILES_CACHE_SIZE = 10_000  # per suit: about 2 MB when full
 
 
 class _SuitTiles(dict[str, tuple[str, ...]]):
