@@ -26,7 +26,7 @@ silently ignore or drop (``z8``, a fifth copy of a tile, a malformed meld) raise
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Callable, Iterable, Literal, Sequence
 
 __all__ = [
@@ -393,27 +393,6 @@ class HandNotation:
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
 
 
-# Each field's slot setter, for _new_hand: a frozen dataclass's __init__ sets each field
-# by a call of object.__setattr__ with its name, which takes twice as long. (A field added
-# to HandNotation makes this unpacking fail, at import.)
-_SET_CONCEALED, _SET_DRAWN, _SET_RIICHI, _SET_MELDS, _SET_HIDDEN, _SET_AWAITING_DISCARD = (
-    HandNotation.__dict__[field.name].__set__ for field in fields(HandNotation)
-)
-
-
-def _new_hand(concealed: tuple[str, ...], drawn: str | None, riichi: bool, melds: tuple[Meld, ...],
-              awaiting_discard: bool) -> HandNotation:
-    """``HandNotation(concealed, drawn, riichi, melds, 0, awaiting_discard)``, made faster."""
-    hand = object.__new__(HandNotation)
-    _SET_CONCEALED(hand, concealed)
-    _SET_DRAWN(hand, drawn)
-    _SET_RIICHI(hand, riichi)
-    _SET_MELDS(hand, melds)
-    _SET_HIDDEN(hand, 0)
-    _SET_AWAITING_DISCARD(hand, awaiting_discard)
-    return hand
-
-
 def _canonical_digits(suit: str) -> Callable[[str], re.Match | None]:
     """The full match of one suit's digits as ``str(hand)`` writes them: in canonical order
     (ascending, a red five before the fives), no more than four of a kind."""
@@ -525,7 +504,7 @@ def parse_hand(text: object) -> HandNotation:
         for tile in extra:
             if sum(map(every.count, _SAME_KIND[tile])) > 4:
                 return _parse_hand_in_full(text)
-    return _new_hand(concealed, drawn, riichi, melds, awaiting_discard)
+    return HandNotation(concealed, drawn, riichi, melds, 0, awaiting_discard)
 
 
 def _parse_hand_in_full(text: object) -> HandNotation:
