@@ -75,7 +75,7 @@ def _int(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
     return value
 
 
-_INT_TYPE = {int}
+_INT_TYPE = frozenset((int,))
 
 
 def _ints(value: Any, name: str, length: int) -> tuple[int, ...]:
