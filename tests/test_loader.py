@@ -88,9 +88,14 @@ def test_every_good_game_loads_and_every_bad_one_is_reported(mixed_dir):
 
 def test_errors_warn_by_default_and_can_raise(mixed_dir):
     root, _ = mixed_dir
-    with pytest.warns(LoadWarning, match="unknown event"):
+    with pytest.warns(LoadWarning) as warned:
         games = list(load(root))
     assert len(games) == 7
+    # one warning per bad file or game, in the order read, each naming it
+    named = [str(w.message).split(":")[0].rsplit("/", 1)[-1] for w in warned]
+    assert named == ["c_truncated.json", "d_not_paipu.json#0", "e_unknown_event.json#0",
+                     "f_impossible_tile.json#1", "g_bad.json.gz"]
+    assert "unknown event" in str(warned[2].message)
     with pytest.raises(LoadError, match="invalid JSON"):
         list(load(root, errors="raise"))
 
