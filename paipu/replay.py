@@ -470,11 +470,13 @@ class Replay:
         A plain turn is a draw in turn, with tiles left, of a tile that is not a fifth of
         its kind (nor a red five beyond the rule's), then a discard in turn of a held tile,
         without riichi, marked as the drawn tile only if it is; or such a discard after a
-        chi or pon, of a tile swap-calling allows. They are almost all the events of a game, and nothing is
-        expected or found at them, so validation (``steps(every=False)``) runs them here
-        with the table's state in local variables. Only with no riichi stick to pay and no
-        kan dora due: neither can change during plain turns. Anything else is left to the
-        event handlers, which also report what is wrong.
+        chi or pon, of a tile swap-calling allows. They are almost all the events of a
+        game, and nothing is expected or found at them, so validation
+        (``steps(every=False)``) runs them here with the table's state in local variables;
+        a draw followed by its discard is applied as one (:meth:`Hand.play_turn`). Only
+        with no riichi stick to pay and no kan dora due: neither can change during plain
+        turns. Anything else is left to the event handlers, which also report what is
+        wrong.
         """
         if table.pending_riichi is not None or table.dora_due:
             return position
