@@ -26,7 +26,7 @@ silently ignore or drop (``z8``, a fifth copy of a tile, a malformed meld) raise
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Literal, Sequence
 
 __all__ = [
@@ -184,11 +184,12 @@ class Meld:
     claimed: str | None
     direction: str | None
     added: str | None = None
+    tiles: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Every tile of the meld, in written order (made with the meld: replays and scoring
+    read it at every call, kan and win)."""
 
-    @property
-    def tiles(self) -> tuple[str, ...]:
-        """Every tile of the meld, in written order."""
-        return tuple(map(self.suit.__add__, self.digits))  # no generator: hands are checked with these
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", tuple(map(self.suit.__add__, self.digits)))
 
     @property
     def kind(self) -> int:
