@@ -7,7 +7,8 @@ has declared **riichi** (立直). Its methods are named after the actions of the
 :meth:`~Hand.draw`, :meth:`~Hand.discard`, :meth:`~Hand.call` (chi, pon, open kan on a
 discard) and :meth:`~Hand.kan` (closed or added kan on one's own turn). An action the
 hand cannot take raises :class:`IllegalAction`, saying what was impossible; the hand is
-then unchanged.
+then unchanged. :meth:`~Hand.play_turn` is a draw and a discard in one call, for replays:
+it answers whether both were legal instead of raising.
 
 A red five and an ordinary five are different tiles when taken out of a hand (discarding
 ``m0`` needs a red five in the hand) and the same kind for the hand's shape.
