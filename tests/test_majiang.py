@@ -49,7 +49,11 @@ def _read_fast(events: list, n: int) -> tuple | tuple[str, int]:
 def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
     deal = {"qipai": dict(_DEAL["qipai"], defen=[35000] * n, shoupai=_DEAL["qipai"]["shoupai"][:n])}
     raws = [{key: payload} for key in _KEYS for payload in _PAYLOADS]
-    raws += [{"zimo": {"l": 0, "p": "m1"}, "dapai": {"l": 0, "p": "m1"}}, {}, [], "zimo", None]
+    raws += [{"zimo": {"l": 0, "p": "m1"}, "dapai": {"l": 0, "p": "m1"}}, {}, [], "zimo", None, "z", 1, 1.5, True]
+    # lists and strings of one or two items, which unpack like an object of one key
+    raws += [[item] for item in (0, 1, -1, True, False, 5, "zimo", "l", ["zimo"], {"zimo": {"l": 0, "p": "m1"}})]
+    raws += [["zimo", {"l": 0, "p": "m1"}], {"zimo": ["l", "p"]}, {"zimo": "lp"}, {"zimo": [0, "m1"]},
+             {"zimo": {"l": 0, "p": {"m1": 1}}}, {"zimo": {"l": 2**70, "p": "m1"}}]
     raws += [{key: {"l": seat, "p": tile + marks}} for key in ("zimo", "dapai") for seat in range(n)
              for tile in KINDS + ("m0", "p0", "s0") for marks in ("", "_", "*", "_*")]
     accepted = refused = 0

@@ -356,19 +356,21 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
     shared = _SHARED_EVENTS[n]
     for raw in events[1:]:
         # Most events are a draw or discard {key: {"l": seat, "p": text}}: the one shared
-        # event of that key, text and seat if there is one (a bool or float l is no seat).
-        # An event's one key is checked by unpacking it, which fails on bad input only.
+        # event of that key, text and seat if there is one. Only a bool seat would find
+        # one wrongly (True == 1); anything else that is not such an event fails a step
+        # below: an object of more or fewer keys than one or two, a list or string where
+        # an object is (indexed by a string, or a list of one by its item), an unknown
+        # key, field, text or seat, a text that cannot be a key. It is then read in full.
         try:
-            if type(raw) is dict:
-                key, = raw
-                payload = raw[key]
-                if type(payload) is dict and len(payload) == 2:
-                    seat, text = payload["l"], payload["p"]
-                    if type(seat) is int and type(text) is str:
-                        append(shared[key][text][seat])
-                        continue
-        except (ValueError, KeyError):
-            pass  # more or fewer keys than one, other fields, another event: the full reader
+            key, = raw
+            payload = raw[key]
+            if len(payload) == 2:
+                seat = payload["l"]
+                if type(seat) is int:
+                    append(shared[key][payload["p"]][seat])
+                    continue
+        except (ValueError, LookupError, TypeError):
+            pass
         position = len(result)  # one event per position so far, counted only when needed
         try:
             append(_read_event(raw, n, position))
