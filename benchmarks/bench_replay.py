@@ -2,7 +2,7 @@
 full validation, in one process and with ``--jobs 2``; the same games read from Tenhou
 mjlog and validated; peak memory.
 
-Usage: ``python benchmarks/bench_replay.py [PATH] [--rule R] [--mjlog DIR]`` (default: the
+Usage: ``python benchmarks/bench_replay.py [PATH] [--rule R] [--mjlog DIR] [--repeat N]`` (default: the
 722 real Tenhou hanchan and tonpuu converted to 電脳麻将 JSON in
 ``../shared/corpora/tenhou-as-majiang/agony5757-mahjong-paipuxmls/``, rule ``tenhou``, and
 their gzip mjlog originals in ``../shared/corpora/tenhou-mjlog/agony5757-mahjong-paipuxmls/``,
@@ -10,6 +10,14 @@ the files of the same names only).
 
 Each line gives the rate by wall time and by CPU time (this process's, or the command's
 and its workers'): on a shared machine compare CPU times, run after run.
+
+The commands are timed ``--repeat`` times each, ``--jobs 1`` and ``--jobs 2`` in turn,
+each after a host check that says how fast the machine is just then: it times a fixed
+loop in one process ("loop 0.15 s"), then in two at once ("2.0 cores": two processes do
+twice the work of one). On a virtual machine both move with the host's other work: the
+same loop can take 60% longer a minute later, and two processes can get 1.2 cores when
+the host runs the VM's two cores as the two threads of one physical core. No program is
+faster then; compare runs made at the same loop time and cores.
 """
 
 from __future__ import annotations
@@ -39,10 +47,37 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(label: str, games: int, rounds: int, seconds: float, cpu: float) -> None:
+def timed(label: str, games: int, rounds: int, seconds: float, cpu: float, note: str = "") -> None:
     print(f"{label:>32}: {games} games, {rounds} rounds in {seconds:6.2f} s = "
           f"{games / seconds:7.1f} games/s, {rounds / seconds:8.0f} rounds/s; "
-          f"CPU {cpu:6.2f} s = {games / cpu:7.1f} games/s")
+          f"CPU {cpu:6.2f} s = {games / cpu:7.1f} games/s{note}")
+
+
+# The host check's fixed work: about 0.2 s of plain interpreter work, timed inside the
+# process (start-up left out), printed in seconds.
+_SPIN = """
+import time
+start = time.perf_counter()
+total = 0
+for i in range(2_000_000):
+    total += i & 7
+print(time.perf_counter() - start)
+"""
+
+
+def host_check() -> tuple[float, float]:
+    """How fast the machine is now: the time of the fixed work in one process, and how
+    many cores two busy processes get (twice that time over their mean time when two do
+    it at once: 2.0 on two free cores)."""
+
+    def spin(count: int) -> list[float]:
+        processes = [subprocess.Popen([sys.executable, "-c", _SPIN], stdout=subprocess.PIPE, text=True)
+                     for _ in range(count)]
+        return [float(p.communicate()[0]) for p in processes]
+
+    alone = spin(1)[0]
+    together = spin(2)
+    return alone, 2 * alone / (sum(together) / 2)
 
 
 def _stem(path: Path) -> str:
@@ -54,6 +89,7 @@ def main() -> int:
     parser.add_argument("path", nargs="?", default=str(DEFAULT))
     parser.add_argument("--rule", default="tenhou")
     parser.add_argument("--mjlog", default=str(MJLOG), help="directory of the same games as mjlog (skipped if absent)")
+    parser.add_argument("--repeat", type=int, default=5, metavar="N", help="runs of each paipu validate command (5)")
     args = parser.parse_args()
     if not Path(args.path).exists():
         print(f"not found: {args.path}", file=sys.stderr)
@@ -104,13 +140,26 @@ def main() -> int:
     script = Path(sys.executable).with_name("paipu")
     command = [str(script)] if script.is_file() else [sys.executable, "-m", "paipu"]
     print(f"{'command timed':>32}: {' '.join(command)}")
+    loops: list[float] = []
     for label, paths, run_games, run_rounds in runs:
-        for jobs in (1, 2):
-            start, cpu = time.perf_counter(), _children_cpu()
-            subprocess.run([*command, "validate", "--json", "--rule", args.rule,
-                            "--jobs", str(jobs), *paths], stdout=subprocess.DEVNULL, check=False)
-            timed(f"{label}paipu validate --jobs {jobs}", run_games, run_rounds,
-                  time.perf_counter() - start, _children_cpu() - cpu)
+        rates: dict[int, list[float]] = {1: [], 2: []}
+        for _ in range(args.repeat):
+            for jobs in (1, 2):
+                loop, cores = host_check()
+                loops.append(loop)
+                start, cpu = time.perf_counter(), _children_cpu()
+                subprocess.run([*command, "validate", "--json", "--rule", args.rule,
+                                "--jobs", str(jobs), *paths], stdout=subprocess.DEVNULL, check=False)
+                seconds = time.perf_counter() - start
+                rates[jobs].append(run_games / seconds)
+                timed(f"{label}paipu validate --jobs {jobs}", run_games, run_rounds, seconds,
+                      _children_cpu() - cpu, f" (host: loop {loop:.2f} s, {cores:.1f} cores)")
+        for jobs, values in rates.items():
+            values.sort()
+            print(f"{f'{label}--jobs {jobs}, {len(values)} runs':>32}: {values[0]:7.1f} to {values[-1]:7.1f} "
+                  f"games/s, median {values[len(values) // 2]:7.1f}")
+    if loops:
+        print(f"{'host check loop':>32}: {min(loops):.2f} to {max(loops):.2f} s over these runs")
     return 0
 
 

@@ -35,7 +35,8 @@ def test_bench_stats_runs_on_the_samples():
 
 
 def test_bench_replay_runs_on_the_samples():
-    out = _run("bench_replay.py", SAMPLES, "--rule", "majiang", "--mjlog", str(ROOT / "no-such-dir"))
+    out = _run("bench_replay.py", SAMPLES, "--rule", "majiang", "--mjlog", str(ROOT / "no-such-dir"), "--repeat", "2")
     for what in ("load only", "replay only", "load + full validation", "findings:",
-                 "paipu validate --jobs 1: 3 games", "paipu validate --jobs 2: 3 games"):
+                 "paipu validate --jobs 1: 3 games", "paipu validate --jobs 2: 3 games", "cores)",
+                 "--jobs 1, 2 runs:", "--jobs 2, 2 runs:"):
         assert what in out
