@@ -7,9 +7,13 @@ after a change elsewhere is what these tests catch.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = str(ROOT / "sample_logs")
@@ -40,3 +44,13 @@ def test_bench_replay_runs_on_the_samples():
                  "paipu validate --jobs 1: 3 games", "paipu validate --jobs 2: 3 games", "cores)",
                  "--jobs 1, 2 runs:", "--jobs 2, 2 runs:"):
         assert what in out
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (bench_instructions runs under it)")
+def test_bench_instructions_counts_loading_and_validating_the_samples():
+    out = _run("bench_instructions.py", SAMPLES, "--rule", "majiang")
+    assert "3 files, 3 games" in out
+    counts = {label: float(count) for label, count in re.findall(r"([\w +-]+): +([\d.]+) M instructions", out)}
+    labels = {label.strip(): count for label, count in counts.items()}
+    assert labels["load + validate"] == pytest.approx(labels["load"] + labels["validate"], abs=0.2)
+    assert labels["load"] > 0 and labels["validate"] > 0 and labels["start-up"] > labels["load + validate"]

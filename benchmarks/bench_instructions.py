@@ -1,0 +1,87 @@
+"""Instructions executed to load and to validate some games, counted by valgrind's
+callgrind: the same count on every run, however busy the machine is.
+
+Usage: ``python benchmarks/bench_instructions.py [PATH] [--games N] [--rule R]`` (default:
+the first 40 files, in the loader's order, of the real Tenhou games converted to 電脳麻将 JSON in
+``../shared/corpora/tenhou-as-majiang/agony5757-mahjong-paipuxmls/``, rule ``tenhou``).
+
+Timings on a shared virtual machine move by half from one minute to the next; a count of
+instructions does not. Run this before and after a change to see what the change did
+(instructions are not time: a change can save memory traffic that they do not show, so
+confirm a gain that matters with ``bench_replay.py``). Python runs three times under
+callgrind, about 50 times slower than alone: to start and import paipu only, to load the
+games too, and to load and validate them; the differences are what loading and
+validating cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "tenhou-as-majiang" / "agony5757-mahjong-paipuxmls"
+STEPS = ("import", "load", "validate")
+
+
+def _measure(step: str, rule_name: str, files: list[str]) -> None:
+    """The work counted: run in the process callgrind watches."""
+    import paipu
+    from paipu.rules import Rule
+    from paipu.validation import validate_game
+
+    rule = Rule.get(rule_name)
+    if step == "import":
+        return
+    for game in paipu.load(*files, errors="collect"):
+        if step == "validate":
+            validate_game(game, rule)
+
+
+def _count(step: str, rule_name: str, files: list[str]) -> int:
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+               __file__, "--step", step, "--rule", rule_name, *files]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind failed ({step}):\n{done.stderr[-2000:]}")
+    return int(found[1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="*", default=[str(DEFAULT)])
+    parser.add_argument("--games", type=int, default=40, metavar="N", help="files to read, the first in the loader's order (40)")
+    parser.add_argument("--rule", default="tenhou")
+    parser.add_argument("--step", choices=STEPS, help=argparse.SUPPRESS)  # the run under callgrind
+    args = parser.parse_args()
+    if args.step:
+        _measure(args.step, args.rule, args.path)
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt install valgrind)", file=sys.stderr)
+        return 2
+    import paipu
+
+    files = [str(path) for path, _ in paipu.load(*args.path).paths()][:args.games]  # as the loader walks
+    if not files:
+        print(f"no files to read in {' '.join(args.path)}", file=sys.stderr)
+        return 2
+    games = sum(1 for _ in paipu.load(*files, errors="collect"))
+    counts = dict(zip(STEPS, (_count(step, args.rule, files) for step in STEPS)))
+    load = counts["load"] - counts["import"]
+    validate = counts["validate"] - counts["load"]
+    print(f"paipu {paipu.__version__}, Python {sys.version.split()[0]}: {len(files)} files, {games} games, "
+          f"rule {args.rule}")
+    for label, count in (("start-up", counts["import"]), ("load", load), ("validate", validate),
+                         ("load + validate", load + validate)):
+        per_game = f" = {count / games / 1e6:8.2f} M per game" if label != "start-up" and games else ""
+        print(f"{label:>16}: {count / 1e6:10.1f} M instructions{per_game}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
