@@ -274,6 +274,12 @@ class Hand:
         return counts == self.counts and red == self.red
 
     @property
+    def size(self) -> int:
+        """How many concealed tiles the hand holds, the drawn tile included (the sum of
+        :attr:`counts`, kept as the hand changes)."""
+        return self._size
+
+    @property
     def is_closed(self) -> bool:
         """Whether the hand has called no meld (門前); closed kans keep it closed."""
         return all(meld.type in ("ankan", "north") for meld in self.melds)

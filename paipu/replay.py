@@ -241,10 +241,10 @@ class Table:
         """The kinds (0-33) that complete ``seat``'s hand (待ち); ``None`` when the hand is
         not known: the replay lost track of it at an impossible discard, or it holds a
         tile to discard where a ready hand cannot (it is then marked unknown)."""
-        counts = self.hands[seat].counts
-        if sum(counts) % 3 != 1:
+        hand = self.hands[seat]
+        if hand.size % 3 != 1:
             self.unknown[seat] = True
-        return None if self.unknown[seat] else set(_shanten.waits(counts))
+        return None if self.unknown[seat] else set(_shanten.waits(hand.counts))
 
     def see(self, tile: str, rule: Rule) -> list[Problem]:
         """Count a tile coming into view; a problem when more copies appear than exist."""
@@ -425,8 +425,8 @@ class Replay:
             yield Step(index, 0, deal, None, expected, [Problem("qipai", str(error))])
             return
         for hand in table.hands:
-            if sum(hand.counts) != 13:
-                problems.append(Problem("qipai", f"a deal of {sum(hand.counts)} tiles: {hand}"))
+            if hand.size != 13:
+                problems.append(Problem("qipai", f"a deal of {hand.size} tiles: {hand}"))
         problems += table.see_deal(self.rule)
         yield Step(index, 0, deal, table, expected, problems)
         results: list[Win | NoWin] = []
@@ -797,7 +797,7 @@ class Replay:
         first_winner = not isinstance(previous, Win)
         rule = self.rule
         allowed = None
-        if sum(hand.counts) % 3 != (2 if event.discarder is None else 1):
+        if hand.size % 3 != (2 if event.discarder is None else 1):
             # a hand of the wrong size for this win (what made it so was reported): unknown
             table.unknown[seat] = True
             return WinExpectation("the winner's hand is not known", NotAWin("incomplete"), Situation(), None,

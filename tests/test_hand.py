@@ -20,10 +20,10 @@ _TILE_NAMES = {*KINDS, "m0", "p0", "s0"}
 def refused(hand: Hand, action: str, *args: object, match: str) -> None:
     """Check that ``hand.action(*args)`` raises IllegalAction matching ``match`` and
     leaves the hand as it was."""
-    before = str(hand), hand.counts[:], hand.red[:], hand.melds[:], hand.drawn, hand.riichi
+    before = str(hand), hand.counts[:], hand.red[:], hand.melds[:], hand.drawn, hand.riichi, hand.size
     with pytest.raises(IllegalAction, match=match):
         getattr(hand, action)(*args)
-    assert (str(hand), hand.counts, hand.red, hand.melds, hand.drawn, hand.riichi) == before
+    assert (str(hand), hand.counts, hand.red, hand.melds, hand.drawn, hand.riichi, hand.size) == before
 
 
 # -- notation ------------------------------------------------------------------------------
@@ -227,6 +227,27 @@ def test_kan_refused() -> None:
     assert str(hand) == "m1112p567,p555=,z6666"
 
 
+def test_size_follows_every_action() -> None:
+    hand = Hand.from_notation("m1112p567z666,p444=")
+    sizes = [hand.size]
+    hand.draw("z6")
+    sizes.append(hand.size)
+    hand.kan(parse_meld("z6666"))
+    sizes.append(hand.size)
+    hand.draw("p4")
+    hand.kan(parse_meld("p444=4"))
+    sizes.append(hand.size)
+    hand.draw("m3")
+    hand.discard("m1")
+    sizes.append(hand.size)
+    hand.call(parse_meld("m1-23"))
+    sizes.append(hand.size)
+    assert hand.play_turn("z1", "z1") is False and hand.size == sum(hand.counts)
+    hand.discard("p5")
+    assert hand.play_turn("z1", "m1") and hand.size == sum(hand.counts) == 4
+    assert sizes == [10, 11, 7, 7, 7, 5]
+
+
 def test_waits_need_no_drawn_tile() -> None:
     hand = Hand.from_notation("m123456789p123z11")
     with pytest.raises(ValueError):
@@ -248,6 +269,7 @@ def _same_hand(hand: Hand, shown: str, extra: str | None = None) -> None:
     """Check ``hand`` (plus a ron tile ``extra``) against a hand string of the log: the
     same tiles (a red five apart), the same melds in order; riichi if marked."""
     expected = parse_hand(shown)
+    assert hand.size == sum(hand.counts), (str(hand), shown)
     tiles = Counter(hand.to_notation().tiles)
     if extra:
         tiles[extra] += 1
