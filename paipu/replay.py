@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import add
 from typing import Iterator, Union
 
 from . import shanten as _shanten
@@ -224,10 +223,10 @@ class Table:
 
     def see_deal(self, rule: Rule) -> list[Problem]:
         """Count the dealt tiles and the first dora indicator as seen (:meth:`see`)."""
-        # Summed by kind in one go; tile by tile only to say what is wrong.
-        seen, red = self.hands[0].counts, self.hands[0].red
-        for hand in self.hands[1:]:
-            seen, red = list(map(add, seen, hand.counts)), list(map(add, red, hand.red))
+        # Summed by kind in one go, seat by seat (only four-player games are replayed);
+        # tile by tile only to say what is wrong.
+        seen = [a + b + c + d for a, b, c, d in zip(*(hand.counts for hand in self.hands))]
+        red = [a + b + c + d for a, b, c, d in zip(*(hand.red for hand in self.hands))]
         limits = rule.red_fives
         if max(seen) <= 4 and red[0] <= limits.m and red[1] <= limits.p and red[2] <= limits.s:
             self.seen = seen

@@ -18,7 +18,7 @@ from conftest import corpus, read_json
 from paipu import load
 from paipu.formats.majiang import FormatError, game_from_json
 from paipu.hand import Hand
-from paipu.replay import Replay
+from paipu.replay import Replay, Table
 from paipu.rules import Rule
 from paipu.tiles import KINDS, parse_meld
 
@@ -135,3 +135,17 @@ def test_a_closed_kan_after_riichi_keeps_waits_or_shape(hand, kan, level1, level
         Replay(game, Rule(kan_after_riichi=level))._check_kan_after_riichi(
             Hand.from_notation(hand), parse_meld(kan), problems)
         assert (problems == []) == allowed, (level, problems)
+
+
+def test_a_deal_is_counted_as_seen_as_its_tiles_one_by_one():
+    """Table.see_deal sums the four hands' counts at once; Table.see counts tile by tile."""
+    rule = Rule.get("tenhou")
+    games = list(load(corpus("tenhou-as-majiang", "rmss-samples")))[:5]
+    deals = [round_.deal for game in games for round_ in game.rounds]
+    assert any("0" in str(hand) for deal in deals for hand in deal.hands)  # red fives among them
+    for deal in deals:
+        at_once, one_by_one = Table(deal), Table(deal)
+        assert at_once.see_deal(rule) == []
+        for tile in (*(tile for hand in deal.hands for tile in hand.tiles), deal.dora_indicator):
+            assert one_by_one.see(tile, rule) == []
+        assert (at_once.seen, at_once.seen_red) == (one_by_one.seen, one_by_one.seen_red)
