@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Iterator, Sequence, TextIO
+from typing import Callable, Iterator, Sequence, TextIO
 
 from . import __version__
 from .describe import describe
@@ -159,7 +159,6 @@ def _files(paths: Sequence[str], recursive: bool) -> list[tuple[str, int | None]
 
 
 def _validate(args: argparse.Namespace) -> int:
-    import multiprocessing
     from collections import Counter
     from functools import partial
 
@@ -181,10 +180,17 @@ def _validate(args: argparse.Namespace) -> int:
     checks: Counter = Counter()
     out = sys.stdout
     bar = _Bar(sys.stderr, len(files))
-    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 and len(files) > 1 else None
+    pool = None
+    if args.jobs > 1 and len(files) > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(args.jobs)
     try:
-        chunk = max(1, min(16, len(files) // (args.jobs * 8)))  # fewer round trips, still balanced
-        reports = pool.imap(work, files, chunk) if pool else map(work, files)
+        if pool:
+            batches = pool.imap(partial(_validate_batch, work=work), _batches(files, args.jobs))
+            reports = (report for batch in batches for report in batch)
+        else:
+            reports = map(work, files)
         for report in reports:
             totals.update(games=report.games, rounds=report.rounds, valid=report.valid,
                           findings=len(report.findings), errors=len(report.errors))
@@ -221,6 +227,21 @@ def _validate_one(file: tuple[str, int | None], rule, strict_names: bool):
     from .validation import validate_file
 
     return validate_file(file[0], file[1], rule, strict_names)
+
+
+def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list:
+    return [work(file) for file in files]
+
+
+def _batches(files: list[tuple[str, int | None]], jobs: int) -> Iterator[list[tuple[str, int | None]]]:
+    """The files in order, in batches for ``jobs`` workers: up to 16 files while many are
+    left (fewer round trips), then smaller and smaller, down to one, so that the workers
+    run out of work at about the same time (guided scheduling)."""
+    start = 0
+    while start < len(files):
+        size = max(1, min(16, (len(files) - start) // (2 * jobs)))
+        yield files[start:start + size]
+        start += size
 
 
 class _Bar:
