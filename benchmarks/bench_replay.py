@@ -9,15 +9,16 @@ their gzip mjlog originals in ``../shared/corpora/tenhou-mjlog/agony5757-mahjong
 the files of the same names only).
 
 Each line gives the rate by wall time and by CPU time (this process's, or the command's
-and its workers'): on a shared machine compare CPU times, run after run.
+and its workers').
 
 The commands are timed ``--repeat`` times each, ``--jobs 1`` and ``--jobs 2`` in turn,
 each after a host check that says how fast the machine is just then: it times a fixed
 loop in one process ("loop 0.15 s"), then in two at once ("2.0 cores": two processes do
-twice the work of one). On a virtual machine both move with the host's other work: the
-same loop can take 60% longer a minute later, and two processes can get 1.2 cores when
-the host runs the VM's two cores as the two threads of one physical core. No program is
-faster then; compare runs made at the same loop time and cores.
+twice the work of one). On a virtual machine both move with the host's other work, CPU
+time as well as wall time: the same loop can take almost twice as long a minute later,
+and two processes can get 1.1 cores when the host runs the VM's two cores as the two
+threads of one physical core. No program is faster then; compare runs made at the same
+loop time and cores, or count instructions with ``bench_instructions.py``.
 """
 
 from __future__ import annotations
