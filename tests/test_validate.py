@@ -236,6 +236,25 @@ def test_jobs_give_the_same_findings_on_the_whole_generated_tree():
     assert summary["games"] == 2020 and summary["rounds"] == 20890 and summary["errors"] == 0
 
 
+def test_jobs_give_the_same_findings_in_the_same_order(tmp_path):
+    """Files with findings, more than the workers' batches: each file's finding is told
+    once, in file order, whatever the number of workers."""
+    raw = _real_game()
+    wins = [(i, j) for i, r in enumerate(raw["log"]) for j, e in enumerate(r) if "hule" in e and e["hule"].get("fu")]
+    for number in range(40):
+        mutant = copy.deepcopy(raw)
+        i, j = wins[number % len(wins)]
+        mutant["log"][i][j]["hule"]["fu"] += 10 * (1 + number // len(wins))
+        (tmp_path / f"game{number:02d}.json").write_text(json.dumps(mutant), encoding="utf-8")
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    one, two = _run("--json", "--jobs", "1", str(tmp_path)), _run("--json", "--jobs", "2", str(tmp_path))
+    assert one.stdout == two.stdout and one.returncode == two.returncode == 2
+    lines = [json.loads(line) for line in one.stdout.splitlines()]
+    sources = [line["source"] for line in lines[:-1]]
+    assert sources == sorted(sources) and len(sources) == 41
+    assert [line["check"] for line in lines[:-1]] == ["load"] + ["hule.fu"] * 40
+
+
 def test_validate_command_exit_codes_and_json(tmp_path):
     samples = str(Path(__file__).resolve().parents[1] / "sample_logs")
     ok = _run(samples)
