@@ -8,6 +8,7 @@ could not be read (each named on standard error, one line each).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Callable, Iterator, Sequence, TextIO
@@ -171,9 +172,10 @@ def _validate(args: argparse.Namespace) -> int:
     except RuleError as error:
         print(f"paipu validate: {error}", file=sys.stderr)
         return EXIT_USAGE
-    if args.jobs < 1:
-        print("paipu validate: --jobs must be at least 1", file=sys.stderr)
+    if args.jobs < 0:
+        print("paipu validate: --jobs must be 0 (one process per core) or more", file=sys.stderr)
         return EXIT_USAGE
+    jobs = args.jobs or os.cpu_count() or 1
     files = _files(args.paths, not args.no_recursive)
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names)
     totals = Counter()
@@ -181,13 +183,13 @@ def _validate(args: argparse.Namespace) -> int:
     out = sys.stdout
     bar = _Bar(sys.stderr, len(files))
     pool = None
-    if args.jobs > 1 and len(files) > 1:
+    if jobs > 1 and len(files) > 1:
         import multiprocessing
 
-        pool = multiprocessing.Pool(args.jobs)
+        pool = multiprocessing.Pool(jobs)
     try:
         if pool:
-            batches = pool.imap(partial(_validate_batch, work=work), _batches(files, args.jobs))
+            batches = pool.imap(partial(_validate_batch, work=work), _batches(files, jobs))
             reports = (report for batch in batches for report in batch)
         else:
             reports = map(work, files)
@@ -394,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="one JSON object per finding or load error per line (keys source, round, event, "
                           "check, expected, logged, message), then {\"summary\": {...}}")
     validate.add_argument("--jobs", type=int, default=1, metavar="N",
-                          help="validate files in N processes (same output as one)")
+                          help="validate files in N processes, 0 for one per core (same output as one)")
     validate.add_argument("--strict-names", action="store_true",
                           help="also report yaku and draw names spelled differently from the 電脳麻将 engine, "
                           "and final points written differently (45 for 45.0)")

@@ -249,6 +249,8 @@ def test_jobs_give_the_same_findings_in_the_same_order(tmp_path):
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     one, two = _run("--json", "--jobs", "1", str(tmp_path)), _run("--json", "--jobs", "2", str(tmp_path))
     assert one.stdout == two.stdout and one.returncode == two.returncode == 2
+    per_core = _run("--json", "--jobs", "0", str(tmp_path))  # one process per core
+    assert per_core.stdout == one.stdout and per_core.returncode == 2
     lines = [json.loads(line) for line in one.stdout.splitlines()]
     sources = [line["source"] for line in lines[:-1]]
     assert sources == sorted(sources) and len(sources) == 41
@@ -273,6 +275,7 @@ def test_validate_command_exit_codes_and_json(tmp_path):
     bad.write_text("{", encoding="utf-8")
     assert _run(str(bad)).returncode == 2
     assert _run("--rule", "nonsense", samples).returncode == 2
+    assert _run("--jobs", "-1", samples).returncode == 2
 
 
 def test_findings_make_a_dataframe():
