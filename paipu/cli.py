@@ -186,7 +186,7 @@ def _validate(args: argparse.Namespace) -> int:
     if jobs > 1 and len(files) > 1:
         import multiprocessing
 
-        pool = multiprocessing.Pool(jobs)
+        pool = multiprocessing.Pool(min(jobs, len(files)))  # no idle worker for a few files
     try:
         if pool:
             batches = pool.imap(partial(_validate_batch, work=work), _batches(files, jobs))
