@@ -70,6 +70,9 @@ _WIND_TILES = ("z1", "z2", "z3", "z4")
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 _MARK = {1: "+", 2: "=", 3: "-"}
 _KIND = {name: kind(name) for name in (*KINDS, "m0", "p0", "s0")}
+_KIND_AND_RED = {name: (k, name[0] if name[1] == "0" else "") for name, k in _KIND.items()}
+"""Each tile's kind, and the suit of a red five ("" for any other tile)."""
+_NOT_A_TILE = (None, "")
 
 # Stages of a kan's dora indicator still to be revealed (rules.md §9, paipu-format §5.6)
 _CLOSED_KAN = "closed kan, before its replacement draw"
@@ -490,20 +493,20 @@ class Replay:
             cls = type(event)
             if cls is Draw:
                 tile = event.tile
-                k = _KIND.get(tile)
+                k, red = _KIND_AND_RED.get(tile, _NOT_A_TILE)
                 if phase != "draw" or event.seat != actor or wall <= 0 or k is None or seen[k] >= 4:
                     break
-                if tile[1] == "0":
-                    if seen_red[tile[0]] >= getattr(red_fives, tile[0]):
+                if red:
+                    if seen_red[red] >= getattr(red_fives, red):
                         break
-                    seen_red[tile[0]] += 1
+                    seen_red[red] += 1
                 following = events[position + 1] if position + 1 < end else None
                 if (type(following) is Discard and following.seat == actor and not following.riichi
                         and (following.tile == tile or not following.tsumogiri)):
                     # the usual turn, a draw and a discard: applied as one
                     if not hands[actor].play_turn(tile, following.tile):
-                        if tile[1] == "0":
-                            seen_red[tile[0]] -= 1
+                        if red:
+                            seen_red[red] -= 1
                         break
                     seen[k] += 1
                     wall -= 1
@@ -513,8 +516,8 @@ class Replay:
                     try:
                         hands[actor].draw(tile)
                     except IllegalAction:
-                        if tile[1] == "0":
-                            seen_red[tile[0]] -= 1
+                        if red:
+                            seen_red[red] -= 1
                         break
                     seen[k] += 1
                     wall -= 1
