@@ -105,7 +105,8 @@ class DealExpectation:
     scores: tuple[int, ...]
     alternative: "DealExpectation | None" = None
     """The same from the engine's own payments instead of the logged ones (see
-    :class:`Replay`): a logged value that agrees with it is consistent too."""
+    :class:`Replay`): a logged value that agrees with it is consistent too. ``None`` when
+    the two agree (as they do until a logged payment differs from the rules')."""
 
     def without_alternative(self) -> "DealExpectation":
         return replace(self, alternative=None)
@@ -411,13 +412,15 @@ class Replay:
             self.standing = self.own = Standing.of_deal(round_)
             yield Step(index, 0, deal, None, None, [])
             return
-        own = self.own.expected_deal(round_)
+        # The engine's own standing has an expectation of its own only where it differs
+        # from the log's (after a logged payment the rules do not give).
+        own = None if self.own == self.standing else self.own.expected_deal(round_)
         expected: Expectation = self.standing.expected_deal(round_, own)
         if (index == 0 and self.game.final_scores is None
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
             expected = None  # an excerpt that starts in the middle of a game: its standing is as given
         logged = Standing.of_deal(round_)
-        if expected is None or expected.states(deal) or own.states(deal):
+        if expected is None or expected.states(deal) or (own is not None and own.states(deal)):
             self.own = logged.copy()
         self.standing = logged
         problems: list[Problem] = []
