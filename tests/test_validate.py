@@ -115,6 +115,20 @@ def test_a_wrong_number_of_a_win_is_reported_once(field, change, check):
     assert _findings(raw) == [(check, _label(raw, index), position)]
 
 
+def test_wrong_payments_in_the_last_round_are_reported_there_only():
+    """The final scores follow the rules' payments, not the wrong logged ones: they agree
+    with the engine's own standing, so only the payments are reported, not the end."""
+    raw = _real_game()
+    index = len(raw["log"]) - 1
+    position = len(raw["log"][index]) - 1
+    result = raw["log"][index][position]
+    (key, event), = result.items()
+    fenpei = event["fenpei"]
+    assert len(set(fenpei)) > 1, "the last round of this game must move points"
+    event["fenpei"] = fenpei[1:] + fenpei[:1]
+    assert _findings(raw) == [(f"{key}.fenpei", _label(raw, index), position)]
+
+
 def test_a_wrong_yaku_name_is_reported_once():
     raw = _real_game()
     index = _ron_round(raw)
