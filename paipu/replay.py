@@ -163,7 +163,8 @@ class GameEnd:
     points: tuple[str, ...]
     alternative: tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]] | None = None
     """Scores, ranks and points from the engine's own payments instead of the logged ones
-    (see :class:`Replay`): a final result that agrees with these is consistent too."""
+    (see :class:`Replay`): a final result that agrees with these is consistent too.
+    ``None`` when the two agree."""
     other_points: tuple[str, ...] | None = None
     """Points under Tenhou's other rounding of final scores, for a Tenhou log whose date
     is unknown (its title has no log id): either rounding is accepted."""
@@ -1028,7 +1029,7 @@ class Replay:
         self.own.settle(round_, derived, renchan, bool(wins))
         if self.ended_after is None and self._game_ends(round_, renchan, no_game):
             self.ended_after = index
-            self.final = (self._final(self.standing), self._final(self.own))
+            self.final = self._finals()
 
     def _game_ends(self, round_: Round, renchan: bool, no_game: bool) -> bool:
         """rules.md §7: whether the game ends before the round the standing is at."""
@@ -1064,12 +1065,17 @@ class Replay:
         complete = bool(game.rounds) and game.rounds[-1].is_complete
         ends = self.ended_after is not None and complete
         extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
-        final, alternative = self.final or (self._final(self.standing), self._final(self.own))
+        final, alternative = self.final or self._finals()
         other = None
         if self.rule.pao_covers_whole_hand and _TENHOU_ROOM.match(game.title) and not _TENHOU_LOG_ID.search(game.title):
             other = final_points(list(final[0]), list(final[1]), self.rule.rank_points,
                                  not self.rule.final_scores_rounded)
         return Step(rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))
+
+    def _finals(self) -> tuple[tuple, tuple | None]:
+        """The final results of the log's standing, and of the engine's own where it
+        differs (else ``None``)."""
+        return self._final(self.standing), None if self.own == self.standing else self._final(self.own)
 
     def _final(self, standing: Standing) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
         """Final scores, ranks and points of a standing (rules.md §8)."""
