@@ -194,18 +194,18 @@ class Hand:
         of a game are such turns, and most of those change at most two counts (a discarded
         drawn tile none).
         """
-        taken = _TILES.get(drawn)
-        if taken is None or self._size % 3 != 1:
-            return False
-        k, suit, _ = taken
+        try:  # looked up, not got: a subscript costs less than a call, on every turn
+            k, suit, _ = _TILES[drawn]
+            if discarded != drawn:
+                out, out_suit, five = _TILES[discarded]
+        except KeyError:
+            return False  # not a tile
         counts = self.counts
-        if counts[k] + self._melded[k] >= 4:
+        if self._size % 3 != 1 or counts[k] + self._melded[k] >= 4:
             return False
         if discarded != drawn:
-            given = _TILES.get(discarded)
-            if given is None or self.riichi:
+            if self.riichi:
                 return False
-            out, out_suit, five = given
             red = self.red
             # held before the draw: the drawn tile is another (a red five is not a five)
             if not (red[out_suit] if out_suit >= 0 else counts[out] - red[five] if five >= 0 else counts[out]):

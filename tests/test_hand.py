@@ -113,6 +113,7 @@ def test_play_turn_is_draw_then_discard(text: str) -> None:
     """Every draw and discard: play_turn agrees with draw() then discard(), and when they
     refuse it returns False with the hand unchanged."""
     tiles = [t for t in (f"{s}{d}" for s in "mpsz" for d in "0123456789") if t in _TILE_NAMES]
+    tiles += ["z8", "m10", ""]  # no tiles: refused
     for drawn in tiles:
         for discarded in tiles:
             one, two = Hand.from_notation(text), Hand.from_notation(text)
