@@ -11,7 +11,8 @@ instructions does not (string hashing is seeded the same in every run, for that)
 confirm a gain that matters with ``bench_replay.py``). Python runs three times under
 callgrind, about 50 times slower than alone: to start and import paipu only, to load the
 games too, and to load and validate them; the differences are what loading and
-validating cost.
+validating cost. Start-up includes compiling any module without an up-to-date ``.pyc``
+(an editable install under ``PYTHONDONTWRITEBYTECODE`` compiles them all, every time).
 """
 
 from __future__ import annotations
