@@ -15,7 +15,7 @@ from typing import Callable, Iterator, Sequence, TextIO
 
 from . import __version__
 from .describe import describe
-from .events import Game
+from .events import Game, locator
 from .loader import GameReader, load
 
 __all__ = ["main"]
@@ -202,11 +202,11 @@ def _validate(args: argparse.Namespace) -> int:
                 if args.json:
                     out.write(orjson.dumps(item).decode() + "\n")
                 elif item["check"] == "load":
-                    print(f"paipu validate: {item['source']}: {item['message']}", file=sys.stderr)
+                    print(f"paipu validate: {locator(item['source'], item['round'], item['event'])}: "
+                          f"{item['message']}", file=sys.stderr)
                 else:
-                    where = ", ".join(str(x) for x in (item["source"], item["round"],
-                                      None if item["event"] is None else f"event {item['event']}") if x)
-                    out.write(f"{where}: {item['check']}: {item['message']}\n")
+                    out.write(f"{locator(item['source'], item['round'], item['event'])}: "
+                              f"{item['check']}: {item['message']}\n")
             bar.advance(totals["games"])
     finally:
         bar.clear()

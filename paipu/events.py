@@ -47,6 +47,7 @@ __all__ = [
     "Round",
     "Game",
     "WIND_NAMES",
+    "locator",
 ]
 
 
@@ -314,3 +315,14 @@ class Game:
     def __repr__(self) -> str:
         title = self.title.replace("\n", " ")
         return f"<Game {self.source or title!r}: {len(self.rounds)} rounds, {', '.join(self.players)}>"
+
+
+def locator(source: str | None, round: str | int | None, event: int | None) -> str:
+    """A place in the logs as every message of paipu writes it: ``path#2, 東3局1本場,
+    event 17``. ``source`` is the file, with ``#N`` the index of its game; ``round`` the
+    round's label, or its 0-based index in the game (written ``round #N``) when the label
+    is not known; ``event`` the 0-based index of the event in the round (the deal is event
+    0: ``game.rounds[r].events[17]``). Parts given as ``None`` are left out."""
+    if type(round) is int:
+        round = f"round #{round}"
+    return ", ".join(filter(None, (source, round, None if event is None else f"event {event}")))

@@ -31,7 +31,7 @@ from typing import Callable, Iterator, Literal, Union
 
 import orjson
 
-from .events import Game
+from .events import Game, locator
 from .formats import is_mjlog, is_tenhou_json
 from .formats.majiang import FormatError, game_from_json
 
@@ -69,13 +69,14 @@ class LoadError(Exception):
         return self.path if self.game is None else f"{self.path}#{self.game}"
 
     def __str__(self) -> str:
-        where = FormatError("", self.round, self.event, self.label).locator()
-        return f"{self.source}: {where + ': ' if where else ''}{self.message}"
+        return f"{locator(self.source, self.label or self.round, self.event)}: {self.message}"
 
     def to_json(self) -> dict:
         """The error as a JSON-ready dict with the keys of a validation finding (``check``
-        is ``"load"``)."""
-        return {"source": self.source, "round": self.label, "event": self.event, "check": "load",
+        is ``"load"``; ``round`` the round's label, or ``round #N`` when its deal could not
+        be read)."""
+        return {"source": self.source, "round": locator(None, self.label or self.round, None) or None,
+                "event": self.event, "check": "load",
                 "expected": None, "logged": None, "message": self.message}
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable
 
-from .events import Deal, Game, NoWin, Win
+from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
 from .loader import load
 from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Replay, Step, WinExpectation
@@ -51,8 +51,7 @@ class Finding:
         return asdict(self)
 
     def __str__(self) -> str:
-        where = ", ".join(filter(None, [self.source, self.round, None if self.event is None else f"event {self.event}"]))
-        return f"{where}: {self.check}: {self.message}"
+        return f"{locator(self.source, self.round, self.event)}: {self.check}: {self.message}"
 
 
 def _yaku_name(name: str) -> str:

@@ -69,7 +69,7 @@ def test_bad_rounds_are_one_clear_format_error(change, message):
     with pytest.raises(FormatError) as raised:
         game_from_tenhou_json(bad)
     text = str(raised.value)
-    assert message in text and text.startswith("round 1 (東2局1本場)") and "\n" not in text
+    assert message in text and text.startswith("東2局1本場: ") and "\n" not in text
 
 
 def test_one_round_per_line():

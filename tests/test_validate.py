@@ -292,6 +292,32 @@ def test_validate_command_exit_codes_and_json(tmp_path):
     assert _run("--jobs", "-1", samples).returncode == 2
 
 
+def test_load_errors_are_located_as_findings_are(tmp_path):
+    """A game that cannot be read is named with its round and event, 0-based as in the
+    findings, in the text output and in --json; a round whose deal cannot be read by its
+    index."""
+    samples = Path(__file__).resolve().parents[1] / "sample_logs"
+    raw = json.loads((samples / "tsumo.json").read_text(encoding="utf-8"))
+    two_rounds = dict(raw, log=[raw["log"][0], copy.deepcopy(raw["log"][0])])
+    two_rounds["log"][1][0]["qipai"]["defen"] = "lots"
+    raw = copy.deepcopy(raw)
+    position = next(i for i, event in enumerate(raw["log"][0]) if "dapai" in event)
+    raw["log"][0][position]["dapai"]["p"] = "m10"
+    bad_tile, bad_deal = tmp_path / "a_tile.json", tmp_path / "b_deal.json"
+    bad_tile.write_text(json.dumps(raw), encoding="utf-8")
+    bad_deal.write_text(json.dumps(two_rounds), encoding="utf-8")
+    text = _run(str(tmp_path))
+    assert text.returncode == 2
+    assert text.stderr.splitlines() == [
+        f"paipu validate: {bad_tile}#0, 東1局0本場, event {position}: dapai.p: not a discard: 'm10'",
+        f"paipu validate: {bad_deal}#0, round #1, event 0: "
+        "qipai.defen must be a list of 4 integers, not 'lots'",
+    ]
+    lines = [json.loads(line) for line in _run("--json", str(tmp_path)).stdout.splitlines()]
+    assert [(line["source"], line["round"], line["event"], line["check"]) for line in lines[:-1]] == [
+        (f"{bad_tile}#0", "東1局0本場", position, "load"), (f"{bad_deal}#0", "round #1", 0, "load")]
+
+
 def test_findings_make_a_dataframe():
     raw = _real_game()
     raw["log"][0][0]["qipai"]["changbang"] = 5

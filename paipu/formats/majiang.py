@@ -30,6 +30,7 @@ from ..events import (
     Round,
     Win,
     Yaku,
+    locator,
 )
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
 
@@ -52,13 +53,9 @@ class FormatError(ValueError):
         self.label = label
 
     def locator(self) -> str:
-        """Where in the game: ``round 3 (東3局1本場), event 17`` (1-based for people)."""
-        parts = []
-        if self.round is not None:
-            parts.append(f"round {self.round + 1}" + (f" ({self.label})" if self.label else ""))
-        if self.event is not None:
-            parts.append(f"event {self.event + 1}")
-        return ", ".join(parts)
+        """Where in the game, as :func:`paipu.events.locator` writes it: ``東3局1本場,
+        event 17`` (0-based indices, the round by its label where known)."""
+        return locator(None, self.label or self.round, self.event)
 
     def __str__(self) -> str:
         where = self.locator()

@@ -403,7 +403,7 @@ def _search(round_: _RoundReader, limit: int = 4096) -> tuple[_Replay, int]:
         forced = [choice for choice, _ in trail]
         forced[-1] += 1
     raise FormatError(f"no order of play replays the takes and discards legally "
-                      f"(furthest: event {deepest[0] + 1}: {deepest[1]})")
+                      f"(furthest: event {deepest[0]}: {deepest[1]})")
 
 
 # -- results and the game ------------------------------------------------------------------
@@ -577,7 +577,7 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> TenhouGame:
         except FormatError as error:
             raise FormatError(error.message, index, None, _label(data)) from None
         if tries > 1:
-            notes.append(f"round {index + 1} ({round_.label}): which of two identical discards was called is "
+            notes.append(f"{round_.label}: which of two identical discards was called is "
                          f"not written; {tries} orders of play tried, the one that replays legally kept")
         rounds.append(round_)
         results.append(records)
