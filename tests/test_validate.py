@@ -47,6 +47,24 @@ def test_the_reference_engine_test_games_are_valid():
     assert [str(f) for game in games for f in validate_game(game, rule)] == []
 
 
+def _one_reveal_for_two_kans(raw):
+    """Where a converted game shows the known-bad file's defect: an added kan (加槓),
+    whose new dora indicator Tenhou turns over when the next kan is declared, chained with
+    a second kan before the discard, and one ``kaigang`` only. Yields (round index,
+    position of the discard) — where the missing reveal must be reported."""
+    for index, events in enumerate(raw["log"]):
+        for position, event in enumerate(events):
+            if "gang" in event and event["gang"]["m"][4:5] in ("+", "=", "-"):
+                kans = reveals = 0
+                for later, after in enumerate(events[position:], position):
+                    kans += "gang" in after
+                    reveals += "kaigang" in after
+                    if "dapai" in after or "hule" in after:
+                        if kans == 2 and reveals == 1:
+                            yield index, later
+                        break
+
+
 def test_the_known_bad_file_is_reported_where_it_is_bad():
     # corpora README: a kakan's kan dora is missing after a chained ankan; round 3 scores
     # 3 han where Tenhou scored 4.
@@ -54,7 +72,33 @@ def test_the_known_bad_file_is_reported_where_it_is_bad():
     findings = validate(path, "tenhou")
     fanshu = [f for f in findings if f.check == "hule.fanshu"]
     assert [(f.round, f.expected, f.logged) for f in fanshu] == [("東3局1本場", 3, 4)]
-    assert any(f.check == "kaigang" and f.round == "東3局1本場" for f in findings)
+    reveals = [(f.round, f.event) for f in findings if f.check == "kaigang"]
+    raw = read_json(path)
+    assert reveals == [(game_from_json(raw).rounds[index].label, position)
+                       for index, position in _one_reveal_for_two_kans(raw)] == [("東3局1本場", 91)]
+
+
+def test_the_other_converted_phoenix_games_are_valid_but_for_the_same_missing_dora():
+    """The mahjonglm games besides the known-bad one: no finding at all, except that the
+    converter drops the added kan's dora indicator in every chain of an added kan and a
+    closed kan, as in the known-bad file. Where no win counts that indicator no number
+    changes (the corpora README counts those games clean), but the missing reveal is a
+    wrong event and is reported, once, at the discard. Three-player games are refused."""
+    folder = corpus("majiang", "mahjonglm")
+    chains = 0
+    for path in sorted(folder.glob("*.json")):
+        if path.name == "2023102817gm-00a9-0000-3abd1803.json":
+            continue  # the known-bad file, above
+        raw = read_json(path)
+        game = game_from_json(raw, path.name)
+        found = [(f.check, f.round, f.event) for f in validate_game(game, "tenhou")]
+        if len(raw["player"]) == 3:
+            assert [check for check, _, _ in found] == ["game"]
+            continue
+        expected = [("kaigang", game.rounds[index].label, position) for index, position in _one_reveal_for_two_kans(raw)]
+        chains += len(expected)
+        assert found == expected, path.name
+    assert chains > 0  # the defect shows in this folder: the check above is not vacuous
 
 
 def test_sample_logs_are_valid():
