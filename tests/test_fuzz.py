@@ -18,6 +18,7 @@ import pytest
 
 from conftest import corpus, read_json
 from paipu.formats.majiang import FormatError, game_from_json
+from paipu.formats.tenhou_json import game_from_tenhou_json, parse
 from paipu.formats.tenhou_xml import game_from_mjlog
 from paipu.validation import validate_game
 
@@ -54,11 +55,11 @@ def _corrupt(raw: dict, rng: random.Random) -> None:
             del log[index]
 
 
-def _refused_or_validated(mutants, read) -> None:
+def _refused_or_validated(mutants, read, least: int = 50, noticed: float = 0.8) -> None:
     """Each mutant (its source name and data) read with ``read``: refused with a
-    :class:`FormatError`, or validated without raising; most load, and the engine notices
-    most of those (not all: a swap of two like events, or a tile id moved to another copy
-    of the same tile, changes nothing)."""
+    :class:`FormatError`, or validated without raising; at least ``least`` load, and the
+    engine notices at least the share ``noticed`` of those (not all: a swap of two like
+    events, or a tile id moved to another copy of the same tile, changes nothing)."""
     validated = with_findings = 0
     for source, data in mutants:
         try:
@@ -67,7 +68,7 @@ def _refused_or_validated(mutants, read) -> None:
             continue
         validated += 1
         with_findings += bool(validate_game(game, "tenhou"))
-    assert validated >= 50 and with_findings >= 0.8 * validated
+    assert validated >= least and with_findings >= noticed * validated
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -110,3 +111,33 @@ def test_corrupted_mjlogs_are_refused_or_validated(seed):
             yield f"seed {seed} mutant #{number}", "".join(tags).encode()
 
     _refused_or_validated(mutants(), game_from_mjlog)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_corrupted_tenhou_json_is_refused_or_validated(seed):
+    """Most of these are refused: a take or discard changed leaves no legal order of play.
+    Of those that load, fewer are noticed: a take or discard changed that still replays
+    legally changes nothing else the log states (its deltas only)."""
+    logs = [parse(path.read_bytes()) for path in sorted(corpus("tenhou-json", "mjx-tests").iterdir())]
+    rng = random.Random(seed)
+
+    def mutants():
+        for number in range(300):
+            mutant = copy.deepcopy(rng.choice(logs))
+            round_ = rng.choice(mutant["log"])
+            for _ in range(rng.randrange(1, 3)):
+                item = round_[rng.randrange(len(round_))]
+                if isinstance(item, list) and item:
+                    at = rng.randrange(len(item))
+                    kind = rng.randrange(4)
+                    if kind == 0:
+                        del item[at]
+                    elif kind == 1:
+                        item.insert(at, item[at])
+                    elif kind == 2 and type(item[at]) is int:
+                        item[at] += rng.choice([-1, 1, 4, 10])
+                    else:
+                        item[at] = rng.choice([60, "r11", "c121314", "p121212", 0, None, "x"])
+            yield f"seed {seed} mutant #{number}", mutant
+
+    _refused_or_validated(mutants(), game_from_tenhou_json, least=30, noticed=0.25)

@@ -72,6 +72,14 @@ def test_bad_rounds_are_one_clear_format_error(change, message):
     assert message in text and text.startswith("東2局1本場: ") and "\n" not in text
 
 
+def test_a_round_number_past_the_last_round_is_refused():
+    bad = json.loads(json.dumps(EXAMPLE))
+    bad["log"][0][0] = [16, 0, 0]  # a fifth wind: the round has no name, only its index
+    with pytest.raises(FormatError) as raised:
+        game_from_tenhou_json(bad)
+    assert str(raised.value) == "round #0: round number 16 is past the last round, 北4局 (15)"
+
+
 def test_one_round_per_line():
     line = json.dumps(EXAMPLE, ensure_ascii=False)
     game = game_from_tenhou_json(parse((line + "\n\n" + line + "\n").encode()))

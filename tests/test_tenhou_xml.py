@@ -93,6 +93,8 @@ def test_rule_names_and_log_ids():
     (lambda s: s.replace("<TAIKYOKU", "<U3/><TAIKYOKU"), "before the first round"),
     (lambda s: s.replace('<GO type="169"/>', ""), "no rule"),
     (lambda s: s.replace("<mjloggm", "<other"), "not an mjlog"),
+    (lambda s: s.replace('seed="1,1,', 'seed="16,1,'), "round number 0..15"),  # no 東 to 北 wind
+    (lambda s: s.replace('seed="1,1,1,', 'seed="1,-1,1,'), "round number 0..15"),
 ])
 def test_bad_logs_are_one_clear_format_error(change, message):
     with pytest.raises(FormatError) as raised:

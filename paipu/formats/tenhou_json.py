@@ -171,6 +171,8 @@ class _RoundReader:
         head = data[0]
         if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)):
             raise FormatError(f"a round must start with [round, honba, sticks], not {head!r}")
+        if head[0] >= 16:
+            raise FormatError(f"round number {head[0]} is past the last round, 北4局 (15)")
         self.n = n
         self.dealer = head[0] % 4
         if self.dealer >= n:

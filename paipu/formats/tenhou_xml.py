@@ -368,6 +368,8 @@ class _Reader:
     def deal(self, attrs: dict[str, str]) -> Deal:
         n, names = self.n, _TILES[self.red]
         seed = _ints(attrs["seed"])
+        if len(seed) != 6 or not 0 <= seed[0] < 16 or min(seed[1:3]) < 0:
+            raise ValueError("seed must be a round number 0..15, honba, sticks, two dice and the dora indicator")
         oya = self.oya = int(attrs["oya"])
         ten = attrs["ten"].split(",")
         self.melds = [[], [], [], []]
