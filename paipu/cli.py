@@ -385,7 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay games through the rules and report every disagreement",
         description="Replay each game through the rules engine and report every number or "
         "decision the log states that the rules do not give, and every illegal event: one "
-        "line per finding (source, round, event, check, message), then a summary.",
+        "line per finding (source, round, event, check, message), then a summary. A game "
+        "that cannot be read gets one line on standard error, located the same way. Events "
+        "count from 0 in each round (the deal is event 0).",
         epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage.",
     )
     _add_paths(validate)
