@@ -10,8 +10,10 @@ instructions does not (string hashing is seeded the same in every run, for that)
 (instructions are not time: a change can save memory traffic that they do not show, so
 confirm a gain that matters with ``bench_replay.py``). Python runs three times under
 callgrind, about 50 times slower than alone: to start and import paipu only, to load the
-games too, and to load and validate them; the differences are what loading and
-validating cost. Start-up includes compiling any module without an up-to-date ``.pyc``
+games too, to load and validate them, to validate them with one more observer that
+overrides no hook (what an observer costs that needs nothing), and to load them into the
+statistics' tables (:func:`paipu.stats.tables`, a walk over the events); the differences
+from loading alone are what each costs. Start-up includes compiling any module without an up-to-date ``.pyc``
 (an editable install under ``PYTHONDONTWRITEBYTECODE`` compiles them all, every time).
 """
 
@@ -26,21 +28,33 @@ import sys
 from pathlib import Path
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "tenhou-as-majiang" / "agony5757-mahjong-paipuxmls"
-STEPS = ("import", "load", "validate")
+STEPS = ("import", "load", "validate", "observed", "import-stats", "stats")
 
 
 def _measure(step: str, rule_name: str, files: list[str]) -> None:
     """The work counted: run in the process callgrind watches."""
     import paipu
     from paipu.rules import Rule
-    from paipu.validation import validate_game
+    from paipu.validation import Checker
 
     rule = Rule.get(rule_name)
     if step == "import":
         return
-    for game in paipu.load(*files, errors="collect"):
+    if step == "import-stats":
+        import paipu.stats  # noqa: F401  (pandas: counted apart from what the statistics do)
+
+        return
+    if step == "stats":  # pandas is imported (and counted) only here
+        import paipu.stats
+
+        paipu.stats.tables(paipu.load(*files, errors="collect"))
+        return
+    games = paipu.load(*files, errors="collect")
+    for game in games:
         if step == "validate":
-            validate_game(game, rule)
+            paipu.Replay(game, rule).run(Checker())
+        elif step == "observed":  # with an observer that overrides no hook
+            paipu.Replay(game, rule).run(Checker(), paipu.Observer())
 
 
 def _count(step: str, rule_name: str, files: list[str]) -> int:
@@ -81,8 +95,11 @@ def main() -> int:
     validate = counts["validate"] - counts["load"]
     print(f"paipu {paipu.__version__}, Python {sys.version.split()[0]}: {len(files)} files, {games} games, "
           f"rule {args.rule}")
+    observed = counts["observed"] - counts["load"]
+    stats = counts["stats"] - counts["import-stats"] - load
     for label, count in (("start-up", counts["import"]), ("load", load), ("validate", validate),
-                         ("load + validate", load + validate)):
+                         ("load + validate", load + validate),
+                         ("validate, observed", observed), ("statistics", stats)):
         per_game = f" = {count / games / 1e6:8.2f} M per game" if label != "start-up" and games else ""
         print(f"{label:>16}: {count / 1e6:10.1f} M instructions{per_game}")
     return 0

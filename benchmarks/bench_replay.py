@@ -34,7 +34,7 @@ from datetime import date
 from pathlib import Path
 
 import paipu
-from paipu.replay import Replay
+from paipu.engine import Replay
 from paipu.rules import Rule
 from paipu.validation import validate_game
 

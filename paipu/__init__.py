@@ -8,6 +8,10 @@ The names most users need::
 
     findings = paipu.validate("logs/", rule="tenhou")   # every disagreement with the rules
 
+    class Riichi(paipu.Observer):          # your own analysis: a hook per event
+        def on_discard(self, step): ...
+    paipu.replay("logs/", Riichi())        # through the rules engine (paipu.walk: events only)
+
 See the README for the command line (``paipu show``, ``paipu validate``...).
 """
 
@@ -29,7 +33,8 @@ from .events import (
 )
 from .formats.majiang import FormatError, game_from_json, game_to_json
 from .loader import GameReader, LoadError, load
-from .replay import Replay
+from .engine import Replay, Step, replay
+from .observe import Observer, walk
 from .rules import Rule
 from .validation import Finding, findings_frame, validate
 from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
@@ -42,6 +47,14 @@ __all__ = [
     "findings_frame",
     "Finding",
     "Replay",
+    "Step",
+    "replay",
+    "Observer",
+    "walk",
+    "Step",
+    "replay",
+    "Observer",
+    "walk",
     "Rule",
     "GameReader",
     "LoadError",

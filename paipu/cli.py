@@ -2,7 +2,9 @@
 
 Exit codes: 0 success (``validate``: every game valid); 1 ``validate`` found
 disagreements; 2 bad usage, a path that does not exist, or a file or game that
-could not be read (each named on standard error, one line each).
+could not be read (each named on standard error, one line each); 3 ``validate`` met an
+engine error (a bug of paipu's, named on standard error; the other games were
+validated).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_LOAD_ERRORS = 2
 EXIT_USAGE = 2
+EXIT_ENGINE_ERRORS = 3
 
 
 class _Parser(argparse.ArgumentParser):
@@ -195,7 +198,8 @@ def _validate(args: argparse.Namespace) -> int:
             reports = map(work, files)
         for report in reports:
             totals.update(games=report.games, rounds=report.rounds, valid=report.valid,
-                          findings=len(report.findings), errors=len(report.errors))
+                          findings=len(report.findings), errors=len(report.errors),
+                          engine_errors=len(report.engine_errors))
             for item in report.findings:
                 checks[item["check"]] += 1
             for item in report.findings + report.errors:
@@ -207,19 +211,30 @@ def _validate(args: argparse.Namespace) -> int:
                 else:
                     out.write(f"{locator(item['source'], item['round'], item['event'])}: "
                               f"{item['check']}: {item['message']}\n")
+            for failure in report.engine_errors:
+                if args.json:
+                    out.write(orjson.dumps({"source": failure["source"], "check": "engine",
+                                            "message": failure["error"]}).decode() + "\n")
+                print(f"paipu validate: {failure['source']}: engine error (a bug of paipu's, not of the log): "
+                      f"{failure['error']}" + ("" if args.debug else " (--debug shows where)"), file=sys.stderr)
+                if args.debug:
+                    print(failure["traceback"], file=sys.stderr, end="")
             bar.advance(totals["games"])
     finally:
         bar.clear()
         if pool:
             pool.close()
-    summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors")}
+    summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors", "engine_errors")}
     if args.json:
         out.write(orjson.dumps({"summary": summary}).decode() + "\n")
     else:
         out.write(f"{summary['games']} games, {summary['rounds']} rounds: {summary['valid']} valid, "
-                  f"{summary['findings']} findings, {summary['errors']} load errors\n")
+                  f"{summary['findings']} findings, {summary['errors']} load errors"
+                  + (f", {summary['engine_errors']} engine errors" if summary["engine_errors"] else "") + "\n")
         for check, count in sorted(checks.items(), key=lambda item: (-item[1], item[0])):
             out.write(f"  {count:6d}  {check}\n")
+    if summary["engine_errors"]:
+        return EXIT_ENGINE_ERRORS
     if summary["errors"] or (summary["games"] == 0):
         return EXIT_LOAD_ERRORS
     return EXIT_FINDINGS if summary["findings"] else EXIT_OK
@@ -388,12 +403,15 @@ def build_parser() -> argparse.ArgumentParser:
         "line per finding (source, round, event, check, message), then a summary. A game "
         "that cannot be read gets one line on standard error, located the same way. Events "
         "count from 0 in each round (the deal is event 0).",
-        epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage.",
+        epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage; "
+        "3 engine errors (a bug of paipu's: please report it with --debug's traceback).",
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
                           help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys; "
                           "default: the rule a paipu carries, else majiang")
+    validate.add_argument("--debug", action="store_true",
+                          help="print the traceback of each engine error (an exception inside paipu)")
     validate.add_argument("--json", action="store_true",
                           help="one JSON object per finding or load error per line (keys source, round, event, "
                           "check, expected, logged, message), then {\"summary\": {...}}")

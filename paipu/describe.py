@@ -9,12 +9,10 @@ scores, ranks and points. Everything is as the log states it: nothing is re-deri
 from __future__ import annotations
 
 from .events import Game, NoWin, Round, Win
+from .observe import Observer, walk
+from .engine import Step
 
-__all__ = ["describe", "describe_round"]
-
-
-def _signed(amount: int) -> str:
-    return f"{amount:+d}"
+__all__ = ["describe", "Account"]
 
 
 def _value(win: Win) -> str:
@@ -40,60 +38,80 @@ def _payments(round_: Round, names: tuple[str, ...], payments: tuple[int, ...]) 
     return ", ".join(f"{names[player]} {_signed(amount)}" for player, amount in by_player)
 
 
-def describe_round(round_: Round, names: tuple[str, ...], scores_before: list[int]) -> list[str]:
-    """Lines describing one round; ``scores_before`` (by player id) is updated in place
-    to the scores after it."""
-    deal = round_.deal
+class Account(Observer):
+    """The observer of a walk that writes the text account of each game it sees (see the
+    module); :meth:`result` is the text of the last game."""
 
-    def name_of(seat: int) -> str:
-        return names[round_.player_of(seat)]
+    def __init__(self) -> None:
+        self.lines: list[str] = []
 
-    lines = [f"{round_.label}  dealer {name_of(0)}"
-             + (f", {deal.riichi_sticks} riichi stick(s) on the table" if deal.riichi_sticks else "")]
-    for result in round_.results:
-        if isinstance(result, Win):
-            how = "tsumo" if result.is_tsumo else f"ron from {name_of(result.discarder)}"
-            lines.append(f"  win: {name_of(result.seat)} by {how}: {_value(result)} ({_yaku(result)})")
-        else:
-            shown = [name_of(seat) for seat, hand in enumerate(result.hands) if hand is not None]
-            revealed = f"; hands shown: {', '.join(shown)}" if shown else ""
-            lines.append(f"  draw: {result.name}{revealed}")
-        if any(result.payments):
-            lines.append(f"    payments: {_payments(round_, names, result.payments)}")
-    if not round_.is_complete:
-        lines.append("  (the log stops before the round ends)")
-    deposits = round_.riichi_deposits()
-    riichi = [name_of(seat) for seat, paid in enumerate(deposits) if paid]
-    if riichi:
-        lines.append(f"  riichi: {', '.join(riichi)}")
-    for seat, change in enumerate(round_.score_changes()):
-        scores_before[round_.player_of(seat)] += change
-    lines.append("  scores after: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores_before)))
-    return lines
+    def on_game_start(self, game: Game) -> None:
+        self.names = tuple(name.split("\n")[0] for name in game.players)
+        title = game.title.replace("\n", " ")
+        self.lines = [game.source or title]
+        if game.source:
+            self.lines.append(f"title: {title}")
+        self.lines += [f"players: {', '.join(self.names)}; first dealer {self.names[game.first_dealer]}", ""]
+
+    def _name_of(self, step: Step, seat: int) -> str:
+        return self.names[step.round.player_of(seat)]  # type: ignore[union-attr]
+
+    def on_deal(self, step: Step) -> None:
+        round_, deal = step.round, step.event
+        self.scores = [0] * len(self.names)
+        for seat, score in enumerate(deal.scores):  # type: ignore[union-attr]
+            self.scores[round_.player_of(seat)] = score  # type: ignore[union-attr]
+        sticks = deal.riichi_sticks  # type: ignore[union-attr]
+        self.lines.append(f"{round_.label}  dealer {self._name_of(step, 0)}"  # type: ignore[union-attr]
+                          + (f", {sticks} riichi stick(s) on the table" if sticks else ""))
+
+    def on_win(self, step: Step) -> None:
+        win: Win = step.event  # type: ignore[assignment]
+        how = "tsumo" if win.is_tsumo else f"ron from {self._name_of(step, win.discarder)}"  # type: ignore[arg-type]
+        self.lines.append(f"  win: {self._name_of(step, win.seat)} by {how}: {_value(win)} ({_yaku(win)})")
+        self._payments(step, win.payments)
+
+    def on_no_win(self, step: Step) -> None:
+        draw: NoWin = step.event  # type: ignore[assignment]
+        shown = [self._name_of(step, seat) for seat, hand in enumerate(draw.hands) if hand is not None]
+        revealed = f"; hands shown: {', '.join(shown)}" if shown else ""
+        self.lines.append(f"  draw: {draw.name}{revealed}")
+        self._payments(step, draw.payments)
+
+    def _payments(self, step: Step, payments: tuple[int, ...]) -> None:
+        if any(payments):
+            round_ = step.round
+            by_player = sorted((round_.player_of(seat), amount)  # type: ignore[union-attr]
+                               for seat, amount in enumerate(payments) if amount)
+            self.lines.append("    payments: " + ", ".join(f"{self.names[player]} {amount:+d}"
+                                                           for player, amount in by_player))
+
+    def on_round_end(self, step: Step) -> None:
+        round_: Round = step.round  # type: ignore[assignment]
+        if not round_.is_complete:
+            self.lines.append("  (the log stops before the round ends)")
+        riichi = [self._name_of(step, seat) for seat, paid in enumerate(round_.riichi_deposits()) if paid]
+        if riichi:
+            self.lines.append(f"  riichi: {', '.join(riichi)}")
+        for seat, change in enumerate(round_.score_changes()):
+            self.scores[round_.player_of(seat)] += change
+        self.lines.append("  scores after: " + ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores)))
+
+    def on_game_end(self, step: Step) -> None:
+        game, names = step.game, self.names
+        self.lines.append("")
+        if game.final_scores is None or game.ranks is None or game.points is None:
+            self.lines.append("final results: not in the log (the game is incomplete)")
+            return
+        self.lines.append("final results:")
+        for player in sorted(range(len(names)), key=lambda p: game.ranks[p]):  # type: ignore[index]
+            self.lines.append(f"  {game.ranks[player]}. {names[player]}  {game.final_scores[player]}  "
+                              f"({game.points[player]})")
+
+    def result(self) -> str:
+        return "\n".join(self.lines)
 
 
 def describe(game: Game) -> str:
     """The text account of a whole game (see the module docstring)."""
-    names = tuple(name.split("\n")[0] for name in game.players)
-    title = game.title.replace("\n", " ")
-    lines = [game.source or title]
-    if game.source:
-        lines.append(f"title: {title}")
-    lines += [f"players: {', '.join(names)}; first dealer {names[game.first_dealer]}", ""]
-    scores: list[int] = []
-    for round_ in game.rounds:
-        deal = round_.deal
-        scores = [0] * len(names)
-        for seat, score in enumerate(deal.scores):
-            scores[round_.player_of(seat)] = score
-        lines.extend(describe_round(round_, names, scores))
-    lines.append("")
-    if game.final_scores is None or game.ranks is None or game.points is None:
-        lines.append("final results: not in the log (the game is incomplete)")
-    else:
-        lines.append("final results:")
-        order = sorted(range(len(names)), key=lambda player: game.ranks[player])  # type: ignore[index]
-        for player in order:
-            lines.append(f"  {game.ranks[player]}. {names[player]}  {game.final_scores[player]}  "
-                         f"({game.points[player]})")
-    return "\n".join(lines)
+    return walk(game, Account())

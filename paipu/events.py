@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Union
 
 from .tiles import HandNotation, Meld
-from .yaku import WIND_NAMES, Yaku
+from .names import WIND_NAMES, Yaku, draw_name
 
 __all__ = [
     "Deal",
@@ -48,6 +48,7 @@ __all__ = [
     "Game",
     "WIND_NAMES",
     "locator",
+    "takes_riichi_stick",
 ]
 
 
@@ -242,19 +243,15 @@ class Round:
         return isinstance(self.events[-1], (Win, NoWin))
 
     def riichi_deposits(self) -> tuple[int, ...]:
-        """Points each seat paid as riichi deposit (供託) in this round, as the format
-        accounts them: a riichi discard's 1,000 is paid unless the very next event is a
-        win on it or the triple-ron draw 三家和 (then the riichi never took effect)."""
+        """Points each seat paid as riichi deposit (供託) in this round: 1,000 for each
+        riichi whose stick was taken (:func:`takes_riichi_stick`)."""
         paid = [0] * self.players
         events = self.events
         for index, event in enumerate(events):
-            if isinstance(event, Discard) and event.riichi:
-                following = events[index + 1] if index + 1 < len(events) else None
-                if following is None or isinstance(following, Win):
-                    continue
-                if isinstance(following, NoWin) and following.name.startswith("三家和"):
-                    continue
-                paid[event.seat] += 1000
+            if type(event) is Discard and event.riichi:
+                following = next((e for e in events[index + 1:] if type(e) is not DoraReveal), None)
+                if following is not None and takes_riichi_stick(following):
+                    paid[event.seat] += 1000
         return tuple(paid)
 
     def score_changes(self) -> tuple[int, ...]:
@@ -315,6 +312,15 @@ class Game:
     def __repr__(self) -> str:
         title = self.title.replace("\n", " ")
         return f"<Game {self.source or title!r}: {len(self.rounds)} rounds, {', '.join(self.players)}>"
+
+
+def takes_riichi_stick(event: Event) -> bool:
+    """Whether ``event``, the first after a riichi discard (new dora indicators passed
+    over), makes the riichi take effect, its 1,000 points going to the table: any event
+    but a win on that discard or the triple-ron draw 三家和 (then the riichi never took
+    effect)."""
+    cls = type(event)
+    return not (cls is Win or (cls is NoWin and draw_name(event.name) == "三家和"))  # type: ignore[union-attr]
 
 
 def locator(source: str | None, round: str | int | None, event: int | None) -> str:

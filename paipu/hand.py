@@ -113,6 +113,14 @@ class Hand:
             tuple(concealed), self.drawn, self.riichi, tuple(self.melds), 0, awaiting_discard
         )
 
+    def copy(self) -> "Hand":
+        """An independent copy of the hand (for a snapshot of the table)."""
+        other = Hand.__new__(Hand)
+        other.counts, other.red, other.melds = list(self.counts), list(self.red), list(self.melds)
+        other.drawn, other.riichi = self.drawn, self.riichi
+        other._melded, other._size = list(self._melded), self._size
+        return other
+
     def __str__(self) -> str:
         return str(self.to_notation())
 

@@ -24,11 +24,11 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Union
 
 import orjson
 
-__all__ = ["Rule", "RuleError", "RedFives", "MAJIANG", "TENHOU", "PRESETS"]
+__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "PRESETS"]
 
 
 class RuleError(ValueError):
@@ -210,16 +210,19 @@ class Rule:
             raise RuleError(f"unknown rule preset {name!r} (known: {', '.join(PRESETS)})") from None
 
     @classmethod
-    def get(cls, spec: Rule | str | os.PathLike[str]) -> Rule:
-        """A rule from what a user names: a :class:`Rule`, a preset name or the path of a
-        JSON file."""
+    def get(cls, spec: RuleSpec) -> Rule:
+        """A rule from what a user names, everywhere paipu takes a rule: a :class:`Rule`,
+        a preset name (:data:`PRESETS`), a mapping of 電脳麻将 rule keys (on top of the
+        majiang preset) or the path of a JSON file of them."""
         if isinstance(spec, Rule):
             return spec
+        if isinstance(spec, Mapping):
+            return cls.from_json(spec)
         if isinstance(spec, str) and spec in PRESETS:
             return PRESETS[spec]
         if isinstance(spec, (str, os.PathLike)) and os.path.isfile(spec):
             return cls.load(spec)
-        raise RuleError(f"{spec!r} is neither a rule preset ({', '.join(PRESETS)}) nor a file")
+        raise RuleError(f"{spec!r} is neither a rule preset ({', '.join(PRESETS)}), a mapping of rule keys nor a file")
 
     def replace(self, **changes: Any) -> Rule:
         """A copy with some parameters changed, by English name."""
@@ -304,4 +307,7 @@ has 30000); pao with a composite yakuman covers the whole hand. Red fives, open 
 and the game length follow the log's room flags (``TENHOU.replace(...)``)."""
 
 PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU}
+
+RuleSpec = Union[Rule, str, "os.PathLike[str]", Mapping[str, Any]]
+"""How a rule is named anywhere in paipu (see :meth:`Rule.get`)."""
 """Named rules; add an entry for a new preset."""

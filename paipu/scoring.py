@@ -45,10 +45,11 @@ from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
 from .rules import MAJIANG, Rule
-from .tiles import KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
-from .yaku import WIND_NAMES, Yaku
+from .tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
+from .names import WIND_NAMES, Yaku
 
-__all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS"]
+__all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
+           "nine_gates"]
 
 INCOMPLETE = "incomplete"
 """:attr:`NotAWin.reason` of a hand that is not complete (和了形でない)."""
@@ -376,7 +377,7 @@ def score(
 
 # -- tables ----------------------------------------------------------------------------
 
-_KIND = {name: kind(name) for name in (*KINDS, "m0", "p0", "s0")}
+_KIND = KIND_OF
 _DORA = {name: _KIND[dora_of(name)] for name in _KIND}
 _SLOT = {**_KIND, "m0": 34, "p0": 35, "s0": 36}
 """Kind of a tile, but 34-36 for the red fives m0, p0, s0."""
@@ -511,7 +512,7 @@ _PAIR_IN_A_SUIT = frozenset({(2, 0, 0), (0, 2, 0), (0, 0, 2)})
 """The suits' tiles mod 3 of a hand that can be complete with its pair in a suit."""
 
 
-def _standard_readings(
+def standard_readings(
     counts: tuple[int, ...], win: int
 ) -> list[tuple[int, tuple[_Set, ...], int]]:
     """Every standard reading of concealed tiles ``counts`` (winning tile ``win``
@@ -567,7 +568,7 @@ def _standard_readings(
     return readings
 
 
-def _nine_gates(counts: Sequence[int], win: int) -> int:
+def nine_gates(counts: Sequence[int], win: int) -> int:
     """1 for 九蓮宝燈 (1112345678999 of one suit, plus one), 2 for 純正九蓮宝燈 (the 13
     tiles before the winning tile are exactly 1112345678999), else 0."""
     if win >= 27:
@@ -863,7 +864,7 @@ def _ordinary(win: _Win, yaku: list[Yaku], fu: int, fu_breakdown: list) -> _Read
 
 
 def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading:
-    """Yaku, fu and value of a standard reading (see :func:`_standard_readings`).
+    """Yaku, fu and value of a standard reading (see :func:`standard_readings`).
 
     Sets are tracked as bit masks of kinds: ``runs`` of the runs' lowest tiles,
     ``triplets`` of the triplets' and kans' kinds."""
@@ -1062,14 +1063,14 @@ def _score(
         mask &= (1 << 34) - 1
     counts = tuple(tally[:34])  # a tuple: the readings look each suit's slice up as it is
     win_kind = _KIND[tile]
-    readings = _standard_readings(counts, win_kind)
+    readings = standard_readings(counts, win_kind)
     # Seven pairs, thirteen orphans and nine gates hold 14 concealed tiles: no meld.
     seven_pairs = orphans = False
-    nine_gates = 0
+    nine_gates_form = 0
     if not hand.melds:
         seven_pairs = counts.count(2) == 7
         if readings:
-            nine_gates = _nine_gates(counts, win_kind)
+            nine_gates_form = nine_gates(counts, win_kind)
         elif not seven_pairs:
             held = _orphan_counts(counts)
             orphans = 0 not in held and sum(held) == 14
@@ -1121,9 +1122,9 @@ def _score(
             _intern("国士無双十三面", 0, 2) if counts[win_kind] == 2 else _intern("国士無双", 0, 1)
         )
         best = _yakuman(win, [found])
-    elif nine_gates:
+    elif nine_gates_form:
         found = (
-            _intern("純正九蓮宝燈", 0, 2) if nine_gates == 2 else _intern("九蓮宝燈", 0, 1)
+            _intern("純正九蓮宝燈", 0, 2) if nine_gates_form == 2 else _intern("九蓮宝燈", 0, 1)
         )
         reading = _yakuman(win, [found])
         if reading.beats(best):

@@ -28,16 +28,16 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal, Union
+from typing import Iterable, Literal
 
 import pandas as pd
 
-from .events import Call, Discard, Game, NoWin, Round, Win
-from .loader import load
+from .events import Discard, Game, NoWin, Round, Win
+from .observe import GameSource, Observer, walk
+from .engine import Step
 
 __all__ = [
     "Tables",
@@ -54,10 +54,6 @@ __all__ = [
     "EXHAUSTIVE_DRAWS",
 ]
 
-GameSource = Union[Game, str, "os.PathLike[str]", Iterable[Union[Game, str, "os.PathLike[str]"]]]
-"""What the functions of this module read: a :class:`~paipu.events.Game`, a path (file,
-directory or ``FILE#N``, read with :func:`paipu.load`), or any iterable of games and paths
-(a :class:`~paipu.loader.GameReader`, a list...)."""
 
 DoubleRon = Literal["once", "each"]
 
@@ -173,21 +169,6 @@ RATE_COLUMNS: dict[str, str] = {
 # -- reading the events ----------------------------------------------------------------
 
 
-def _iter_games(source: GameSource) -> Iterator[Game]:
-    if isinstance(source, Game):
-        yield source
-    elif isinstance(source, (str, os.PathLike)):
-        yield from load(source)
-    else:
-        for item in source:
-            if isinstance(item, Game):
-                yield item
-            elif isinstance(item, (str, os.PathLike)):
-                yield from load(item)
-            else:
-                raise TypeError(f"expected a Game or a path, not {type(item).__name__}")
-
-
 def _name(logged: str) -> str:
     return logged.split("\n", 1)[0]
 
@@ -200,60 +181,108 @@ def _yaku(win: Win) -> dict[str, int]:
     }
 
 
-def _round_rows(game_index: int, source: str, names: list[str], index: int, round_: Round) -> list[tuple]:
-    """The rows of :data:`ROUND_COLUMNS` for every seat of one finished round."""
-    seats = range(round_.players)
-    discards = [0 for _ in seats]
-    riichi_turn: list[int | None] = [None for _ in seats]
-    calls = [0 for _ in seats]
-    wins: dict[int, tuple[Win, int]] = {}
-    deal_ins = [0 for _ in seats]
-    paid = [0 for _ in seats]
-    ending: NoWin | None = None
-    for event in round_.events:
-        kind = type(event)
-        if kind is Discard:
-            discards[event.seat] += 1
-            if event.riichi:
-                riichi_turn[event.seat] = discards[event.seat]
-        elif kind is Call:
-            calls[event.seat] += 1
-        elif kind is Win:
-            wins[event.seat] = (event, discards[event.seat] + 1)
-            if event.discarder is not None:
-                deal_ins[event.discarder] += 1
-                paid[event.discarder] -= event.payments[event.discarder]
-        elif kind is NoWin:
-            ending = event
-    draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
-    abort = ending is not None and not draw
-    reason = None if ending is None else ending.name
-    changes = round_.score_changes()
-    label = round_.label
-    rows = []
-    for seat in seats:
-        player = round_.player_of(seat)
-        riichi = riichi_turn[seat] is not None
-        if seat in wins:
-            win, turn = wins[seat]
-            win_facts = (
-                True, "ron" if win.discarder is not None else "tsumo", win.points, win.payments[seat], turn,
-                win.hand.is_closed and not riichi,
-                any(yaku.name == "一発" for yaku in win.yaku),
-                any(yaku.name == "裏ドラ" and yaku.han for yaku in win.yaku),
-                _yaku(win),
-            )
-        else:
-            win_facts = (False, None, None, None, None, None, None, None, None)
-        rows.append((
-            source, game_index, index, label, seat, player, names[player], seat == 0,
-            riichi, riichi_turn[seat], calls[seat], calls[seat] > 0,
-            *win_facts,
-            deal_ins[seat] > 0, deal_ins[seat], paid[seat] if deal_ins[seat] else None,
-            draw, abort, reason, (ending.hands[seat] is not None) if draw else None,  # type: ignore[union-attr]
-            changes[seat],
-        ))
-    return rows
+class _Facts(Observer):
+    """The observer of a walk over the games that gathers the rows of the two tables:
+    per round, each seat's discards, riichi, calls, wins, deal-ins and the draw, read
+    from the events as logged."""
+
+    def __init__(self) -> None:
+        self.round_rows: list[tuple] = []
+        self.game_rows: list[tuple] = []
+        self.chunks: list[pd.DataFrame] = []
+        self.game_index = -1
+
+    def on_game_start(self, game: Game) -> None:
+        self.game_index += 1
+        self.names = [_name(name) for name in game.players]
+
+    def on_deal(self, step: Step) -> None:
+        seats = range(len(step.event.hands))  # type: ignore[union-attr]
+        self.discards = [0 for _ in seats]
+        self.riichi_turn: list[int | None] = [None for _ in seats]
+        self.calls = [0 for _ in seats]
+        self.wins: dict[int, tuple[Win, int]] = {}
+        self.deal_ins = [0 for _ in seats]
+        self.paid = [0 for _ in seats]
+        self.ending: NoWin | None = None
+
+    def on_discard(self, step: Step) -> None:
+        event: Discard = step.event  # type: ignore[assignment]
+        seat = event.seat
+        self.discards[seat] += 1
+        if event.riichi:
+            self.riichi_turn[seat] = self.discards[seat]
+
+    def on_call(self, step: Step) -> None:
+        self.calls[step.event.seat] += 1  # type: ignore[union-attr]
+
+    def on_win(self, step: Step) -> None:
+        win: Win = step.event  # type: ignore[assignment]
+        self.wins[win.seat] = (win, self.discards[win.seat] + 1)
+        if win.discarder is not None:
+            self.deal_ins[win.discarder] += 1
+            self.paid[win.discarder] -= win.payments[win.discarder]
+
+    def on_no_win(self, step: Step) -> None:
+        self.ending = step.event  # type: ignore[assignment]
+
+    def on_round_end(self, step: Step) -> None:
+        round_ = step.round
+        if round_ is not None and round_.is_complete:
+            self.round_rows.extend(self._rows(step.game, step.round_index, round_))
+
+    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+        """The rows of :data:`ROUND_COLUMNS` for every seat of one finished round."""
+        ending, names, wins, riichi_turn = self.ending, self.names, self.wins, self.riichi_turn
+        draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
+        abort = ending is not None and not draw
+        reason = None if ending is None else ending.name
+        changes = round_.score_changes()
+        label = round_.label
+        rows = []
+        for seat in range(round_.players):
+            player = round_.player_of(seat)
+            riichi = riichi_turn[seat] is not None
+            if seat in wins:
+                win, turn = wins[seat]
+                win_facts = (
+                    True, "ron" if win.discarder is not None else "tsumo", win.points, win.payments[seat], turn,
+                    win.hand.is_closed and not riichi,
+                    any(yaku.name == "一発" for yaku in win.yaku),
+                    any(yaku.name == "裏ドラ" and yaku.han for yaku in win.yaku),
+                    _yaku(win),
+                )
+            else:
+                win_facts = (False, None, None, None, None, None, None, None, None)
+            rows.append((
+                game.source, self.game_index, index, label, seat, player, names[player], seat == 0,
+                riichi, riichi_turn[seat], self.calls[seat], self.calls[seat] > 0,
+                *win_facts,
+                self.deal_ins[seat] > 0, self.deal_ins[seat], self.paid[seat] if self.deal_ins[seat] else None,
+                draw, abort, reason, (ending.hands[seat] is not None) if draw else None,  # type: ignore[union-attr]
+                changes[seat],
+            ))
+        return rows
+
+    def on_game_end(self, step: Step) -> None:
+        game = step.game
+        if len(self.round_rows) >= _CHUNK:
+            self.chunks.append(_columns(self.round_rows))
+            self.round_rows = []
+        finished = game.ranks is not None and game.final_scores is not None and game.points is not None
+        for player, name in enumerate(self.names):
+            self.game_rows.append((
+                game.source, self.game_index, player, name,
+                game.ranks[player] if finished else None,  # type: ignore[index]
+                game.final_scores[player] if finished else None,  # type: ignore[index]
+                float(game.points[player]) if finished else None,  # type: ignore[index]
+            ))
+
+    def result(self) -> "Tables":
+        chunks = [*self.chunks, _columns(self.round_rows)]
+        rounds_table = pd.concat(chunks, ignore_index=True).astype(_CATEGORIES)  # categories differ by chunk
+        games_table = pd.DataFrame(self.game_rows, columns=list(GAME_COLUMNS)).astype(_GAME_DTYPES)
+        return Tables(rounds_table, games_table)
 
 
 _ROUND_DTYPES = {
@@ -299,29 +328,7 @@ def tables(source: GameSource) -> Tables:
     """Read the games of ``source`` once into :class:`Tables`: the rounds table and the
     games table. Rounds the log stops in the middle of are left out of ``rounds``; a game
     without final results has NA rank, score and point in ``games``."""
-    chunks: list[pd.DataFrame] = []
-    round_rows: list[tuple] = []
-    game_rows: list[tuple] = []
-    for game_index, game in enumerate(_iter_games(source)):
-        names = [_name(name) for name in game.players]
-        for index, round_ in enumerate(game.rounds):
-            if round_.is_complete:
-                round_rows.extend(_round_rows(game_index, game.source, names, index, round_))
-        if len(round_rows) >= _CHUNK:
-            chunks.append(_columns(round_rows))
-            round_rows = []
-        finished = game.ranks is not None and game.final_scores is not None and game.points is not None
-        for player, name in enumerate(names):
-            game_rows.append((
-                game.source, game_index, player, name,
-                game.ranks[player] if finished else None,  # type: ignore[index]
-                game.final_scores[player] if finished else None,  # type: ignore[index]
-                float(game.points[player]) if finished else None,  # type: ignore[index]
-            ))
-    chunks.append(_columns(round_rows))
-    rounds_table = pd.concat(chunks, ignore_index=True).astype(_CATEGORIES)  # categories differ by chunk
-    games_table = pd.DataFrame(game_rows, columns=list(GAME_COLUMNS)).astype(_GAME_DTYPES)
-    return Tables(rounds_table, games_table)
+    return walk(source, _Facts())
 
 
 def rounds(games: GameSource) -> pd.DataFrame:

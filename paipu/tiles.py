@@ -59,8 +59,9 @@ KINDS: tuple[str, ...] = tuple(
 ) + tuple(f"z{number}" for number in range(1, 8))
 """Names of the 34 tile kinds, indexed by kind number (a red five is named as a 5)."""
 
-_KIND_OF: dict[str, int] = {name: index for index, name in enumerate(KINDS)}
-_KIND_OF.update({"m0": 4, "p0": 13, "s0": 22})
+KIND_OF: dict[str, int] = {name: index for index, name in enumerate(KINDS)}
+KIND_OF.update({"m0": 4, "p0": 13, "s0": 22})
+"""The kind number of every tile name, red fives included (see :func:`kind`)."""
 
 DIRECTION_MARKS = "+=-"
 """Direction marks: ``+`` 下家 (next seat), ``=`` 対面 (opposite), ``-`` 上家 (previous)."""
@@ -76,12 +77,12 @@ class NotationError(ValueError):
 def is_tile(text: str) -> bool:
     """Whether ``text`` is exactly one tile (``m0``-``m9``, ``p0``-``p9``, ``s0``-``s9``,
     ``z1``-``z7``) with no suffix."""
-    return text in _KIND_OF
+    return text in KIND_OF
 
 
 def parse_tile(text: object) -> str:
     """Return ``text`` if it is a valid tile, else raise :class:`NotationError`."""
-    if isinstance(text, str) and text in _KIND_OF:
+    if isinstance(text, str) and text in KIND_OF:
         return text
     raise NotationError(f"not a tile: {text!r}")
 
@@ -89,7 +90,7 @@ def parse_tile(text: object) -> str:
 def kind(tile: str) -> int:
     """The kind number 0-33 of a tile (``m0`` and ``m5`` are both kind 4)."""
     try:
-        return _KIND_OF[tile]
+        return KIND_OF[tile]
     except KeyError:
         raise NotationError(f"not a tile: {tile!r}") from None
 
@@ -141,7 +142,7 @@ def parse_discard(text: object) -> tuple[str, bool, bool]:
     if isinstance(text, str) and 2 <= len(text) <= 4:
         tile = text[:2]
         rest = text[2:]
-        if tile in _KIND_OF and rest in ("", "_", "*", "_*"):
+        if tile in KIND_OF and rest in ("", "_", "*", "_*"):
             return tile, "_" in rest, "*" in rest
     raise NotationError(f"not a discard: {text!r}")
 
@@ -315,7 +316,7 @@ def _parse_meld(text: object) -> Meld:
 # -- hands ---------------------------------------------------------------------------
 
 
-_ORDER: dict[str, int] = {tile: 2 * k + (tile[1] != "0") for tile, k in _KIND_OF.items()}
+_ORDER: dict[str, int] = {tile: 2 * k + (tile[1] != "0") for tile, k in KIND_OF.items()}
 """Each tile's sort key for the canonical order: by kind; a red five before the ordinary
 fives of its suit (a looked-up key sorts without a Python call per tile)."""
 
@@ -410,7 +411,7 @@ def _canonical_digits(suit: str) -> Callable[[str], re.Match | None]:
 _CONCEALED_PARTS = re.compile("".join(f"(?:{suit}([0-9]++))?" for suit in SUITS) + "([mpsz][0-9])?")
 
 _SAME_KIND: dict[str, tuple[str, ...]] = {
-    tile: tuple(other for other, k in _KIND_OF.items() if k == kind_number) for tile, kind_number in _KIND_OF.items()
+    tile: tuple(other for other, k in KIND_OF.items() if k == kind_number) for tile, kind_number in KIND_OF.items()
 }
 """The tiles of each tile's kind: ``m5`` and ``m0`` are both ``("m5", "m0")``."""
 
@@ -429,7 +430,7 @@ class _SuitTiles(dict[str, tuple[str, ...]]):
     def __init__(self, suit: str) -> None:
         super().__init__({"": ()})
         self._canonical = _canonical_digits(suit)
-        self._tile = {tile[1]: tile for tile in _KIND_OF if tile[0] == suit}.__getitem__
+        self._tile = {tile[1]: tile for tile in KIND_OF if tile[0] == suit}.__getitem__
 
     def __missing__(self, digits: str) -> tuple[str, ...]:
         if self._canonical(digits) is None:
@@ -441,7 +442,7 @@ class _SuitTiles(dict[str, tuple[str, ...]]):
 
 
 _M_TILES, _P_TILES, _S_TILES, _Z_TILES = map(_SuitTiles, SUITS)
-_TILE: dict[str, str] = {tile: tile for tile in _KIND_OF}
+_TILE: dict[str, str] = {tile: tile for tile in KIND_OF}
 """Each tile by its name: a drawn tile is kept as this shared string."""
 
 
@@ -533,7 +534,7 @@ def _parse_hand_in_full(text: object) -> HandNotation:
             hidden += 1
         elif char.isdigit() and suit:
             tile = suit + char
-            if tile not in _KIND_OF:
+            if tile not in KIND_OF:
                 raise NotationError(f"impossible tile {tile!r} in hand {text!r}")
             tiles.append(tile)
         else:
@@ -546,7 +547,7 @@ def _parse_hand_in_full(text: object) -> HandNotation:
     all_counts = counts(tiles)
     for meld in melds:
         for tile in meld.tiles:
-            all_counts[_KIND_OF[tile]] += 1
+            all_counts[KIND_OF[tile]] += 1
     if max(all_counts) > 4:
         over = KINDS[all_counts.index(max(all_counts))]
         raise NotationError(f"more than four {over} in hand {text!r}")

@@ -1,6 +1,6 @@
 """Validation: every disagreement between the replay engine and the log, as findings.
 
-:func:`validate` replays a game (:class:`~paipu.replay.Replay`) and compares what the
+:func:`validate` replays a game (:class:`~paipu.engine.Replay`) and compares what the
 engine derived with what the log states. Each disagreement, and each illegal event, is a
 :class:`Finding` with a locator (source, round label, event index), the check's name
 (the paipu field compared, e.g. ``hule.fu``, ``qipai.defen``, ``pingju.name``), the
@@ -18,15 +18,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable
 
+from .checks import DrawExpectation, WinExpectation
 from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
 from .loader import load
-from .replay import DRAW_NAMES, DealExpectation, DrawExpectation, GameEnd, Replay, Step, WinExpectation
-from .rules import Rule
+from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
+from .observe import Observer
+from .engine import Replay, Step
+from .rules import Rule, RuleSpec
+from .settlement import DealExpectation, GameEnd
+from .table import Problem
 from .tiles import HandNotation
-from .yaku import ALIASES, WIND_NAMES
 
-__all__ = ["Finding", "FileReport", "validate", "validate_game", "validate_file", "findings_frame"]
+__all__ = ["Finding", "FileReport", "Checker", "validate", "validate_game", "validate_file", "findings_frame"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,41 +84,55 @@ def _holds(hand: Hand, shown: HandNotation) -> bool:
     return _same_melds(tuple(hand.melds), shown.melds) and hand.holds(shown.tiles)
 
 
-class _Checker:
-    def __init__(self, game: Game, strict_names: bool) -> None:
-        self.game = game
+class Checker(Observer):
+    """The observer of the replay that compares what the engine expected with what the
+    log states: its :meth:`result` is the list of :class:`Finding`\\ s of the games it
+    saw (see the module)."""
+
+    def __init__(self, strict_names: bool = False) -> None:
         self.strict = strict_names
         self.findings: list[Finding] = []
-        # Only a Tenhou game has the record; looked for once, not at every win.
-        self.tenhou = getattr(game, "tenhou", None)
+        self.game: Game | None = None
+
+    def result(self) -> list[Finding]:
+        return self.findings
 
     def add(self, step: Step | None, check: str, expected: Any, logged: Any, message: str,
             round_index: int | None = None, event: int | None = None) -> None:
+        game = self.game
+        assert game is not None
         if step is not None:
             round_index, event = step.round_index, step.event_index
         label = None
-        if round_index is not None and round_index < len(self.game.rounds):
-            label = self.game.rounds[round_index].label
-        self.findings.append(Finding(self.game.source, label, event, check, expected, logged, message))
+        if round_index is not None and round_index < len(game.rounds):
+            label = game.rounds[round_index].label
+        self.findings.append(Finding(game.source, label, event, check, expected, logged, message))
 
     def compare(self, step: Step, check: str, expected: Any, logged: Any, what: str) -> None:
         if expected != logged:
             self.add(step, check, expected, logged, f"{what}: the rules give {expected}, the log says {logged}")
 
-    # -- per step --------------------------------------------------------------------
+    # -- the hooks -------------------------------------------------------------------
 
-    def step(self, step: Step) -> None:
-        for problem in step.problems:
-            self.add(step, problem.check, None, None, problem.message)
-        expected = step.expected
-        if isinstance(expected, DealExpectation):
-            self.deal(step, expected)
-        elif isinstance(expected, WinExpectation):
-            self.win(step, expected)
-        elif isinstance(expected, DrawExpectation):
-            self.draw(step, expected)
-        elif isinstance(expected, GameEnd):
-            self.end(step, expected)
+    def on_game_start(self, game: Game) -> None:
+        self.game = game
+
+    def on_problem(self, step: Step, problem: Problem) -> None:
+        self.add(step, problem.check, None, None, problem.message)
+
+    def on_deal(self, step: Step) -> None:
+        if step.expected is not None:
+            self.deal(step, step.expected)  # type: ignore[arg-type]
+
+    def on_win(self, step: Step) -> None:
+        self.win(step, step.expected)  # type: ignore[arg-type]
+
+    def on_no_win(self, step: Step) -> None:
+        self.draw(step, step.expected)  # type: ignore[arg-type]
+
+    def on_game_end(self, step: Step) -> None:
+        if step.expected is not None:
+            self.end(step, step.expected)  # type: ignore[arg-type]
 
     def deal(self, step: Step, expected: DealExpectation) -> None:
         deal: Deal = step.event  # type: ignore[assignment]
@@ -170,17 +188,17 @@ class _Checker:
         self.compare(step, "hule.damanguan", result.yakuman or None, win.yakuman or None, "yakuman multiple")
         self.compare(step, "hule.defen", result.points, win.points, "the hand's value")
         self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
-        if self.tenhou is not None:
-            self.tenhou_win(step, win, result)
+        tenhou = getattr(self.game, "tenhou", None)
+        if tenhou is not None:
+            self.tenhou_win(step, tenhou, win, result)
 
-    def tenhou_win(self, step: Step, win: Win, result) -> None:
+    def tenhou_win(self, step: Step, record, win: Win, result) -> None:
         """What a Tenhou log states beyond the events: the limit of Tenhou's own AGARI
         (満貫, 跳満...) and, for the round's first result, the scores before it (``sc``),
         which show the riichi sticks paid."""
-        record = self.tenhou
         if step.round_index >= len(record.results):
             return
-        round_ = self.game.rounds[step.round_index]
+        round_ = step.round
         player = round_.player_of(win.seat)
         logged = next((r for r in record.results[step.round_index] if getattr(r, "who", None) == player), None)
         if logged is None:
@@ -192,7 +210,7 @@ class _Checker:
 
     def draw(self, step: Step, expected: DrawExpectation) -> None:
         draw: NoWin = step.event  # type: ignore[assignment]
-        name = DRAW_NAMES.get(draw.name, draw.name)
+        name = draw_name(draw.name) or draw.name
         if expected.name is None:
             self.add(step, "pingju.name", None, draw.name, f"a draw ({draw.name}) where none can happen")
             return
@@ -208,7 +226,7 @@ class _Checker:
             if must is not None and must != shown:
                 what = "shown although not" if shown else "not shown although"
                 self.add(step, "pingju.shoupai", must, shown,
-                         f"seat {seat}'s hand is {what} tenpai" if name in ("荒牌平局", "流し満貫")
+                         f"seat {seat}'s hand is {what} tenpai" if name in EXHAUSTIVE
                          else f"seat {seat}'s hand is {what} required")
             elif shown and table is not None and not table.unknown[seat] and not _holds(
                     table.hands[seat], draw.hands[seat]):
@@ -219,6 +237,7 @@ class _Checker:
 
     def end(self, step: Step, expected: GameEnd) -> None:
         game = self.game
+        assert game is not None
         rounds = len(game.rounds)
         if expected.extra_from is not None:
             self.add(None, "game.rounds", expected.extra_from, rounds,
@@ -270,23 +289,16 @@ def _yaku_text(entries: list[tuple[str, int, int]]) -> str:
     return ", ".join(f"{name} {value}" for name, value in _yaku_list(entries)) or "none"
 
 
-def validate_game(game: Game, rule: Rule | str | None = None, strict_names: bool = False) -> list[Finding]:
-    """Every finding for one game under ``rule`` (default: the game's own ``rule`` if it
-    carries one, else the majiang preset)."""
-    checker = _Checker(game, strict_names)
-    chosen = None if rule is None else Rule.get(rule)
-    step = None
-    try:
-        for step in Replay(game, chosen).steps(every=False):
-            checker.step(step)
-    except (ValueError, KeyError, IndexError) as error:  # a log too corrupt to replay further
-        where = (step.round_index, step.event_index) if step is not None else (None, None)
-        checker.add(None, "engine", None, None,
-                    f"the replay cannot go on past this point: {type(error).__name__}: {error}", *where)
-    return checker.findings
+def validate_game(game: Game, rule: RuleSpec | None = None, strict_names: bool = False) -> list[Finding]:
+    """Every finding for one game under ``rule`` (named as :meth:`Rule.get` takes it;
+    default: the game's own ``rule`` if it carries one, else the majiang preset).
+
+    An exception inside the engine is not a finding: it propagates (an engine error,
+    which :func:`validate_file` reports apart)."""
+    return Replay(game, rule).run(Checker(strict_names))
 
 
-def validate(games: Game | str | Iterable[Game], rule: Rule | str | None = None,
+def validate(games: Game | str | Iterable[Game], rule: RuleSpec | None = None,
              strict_names: bool = False) -> list[Finding]:
     """Findings for a game, a path (file, directory, ``FILE#N``) or any iterable of games.
 
@@ -297,9 +309,10 @@ def validate(games: Game | str | Iterable[Game], rule: Rule | str | None = None,
         games = [games]
     elif isinstance(games, str) or hasattr(games, "__fspath__"):
         games = load(games, errors="raise")  # type: ignore[arg-type]
+    chosen = None if rule is None else Rule.get(rule)
     findings: list[Finding] = []
     for game in games:  # type: ignore[union-attr]
-        findings.extend(validate_game(game, rule, strict_names))
+        findings.extend(validate_game(game, chosen, strict_names))
     return findings
 
 
@@ -313,31 +326,44 @@ def findings_frame(findings: Iterable[Finding]):
 
 @dataclass(frozen=True, slots=True)
 class FileReport:
-    """What validating one file gave: counts, findings and load errors (as JSON-ready
-    dicts, so that reports travel between processes)."""
+    """What validating one file gave: counts, findings, load errors and engine errors
+    (as JSON-ready dicts, so that reports travel between processes).
+
+    An **engine error** is an exception raised inside paipu while it replayed a game: a
+    bug of paipu's, not a problem of the log. It is kept apart from the findings, with
+    the game's locator, the exception and its traceback; the game is not counted valid."""
 
     games: int
     rounds: int
     valid: int
     findings: tuple[dict, ...]
     errors: tuple[dict, ...]
+    engine_errors: tuple[dict, ...] = ()
 
 
-def validate_file(path: str, index: int | None = None, rule: Rule | str | None = None,
+def validate_file(path: str, index: int | None = None, rule: RuleSpec | None = None,
                   strict_names: bool = False) -> FileReport:
-    """Validate every game of one file (or game ``index`` of it); load errors are kept in
-    the report, never raised. The unit of work of ``paipu validate --jobs``."""
+    """Validate every game of one file (or game ``index`` of it); load errors and engine
+    errors are kept in the report, never raised. The unit of work of ``paipu validate
+    --jobs``."""
+    import traceback
     from pathlib import Path
 
     reader = load(errors="collect")
     games = rounds = valid = 0
     findings: list[dict] = []
+    engine_errors: list[dict] = []
     chosen = None if rule is None else Rule.get(rule)
     for game in reader.read_file(Path(path), index):
         games += 1
         rounds += len(game.rounds)
-        found = validate_game(game, chosen, strict_names)
+        try:
+            found = validate_game(game, chosen, strict_names)
+        except Exception as error:  # a bug of paipu's: reported apart, and the run goes on
+            engine_errors.append({"source": game.source, "error": f"{type(error).__name__}: {error}",
+                                  "traceback": traceback.format_exc()})
+            continue
         valid += not found
         findings.extend(f.to_json() for f in found)
     errors = tuple(error.to_json() for error in reader.errors)
-    return FileReport(games, rounds, valid, tuple(findings), errors)
+    return FileReport(games, rounds, valid, tuple(findings), errors, tuple(engine_errors))

@@ -16,7 +16,7 @@ from conftest import CORPORA, corpus, read_json
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
 from paipu.scoring import INCOMPLETE, NO_YAKU, NotAWin, Situation, WinResult, score
 from paipu.tiles import NotationError, parse_hand
-from paipu.yaku import ALIASES, ENGLISH
+from paipu.names import ALIASES, ENGLISH
 
 
 def expected(out):

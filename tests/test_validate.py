@@ -15,7 +15,7 @@ import pytest
 from conftest import corpus, read_json
 from paipu import load
 from paipu.formats.majiang import game_from_json
-from paipu.replay import Replay
+from paipu.engine import Replay
 from paipu.rules import Rule
 from paipu.tiles import KINDS, kind
 from paipu.validation import findings_frame, validate, validate_game

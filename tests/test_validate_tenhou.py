@@ -7,7 +7,8 @@ import pytest
 
 from conftest import corpus
 from paipu import load
-from paipu.replay import final_points, game_rule
+from paipu.engine import game_rule
+from paipu.settlement import final_points
 from paipu.rules import Rule
 from paipu.validation import validate_game
 

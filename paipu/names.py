@@ -7,14 +7,15 @@ exists.
 
 Names are those the 電脳麻将 engine writes in ``hule.hupai[].name``; :data:`ENGLISH`
 translates them, and :data:`ALIASES` maps the spellings of other producers (Tenhou
-conversions) to them.
+conversions) to them. The names of draws (流局, ``pingju.name``) are here too
+(:data:`DRAW_NAMES`, :data:`DRAW_ENGLISH`): this module is paipu's one table of names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Yaku", "ENGLISH", "ALIASES", "WIND_NAMES"]
+__all__ = ["Yaku", "ENGLISH", "ALIASES", "WIND_NAMES", "DRAW_NAMES", "DRAW_ENGLISH", "EXHAUSTIVE", "name", "draw_name"]
 
 WIND_NAMES = "東南西北"
 """Wind names as written in yaku names, indexed by wind (0 = East)."""
@@ -82,6 +83,45 @@ ALIASES: dict[str, str] = {
 }
 """Other producers' spellings (Tenhou conversions) → the 電脳麻将 name."""
 
+DRAW_NAMES: dict[str, str] = {
+    "荒牌平局": "荒牌平局",
+    "流局": "荒牌平局",
+    "流し満貫": "流し満貫",
+    "九種九牌": "九種九牌",
+    "四風連打": "四風連打",
+    "四家立直": "四家立直",
+    "三家和": "三家和",
+    "三家和了": "三家和",
+    "四開槓": "四開槓",
+    "四槓散了": "四開槓",
+}
+"""Every spelling of a draw's name (``pingju.name``) → the 電脳麻将 engine's name."""
+
+DRAW_ENGLISH: dict[str, str] = {
+    "荒牌平局": "Exhaustive draw",
+    "流し満貫": "Nagashi mangan",
+    "九種九牌": "Nine different terminals and honours",
+    "四風連打": "Four of the same wind discarded",
+    "四家立直": "Four riichi",
+    "三家和": "Triple ron",
+    "四開槓": "Four kans by several players",
+}
+"""English name of each draw, by its 電脳麻将 name."""
+
+EXHAUSTIVE = frozenset({"荒牌平局", "流し満貫"})
+"""The draws of an exhausted wall (流局), by engine name; every other draw is abortive
+(途中流局)."""
+
+
+def name(logged: str) -> str:
+    """The 電脳麻将 name of a yaku logged as ``logged`` (its :data:`ALIASES` entry)."""
+    return ALIASES.get(logged, logged)
+
+
+def draw_name(logged: str) -> str | None:
+    """The 電脳麻将 name of a draw logged as ``logged``; ``None`` for an unknown name."""
+    return DRAW_NAMES.get(logged)
+
 
 @dataclass(frozen=True, slots=True)
 class Yaku:
@@ -101,7 +141,7 @@ class Yaku:
     @property
     def english(self) -> str:
         """The English name (see :data:`ENGLISH`)."""
-        return ENGLISH[self.name]
+        return ENGLISH[name(self.name)]
 
     def to_json(self) -> dict[str, object]:
         """The ``hupai`` entry as 電脳麻将 writes it: ``fanshu`` is the han, or ``"*"``

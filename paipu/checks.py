@@ -1,0 +1,443 @@
+"""What the rules allow and expect at each event: pure functions of the table and the rule.
+
+Each ``*_problems`` function looks at the :class:`~paipu.table.Table` *before* an event
+and returns the :class:`~paipu.table.Problem`\\ s of applying it there (an empty list when
+it is legal), changing nothing. :func:`expected_win` and :func:`expected_draw` derive
+what a win or a draw must state. The replay engine (:mod:`paipu.engine`) asks them, then
+applies the event with the table's own action. Section names in the docstrings refer to
+``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NoWin, Win
+from .hand import Hand
+from .names import draw_name
+from .rules import Rule
+from .scoring import NotAWin, Situation, WinResult, nine_gates, score, standard_readings
+from .shanten import waits as _waits
+from .table import BEFORE_DISCARD, Problem, Table
+from .tiles import HandNotation, Meld, kind
+
+__all__ = [
+    "WinExpectation",
+    "DrawExpectation",
+    "draw_problems",
+    "discard_problems",
+    "call_problems",
+    "kan_problems",
+    "kan_after_riichi",
+    "swap_calling_kinds",
+    "expected_win",
+    "furiten",
+    "expected_draw",
+    "is_tenpai",
+]
+
+_MARK = {1: "+", 2: "=", 3: "-"}
+_ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
+
+
+@dataclass(frozen=True, slots=True)
+class WinExpectation:
+    """What the engine derives for a :class:`~paipu.events.Win`.
+
+    ``allowed`` is ``None`` when the win is allowed, else why not (furiten, no yaku, the
+    tile was not the last discard...). ``result`` is the scoring of the hand in this
+    situation (a :class:`~paipu.scoring.WinResult`, or a false ``NotAWin`` with the reason
+    it scores nothing). ``ura_count`` is how many ura indicators the log should list
+    (``None``: the field should be null). ``hand`` is the winner's hand as replayed,
+    the winning tile last."""
+
+    allowed: str | None
+    result: WinResult | NotAWin
+    situation: Situation
+    ura_count: int | None
+    hand: HandNotation
+
+
+@dataclass(frozen=True, slots=True)
+class DrawExpectation:
+    """What the engine derives for a :class:`~paipu.events.NoWin`: the draw's ``name``
+    (engine spelling; ``None`` when no draw is possible here), which seats are ``tenpai``
+    (for an exhaustive draw), which hands must be ``shown`` (``None``: the player may
+    choose), and the ``payments`` by seat."""
+
+    name: str | None
+    tenpai: tuple[bool, ...]
+    shown: tuple[bool | None, ...]
+    payments: tuple[int, ...]
+
+
+# -- draws, discards, calls, kans -----------------------------------------------------------
+
+
+def draw_problems(table: Table, seat: int, replacement: bool) -> list[Problem]:
+    """A draw (or a kan's ``replacement`` draw) by ``seat``: in turn, with a tile left."""
+    problems = []
+    if replacement:
+        if table.phase != "kandraw" or seat != table.actor:
+            problems.append(Problem("gangzimo", f"a replacement draw by seat {seat} without its kan"))
+        if table.wall <= 0:
+            problems.append(Problem("gangzimo", "a replacement draw with no tile left in the wall"))
+    else:
+        if table.phase != "draw" or seat != table.actor:
+            expected = f"seat {table.actor}" if table.phase == "draw" else "no draw"
+            problems.append(Problem("zimo", f"seat {seat} draws out of turn (expected {expected})"))
+        if table.wall <= 0:
+            problems.append(Problem("zimo", "a draw with no tile left in the wall"))
+    return problems
+
+
+def discard_problems(table: Table, discard: Discard, rule: Rule) -> list[Problem]:
+    """A discard: in turn; not a kind swap-calling forbids right after a call (喰い替え);
+    after a kan's new dora indicator that is due before it; with riichi, four tiles left
+    in the wall (unless the rule allows riichi without a draw) and, under bankruptcy,
+    1,000 points to pay; a tile marked as the drawn one is that tile."""
+    seat, tile = discard.seat, discard.tile
+    phase = table.phase
+    problems = []
+    if phase not in ("act", "discard") or seat != table.actor:
+        problems.append(Problem("dapai", f"seat {seat} discards out of turn"))
+    if table.forbidden and phase == "discard" and kind(tile) in table.forbidden:
+        problems.append(Problem("dapai", f"swap-calling (喰い替え): {tile} may not be discarded right after this call"))
+    if table.dora_due and BEFORE_DISCARD in table.dora_due:
+        problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed before this discard"))
+    if discard.riichi:
+        if table.wall < 4 and not rule.riichi_without_draw:
+            problems.append(Problem("dapai", f"riichi with {table.wall} tiles left in the wall (needs 4)"))
+        if rule.bankruptcy_ends and table.scores[seat] < 1000:
+            problems.append(Problem("dapai", "riichi with less than 1,000 points"))
+    hand = table.hands[seat]
+    if discard.tsumogiri and tile != hand.drawn and hand._held(tile):
+        problems.append(Problem("dapai", f"{tile}_ marked as the drawn tile, which is {hand.drawn}"))
+    return problems
+
+
+def call_problems(table: Table, call: Call, previous: Event) -> list[Problem]:
+    """A chi, pon or open kan: on the discard just made (``previous``), of that tile,
+    from the direction its meld says, not on the last tile (河底), not a fifth kan."""
+    meld, seat = call.meld, call.seat
+    problems = []
+    if table.last_discard is None or table.phase != "draw" or type(previous) is not Discard:
+        problems.append(Problem("fulou", f"{meld}: a call with no discard to call"))
+    else:
+        discarder, tile, _ = table.last_discard
+        mark = _MARK.get((discarder - seat) % 4)
+        if meld.claimed != tile:
+            problems.append(Problem("fulou", f"{meld} claims {meld.claimed}, but the discard was {tile}"))
+        if mark != meld.direction:
+            problems.append(Problem("fulou", f"{meld}: the discard came from seat {discarder}, "
+                                    f"which is {mark!r} from seat {seat}, not {meld.direction!r}"))
+    if table.wall <= 0:
+        problems.append(Problem("fulou", f"{meld}: the last discard (河底) cannot be called"))
+    if meld.type == "daiminkan" and sum(table.kans) >= 4:
+        problems.append(Problem("fulou", "a fifth kan"))
+    return problems
+
+
+def kan_problems(table: Table, kan: Kan, rule: Rule) -> list[Problem]:
+    """A closed or added kan: in turn, with a tile left, not a fifth kan, and after
+    riichi only as :func:`kan_after_riichi` allows."""
+    meld, seat = kan.meld, kan.seat
+    problems = []
+    if table.phase != "act" or seat != table.actor:
+        problems.append(Problem("gang", f"{meld}: a kan out of turn"))
+    if table.wall <= 0:
+        problems.append(Problem("gang", f"{meld}: a kan with no tile left in the wall"))
+    hand = table.hands[seat]
+    if hand.riichi:
+        reason = kan_after_riichi(hand, meld, rule.kan_after_riichi)
+        if reason:
+            problems.append(Problem("gang", f"{meld}: {reason}"))
+    if sum(table.kans) >= 4:
+        problems.append(Problem("gang", "a fifth kan"))
+    return problems
+
+
+def kan_after_riichi(hand: Hand, meld: Meld, level: int) -> str | None:
+    """Why a kan by a hand in riichi is not allowed at リーチ後暗槓許可レベル ``level``,
+    or ``None`` (``docs/rules.md``, "Kan after riichi"). Only a closed kan of the drawn
+    tile, and at level 0 none. At level 2 the hand must stay ready with no fewer waits;
+    at level 1, besides, its readings must not fall: summed over the waits, the readings
+    of the complete hand (面子構成, the nine gates form counted as one more for a hand
+    without melds) are no fewer after the kan than before it — the 電脳麻将 engine's test
+    (``Game.get_gang_mianzi``)."""
+    if meld.type != "ankan" or level == 0:
+        return "no kan of this kind after riichi under this rule"
+    if hand.drawn is None or kind(hand.drawn) != kind(meld.tiles[0]):
+        return "after riichi only the drawn tile can make a kan"
+    k = kind(hand.drawn)
+    before = list(hand.counts)
+    before[k] -= 1
+    if sum(before) % 3 != 1 or before[k] < 3:
+        return None  # a hand of the wrong size, or the kan is impossible: reported elsewhere
+    after = list(before)
+    after[k] -= 3
+    waits_before, waits_after = _waits(before), _waits(after)
+    if level == 2:
+        if not waits_after or len(waits_after) < len(waits_before):
+            return "the kan after riichi changes the waits"
+        return None
+    closed = not hand.melds
+    if _readings_over(before, waits_before, closed) > _readings_over(after, waits_after, False):
+        return "the kan after riichi changes the hand's shape (牌姿)"
+    return None
+
+
+def _readings_over(counts: list[int], waits: tuple[int, ...] | list[int], closed: bool) -> int:
+    """The readings of ``counts`` completed by each of ``waits``, summed."""
+    total = 0
+    for wait in waits:
+        complete = list(counts)
+        complete[wait] += 1
+        complete_tuple = tuple(complete)
+        total += len(standard_readings(complete_tuple, wait)) + (closed and nine_gates(complete_tuple, wait) > 0)
+    return total
+
+
+def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
+    """The kinds the caller may not discard right after ``meld`` (喰い替え) at
+    喰い替え許可レベル: 0, the claimed kind and, for a chi claimed at an end, the kind
+    three away (筋喰い替え); 1, the claimed kind; 2, none."""
+    level = rule.swap_calling
+    if level == 2:
+        return ()
+    claimed = kind(meld.claimed)  # type: ignore[arg-type]
+    if meld.type == "chi" and level == 0:
+        ranks = sorted(meld.digits.replace("0", "5"))  # one suit: its digits order its kinds
+        rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]
+        if rank == ranks[0] and claimed % 9 <= 5:
+            return claimed, claimed + 3
+        if rank == ranks[2] and claimed % 9 >= 3:
+            return claimed, claimed - 3
+    return (claimed,)
+
+
+# -- wins ---------------------------------------------------------------------------------
+
+
+def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: int, rule: Rule,
+                 first_winner: bool) -> WinExpectation:
+    """What the rules give for ``win`` at ``events[position]``: whether it is allowed
+    (a tsumo right after the winner's own draw; a ron on the discard or added kan just
+    made, from the seat the win names, in turn order, not furiten) and the hand's value.
+    Honba and riichi sticks go to the ``first_winner`` of a multiple ron."""
+    seat = win.seat
+    hand = table.hands[seat]
+    previous = before(events, position)
+    allowed = None
+    if hand.size % 3 != (2 if win.discarder is None else 1):
+        # a hand of the wrong size for this win (what made it so was reported): unknown
+        table.unknown[seat] = True
+        return WinExpectation("the winner's hand is not known", NotAWin("incomplete"), Situation(), None,
+                              hand.to_notation())
+    chankan = False
+    if win.discarder is None:  # tsumo
+        if type(previous) not in (Draw, KanDraw) or previous.seat != seat:  # type: ignore[union-attr]
+            allowed = "a tsumo that does not follow the winner's own draw"
+        win_tile = None
+        haitei = 1 if table.wall == 0 and not table.rinshan else 0
+    else:
+        source = ron_source(events, position)
+        tile = None
+        if source is None:
+            allowed = "a ron with no discard or added kan to win on"
+        else:
+            discarder, tile, chankan = source
+            if discarder != win.discarder:
+                allowed = f"the tile came from seat {discarder}, not seat {win.discarder}"
+        if win.discarder == seat:
+            allowed = "a ron on the winner's own tile"
+        if tile is None or win.discarder == seat:
+            return WinExpectation(allowed, NotAWin("incomplete"), Situation(), None, hand.to_notation())
+        win_tile = tile + _MARK[(win.discarder - seat) % 4]
+        haitei = 2 if table.wall == 0 and not chankan else 0
+        allowed = allowed or _ron_order_problem(events, position, win, rule)
+    notation = hand.to_notation()
+    if table.riichi[seat] and rule.ura_dora:
+        ura_count = len(table.dora_indicators) if rule.kan_ura else 1
+    else:
+        ura_count = None
+    ura = win.ura_indicators if win.ura_indicators is not None and ura_count else None
+    if ura is not None and ura_count is not None and len(ura) > ura_count:
+        ura = ura[:ura_count]
+    situation = Situation(
+        round_wind=table.dealt.round_wind,
+        seat_wind=seat,
+        riichi=table.riichi[seat],
+        ippatsu=table.ippatsu[seat] and rule.ippatsu,
+        haitei=haitei,
+        rinshan=table.rinshan and win.discarder is None,
+        chankan=win.discarder is not None and chankan,
+        tenhou=(1 if seat == 0 else 2) if win.discarder is None and table.first_go_around else 0,
+        dora_indicators=tuple(table.dora_indicators),
+        ura_indicators=ura,
+        honba=table.honba if first_winner else 0,
+        riichi_sticks=table.sticks if first_winner else 0,
+    )
+    try:
+        result: WinResult | NotAWin = score(notation, win_tile, situation, rule)
+    except ValueError as error:  # e.g. more red fives than the rule has (reported as a tiles problem)
+        result = NotAWin("incomplete")
+        allowed = allowed or f"the hand cannot be scored: {error}"
+    if win.discarder is not None and allowed is None:
+        allowed = furiten(table, seat)
+    if allowed is None and not result:
+        allowed = str(result)
+    full = notation if win_tile is None else HandNotation(
+        notation.concealed, win_tile[:2], notation.riichi, notation.melds)
+    return WinExpectation(allowed, result, situation, ura_count, full)
+
+
+def ron_source(events: tuple[Event, ...], position: int) -> tuple[int, str, bool] | None:
+    """The seat and tile a ron at ``position`` is on, and whether it robs a kan (槍槓):
+    the last discard, or the tile added to a kan; ``None`` if there is none."""
+    index = position - 1
+    while index > 0 and type(events[index]) in (Win, DoraReveal):
+        index -= 1
+    event = events[index]
+    if type(event) is Discard:
+        return event.seat, event.tile, False  # type: ignore[union-attr]
+    if type(event) is Kan and event.meld.type == "kakan":  # type: ignore[union-attr]
+        return event.seat, event.meld.added, True  # type: ignore[union-attr, return-value]
+    return None
+
+
+def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule: Rule) -> str | None:
+    """Several rons on one tile come in turn order from the discarder's next seat, at
+    most the rule's number of simultaneous wins (any number on an added kan)."""
+    index = position
+    while type(events[index - 1]) is Win:
+        index -= 1
+    winners = [e.seat for e in events[index:position + 1] if type(e) is Win]  # type: ignore[union-attr]
+    distances = [(w - win.discarder) % 4 for w in winners]  # type: ignore[operator]
+    if distances != sorted(distances) or len(set(distances)) != len(distances):
+        return "several rons not in turn order from the discarder"
+    limit = rule.max_simultaneous_wins
+    if len(winners) > limit and type(events[index - 1]) is not Kan:
+        return f"more than {limit} simultaneous wins under this rule"
+    return None
+
+
+def furiten(table: Table, seat: int) -> str | None:
+    """Why a ron by ``seat`` on the tile just passed is furiten (振聴), or ``None``: a
+    wait in its own river, or a winning tile another player passed (discarded or added
+    to a kan) since the winner's last discard (since riichi, if in riichi)."""
+    waits = table.waits(seat)
+    if not waits:
+        return None
+    for tile in table.rivers[seat]:
+        if kind(tile[:2]) in waits:
+            return f"furiten: the wait {tile[:2]} is in the winner's own river"
+    passed = table.passed
+    current = len(passed) - 1  # the tile won on
+    if table.riichi[seat]:
+        start = table.riichi_from[seat]
+    else:
+        start = current - 1
+        while start >= 0 and (passed[start][0] != seat or passed[start][2]):
+            start -= 1
+        start += 1
+    for other, tile, _ in passed[start:current]:
+        if other != seat and kind(tile) in waits:
+            return f"furiten: the winner passed {tile} since its last discard"
+    return None
+
+
+# -- draws --------------------------------------------------------------------------------
+
+
+def expected_draw(table: Table, draw: NoWin, previous: Event, rule: Rule) -> DrawExpectation:
+    """Which draw (流局) the rules give at ``draw``, after ``previous``, and its payments
+    (``docs/rules.md``, "Draws"): 九種九牌 right after a first draw, 三家和 on a discard
+    three players can win on, then in the engine's order after a discard nobody won on:
+    四家立直, 四風連打, 四開槓, and an exhaustive draw when the wall is empty."""
+    seats = len(table.hands)
+    name = draw_name(draw.name)
+    zeros = (0,) * seats
+    no = (False,) * seats
+    if name == "九種九牌" or (name is None and type(previous) is Draw):
+        seat = previous.seat if type(previous) in (Draw, KanDraw) else -1  # type: ignore[union-attr]
+        ok = (type(previous) is Draw and table.first_go_around and rule.abortive_draws and seat >= 0
+              and sum(1 for k in _ORPHAN_KINDS if table.hands[seat].counts[k]) >= 9)
+        return DrawExpectation("九種九牌" if ok else None, no, tuple(s == seat for s in range(seats)), zeros)
+    if name == "三家和":
+        if type(previous) is not Discard:
+            return DrawExpectation(None, no, no, zeros)
+        ok = rule.max_simultaneous_wins == 2 and _three_rons(table, previous)  # type: ignore[arg-type]
+        return DrawExpectation("三家和" if ok else None, no,
+                               tuple(s != previous.seat for s in range(seats)), zeros)  # type: ignore[union-attr]
+    if type(previous) is not Discard:
+        return DrawExpectation(None, no, no, zeros)
+    if rule.abortive_draws and all(table.riichi):
+        return DrawExpectation("四家立直", no, (True,) * seats, zeros)
+    if rule.abortive_draws and table.four_winds and previous.seat == 3 and len(table.rivers[3]) == 1:  # type: ignore[union-attr]
+        return DrawExpectation("四風連打", no, no, zeros)
+    if rule.abortive_draws and sum(table.kans) == 4 and max(table.kans) < 4:
+        return DrawExpectation("四開槓", no, no, zeros)
+    if table.wall == 0:
+        return _exhaustive(table, draw, rule)
+    return DrawExpectation(None, no, no, zeros)
+
+
+def _three_rons(table: Table, discard: Discard) -> bool:
+    claimants = 0
+    for seat in range(len(table.hands)):
+        if seat != discard.seat:
+            waits = table.waits(seat)
+            if waits is not None and kind(discard.tile) in waits:
+                claimants += 1
+    return claimants == 3
+
+
+def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
+    """荒牌平局 / 流し満貫 (``docs/rules.md``, "Exhaustive draw"). A hand the table does
+    not know is taken as tenpai when the log shows it."""
+    seats = len(table.hands)
+    tenpai = []
+    shown: list[bool | None] = []
+    for seat, hand in enumerate(table.hands):
+        evaluated: bool | None = True
+        if rule.noten_declaration and not hand.riichi:
+            evaluated = None  # the player may decline to show: not checked
+        elif not rule.noten_penalty and not hand.riichi and not (rule.renchan == 2 and seat == 0):
+            evaluated = False
+        ready = evaluated is not False and is_tenpai(table, seat, draw)
+        tenpai.append(ready)
+        shown.append(ready if evaluated is not None else None)
+    payments = [0] * seats
+    name = "荒牌平局"
+    if rule.nagashi_mangan:
+        for seat in range(seats):
+            river = table.rivers[seat]
+            if river and not table.called_away(seat) and all(t[0] == "z" or t[1] in "19" for t in river):
+                name = "流し満貫"
+                for other in range(seats):
+                    if other == seat:
+                        payments[other] += 12000 if seat == 0 else 8000
+                    else:
+                        payments[other] -= 4000 if (seat == 0 or other == 0) else 2000
+    if name == "荒牌平局" and rule.noten_penalty:
+        ready = sum(tenpai)
+        if 0 < ready < seats:
+            for seat in range(seats):
+                payments[seat] = 3000 // ready if tenpai[seat] else -3000 // (seats - ready)
+    return DrawExpectation(name, tuple(tenpai), tuple(shown), tuple(payments))
+
+
+def is_tenpai(table: Table, seat: int, draw: NoWin) -> bool:
+    """Whether ``seat`` is ready (聴牌) at ``draw``: by its hand, or, for a hand the table
+    does not know, by whether the log shows it."""
+    waits = table.waits(seat)
+    return bool(waits) if waits is not None else draw.hands[seat] is not None
+
+
+def before(events: tuple[Event, ...], position: int) -> Event:
+    """The event before ``position``, passing over new dora indicators."""
+    index = position - 1
+    while index > 0 and type(events[index]) is DoraReveal:
+        index -= 1
+    return events[index]

@@ -1,0 +1,432 @@
+"""The replay engine: a game's events through the rules, step by step.
+
+:class:`Replay` drives one game event by event on a :class:`~paipu.table.Table`. Before
+each event it asks :mod:`paipu.checks` whether the event is legal where the table is (a
+:class:`~paipu.table.Problem` when it is not), then applies it with the table's own
+action, and derives what the rules say the log should state there:
+
+* at each :class:`~paipu.events.Deal`, the round, honba, riichi sticks and scores that
+  follow from the previous rounds (:class:`~paipu.settlement.DealExpectation`);
+* at each :class:`~paipu.events.Win`, whether the win was allowed and its full value and
+  payments under the rule (:class:`~paipu.checks.WinExpectation`);
+* at each :class:`~paipu.events.NoWin`, which kind of draw it must be, who was tenpai and
+  the payments (:class:`~paipu.checks.DrawExpectation`);
+* after the last event, whether the game really ends there and the final scores, ranks
+  and points (:class:`~paipu.settlement.GameEnd`).
+
+It does not compare anything: :mod:`paipu.validation` does, as an observer
+(:mod:`paipu.observe`) of :func:`replay`. After each round the engine carries on from what
+the log states (scores, honba, sticks, round), so one wrong number is reported once. An
+illegal event is applied as far as possible, and the replay goes on.
+
+The semantics are those of the 電脳麻将 reference engine (``docs/rules.md``), with the
+parameters of a :class:`~paipu.rules.Rule`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Union
+
+from . import checks
+from .checks import DrawExpectation, WinExpectation, before
+from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
+                     Win, takes_riichi_stick)
+from .hand import IllegalAction
+from .names import EXHAUSTIVE, draw_name
+from .observe import GameSource, Hooks, Observer, games_of
+from .rules import RedFives, Rule, RuleSpec
+from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends
+from .tiles import KIND_OF
+from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
+
+__all__ = ["Replay", "Step", "replay", "game_rule"]
+
+Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
+"""What the engine expected at a step, by the kind of event."""
+
+@dataclass(slots=True)
+class Step:
+    """One step of a replay (or a walk, :func:`paipu.observe.walk`): the ``event``
+    (``None`` for the end of the game) of ``game``, where it is (``round_index``,
+    ``event_index``, both 0-based: ``game.rounds[round_index].events[event_index]``), the
+    ``table`` after it (the live table: :meth:`snapshot` keeps the moment; ``None`` in a
+    walk), what the engine ``expected`` there, and the ``problems`` found."""
+
+    game: Game
+    round_index: int
+    event_index: int | None
+    event: Event | None
+    table: Table | None
+    expected: Expectation
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def round(self) -> Round | None:
+        """The round of the step (``None`` at the end of the game)."""
+        rounds = self.game.rounds
+        return rounds[self.round_index] if self.round_index < len(rounds) else None
+
+    def snapshot(self) -> "Step":
+        """This step with a copy of its table, which the replay going on leaves as it is."""
+        table = None if self.table is None else self.table.snapshot()
+        return Step(self.game, self.round_index, self.event_index, self.event, table, self.expected,
+                    list(self.problems))
+
+    def __repr__(self) -> str:
+        round_ = self.round
+        where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
+        event = "" if self.event is None else f" {type(self.event).__name__}"
+        found = f", {len(self.problems)} problem(s)" if self.problems else ""
+        return f"<Step {where}:{event}{found}>"
+
+
+_TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
+_TENHOU_LOG_ID = re.compile(r"\n(\d{4})\d{6}gm-")
+_LAST_ROUNDED_YEAR = 2020  # the latest Tenhou year seen with rounded final scores (2022: exact)
+
+
+def game_rule(game: Game, rule: Rule | None = None) -> Rule:
+    """The rule a game is checked under.
+
+    No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
+    carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
+    named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
+    East-South, 喰 open tanyao, 赤 red fives) — for a game read from a Tenhou log, to the
+    log's own flags — and, for a log id of 2020 or before, to
+    Tenhou's rounded final scores (:attr:`~paipu.rules.Rule.final_scores_rounded`).
+    """
+    if rule is None:
+        return Rule.from_json(game.rule) if game.rule else Rule()
+    if not rule.pao_covers_whole_hand:  # not the tenhou preset, nor a rule built on it
+        return rule
+    info = getattr(getattr(game, "tenhou", None), "info", None)  # read from a Tenhou log
+    room = _TENHOU_ROOM.match(game.title)
+    if info is not None:
+        east_only, kuitan, red = not info.hanchan, info.kuitan, info.red_fives
+    elif room:
+        east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
+    else:
+        return rule
+    log_id = _TENHOU_LOG_ID.search(game.title)
+    rounded = bool(log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR)
+    return _tenhou_room_rule(rule, east_only, kuitan, red, rounded)
+
+
+@lru_cache(maxsize=64)
+def _tenhou_room_rule(rule: Rule, east_only: bool, kuitan: bool, red: bool, rounded: bool) -> Rule:
+    """:func:`game_rule`'s adjustment to a Tenhou room, made once per room (a Rule checks
+    all its fields when made, and a directory of logs holds only a few rooms)."""
+    rule = rule.replace(winds=1 if east_only else 2, open_tanyao=kuitan,
+                        red_fives=RedFives(1, 1, 1) if red else RedFives(0, 0, 0))
+    if rounded:
+        rule = rule.replace(final_scores_rounded=True)
+    return rule
+
+
+
+class Replay:
+    """Replay a game under a rule; iterate it for :class:`Step`\\ s, or :meth:`run`
+    observers over it.
+
+    ``rule`` is named as anywhere in paipu (:meth:`Rule.get`: a preset name, a mapping of
+    電脳麻将 rule keys, a JSON file or a :class:`Rule`); by default the game's own
+    ``rule`` (a paipu may carry one) on top of the majiang preset, else the majiang preset.
+
+    Two standings are kept between rounds: the log's (each round starts from what its
+    deal states, then the logged payments) and the engine's own (the payments the rules
+    give). A logged number that agrees with either is taken as consistent, so one wrong
+    number is reported once, not again in every later round.
+    """
+
+    def __init__(self, game: Game, rule: RuleSpec | None = None) -> None:
+        self.game = game
+        self.rule = rule = game_rule(game, None if rule is None else Rule.get(rule))
+        self.standing = Standing([rule.starting_points] * len(game.players))
+        self.own = self.standing.copy()
+        self.last_hand = 0 if rule.winds == 0 else rule.winds * 4 - 1
+        self.ended_after: int | None = None
+        self.final: tuple | None = None  # final results of both standings when the game ended
+
+    def __iter__(self) -> Iterator[Step]:
+        return self.steps()
+
+    def steps(self, every: bool = True) -> Iterator[Step]:
+        """The replay's steps: one per event and one for the end of the game; with
+        ``every=False`` only the steps where the engine expected something or found a
+        problem (what validation needs, at a fraction of the cost)."""
+        return self._steps(every, frozenset(), None)
+
+    def run(self, *observers: Observer) -> Any:
+        """Run ``observers`` over the replay of the game; their results (see
+        :class:`~paipu.observe.Observer`)."""
+        hooks = Hooks(observers)
+        self._observe(hooks)
+        return hooks.result()
+
+    def _observe(self, hooks: Hooks) -> None:
+        for hook in hooks.game_start:
+            hook(self.game)
+        by_event, problem_hooks = hooks.by_event, hooks.problem
+        round_end = None
+        if hooks.round_end:
+            def round_end(step: Step) -> None:
+                for hook in hooks.round_end:
+                    hook(step)
+        for step in self._steps(False, frozenset(by_event), round_end):
+            if step.problems and problem_hooks:
+                for problem in step.problems:
+                    for hook in problem_hooks:
+                        hook(step, problem)
+            if step.event is None:
+                for hook in hooks.game_end:
+                    hook(step)
+            else:
+                for hook in by_event.get(type(step.event), ()):
+                    hook(step)
+
+    # -- the game ----------------------------------------------------------------------
+
+    def _steps(self, every: bool, wanted: frozenset[type], round_end: Callable[[Step], None] | None) -> Iterator[Step]:
+        """The steps of the game: at every event if ``every``, else where the engine
+        expected something or found a problem and at the events of a ``wanted`` type;
+        ``round_end`` is called after each round's last event."""
+        game = self.game
+        if len(game.players) != 4:
+            yield Step(game, 0, None, None, None, None,
+                       [Problem("game", "three-player games are not supported for validation yet")])
+            return
+        plain = not every and Draw not in wanted and Discard not in wanted
+        for index, round_ in enumerate(game.rounds):
+            yield from self._round(index, round_, every, wanted, plain, round_end)
+        yield self._end()
+
+    def _round(self, index: int, round_: Round, every: bool, wanted: frozenset[type], plain: bool,
+               round_end: Callable[[Step], None] | None) -> Iterator[Step]:
+        game, deal = self.game, round_.deal
+        if self.ended_after is not None:  # a round after the end: reported once, at the end
+            self.standing = self.own = Standing.of_deal(round_)
+            yield Step(game, index, 0, deal, None, None, [])
+            return
+        # The engine's own standing has an expectation of its own only where it differs
+        # from the log's (after a logged payment the rules do not give).
+        own = None if self.own == self.standing else self.own.expected_deal(round_)
+        expected: Expectation = self.standing.expected_deal(round_, own)
+        if (index == 0 and game.final_scores is None
+                and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
+            expected = None  # an excerpt that starts in the middle of a game: its standing is as given
+        logged = Standing.of_deal(round_)
+        if expected is None or expected.states(deal) or (own is not None and own.states(deal)):
+            self.own = logged.copy()
+        self.standing = logged
+        problems: list[Problem] = []
+        try:
+            table = Table(deal)
+        except ValueError as error:
+            yield Step(game, index, 0, deal, None, expected, [Problem("qipai", str(error))])
+            return
+        for hand in table.hands:
+            if hand.size != 13:
+                problems.append(Problem("qipai", f"a deal of {hand.size} tiles: {hand}"))
+        rule = self.rule
+        problems += table.see_deal(rule)
+        step = Step(game, index, 0, deal, table, expected, problems)
+        yield step
+        derived: list[tuple[int, ...]] = []
+        events = round_.events
+        problems = []
+        handlers = _HANDLERS
+        position, end = 1, len(events)
+        while position < end:
+            if plain:
+                position = table.play_turns(events, position, rule)
+                if position == end:
+                    break
+            event = events[position]
+            cls = type(event)
+            if table.dora_due and AFTER_DISCARD in table.dora_due and cls is not DoraReveal:
+                problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
+                table.drop_due_dora(AFTER_DISCARD)
+            if table.pending_riichi is not None and cls is not DoraReveal and takes_riichi_stick(event):
+                table.take_riichi_stick()
+            expected = None
+            try:
+                expected = handlers[cls](self, table, event, position, events, problems)
+            except IllegalAction as error:
+                problems.append(Problem(event.key, str(error)))
+            if expected is not None:
+                derived.append(_derived_payments(event, expected))  # type: ignore[arg-type]
+            if every or expected is not None or problems or cls in wanted:
+                step = Step(game, index, position, event, table, expected, problems)
+                yield step
+                problems = []
+            position += 1
+        if round_end is not None:
+            round_end(Step(game, index, end - 1, events[-1], table, None, []))
+        if table.results:
+            self._settle(index, round_, table, derived)
+
+    # -- one event ----------------------------------------------------------------------
+
+    def _see(self, table: Table, tile: str, problems: list[Problem]) -> None:
+        seen, k = table.seen, KIND_OF[tile]
+        if seen[k] < 4 and tile[1] != "0":  # the common case of Table.see, written out
+            seen[k] += 1
+        else:
+            problems += table.see(tile, self.rule)
+
+    def _draw(self, table: Table, event: Draw | KanDraw, position: int, events: tuple[Event, ...],
+              problems: list[Problem]) -> Expectation:
+        replacement = type(event) is KanDraw
+        problems += checks.draw_problems(table, event.seat, replacement)
+        self._see(table, event.tile, problems)
+        if replacement:
+            table.kan_draw(event.seat, event.tile)
+        else:
+            table.draw(event.seat, event.tile)
+        return None
+
+    def _discard(self, table: Table, event: Discard, position: int, events: tuple[Event, ...],
+                 problems: list[Problem]) -> Expectation:
+        problems += checks.discard_problems(table, event, self.rule)
+        if table.dora_due and BEFORE_DISCARD in table.dora_due:
+            table.drop_due_dora(BEFORE_DISCARD)
+        table.discard(event.seat, event.tile, event.tsumogiri, event.riichi)
+        return None
+
+    def _call(self, table: Table, event: Call, position: int, events: tuple[Event, ...],
+              problems: list[Problem]) -> Expectation:
+        rule, meld = self.rule, event.meld
+        problems += checks.call_problems(table, event, before(events, position))
+        kan = meld.type == "daiminkan"
+        table.call(event.seat, meld, () if kan else checks.swap_calling_kinds(meld, rule))
+        if kan and rule.kan_dora:
+            table.expect_kan_dora(OPEN_KAN if rule.kan_dora_delayed else CLOSED_KAN)
+        return None
+
+    def _kan(self, table: Table, event: Kan, position: int, events: tuple[Event, ...],
+             problems: list[Problem]) -> Expectation:
+        rule, meld = self.rule, event.meld
+        problems += checks.kan_problems(table, event, rule)
+        table.kan(event.seat, meld)
+        if rule.kan_dora:
+            table.expect_kan_dora(OPEN_KAN if meld.type == "kakan" and rule.kan_dora_delayed else CLOSED_KAN)
+        return None
+
+    def _reveal(self, table: Table, event: DoraReveal, position: int, events: tuple[Event, ...],
+                problems: list[Problem]) -> Expectation:
+        if not self.rule.kan_dora:
+            problems.append(Problem("kaigang", "a kan dora under a rule without kan dora"))
+        if not table.dora_due:
+            problems.append(Problem("kaigang", "a new dora indicator with no kan to reveal it for"))
+        table.reveal_dora(event.indicator)
+        problems += table.see(event.indicator, self.rule)
+        return None
+
+    def _north(self, table: Table, event: NorthSetAside, position: int, events: tuple[Event, ...],
+               problems: list[Problem]) -> Expectation:
+        problems.append(Problem("penuki", "a North tile set aside: three-player mahjong is not supported"))
+        return None
+
+    def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...],
+             problems: list[Problem]) -> Expectation:
+        first_winner = type(before(events, position)) is not Win
+        expected = checks.expected_win(table, event, events, position, self.rule, first_winner)
+        table.win(event)
+        return expected
+
+    def _no_win(self, table: Table, event: NoWin, position: int, events: tuple[Event, ...],
+                problems: list[Problem]) -> Expectation:
+        if draw_name(event.name) is None:
+            problems.append(Problem("pingju", f"unknown draw name {event.name!r}"))
+        expected = checks.expected_draw(table, event, before(events, position), self.rule)
+        table.no_win(event)
+        return expected
+
+    # -- between rounds ---------------------------------------------------------------------
+
+    def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]]) -> None:
+        """Apply the settlement (the logged one to the log's standing, the derived one to
+        the engine's own) and decide the next round (``docs/rules.md``, "Between rounds")."""
+        rule, results = self.rule, table.results
+        wins = [r for r in results if type(r) is Win]
+        no_game = False
+        if wins:
+            renchan = rule.renchan > 0 and any(w.seat == 0 for w in wins) and rule.winds != 0
+        else:
+            draw: NoWin = results[0]  # type: ignore[assignment]
+            name = draw_name(draw.name) or draw.name
+            if name not in EXHAUSTIVE:
+                renchan, no_game = True, True
+            elif rule.renchan == 3 or rule.winds == 0:
+                renchan = True
+            elif rule.renchan == 2:
+                renchan = (checks.is_tenpai(table, 0, draw)
+                           and (draw.hands[0] is not None or not rule.noten_declaration))
+            else:
+                renchan = False
+        deposits = tuple(table.deposits)
+        self.standing.settle(round_, deposits, [r.payments for r in results], renchan, bool(wins))
+        self.own.settle(round_, deposits, derived, renchan, bool(wins))
+        if self.ended_after is None:
+            ends, self.last_hand = game_ends(rule, self.standing, self.game.first_dealer, round_.player_of(0),
+                                             self.last_hand, renchan, no_game)
+            if ends:
+                self.ended_after = index
+                self.final = self._finals()
+
+    def _end(self) -> Step:
+        game = self.game
+        rounds = len(game.rounds)
+        complete = bool(game.rounds) and game.rounds[-1].is_complete
+        ends = self.ended_after is not None and complete
+        extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
+        final, alternative = self.final or self._finals()
+        other = None
+        if self.rule.pao_covers_whole_hand and _TENHOU_ROOM.match(game.title) and not _TENHOU_LOG_ID.search(game.title):
+            other = final_points(list(final[0]), list(final[1]), self.rule.rank_points,
+                                 not self.rule.final_scores_rounded)
+        return Step(game, rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))
+
+    def _finals(self) -> tuple[tuple, tuple | None]:
+        """The final results of the log's standing, and of the engine's own where it
+        differs (else ``None``)."""
+        first = self.game.first_dealer
+        return (final_results(self.rule, self.standing, first),
+                None if self.own == self.standing else final_results(self.rule, self.own, first))
+
+
+def replay(source: GameSource, *observers: Observer, rule: RuleSpec | None = None) -> Any:
+    """Run ``observers`` over the replay of each game of ``source`` (a game, a path or
+    an iterable of them) under ``rule`` (see :class:`Replay`); return their results (see
+    :class:`~paipu.observe.Observer`)."""
+    hooks = Hooks(observers)
+    chosen = None if rule is None else Rule.get(rule)
+    for game in games_of(source):
+        Replay(game, chosen)._observe(hooks)
+    return hooks.result()
+
+
+def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, ...]:
+    """The payments the rules give for a round's result, or the logged ones when the
+    engine could not derive them."""
+    if type(expected) is WinExpectation and expected.result and expected.allowed is None:
+        return expected.result.payments  # type: ignore[union-attr]
+    if type(expected) is DrawExpectation and expected.name is not None:
+        return expected.payments
+    return event.payments
+
+
+_HANDLERS: dict[type, Callable[..., Expectation]] = {
+    Draw: Replay._draw,
+    KanDraw: Replay._draw,
+    Discard: Replay._discard,
+    Call: Replay._call,
+    Kan: Replay._kan,
+    DoraReveal: Replay._reveal,
+    Win: Replay._win,
+    NoWin: Replay._no_win,
+    NorthSetAside: Replay._north,
+}

@@ -1,0 +1,191 @@
+"""Observers: your analysis as a class with a hook per event, run over games.
+
+An :class:`Observer` overrides the hooks it needs; each is called with a
+:class:`~paipu.engine.Step` (the game, where the event is, the event, and under the
+replay the table after it and what the rules expected there)::
+
+    class Riichi(Observer):
+        def __init__(self):
+            self.count = 0
+        def on_discard(self, step):
+            self.count += step.event.riichi
+        def result(self):
+            return self.count
+
+Two drivers run observers over games, a game, a path or an iterable of either:
+
+* :func:`walk` goes over the events alone: cheap, ``step.table`` and ``step.expected``
+  are ``None``;
+* :func:`paipu.engine.replay` replays each game through the rules engine: the table after
+  each event, what the engine expected there, and the problems it found.
+
+Only the hooks a class overrides cost anything: an event with no hook is passed over,
+and the replay keeps its fast path for draws and discards unless ``on_draw`` or
+``on_discard`` is overridden. Each driver returns the observer's :meth:`~Observer.result`
+(a tuple of them for several observers).
+
+This is the one place where events are told apart by their type: validation
+(:mod:`paipu.validation`), the statistics (:mod:`paipu.stats`) and the text account of a
+game (:mod:`paipu.describe`) are observers.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
+
+from .events import Call, Deal, Discard, DoraReveal, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
+
+if TYPE_CHECKING:
+    from .engine import Step
+    from .table import Problem
+
+__all__ = ["Observer", "walk", "games_of", "GameSource", "EVENT_HOOKS"]
+
+GameSource = Union[Game, str, "os.PathLike[str]", Iterable[Union[Game, str, "os.PathLike[str]"]]]
+"""What the drivers read: a :class:`~paipu.events.Game`, a path (file, directory or
+``FILE#N``, read with :func:`paipu.load`), or any iterable of games and paths (a
+:class:`~paipu.loader.GameReader`, a list...)."""
+
+EVENT_HOOKS: dict[type, str] = {
+    Deal: "on_deal",
+    Draw: "on_draw",
+    KanDraw: "on_draw",
+    Discard: "on_discard",
+    Call: "on_call",
+    Kan: "on_kan",
+    DoraReveal: "on_dora",
+    NorthSetAside: "on_north",
+    Win: "on_win",
+    NoWin: "on_no_win",
+}
+"""The hook called for each event type."""
+
+
+class Observer:
+    """A hook per event; override those you need (see the module). Every hook but
+    :meth:`on_game_start` gets the :class:`~paipu.engine.Step`; a step is made for the
+    call, so keep it (or ``step.snapshot()`` under the replay, whose table goes on)."""
+
+    def on_game_start(self, game: Game) -> None:
+        """A game begins."""
+
+    def on_deal(self, step: Step) -> None:
+        """A round is dealt (:class:`~paipu.events.Deal`, 配牌)."""
+
+    def on_draw(self, step: Step) -> None:
+        """A draw from the wall or a kan's replacement draw (:class:`~paipu.events.Draw`,
+        :class:`~paipu.events.KanDraw`)."""
+
+    def on_discard(self, step: Step) -> None:
+        """A discard (:class:`~paipu.events.Discard`)."""
+
+    def on_call(self, step: Step) -> None:
+        """A chi, pon or open kan on a discard (:class:`~paipu.events.Call`)."""
+
+    def on_kan(self, step: Step) -> None:
+        """A closed or added kan (:class:`~paipu.events.Kan`)."""
+
+    def on_dora(self, step: Step) -> None:
+        """A new dora indicator after a kan (:class:`~paipu.events.DoraReveal`)."""
+
+    def on_north(self, step: Step) -> None:
+        """A North set aside, three players (:class:`~paipu.events.NorthSetAside`)."""
+
+    def on_win(self, step: Step) -> None:
+        """A win (:class:`~paipu.events.Win`); one call per winner of a multiple ron."""
+
+    def on_no_win(self, step: Step) -> None:
+        """A round that ends without a win (:class:`~paipu.events.NoWin`)."""
+
+    def on_round_end(self, step: Step) -> None:
+        """After a round's last event (the step of that event, or of the deal alone)."""
+
+    def on_game_end(self, step: Step) -> None:
+        """After the last round: ``step.event`` is ``None``; under the replay
+        ``step.expected`` is the :class:`~paipu.settlement.GameEnd`."""
+
+    def on_problem(self, step: Step, problem: Problem) -> None:
+        """Under the replay, an event that is not legal where it is (each problem)."""
+
+    def result(self) -> Any:
+        """What the observer found, returned by the driver."""
+        return None
+
+
+def overrides(observer: Observer, hook: str) -> bool:
+    """Whether ``observer``'s class overrides ``hook``."""
+    return getattr(type(observer), hook) is not getattr(Observer, hook)
+
+
+class Hooks:
+    """The hooks a set of observers override, gathered once for a run: by event type,
+    and for the round end, game start and end and problems."""
+
+    def __init__(self, observers: tuple[Observer, ...]) -> None:
+        self.observers = observers
+
+        def bound(hook: str) -> list[Callable]:
+            return [getattr(o, hook) for o in observers if overrides(o, hook)]
+
+        self.by_event: dict[type, list[Callable[[Step], None]]] = {}
+        for cls, hook in EVENT_HOOKS.items():
+            if bound(hook):
+                self.by_event[cls] = bound(hook)
+        self.game_start = bound("on_game_start")
+        self.round_end = bound("on_round_end")
+        self.game_end = bound("on_game_end")
+        self.problem = bound("on_problem")
+
+    def result(self) -> Any:
+        results = tuple(observer.result() for observer in self.observers)
+        return results[0] if len(results) == 1 else results
+
+
+def games_of(source: GameSource) -> Iterator[Game]:
+    """The games of a :data:`GameSource`, read as they are needed."""
+    from .loader import load
+
+    if isinstance(source, Game):
+        yield source
+    elif isinstance(source, (str, os.PathLike)):
+        yield from load(source)
+    else:
+        for item in source:
+            if isinstance(item, Game):
+                yield item
+            elif isinstance(item, (str, os.PathLike)):
+                yield from load(item)
+            else:
+                raise TypeError(f"expected a Game or a path, not {type(item).__name__}")
+
+
+def walk(source: GameSource, *observers: Observer) -> Any:
+    """Run ``observers`` over the events of the games of ``source``, without the rules
+    engine (cheap: ``step.table`` and ``step.expected`` are ``None``); return their
+    results (see :class:`Observer`)."""
+    from .engine import Step
+
+    hooks = Hooks(observers)
+    by_event, round_end = hooks.by_event, hooks.round_end
+    for game in games_of(source):
+        for hook in hooks.game_start:
+            hook(game)
+        for index, round_ in enumerate(game.rounds):
+            events = round_.events
+            if by_event:
+                for position, event in enumerate(events):
+                    called = by_event.get(type(event))
+                    if called:
+                        step = Step(game, index, position, event, None, None, [])
+                        for hook in called:
+                            hook(step)
+            if round_end:
+                step = Step(game, index, len(events) - 1, events[-1], None, None, [])
+                for hook in round_end:
+                    hook(step)
+        if hooks.game_end:
+            step = Step(game, len(game.rounds), None, None, None, None, [])
+            for hook in hooks.game_end:
+                hook(step)
+    return hooks.result()

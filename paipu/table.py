@@ -1,0 +1,446 @@
+"""The table of one round (卓), changed only by the table's own actions.
+
+A :class:`Table` is 電脳麻将's board: the four hands, the rivers, the wall, the dora
+indicators, the live scores, honba and riichi sticks, and whose turn it is. Its methods
+are the table's actions — :meth:`~Table.deal`, :meth:`~Table.draw`,
+:meth:`~Table.kan_draw`, :meth:`~Table.discard`, :meth:`~Table.call`, :meth:`~Table.kan`,
+:meth:`~Table.reveal_dora`, :meth:`~Table.set_aside_north`, :meth:`~Table.win`,
+:meth:`~Table.no_win` — and they change the state without judging it: what is legal is
+asked of :mod:`paipu.checks` before an action, as python-chess asks ``is_legal`` before
+``push``. :meth:`~Table.play_turns` applies a run of ordinary turns at once, the replay's
+fast path.
+
+Rivers (河) are in 電脳麻将 river notation: each discard's tile, then ``_`` when it was
+the drawn tile (ツモ切り), ``*`` when it declared riichi, and the direction mark of the
+player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z1", "m9_",
+"p3*", "s5-"]``.
+"""
+
+from __future__ import annotations
+
+from .events import Deal, Discard, Draw, Event, NoWin, Win
+from .hand import Hand, IllegalAction
+from .rules import Rule
+from .shanten import waits as _waits
+from .tiles import KIND_OF, Meld, kind
+
+__all__ = ["Table", "Problem", "LIVE_WALL"]
+
+LIVE_WALL = 70
+"""Tiles of the live wall after the deal: 136 - 4 x 13 dealt - 14 in the dead wall."""
+
+_KIND = KIND_OF
+_KIND_AND_RED = {name: (k, name[0] if name[1] == "0" else "") for name, k in _KIND.items()}
+"""Each tile's kind, and the suit of a red five ("" for any other tile)."""
+_NOT_A_TILE = (None, "")
+_TSUMOGIRI = {name: name + "_" for name in _KIND}
+"""Each tile as a river writes it when it was the drawn tile."""
+_WIND_TILES = ("z1", "z2", "z3", "z4")
+_MARK = {1: "+", 2: "=", 3: "-"}
+"""A seat's direction mark seen from another, by (seat - other) % 4."""
+
+# Stages of a kan's dora indicator still to be revealed (docs/rules.md, "Kan dora")
+CLOSED_KAN = "closed kan, before its replacement draw"
+OPEN_KAN = "open kan, before its replacement draw"
+BEFORE_DISCARD = "due before the next discard"
+AT_DISCARD = "due with the next discard"
+AFTER_DISCARD = "due right after the discard"
+_AFTER_REPLACEMENT = {CLOSED_KAN: BEFORE_DISCARD, OPEN_KAN: AT_DISCARD}
+
+
+class Problem:
+    """An event that is not legal in the state the table is in (or a state the log
+    cannot be in). ``check`` names what was checked, by the event's paipu key (e.g.
+    ``"dapai"``, ``"fulou"``, ``"kaigang"``, ``"hule"``)."""
+
+    __slots__ = ("check", "message")
+
+    def __init__(self, check: str, message: str) -> None:
+        self.check = check
+        self.message = message
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and (self.check, self.message) == (other.check, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.check, self.message))
+
+    def __repr__(self) -> str:
+        return f"Problem({self.check!r}, {self.message!r})"
+
+
+class Table:
+    """The state of one round (see the module). Read it; change it through the actions.
+
+    By seat (0 = the dealer): ``hands``; ``rivers`` (river notation); ``riichi`` 0 none,
+    1 riichi, 2 double riichi; ``ippatsu``; ``kans`` made; ``unknown``, hands the table
+    lost track of at an impossible discard; ``scores`` live, after the riichi sticks
+    taken; ``deposits``, riichi sticks paid this round (points); ``north``, North tiles
+    set aside. ``wall`` is the number of live wall tiles left (海底/河底 at 0);
+    ``dora_indicators`` those revealed; ``honba`` and ``sticks`` (供託) as on the table;
+    ``actor`` and ``phase`` whose turn it is and what they may do next (``draw``, ``act``
+    after a draw, ``discard`` after a chi or pon, ``kandraw`` after a kan, ``end``);
+    ``passed`` every tile offered to the others to win on, in order, as ``(seat, tile,
+    added)``: a discard, or (``added``) a tile added to a kan; ``results`` the round's wins or draw so far.
+    """
+
+    def __init__(self, deal: Deal | None = None) -> None:
+        """A table; dealt at once when ``deal`` is given (see :meth:`deal`)."""
+        if deal is not None:
+            self.deal(deal)
+
+    # -- the actions -------------------------------------------------------------------
+
+    def deal(self, deal: Deal) -> None:
+        """Deal a round (配牌): the hands, the first dora indicator, the scores, honba
+        and sticks the deal states. ValueError for a hand that cannot be played (see
+        :meth:`Hand.from_notation`)."""
+        seats = len(deal.hands)
+        self.dealt = deal
+        self.hands = [Hand.from_notation(h) for h in deal.hands]
+        self.rivers: list[list[str]] = [[] for _ in range(seats)]
+        self.wall = LIVE_WALL
+        self.dora_indicators = [deal.dora_indicator]
+        self.scores = list(deal.scores)
+        self.honba, self.sticks = deal.honba, deal.riichi_sticks
+        self.deposits = [0] * seats
+        self.riichi = [0] * seats
+        self.unknown = [False] * seats
+        self.ippatsu = [False] * seats
+        self.kans = [0] * seats
+        self.north = [0] * seats
+        self.first_go_around = True
+        self.four_winds = True
+        self.riichi_from = [-1] * seats  # len(passed) after each seat's riichi discard
+        self.passed: list[tuple[int, str, bool]] = []
+        self.actor = 0
+        self.phase = "draw"
+        self.rinshan = False
+        self.last_discard: tuple[int, str, bool] | None = None  # the entry of passed that may be called now
+        self.pending_riichi: int | None = None  # the seat whose riichi stick is not yet taken
+        self.forbidden: tuple[int, ...] = ()  # kinds the caller may not discard (喰い替え)
+        self.dora_due: list[str] = []  # the kans whose new dora indicator is still to come
+        self.seen = [0] * 34  # tiles of each kind in view (dealt, drawn, indicators)
+        self.seen_red = {"m": 0, "p": 0, "s": 0}
+        self.results: list[Win | NoWin] = []
+
+    def draw(self, seat: int, tile: str) -> None:
+        """``seat`` draws ``tile`` from the live wall (自摸)."""
+        self.rinshan = False
+        self._take(seat, tile)
+
+    def kan_draw(self, seat: int, tile: str) -> None:
+        """``seat`` draws the replacement tile after a kan (嶺上牌): the kan stands (it was
+        not robbed), which ends every ippatsu and the first go-around."""
+        self.rinshan = True
+        self.ippatsu = [False] * len(self.hands)
+        self.first_go_around = False
+        if self.dora_due:
+            self.dora_due = [_AFTER_REPLACEMENT.get(due, due) for due in self.dora_due]
+        self._take(seat, tile)
+
+    def _take(self, seat: int, tile: str) -> None:
+        self.last_discard = None
+        self.wall -= 1
+        self.actor, self.phase = seat, "act"
+        self.hands[seat].draw(tile)
+
+    def discard(self, seat: int, tile: str, tsumogiri: bool = False, riichi: bool = False) -> None:
+        """``seat`` discards ``tile`` (打牌), the drawn tile if ``tsumogiri``, declaring
+        riichi if ``riichi``; the turn passes to the next seat.
+
+        A tile the hand does not hold is applied as far as it can be: a tile of the same
+        kind (the drawn tile, for a tsumogiri) leaves in its place, or else the hand is
+        no longer known (``unknown``); then :class:`IllegalAction` says what was
+        impossible."""
+        hand = self.hands[seat]
+        self.ippatsu[seat] = False
+        error = None
+        try:
+            hand.discard(tile, riichi)
+        except IllegalAction as illegal:
+            error = illegal
+            self._discard_in_place_of(seat, tile, tsumogiri, riichi)
+        self.forbidden = ()
+        self.rivers[seat].append((tile + "_" if tsumogiri else tile) + ("*" if riichi else ""))
+        passed = (seat, tile, False)
+        self.passed.append(passed)
+        if riichi:
+            self.riichi[seat] = 2 if self.first_go_around else 1
+            self.ippatsu[seat] = True
+            self.riichi_from[seat] = len(self.passed)
+            self.pending_riichi = seat
+        self._after_discard(seat, tile)
+        self.last_discard = passed
+        if self.dora_due:
+            self.dora_due = [AFTER_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
+        if error is not None:
+            raise error
+
+    def _after_discard(self, seat: int, tile: str) -> None:
+        if self.first_go_around:
+            self.four_winds = self.four_winds and _same_wind(self.rivers[0], tile)
+            self.first_go_around = seat != len(self.hands) - 1
+        else:
+            self.four_winds = False
+        self.last_discard = None
+        self.actor, self.phase = (seat + 1) % len(self.hands), "draw"
+
+    def _discard_in_place_of(self, seat: int, tile: str, tsumogiri: bool, riichi: bool) -> None:
+        """An impossible discard of ``tile``: a tile marked as the drawn one (or the
+        other five of a red/ordinary pair) leaves in its place; otherwise the hand is no
+        longer known and is not checked again this round."""
+        hand = self.hands[seat]
+        fives = (tile[0] + "5", tile[0] + "0") if tile[0] != "z" else ()
+        same_kind = [t for t in (hand.drawn, *fives) if t and kind(t) == kind(tile) and hand._held(t)]
+        if tsumogiri and hand.drawn:
+            stand_in = hand.drawn
+        elif same_kind:
+            stand_in = same_kind[0]
+        else:
+            self.unknown[seat] = True
+            stand_in = hand.drawn or next(t for t in hand.to_notation().tiles)
+        hand.riichi = hand.riichi or riichi
+        hand.discard(stand_in)
+
+    def call(self, seat: int, meld: Meld, forbidden: tuple[int, ...] = ()) -> None:
+        """``seat`` calls the last discard into ``meld`` (chi, pon or open kan, 副露): the
+        tile is marked in its river as called away; no ippatsu, no first go-around any
+        more. After a chi or pon the caller discards, not a kind of ``forbidden``
+        (喰い替え); after an open kan, the replacement draw."""
+        if self.last_discard is not None and self.last_discard[0] != seat:
+            discarder = self.last_discard[0]
+            self.rivers[discarder][-1] += _MARK[(discarder - seat) % 4]
+        self.hands[seat].call(meld)
+        self.first_go_around = self.four_winds = False
+        self.ippatsu = [False] * len(self.hands)
+        self.last_discard = None
+        if meld.type == "daiminkan":
+            self.kans[seat] += 1
+            self.actor, self.phase = seat, "kandraw"
+        else:
+            self.actor, self.phase = seat, "discard"
+            self.forbidden = forbidden
+
+    def kan(self, seat: int, meld: Meld) -> None:
+        """``seat`` makes a closed or added kan (暗槓, 加槓) on its turn; the tile added to
+        a kan is offered to the others (槍槓). Then the replacement draw."""
+        self.kans[seat] += 1
+        # a kan dora waiting for a discard is due before the next discard once another kan comes
+        self.dora_due = [BEFORE_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
+        self.hands[seat].kan(meld)
+        if meld.type == "kakan":
+            self.passed.append((seat, meld.added, True))  # type: ignore[arg-type]
+        self.four_winds = False
+        self.actor, self.phase = seat, "kandraw"
+
+    def expect_kan_dora(self, stage: str) -> None:
+        """A kan's new dora indicator is due, at ``stage`` (:data:`CLOSED_KAN` or
+        :data:`OPEN_KAN`)."""
+        self.dora_due.append(stage)
+
+    def drop_due_dora(self, stage: str) -> None:
+        """Stop waiting for the new dora indicators due at ``stage``, whose moment passed
+        (the replay reports that they were not revealed)."""
+        self.dora_due = [due for due in self.dora_due if due != stage]
+
+    def reveal_dora(self, indicator: str) -> None:
+        """Turn over a kan's new dora indicator (開槓)."""
+        if self.dora_due:
+            del self.dora_due[0]
+        self.dora_indicators.append(indicator)
+
+    def set_aside_north(self, seat: int, tile: str) -> None:
+        """``seat`` sets a North aside as a dora (北抜き, three players), then draws a
+        replacement tile."""
+        self.hands[seat].discard(tile)
+        self.north[seat] += 1
+        self.actor, self.phase = seat, "kandraw"
+
+    def take_riichi_stick(self) -> None:
+        """The riichi just declared takes effect: its 1,000 points go to the table. The
+        replay calls this before the event after the riichi discard, unless that event
+        keeps the stick (:func:`paipu.events.takes_riichi_stick`)."""
+        seat = self.pending_riichi
+        if seat is not None:
+            self.scores[seat] -= 1000
+            self.deposits[seat] += 1000
+            self.sticks += 1
+            self.pending_riichi = None
+
+    def win(self, win: Win) -> None:
+        """A win (和了): its payments as logged; the sticks go with the first."""
+        self._settle(win)
+        self.sticks = 0
+
+    def no_win(self, draw: NoWin) -> None:
+        """The round ends without a win (流局): the draw's payments as logged."""
+        self._settle(draw)
+
+    def _settle(self, result: Win | NoWin) -> None:
+        self.results.append(result)
+        for seat, amount in enumerate(result.payments):
+            self.scores[seat] += amount
+        self.phase = "end"
+
+    # -- reading the state ---------------------------------------------------------------
+
+    def see(self, tile: str, rule: Rule) -> list[Problem]:
+        """Count a tile coming into view; a problem when more copies appear than exist."""
+        k = kind(tile)
+        self.seen[k] += 1
+        problems = []
+        if self.seen[k] > 4:
+            problems.append(Problem("tiles", f"a fifth {tile[0]}{tile[1] if tile[1] != '0' else 5} in the round"))
+        if tile[1] == "0":
+            self.seen_red[tile[0]] += 1
+            if self.seen_red[tile[0]] > getattr(rule.red_fives, tile[0]):
+                problems.append(Problem("tiles", f"more red fives {tile} than the rule has"))
+        return problems
+
+    def see_deal(self, rule: Rule) -> list[Problem]:
+        """Count the dealt tiles and the first dora indicator as seen (:meth:`see`)."""
+        # Summed by kind in one go; tile by tile only to say what is wrong.
+        seen = list(map(sum, zip(*(hand.counts for hand in self.hands))))
+        red = list(map(sum, zip(*(hand.red for hand in self.hands))))
+        limits = rule.red_fives
+        if max(seen) <= 4 and red[0] <= limits.m and red[1] <= limits.p and red[2] <= limits.s:
+            self.seen = seen
+            self.seen_red = dict(zip("mps", red))
+            problems = []
+        else:
+            problems = [problem for hand in self.dealt.hands for tile in hand.tiles for problem in self.see(tile, rule)]
+        return problems + self.see(self.dealt.dora_indicator, rule)
+
+    def waits(self, seat: int) -> set[int] | None:
+        """The kinds (0-33) that complete ``seat``'s hand (待ち); ``None`` when the hand is
+        not known: the table lost track of it at an impossible discard, or it holds a
+        tile to discard where a ready hand cannot (it is then marked unknown)."""
+        hand = self.hands[seat]
+        if hand.size % 3 != 1:
+            self.unknown[seat] = True
+        return None if self.unknown[seat] else set(_waits(hand.counts))
+
+    def called_away(self, seat: int) -> bool:
+        """Whether any of ``seat``'s discards was called (its river has a direction mark)."""
+        return any(tile[-1] in "+=-" for tile in self.rivers[seat])
+
+    def snapshot(self) -> "Table":
+        """An independent copy of the table as it is now (a moment kept while the replay
+        goes on)."""
+        copy = Table.__new__(Table)
+        for name, value in self.__dict__.items():
+            if type(value) is list:
+                value = [item.copy() if type(item) in (Hand, list) else item for item in value]
+            elif type(value) is dict:
+                value = dict(value)
+            setattr(copy, name, value)
+        return copy
+
+    def __repr__(self) -> str:
+        return (f"<Table {_label(self.dealt)}: {self.wall} tiles left, seat {self.actor} to "
+                f"{self.phase}, scores {self.scores}>")
+
+    # -- the fast path ----------------------------------------------------------------------
+
+    def play_turns(self, events: tuple[Event, ...], position: int, rule: Rule) -> int:
+        """Apply the plain turns from ``position`` on and return the position of the first
+        event not applied: what :meth:`draw` and :meth:`discard` would do.
+
+        A plain turn is a draw in turn, with tiles left, of a tile that is not a fifth of
+        its kind (nor a red five beyond the rule's), then a discard in turn of a held tile,
+        without riichi, marked as the drawn tile only if it is; or such a discard after a
+        chi or pon, of a tile swap-calling allows. They are almost all the events of a
+        game and nothing can be wrong with them, so the replay runs them here with the
+        table's state in local variables; a draw followed by its discard is applied as one
+        (:meth:`Hand.play_turn`). Only with no riichi stick to take and no kan dora due:
+        neither can change during plain turns. Anything else is left to the actions, after
+        the checks.
+        """
+        if self.pending_riichi is not None or self.dora_due:
+            return position
+        start, end = position, len(events)
+        hands, seen, rivers, ippatsu, passed = self.hands, self.seen, self.rivers, self.ippatsu, self.passed
+        actor, phase, wall, forbidden = self.actor, self.phase, self.wall, self.forbidden
+        first_go_around, four_winds = self.first_go_around, self.four_winds
+        seen_red, red_fives, seats = self.seen_red, rule.red_fives, len(hands)
+        last_seat = seats - 1
+        while position < end:
+            event = events[position]
+            cls = type(event)
+            if cls is Draw:
+                tile = event.tile
+                k, red = _KIND_AND_RED.get(tile, _NOT_A_TILE)
+                if phase != "draw" or event.seat != actor or wall <= 0 or k is None or seen[k] >= 4:
+                    break
+                if red:
+                    if seen_red[red] >= getattr(red_fives, red):
+                        break
+                    seen_red[red] += 1
+                following = events[position + 1] if position + 1 < end else None
+                if (type(following) is Discard and following.seat == actor and not following.riichi
+                        and (following.tile == tile or not following.tsumogiri)):
+                    # the usual turn, a draw and a discard: applied as one
+                    if not hands[actor].play_turn(tile, following.tile):
+                        if red:
+                            seen_red[red] -= 1
+                        break
+                    seen[k] += 1
+                    wall -= 1
+                    event = following
+                    position += 1
+                else:
+                    try:
+                        hands[actor].draw(tile)
+                    except IllegalAction:
+                        if red:
+                            seen_red[red] -= 1
+                        break
+                    seen[k] += 1
+                    wall -= 1
+                    phase = "act"
+                    position += 1
+                    continue
+            elif cls is Discard:
+                hand = hands[actor]
+                tile = event.tile
+                if (event.seat != actor or event.riichi or (event.tsumogiri and tile != hand.drawn)
+                        or not (phase == "act" or (phase == "discard" and _KIND[tile] not in forbidden))):
+                    break
+                try:
+                    hand.discard(tile)
+                except IllegalAction:
+                    break
+                forbidden = ()
+            else:
+                break
+            # a discard applied
+            tile = event.tile
+            ippatsu[actor] = False
+            rivers[actor].append(_TSUMOGIRI[tile] if event.tsumogiri else tile)
+            passed.append((actor, tile, False))
+            if first_go_around:
+                four_winds = four_winds and _same_wind(rivers[0], tile)
+                first_go_around = actor != last_seat
+            else:
+                four_winds = False
+            actor = (actor + 1) % seats
+            phase = "draw"
+            position += 1
+        if position != start:
+            if wall != self.wall:  # a draw was applied
+                self.rinshan = False
+            # a discard applied last may be called; after a draw, none may
+            self.last_discard = passed[-1] if phase == "draw" else None
+            self.actor, self.phase, self.wall, self.forbidden = actor, phase, wall, forbidden
+            self.first_go_around, self.four_winds = first_go_around, four_winds
+        return position
+
+
+def _same_wind(dealer_river: list[str], tile: str) -> bool:
+    """Whether ``tile`` is a wind, the same as the dealer's first discard (so far, 四風連打)."""
+    return bool(dealer_river) and dealer_river[0][:2] == tile and tile in _WIND_TILES
+
+
+def _label(deal: Deal) -> str:
+    return f"{'東南西北'[deal.round_wind]}{deal.hand_number + 1}局{deal.honba}本場"
