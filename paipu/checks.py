@@ -4,7 +4,7 @@ Each ``*_problems`` function looks at the :class:`~paipu.table.Table` *before* a
 and returns the :class:`~paipu.table.Problem`\\ s of applying it there (an empty list when
 it is legal), changing nothing. :func:`expected_win` and :func:`expected_draw` derive
 what a win or a draw must state. The replay engine (:mod:`paipu.engine`) asks them, then
-applies the event with the table's own action. Section names in the docstrings refer to
+applies the event with the table's own action. Sections (§) in the docstrings are those of
 ``docs/rules.md``.
 """
 
@@ -159,7 +159,7 @@ def kan_problems(table: Table, kan: Kan, rule: Rule) -> list[Problem]:
 
 def kan_after_riichi(hand: Hand, meld: Meld, level: int) -> str | None:
     """Why a kan by a hand in riichi is not allowed at リーチ後暗槓許可レベル ``level``,
-    or ``None`` (``docs/rules.md``, "Kan after riichi"). Only a closed kan of the drawn
+    or ``None`` (``docs/rules.md``, リーチ後暗槓許可レベル). Only a closed kan of the drawn
     tile, and at level 0 none. At level 2 the hand must stay ready with no fewer waits;
     at level 1, besides, its readings must not fall: summed over the waits, the readings
     of the complete hand (面子構成, the nine gates form counted as one more for a hand
@@ -352,7 +352,7 @@ def furiten(table: Table, seat: int) -> str | None:
 
 def expected_draw(table: Table, draw: NoWin, previous: Event, rule: Rule) -> DrawExpectation:
     """Which draw (流局) the rules give at ``draw``, after ``previous``, and its payments
-    (``docs/rules.md``, "Draws"): 九種九牌 right after a first draw, 三家和 on a discard
+    (``docs/rules.md`` §4, §5): 九種九牌 right after a first draw, 三家和 on a discard
     three players can win on, then in the engine's order after a discard nobody won on:
     四家立直, 四風連打, 四開槓, and an exhaustive draw when the wall is empty."""
     seats = len(table.hands)
@@ -394,7 +394,7 @@ def _three_rons(table: Table, discard: Discard) -> bool:
 
 
 def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
-    """荒牌平局 / 流し満貫 (``docs/rules.md``, "Exhaustive draw"). A hand the table does
+    """荒牌平局 / 流し満貫 (``docs/rules.md`` §4). A hand the table does
     not know is taken as tenpai when the log shows it."""
     seats = len(table.hands)
     tenpai = []

@@ -231,7 +231,7 @@ class Replay:
             if hand.size != 13:
                 problems.append(Problem("qipai", f"a deal of {hand.size} tiles: {hand}"))
         rule = self.rule
-        problems += table.see_deal(rule)
+        problems += table.in_view.see_deal(table.hands, deal, rule)
         step = Step(game, index, 0, deal, table, expected, problems)
         yield step
         derived: list[tuple[int, ...]] = []
@@ -271,11 +271,11 @@ class Replay:
     # -- one event ----------------------------------------------------------------------
 
     def _see(self, table: Table, tile: str, problems: list[Problem]) -> None:
-        seen, k = table.seen, KIND_OF[tile]
-        if seen[k] < 4 and tile[1] != "0":  # the common case of Table.see, written out
-            seen[k] += 1
+        in_view, k = table.in_view, KIND_OF[tile]
+        if in_view.counts[k] < 4 and tile[1] != "0":  # the common case of TilesInView.see, written out
+            in_view.counts[k] += 1
         else:
-            problems += table.see(tile, self.rule)
+            problems += in_view.see(tile, self.rule)
 
     def _draw(self, table: Table, event: Draw | KanDraw, position: int, events: tuple[Event, ...],
               problems: list[Problem]) -> Expectation:
@@ -322,7 +322,7 @@ class Replay:
         if not table.dora_due:
             problems.append(Problem("kaigang", "a new dora indicator with no kan to reveal it for"))
         table.reveal_dora(event.indicator)
-        problems += table.see(event.indicator, self.rule)
+        problems += table.in_view.see(event.indicator, self.rule)
         return None
 
     def _north(self, table: Table, event: NorthSetAside, position: int, events: tuple[Event, ...],
@@ -349,7 +349,7 @@ class Replay:
 
     def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]]) -> None:
         """Apply the settlement (the logged one to the log's standing, the derived one to
-        the engine's own) and decide the next round (``docs/rules.md``, "Between rounds")."""
+        the engine's own) and decide the next round (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results
         wins = [r for r in results if type(r) is Win]
         no_game = False

@@ -193,6 +193,25 @@ class Hand:
         self.drawn = None
         self.riichi = self.riichi or riichi
 
+    def discard_in_place_of(self, tile: str, tsumogiri: bool, riichi: bool) -> bool:
+        """After an impossible discard of ``tile``, take out what the player must have
+        discarded: the drawn tile for a ``tsumogiri``, else a tile of the same kind (the
+        other five of a red/ordinary pair), else some tile. Whether the hand is still
+        known (False when some tile had to be taken)."""
+        fives = (tile[0] + "5", tile[0] + "0") if tile[0] != "z" else ()
+        same_kind = [t for t in (self.drawn, *fives) if t and kind(t) == kind(tile) and self._held(t)]
+        known = True
+        if tsumogiri and self.drawn:
+            stand_in = self.drawn
+        elif same_kind:
+            stand_in = same_kind[0]
+        else:
+            known = False
+            stand_in = self.drawn or next(t for t in self.to_notation().tiles)
+        self.riichi = self.riichi or riichi
+        self.discard(stand_in)
+        return known
+
     def play_turn(self, drawn: str, discarded: str) -> bool:
         """Draw ``drawn`` and discard ``discarded`` (a turn with no call, kan or riichi
         declaration) if both are legal, and say whether they were: when not, the hand is

@@ -44,7 +44,7 @@ from operator import itemgetter
 from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
-from .rules import MAJIANG, Rule
+from .rules import MAJIANG, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .names import WIND_NAMES, Yaku
 
@@ -344,7 +344,7 @@ def score(
     hand: str | HandNotation,
     win_tile: str | None = None,
     situation: Situation | None = None,
-    rule: Rule | str = MAJIANG,
+    rule: RuleSpec = MAJIANG,
     **changes: Any,
 ) -> WinResult | NotAWin:
     """Score a win.

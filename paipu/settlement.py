@@ -4,10 +4,10 @@ final scores, ranks and points.
 The **standing** (:class:`Standing`) is what carries from one round to the next: each
 player's score, the honba (本場) counter, the riichi sticks (供託) on the table and which
 round comes next. :meth:`Standing.settle` applies a round's payments and moves on by the
-rules of renchan (連荘) and honba (``docs/rules.md``, "Between rounds");
+rules of renchan (連荘) and honba (``docs/rules.md`` §6, "Who deals next");
 :func:`game_ends` says whether the game is over before the round the standing has reached
 (トビ, the last round, overtime 延長戦, オーラス止め); :func:`final_results` gives the final
-scores, ranks and points (``docs/rules.md``, "Final points").
+scores, ranks and points (``docs/rules.md`` §8).
 
 These are pure functions of the standing and the rule: the replay engine
 (:class:`~paipu.engine.Replay`) calls them with the standing the log states and with its
@@ -112,7 +112,7 @@ class Standing:
                renchan: bool, wins: bool) -> None:
         """Apply a round's riichi ``deposits`` and ``payments`` (by seat) and move on: the
         sticks go to the winner (the payments include them), honba grow on a draw or a
-        dealer's win, the deal passes unless ``renchan`` (``docs/rules.md``)."""
+        dealer's win, the deal passes unless ``renchan`` (``docs/rules.md`` §3.4, §5.1, §6)."""
         dealer, players, scores = round_.player_of(0), round_.players, self.scores
         for seat, paid in enumerate(deposits):
             if paid:
@@ -141,7 +141,7 @@ def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, la
               renchan: bool, no_game: bool) -> tuple[bool, int]:
     """Whether the game ends before the round ``standing`` has reached, and the last
     hand (局, counted from 東1局 = 0) the game may go to from there, which overtime
-    (延長戦) may push back (``docs/rules.md``, "End of the game"). ``dealer`` is the
+    (延長戦) may push back (``docs/rules.md`` §7). ``dealer`` is the
     player id of the round just played, ``last_hand`` the last hand so far."""
     scores = standing.scores
     order = seat_order(first_dealer, len(scores))
@@ -166,8 +166,7 @@ def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, la
 
 def final_results(rule: Rule, standing: Standing, first_dealer: int,
                   rounded: bool | None = None) -> FinalResults:
-    """Final scores, ranks and points of a standing (``docs/rules.md``, "Final
-    points"): ties go to the player nearer the first dealer; the sticks left on the table
+    """Final scores, ranks and points of a standing (``docs/rules.md`` §8): ties go to the player nearer the first dealer; the sticks left on the table
     go to first place. ``rounded`` overrides :attr:`~paipu.rules.Rule.final_scores_rounded`."""
     scores = list(standing.scores)
     ranking: list[int] = []
@@ -185,7 +184,7 @@ def final_results(rule: Rule, standing: Standing, first_dealer: int,
 
 def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ...],
                  rounded_scores: bool = False) -> tuple[str, ...]:
-    """Final points (``docs/rules.md``, "Final points"): ``(score - 30000) / 1000 + rank
+    """Final points (``docs/rules.md`` §8): ``(score - 30000) / 1000 + rank
     point`` for ranks 2-4, the top taking minus the sum of the others; one decimal when
     any rank point string has exactly one decimal, else rounded to integers (halves up,
     as JavaScript's Math.round). With ``rounded_scores`` (Tenhou up to 2020) each score

@@ -1,6 +1,6 @@
 """Player statistics: tidy tables of facts read from the events, and their summary.
 
-Every number follows the definitions of the project's ``stats.md`` (Tenhou-analysis
+Every number follows the definitions of ``docs/stats.md`` (Tenhou-analysis
 tradition, as 電脳麻将's analysis tool majiang-analog counts them). In short:
 
 * A **game** is one paipu; a **round** (局) one deal up to its win(s) or draw, repeats
@@ -18,7 +18,7 @@ Three tables, all built in one pass over the games by :func:`tables`:
 
 * :func:`rounds` — one row per game, round and seat (see :data:`ROUND_COLUMNS`);
 * :func:`games` — one row per game and player: rank, final score, point;
-* :func:`summary` — one row per player with every stat of ``stats.md`` under its name.
+* :func:`summary` — one row per player with every stat of ``docs/stats.md`` under its name.
 
 >>> import paipu.stats
 >>> paipu.stats.summary("logs/", player="AI-A")          # doctest: +SKIP
@@ -153,7 +153,7 @@ STATS: dict[str, str] = {
                    "赤ドラ, 裏ドラ) their han; 場風/自風/翻牌/役牌 names merged as 翻牌",
     "draw_reasons": "{pingju name: count} over the player's rounds",
 }
-"""Every column of :func:`summary`, in order, with its definition (``stats.md``). Rates
+"""Every column of :func:`summary`, in order, with its definition (``docs/stats.md``). Rates
 are fractions; a stat whose denominator is 0 is NaN."""
 
 RATE_COLUMNS: dict[str, str] = {
@@ -361,7 +361,7 @@ def of_player(table: pd.DataFrame, player: str | int | None) -> pd.DataFrame:
 
 
 def summary(games: GameSource, player: str | int | None = None, double_ron: DoubleRon = "once") -> pd.DataFrame:
-    """One row per player (indexed by name) with every stat of ``stats.md`` (:data:`STATS`).
+    """One row per player (indexed by name) with every stat of ``docs/stats.md`` (:data:`STATS`).
 
     ``player`` keeps one player, by name or by player index (the rows of whoever sat at
     that index, still one row per name). ``double_ron="once"`` (default, Tenhou
@@ -508,7 +508,7 @@ _SEED = (
     ("call", "call_rate", "rate"),
     ("avg win", "avg_win", "{:,.0f}"),
 )
-"""The seed table of ``stats.md``: (header, stat, format); rates print as ``.191``."""
+"""The table ``paipu stats`` prints (``docs/stats.md``): (header, stat, format); rates print as ``.191``."""
 
 
 def _cell(value: float, style: str) -> str:
@@ -541,7 +541,7 @@ def _records(summary_table: pd.DataFrame) -> list[dict]:
 def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", "json"] = "table") -> str:
     """A :func:`summary` as text.
 
-    ``"table"``: the seed table of ``stats.md``, one line per player (games, rounds, rank
+    ``"table"``: the table of ``docs/stats.md`` ("What paipu stats prints"), one line per player (games, rounds, rank
     shares, average rank, win, deal-in, riichi and call rates, average win); ``"csv"``:
     every stat, ``player`` first, ``yaku_counts`` and ``draw_reasons`` as JSON text;
     ``"json"``: a list with one object per player, ``player`` (the name) and every stat

@@ -24,7 +24,7 @@ from .rules import Rule
 from .shanten import waits as _waits
 from .tiles import KIND_OF, Meld, kind
 
-__all__ = ["Table", "Problem", "LIVE_WALL"]
+__all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL"]
 
 LIVE_WALL = 70
 """Tiles of the live wall after the deal: 136 - 4 x 13 dealt - 14 in the dead wall."""
@@ -39,7 +39,7 @@ _WIND_TILES = ("z1", "z2", "z3", "z4")
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A seat's direction mark seen from another, by (seat - other) % 4."""
 
-# Stages of a kan's dora indicator still to be revealed (docs/rules.md, "Kan dora")
+# Stages of a kan's dora indicator still to be revealed (docs/rules.md §9, "Dora timing")
 CLOSED_KAN = "closed kan, before its replacement draw"
 OPEN_KAN = "open kan, before its replacement draw"
 BEFORE_DISCARD = "due before the next discard"
@@ -69,6 +69,50 @@ class Problem:
         return f"Problem({self.check!r}, {self.message!r})"
 
 
+class TilesInView:
+    """The tiles of each kind in view in a round (見えている牌: dealt, drawn, turned as
+    dora indicators): ``counts`` by kind (a red five as a five), ``red`` the red fives
+    by suit. A fifth copy of a kind, or more red fives than the rule has, cannot be."""
+
+    __slots__ = ("counts", "red")
+
+    def __init__(self) -> None:
+        self.counts = [0] * 34
+        self.red = {"m": 0, "p": 0, "s": 0}
+
+    def copy(self) -> "TilesInView":
+        other = TilesInView()
+        other.counts, other.red = list(self.counts), dict(self.red)
+        return other
+
+    def see(self, tile: str, rule: Rule) -> list[Problem]:
+        """Count a tile coming into view; a problem when more copies appear than exist."""
+        k = kind(tile)
+        self.counts[k] += 1
+        problems = []
+        if self.counts[k] > 4:
+            problems.append(Problem("tiles", f"a fifth {tile[0]}{tile[1] if tile[1] != '0' else 5} in the round"))
+        if tile[1] == "0":
+            self.red[tile[0]] += 1
+            if self.red[tile[0]] > getattr(rule.red_fives, tile[0]):
+                problems.append(Problem("tiles", f"more red fives {tile} than the rule has"))
+        return problems
+
+    def see_deal(self, hands: list[Hand], deal: Deal, rule: Rule) -> list[Problem]:
+        """Count the dealt ``hands`` and the first dora indicator (:meth:`see`)."""
+        # Summed by kind in one go; tile by tile only to say what is wrong.
+        counts = list(map(sum, zip(*(hand.counts for hand in hands))))
+        red = list(map(sum, zip(*(hand.red for hand in hands))))
+        limits = rule.red_fives
+        if max(counts) <= 4 and red[0] <= limits.m and red[1] <= limits.p and red[2] <= limits.s:
+            self.counts = counts
+            self.red = dict(zip("mps", red))
+            problems = []
+        else:
+            problems = [problem for hand in deal.hands for tile in hand.tiles for problem in self.see(tile, rule)]
+        return problems + self.see(deal.dora_indicator, rule)
+
+
 class Table:
     """The state of one round (see the module). Read it; change it through the actions.
 
@@ -78,6 +122,7 @@ class Table:
     taken; ``deposits``, riichi sticks paid this round (points); ``north``, North tiles
     set aside. ``wall`` is the number of live wall tiles left (海底/河底 at 0);
     ``dora_indicators`` those revealed; ``honba`` and ``sticks`` (供託) as on the table;
+    ``in_view`` the tiles in view (:class:`TilesInView`);
     ``actor`` and ``phase`` whose turn it is and what they may do next (``draw``, ``act``
     after a draw, ``discard`` after a chi or pon, ``kandraw`` after a kan, ``end``);
     ``passed`` every tile offered to the others to win on, in order, as ``(seat, tile,
@@ -120,8 +165,7 @@ class Table:
         self.pending_riichi: int | None = None  # the seat whose riichi stick is not yet taken
         self.forbidden: tuple[int, ...] = ()  # kinds the caller may not discard (喰い替え)
         self.dora_due: list[str] = []  # the kans whose new dora indicator is still to come
-        self.seen = [0] * 34  # tiles of each kind in view (dealt, drawn, indicators)
-        self.seen_red = {"m": 0, "p": 0, "s": 0}
+        self.in_view = TilesInView()
         self.results: list[Win | NoWin] = []
 
     def draw(self, seat: int, tile: str) -> None:
@@ -160,7 +204,7 @@ class Table:
             hand.discard(tile, riichi)
         except IllegalAction as illegal:
             error = illegal
-            self._discard_in_place_of(seat, tile, tsumogiri, riichi)
+            self.unknown[seat] = self.unknown[seat] or not hand.discard_in_place_of(tile, tsumogiri, riichi)
         self.forbidden = ()
         self.rivers[seat].append((tile + "_" if tsumogiri else tile) + ("*" if riichi else ""))
         passed = (seat, tile, False)
@@ -185,23 +229,6 @@ class Table:
             self.four_winds = False
         self.last_discard = None
         self.actor, self.phase = (seat + 1) % len(self.hands), "draw"
-
-    def _discard_in_place_of(self, seat: int, tile: str, tsumogiri: bool, riichi: bool) -> None:
-        """An impossible discard of ``tile``: a tile marked as the drawn one (or the
-        other five of a red/ordinary pair) leaves in its place; otherwise the hand is no
-        longer known and is not checked again this round."""
-        hand = self.hands[seat]
-        fives = (tile[0] + "5", tile[0] + "0") if tile[0] != "z" else ()
-        same_kind = [t for t in (hand.drawn, *fives) if t and kind(t) == kind(tile) and hand._held(t)]
-        if tsumogiri and hand.drawn:
-            stand_in = hand.drawn
-        elif same_kind:
-            stand_in = same_kind[0]
-        else:
-            self.unknown[seat] = True
-            stand_in = hand.drawn or next(t for t in hand.to_notation().tiles)
-        hand.riichi = hand.riichi or riichi
-        hand.discard(stand_in)
 
     def call(self, seat: int, meld: Meld, forbidden: tuple[int, ...] = ()) -> None:
         """``seat`` calls the last discard into ``meld`` (chi, pon or open kan, 副露): the
@@ -285,33 +312,6 @@ class Table:
 
     # -- reading the state ---------------------------------------------------------------
 
-    def see(self, tile: str, rule: Rule) -> list[Problem]:
-        """Count a tile coming into view; a problem when more copies appear than exist."""
-        k = kind(tile)
-        self.seen[k] += 1
-        problems = []
-        if self.seen[k] > 4:
-            problems.append(Problem("tiles", f"a fifth {tile[0]}{tile[1] if tile[1] != '0' else 5} in the round"))
-        if tile[1] == "0":
-            self.seen_red[tile[0]] += 1
-            if self.seen_red[tile[0]] > getattr(rule.red_fives, tile[0]):
-                problems.append(Problem("tiles", f"more red fives {tile} than the rule has"))
-        return problems
-
-    def see_deal(self, rule: Rule) -> list[Problem]:
-        """Count the dealt tiles and the first dora indicator as seen (:meth:`see`)."""
-        # Summed by kind in one go; tile by tile only to say what is wrong.
-        seen = list(map(sum, zip(*(hand.counts for hand in self.hands))))
-        red = list(map(sum, zip(*(hand.red for hand in self.hands))))
-        limits = rule.red_fives
-        if max(seen) <= 4 and red[0] <= limits.m and red[1] <= limits.p and red[2] <= limits.s:
-            self.seen = seen
-            self.seen_red = dict(zip("mps", red))
-            problems = []
-        else:
-            problems = [problem for hand in self.dealt.hands for tile in hand.tiles for problem in self.see(tile, rule)]
-        return problems + self.see(self.dealt.dora_indicator, rule)
-
     def waits(self, seat: int) -> set[int] | None:
         """The kinds (0-33) that complete ``seat``'s hand (待ち); ``None`` when the hand is
         not known: the table lost track of it at an impossible discard, or it holds a
@@ -332,8 +332,8 @@ class Table:
         for name, value in self.__dict__.items():
             if type(value) is list:
                 value = [item.copy() if type(item) in (Hand, list) else item for item in value]
-            elif type(value) is dict:
-                value = dict(value)
+            elif type(value) is TilesInView:
+                value = value.copy()
             setattr(copy, name, value)
         return copy
 
@@ -360,10 +360,11 @@ class Table:
         if self.pending_riichi is not None or self.dora_due:
             return position
         start, end = position, len(events)
-        hands, seen, rivers, ippatsu, passed = self.hands, self.seen, self.rivers, self.ippatsu, self.passed
+        hands, rivers, ippatsu, passed = self.hands, self.rivers, self.ippatsu, self.passed
+        seen, seen_red = self.in_view.counts, self.in_view.red
         actor, phase, wall, forbidden = self.actor, self.phase, self.wall, self.forbidden
         first_go_around, four_winds = self.first_go_around, self.four_winds
-        seen_red, red_fives, seats = self.seen_red, rule.red_fives, len(hands)
+        red_fives, seats = rule.red_fives, len(hands)
         last_seat = seats - 1
         while position < end:
             event = events[position]

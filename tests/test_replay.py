@@ -30,7 +30,7 @@ def _table_state(table) -> tuple:
         return ()
     return (tuple(str(hand) for hand in table.hands), tuple(map(tuple, table.rivers)), table.wall,
             table.actor, table.phase, tuple(table.riichi), tuple(table.ippatsu), table.first_go_around,
-            table.four_winds, table.rinshan, tuple(table.seen), tuple(table.passed),
+            table.four_winds, table.rinshan, tuple(table.in_view.counts), tuple(table.in_view.red.items()), tuple(table.passed),
             tuple(table.dora_indicators), table.last_discard, tuple(table.scores), table.sticks)
 
 
@@ -137,14 +137,15 @@ def test_a_closed_kan_after_riichi_keeps_waits_or_shape(hand, kan, level1, level
 
 
 def test_a_deal_is_counted_as_seen_as_its_tiles_one_by_one():
-    """Table.see_deal sums the four hands' counts at once; Table.see counts tile by tile."""
+    """TilesInView.see_deal sums the four hands' counts at once; TilesInView.see counts tile
+    by tile."""
     rule = Rule.get("tenhou")
     games = list(load(corpus("tenhou-as-majiang", "rmss-samples")))[:5]
     deals = [round_.deal for game in games for round_ in game.rounds]
     assert any("0" in str(hand) for deal in deals for hand in deal.hands)  # red fives among them
     for deal in deals:
         at_once, one_by_one = Table(deal), Table(deal)
-        assert at_once.see_deal(rule) == []
+        assert at_once.in_view.see_deal(at_once.hands, deal, rule) == []
         for tile in (*(tile for hand in deal.hands for tile in hand.tiles), deal.dora_indicator):
-            assert one_by_one.see(tile, rule) == []
-        assert (at_once.seen, at_once.seen_red) == (one_by_one.seen, one_by_one.seen_red)
+            assert one_by_one.in_view.see(tile, rule) == []
+        assert (at_once.in_view.counts, at_once.in_view.red) == (one_by_one.in_view.counts, one_by_one.in_view.red)
