@@ -230,10 +230,13 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
     previous = before(events, position)
     allowed = None
     if hand.size % 3 != (2 if win.discarder is None else 1):
-        # a hand of the wrong size for this win (what made it so was reported): unknown
-        table.unknown[seat] = True
-        return WinExpectation("the winner's hand is not known", NotAWin("incomplete"), Situation(), None,
-                              hand.to_notation())
+        if table.unknown[seat]:  # lost track of at an impossible discard (reported there)
+            reason = "the winner's hand is not known"
+        elif win.discarder is None:
+            reason = f"a tsumo by seat {seat}, who has not just drawn (a hand of {hand.size} tiles)"
+        else:
+            reason = f"a ron by seat {seat}, who holds a tile to discard (a hand of {hand.size} tiles)"
+        return WinExpectation(reason, NotAWin("incomplete"), Situation(), None, hand.to_notation())
     chankan = False
     if win.discarder is None:  # tsumo
         if type(previous) not in (Draw, KanDraw) or previous.seat != seat:  # type: ignore[union-attr]

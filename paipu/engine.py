@@ -235,6 +235,7 @@ class Replay:
         step = Step(game, index, 0, deal, table, expected, problems)
         yield step
         derived: list[tuple[int, ...]] = []
+        doubtful = False  # a win the events before it do not allow: who won is not known
         events = round_.events
         problems = []
         handlers = _HANDLERS
@@ -258,6 +259,7 @@ class Replay:
                 problems.append(Problem(event.key, str(error)))
             if expected is not None:
                 derived.append(_derived_payments(event, expected))  # type: ignore[arg-type]
+                doubtful = doubtful or (type(expected) is WinExpectation and expected.allowed is not None)
             if every or expected is not None or problems or cls in wanted:
                 step = Step(game, index, position, event, table, expected, problems)
                 yield step
@@ -266,7 +268,7 @@ class Replay:
         if round_end is not None:
             round_end(Step(game, index, end - 1, events[-1], table, None, []))
         if table.results:
-            self._settle(index, round_, table, derived)
+            self._settle(index, round_, table, derived, doubtful)
 
     # -- one event ----------------------------------------------------------------------
 
@@ -347,9 +349,12 @@ class Replay:
 
     # -- between rounds ---------------------------------------------------------------------
 
-    def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]]) -> None:
+    def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]],
+                doubtful: bool) -> None:
         """Apply the settlement (the logged one to the log's standing, the derived one to
-        the engine's own) and decide the next round (``docs/rules.md`` §3.4-§7)."""
+        the engine's own) and decide the next round. After a ``doubtful`` win (one the
+        events do not allow, reported there) the dealer may or may not have won: the
+        engine's own standing takes the other way, so either next deal is consistent (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results
         wins = [r for r in results if type(r) is Win]
         no_game = False
@@ -369,7 +374,7 @@ class Replay:
                 renchan = False
         deposits = tuple(table.deposits)
         self.standing.settle(round_, deposits, [r.payments for r in results], renchan, bool(wins))
-        self.own.settle(round_, deposits, derived, renchan, bool(wins))
+        self.own.settle(round_, deposits, derived, renchan != doubtful, bool(wins))
         if self.ended_after is None:
             ends, self.last_hand = game_ends(rule, self.standing, self.game.first_dealer, round_.player_of(0),
                                              self.last_hand, renchan, no_game)

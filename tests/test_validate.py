@@ -140,6 +140,36 @@ def _draw_round(raw):
                           and any(r[-1]["pingju"]["fenpei"]))[0]
 
 
+def _tsumo_round(raw):
+    def single_tsumo(r):
+        wins = [e["hule"] for e in r if "hule" in e]
+        return len(wins) == 1 and wins[0]["baojia"] is None and "zimo" in r[-2]
+    return _rounds_ending(raw, single_tsumo)[0]
+
+
+@pytest.mark.parametrize("corruption", ["ron as tsumo", "tsumo as ron", "tsumo by another seat",
+                                        "winning draw deleted"])
+def test_a_win_that_contradicts_the_events_before_it_is_caught_at_the_win(corruption):
+    """One field of a real game changed so that the win does not follow from the events
+    before it: a finding at the win itself, and at most one more (the hand it shows)."""
+    raw = _real_game()
+    index = _ron_round(raw) if corruption == "ron as tsumo" else _tsumo_round(raw)
+    events = raw["log"][index]
+    position = next(i for i, e in enumerate(events) if "hule" in e)
+    win = events[position]["hule"]
+    if corruption == "ron as tsumo":
+        win["baojia"] = None
+    elif corruption == "tsumo as ron":
+        win["baojia"] = (win["l"] + 1) % 4
+    elif corruption == "tsumo by another seat":
+        win["l"] = (win["l"] + 1) % 4
+    else:
+        del events[position - 1]
+        position -= 1
+    found = _findings(raw)
+    assert ("hule", _label(raw, index), position) in found and len(found) <= 2, found
+
+
 def test_the_unchanged_game_is_valid():
     assert _findings(_real_game()) == []
 
@@ -329,7 +359,8 @@ def test_validate_command_exit_codes_and_json(tmp_path):
     assert lines[0] == {"source": f"{bad}#0", "round": "東1局0本場", "event": len(raw["log"][0]) - 1,
                         "check": "hule.fu", "expected": 20, "logged": 30,
                         "message": "fu: the rules give 20, the log says 30"}
-    assert lines[-1] == {"summary": {"games": 1, "rounds": 1, "valid": 0, "findings": 1, "errors": 0}}
+    assert lines[-1] == {"summary": {"games": 1, "rounds": 1, "valid": 0, "findings": 1, "errors": 0,
+                                     "engine_errors": 0}}
     bad.write_text("{", encoding="utf-8")
     assert _run(str(bad)).returncode == 2
     assert _run("--rule", "nonsense", samples).returncode == 2
