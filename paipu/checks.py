@@ -124,7 +124,7 @@ def call_problems(table: Table, call: Call, previous: Event) -> list[Problem]:
     if table.last_discard is None or table.phase != "draw" or type(previous) is not Discard:
         problems.append(Problem("fulou", f"{meld}: a call with no discard to call"))
     else:
-        discarder, tile, _ = table.last_discard
+        discarder, tile = table.last_discard
         mark = _MARK.get((discarder - seat) % 4)
         if meld.claimed != tile:
             problems.append(Problem("fulou", f"{meld} claims {meld.claimed}, but the discard was {tile}"))
@@ -287,7 +287,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         result = NotAWin("incomplete")
         allowed = allowed or f"the hand cannot be scored: {error}"
     if win.discarder is not None and allowed is None:
-        allowed = furiten(table, seat)
+        allowed = furiten(table, seat, events, position)
     if allowed is None and not result:
         allowed = str(result)
     full = notation if win_tile is None else HandNotation(
@@ -325,28 +325,39 @@ def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule:
     return None
 
 
-def furiten(table: Table, seat: int) -> str | None:
-    """Why a ron by ``seat`` on the tile just passed is furiten (振聴), or ``None``: a
+def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -> str | None:
+    """Why a ron by ``seat`` at ``events[position]`` is furiten (振聴), or ``None``: a
     wait in its own river, or a winning tile another player passed (discarded or added
-    to a kan) since the winner's last discard (since riichi, if in riichi)."""
+    to a kan) since the winner's last discard (since its riichi, if in riichi)."""
     waits = table.waits(seat)
     if not waits:
         return None
     for tile in table.rivers[seat]:
         if kind(tile[:2]) in waits:
             return f"furiten: the wait {tile[:2]} is in the winner's own river"
-    passed = table.passed
-    current = len(passed) - 1  # the tile won on
-    if table.riichi[seat]:
-        start = table.riichi_from[seat]
-    else:
-        start = current - 1
-        while start >= 0 and (passed[start][0] != seat or passed[start][2]):
-            start -= 1
-        start += 1
-    for other, tile, _ in passed[start:current]:
-        if other != seat and kind(tile) in waits:
+    current = position - 1  # the tile won on: the last one passed
+    while current > 0 and _passed_tile(events[current]) is None:
+        current -= 1
+    riichi = bool(table.riichi[seat])
+    start = current - 1
+    while start > 0 and not (type(events[start]) is Discard and events[start].seat == seat  # type: ignore[union-attr]
+                             and (events[start].riichi or not riichi)):  # type: ignore[union-attr]
+        start -= 1
+    for index in range(start + 1, current):
+        event = events[index]
+        tile = _passed_tile(event)
+        if tile is not None and event.seat != seat and kind(tile) in waits:  # type: ignore[union-attr]
             return f"furiten: the winner passed {tile} since its last discard"
+    return None
+
+
+def _passed_tile(event: Event) -> str | None:
+    """The tile an event offers the other players to win on: a discard's, or the tile
+    added to a kan (加槓, robbable); else ``None``."""
+    if type(event) is Discard:
+        return event.tile  # type: ignore[union-attr]
+    if type(event) is Kan and event.meld.type == "kakan":  # type: ignore[union-attr]
+        return event.meld.added  # type: ignore[union-attr]
     return None
 
 

@@ -173,15 +173,18 @@ def walk(source: GameSource, *observers: Observer) -> Any:
             hook(game)
         for index, round_ in enumerate(game.rounds):
             events = round_.events
+            # One step per round, moved from event to event: a walk is over the events
+            # alone, and most of its cost would otherwise be making steps.
+            step = Step(game, index, 0, None, None, None, [])
             if by_event:
                 for position, event in enumerate(events):
                     called = by_event.get(type(event))
                     if called:
-                        step = Step(game, index, position, event, None, None, [])
+                        step.event_index, step.event = position, event
                         for hook in called:
                             hook(step)
             if round_end:
-                step = Step(game, index, len(events) - 1, events[-1], None, None, [])
+                step.event_index, step.event = len(events) - 1, events[-1]
                 for hook in round_end:
                     hook(step)
         if hooks.game_end:

@@ -125,8 +125,7 @@ class Table:
     ``in_view`` the tiles in view (:class:`TilesInView`);
     ``actor`` and ``phase`` whose turn it is and what they may do next (``draw``, ``act``
     after a draw, ``discard`` after a chi or pon, ``kandraw`` after a kan, ``end``);
-    ``passed`` every tile offered to the others to win on, in order, as ``(seat, tile,
-    added)``: a discard, or (``added``) a tile added to a kan; ``results`` the round's wins or draw so far.
+    ``last_discard`` the ``(seat, tile)`` of the discard that may be called now; ``results`` the round's wins or draw so far.
     """
 
     def __init__(self, deal: Deal | None = None) -> None:
@@ -156,12 +155,10 @@ class Table:
         self.north = [0] * seats
         self.first_go_around = True
         self.four_winds = True
-        self.riichi_from = [-1] * seats  # len(passed) after each seat's riichi discard
-        self.passed: list[tuple[int, str, bool]] = []
         self.actor = 0
         self.phase = "draw"
         self.rinshan = False
-        self.last_discard: tuple[int, str, bool] | None = None  # the entry of passed that may be called now
+        self.last_discard: tuple[int, str] | None = None
         self.pending_riichi: int | None = None  # the seat whose riichi stick is not yet taken
         self.forbidden: tuple[int, ...] = ()  # kinds the caller may not discard (喰い替え)
         self.dora_due: list[str] = []  # the kans whose new dora indicator is still to come
@@ -207,15 +204,12 @@ class Table:
             self.unknown[seat] = self.unknown[seat] or not hand.discard_in_place_of(tile, tsumogiri, riichi)
         self.forbidden = ()
         self.rivers[seat].append((tile + "_" if tsumogiri else tile) + ("*" if riichi else ""))
-        passed = (seat, tile, False)
-        self.passed.append(passed)
         if riichi:
             self.riichi[seat] = 2 if self.first_go_around else 1
             self.ippatsu[seat] = True
-            self.riichi_from[seat] = len(self.passed)
             self.pending_riichi = seat
         self._after_discard(seat, tile)
-        self.last_discard = passed
+        self.last_discard = (seat, tile)
         if self.dora_due:
             self.dora_due = [AFTER_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
         if error is not None:
@@ -250,14 +244,12 @@ class Table:
             self.forbidden = forbidden
 
     def kan(self, seat: int, meld: Meld) -> None:
-        """``seat`` makes a closed or added kan (暗槓, 加槓) on its turn; the tile added to
-        a kan is offered to the others (槍槓). Then the replacement draw."""
+        """``seat`` makes a closed or added kan (暗槓, 加槓) on its turn, then the
+        replacement draw."""
         self.kans[seat] += 1
         # a kan dora waiting for a discard is due before the next discard once another kan comes
         self.dora_due = [BEFORE_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
         self.hands[seat].kan(meld)
-        if meld.type == "kakan":
-            self.passed.append((seat, meld.added, True))  # type: ignore[arg-type]
         self.four_winds = False
         self.actor, self.phase = seat, "kandraw"
 
@@ -360,7 +352,7 @@ class Table:
         if self.pending_riichi is not None or self.dora_due:
             return position
         start, end = position, len(events)
-        hands, rivers, ippatsu, passed = self.hands, self.rivers, self.ippatsu, self.passed
+        hands, rivers, ippatsu = self.hands, self.rivers, self.ippatsu
         seen, seen_red = self.in_view.counts, self.in_view.red
         actor, phase, wall, forbidden = self.actor, self.phase, self.wall, self.forbidden
         first_go_around, four_winds = self.first_go_around, self.four_winds
@@ -419,7 +411,6 @@ class Table:
             tile = event.tile
             ippatsu[actor] = False
             rivers[actor].append(_TSUMOGIRI[tile] if event.tsumogiri else tile)
-            passed.append((actor, tile, False))
             if first_go_around:
                 four_winds = four_winds and _same_wind(rivers[0], tile)
                 first_go_around = actor != last_seat
@@ -432,7 +423,7 @@ class Table:
             if wall != self.wall:  # a draw was applied
                 self.rinshan = False
             # a discard applied last may be called; after a draw, none may
-            self.last_discard = passed[-1] if phase == "draw" else None
+            self.last_discard = ((actor - 1) % seats, events[position - 1].tile) if phase == "draw" else None
             self.actor, self.phase, self.wall, self.forbidden = actor, phase, wall, forbidden
             self.first_go_around, self.four_winds = first_go_around, four_winds
         return position

@@ -25,7 +25,7 @@ def _state(table: Table) -> tuple:
     """Everything a table shows, as plain values."""
     return (tuple(str(hand) for hand in table.hands), tuple(map(tuple, table.rivers)), table.wall,
             tuple(table.dora_indicators), tuple(table.scores), table.honba, table.sticks, tuple(table.riichi),
-            tuple(table.ippatsu), table.actor, table.phase, tuple(table.passed), tuple(table.in_view.counts), tuple(table.in_view.red.items()),
+            tuple(table.ippatsu), table.actor, table.phase, tuple(table.in_view.counts), tuple(table.in_view.red.items()),
             tuple(table.deposits), table.first_go_around, table.four_winds, len(table.results))
 
 

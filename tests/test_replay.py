@@ -30,7 +30,7 @@ def _table_state(table) -> tuple:
         return ()
     return (tuple(str(hand) for hand in table.hands), tuple(map(tuple, table.rivers)), table.wall,
             table.actor, table.phase, tuple(table.riichi), tuple(table.ippatsu), table.first_go_around,
-            table.four_winds, table.rinshan, tuple(table.in_view.counts), tuple(table.in_view.red.items()), tuple(table.passed),
+            table.four_winds, table.rinshan, tuple(table.in_view.counts), tuple(table.in_view.red.items()),
             tuple(table.dora_indicators), table.last_discard, tuple(table.scores), table.sticks)
 
 
