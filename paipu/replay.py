@@ -26,12 +26,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 from . import shanten as _shanten
 from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .formats.tenhou_rules import implied_rule, log_date
 from .hand import Hand, IllegalAction
-from .rules import RedFives, Rule
+from .rules import Rule
 from .scoring import NotAWin, Situation, WinResult, score
 from .tiles import KINDS, HandNotation, Meld, kind
 
@@ -266,7 +267,6 @@ class Table:
 
 _TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
 _TENHOU_LOG_ID = re.compile(r"\n(\d{4})\d{6}gm-")
-_LAST_ROUNDED_YEAR = 2020  # the latest Tenhou year seen with rounded final scores (2022: exact)
 
 
 def game_rule(game: Game, rule: Rule | None = None) -> Rule:
@@ -276,8 +276,8 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
     named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
     East-South, 喰 open tanyao, 赤 red fives) — for a game read from a Tenhou log, to the
-    log's own flags — and, for a log id of 2020 or before, to
-    Tenhou's rounded final scores (:attr:`~paipu.rules.Rule.final_scores_rounded`).
+    log's own flags — and to the final-points rules of the date in its log id
+    (:func:`~paipu.formats.tenhou_rules.implied_rule`).
     """
     if rule is None:
         return Rule.from_json(game.rule) if game.rule else Rule()
@@ -291,20 +291,15 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
         east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
     else:
         return rule
-    log_id = _TENHOU_LOG_ID.search(game.title)
-    rounded = bool(log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR)
-    return _tenhou_room_rule(rule, east_only, kuitan, red, rounded)
+    values, _ = implied_rule(log_date(game.title), hanchan=not east_only, kuitan=kuitan, red=red)
+    return _tenhou_room_rule(rule, values)
 
 
 @lru_cache(maxsize=64)
-def _tenhou_room_rule(rule: Rule, east_only: bool, kuitan: bool, red: bool, rounded: bool) -> Rule:
-    """:func:`game_rule`'s adjustment to a Tenhou room, made once per room (a Rule checks
-    all its fields when made, and a directory of logs holds only a few rooms)."""
-    rule = rule.replace(winds=1 if east_only else 2, open_tanyao=kuitan,
-                        red_fives=RedFives(1, 1, 1) if red else RedFives(0, 0, 0))
-    if rounded:
-        rule = rule.replace(final_scores_rounded=True)
-    return rule
+def _tenhou_room_rule(rule: Rule, values: tuple[tuple[str, Any], ...]) -> Rule:
+    """:func:`game_rule`'s adjustment to a Tenhou room and era, made once per pair (a Rule
+    checks all its fields when made, and a directory of logs holds only a few)."""
+    return rule.replace(**dict(values))
 
 
 @dataclass(slots=True)
@@ -1179,8 +1174,8 @@ def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ..
     """Final points (rules.md §8): ``(score - 30000) / 1000 + rank point`` for ranks 2-4,
     the top taking minus the sum of the others; one decimal when any rank point string has
     exactly one decimal, else rounded to integers (halves up, as JavaScript's Math.round).
-    With ``rounded_scores`` (Tenhou up to 2020) each score is first rounded to the nearest
-    1,000, halves away from zero."""
+    With ``rounded_scores`` (Tenhou up to January 2022: :mod:`paipu.formats.tenhou_rules`)
+    each score is first rounded to the nearest 1,000, halves away from zero."""
     one_decimal = any(_has_one_decimal(text) for text in rank_points)
     points: list[float] = [0.0] * 4
     total = 0.0
