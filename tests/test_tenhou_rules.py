@@ -86,33 +86,37 @@ def test_log_date_reads_the_log_id():
     assert log_date("12022010100gm-00a9") is None  # not a log id: eleven digits
 
 
-# The logs that bound each era (ERAS) in ../shared/corpora: the date of each is the era's
-# first or last date, its points are Tenhou's under the era's value (exactly, as written),
-# and under any other era's value they are not — except the first rounded log: with the
-# integer rank points of 2009, rounding each score first or only the point (halves up)
-# differ for a negative score ending in 500 alone, and no 2009 log has one.
-BOUNDS = [
-    (("tenhou-mjlog", "thewaxmango-2009-03", "2009030422gm-00e1-0000-34c2314d.mjlog"), "rank_points", False, 0, "first", True),
-    (("tenhou-mjlog", "thewaxmango-2009-03", "2009030721gm-00e1-0000-7d2e4245.mjlog"), "rank_points", False, 0, "last", True),
-    (("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010100gm-00e1-0000-09a090c4.mjlog"), "rank_points", False, 1, "first", True),
-    (("majiang", "mahjonglm", "2023012721gm-00e1-0000-72b6b9d6.json"), "rank_points", False, 1, "last", True),
-    (("tenhou-mjlog", "thewaxmango-2009-03", "2009030701gm-00a9-0000-0dfd07b3.mjlog"), "rank_points", True, 0, "first", True),
-    (("tenhou-mjlog", "thewaxmango-2009-03", "2009030701gm-00a9-0000-0dfd07b3.mjlog"), "rank_points", True, 0, "last", True),
-    (("tenhou-mjlog", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.mjlog"), "rank_points", True, 1, "first", True),
-    (("majiang", "mahjonglm", "2023112600gm-00a9-0000-1bc26cca.json"), "rank_points", True, 1, "last", True),
-    (("tenhou-mjlog", "thewaxmango-2009-03", "2009030422gm-00e1-0000-34c2314d.mjlog"), "final_scores_rounded", False, 0, "first", False),
-    (("tenhou-mjlog", "thewaxmango-2022-01", "2022010121gm-00a9-0000-de3e8657.mjlog"), "final_scores_rounded", True, 0, "last", True),
-    (("tenhou-mjlog", "mjx-suphnx-2022", "2022060100gm-00a9-0000-01481d95.mjlog"), "final_scores_rounded", True, 1, "first", True),
-    (("majiang", "mahjonglm", "2023112600gm-00a9-0000-1bc26cca.json"), "final_scores_rounded", True, 1, "last", True),
-]
+# The logs that bound each era (ERAS) in ../shared/corpora, by (field, hanchan, era index):
+# the first and the last. The date of each is the era's first or last date, its points are
+# Tenhou's under the era's value (exactly, as written), and under any other era's value
+# they are not — except the first rounded log (UNTELLING): with the integer rank points of
+# 2009, rounding each score first or only the point (halves up) differ for a negative
+# score ending in 500 alone, and no 2009 log has one.
+MJLOG = "tenhou-mjlog/"
+BOUNDS = {
+    ("rank_points", False, 0): (MJLOG + "thewaxmango-2009-03/2009030422gm-00e1-0000-34c2314d.mjlog",
+                                MJLOG + "thewaxmango-2009-03/2009030721gm-00e1-0000-7d2e4245.mjlog"),
+    ("rank_points", False, 1): (MJLOG + "agony5757-mahjong-paipuxmls/2020010100gm-00e1-0000-09a090c4.mjlog",
+                                "majiang/mahjonglm/2023012721gm-00e1-0000-72b6b9d6.json"),
+    ("rank_points", True, 0): (MJLOG + "thewaxmango-2009-03/2009030701gm-00a9-0000-0dfd07b3.mjlog",) * 2,
+    ("rank_points", True, 1): (MJLOG + "mjx-tests/2010081709gm-00a9-0000-fe3371ad.mjlog",
+                               "majiang/mahjonglm/2023112600gm-00a9-0000-1bc26cca.json"),
+    ("final_scores_rounded", False, 0): (MJLOG + "thewaxmango-2009-03/2009030422gm-00e1-0000-34c2314d.mjlog",
+                                         MJLOG + "thewaxmango-2022-01/2022010121gm-00a9-0000-de3e8657.mjlog"),
+    ("final_scores_rounded", True, 1): (MJLOG + "mjx-suphnx-2022/2022060100gm-00a9-0000-01481d95.mjlog",
+                                        "majiang/mahjonglm/2023112600gm-00a9-0000-1bc26cca.json"),
+}
+UNTELLING = {("final_scores_rounded", MJLOG + "thewaxmango-2009-03/2009030422gm-00e1-0000-34c2314d.mjlog")}
 
 
-@pytest.mark.parametrize("path, name, hanchan, index, end, telling", BOUNDS)
-def test_each_era_is_bounded_by_a_real_log(path, name, hanchan, index, end, telling):
-    (game,) = list(load(corpus(*path)))
+@pytest.mark.parametrize("era, end, path", [(era, end, path) for era, paths in BOUNDS.items()
+                                             for end, path in zip(("first", "last"), paths)])
+def test_each_era_is_bounded_by_a_real_log(era, end, path):
+    name, hanchan, index = era
+    (game,) = list(load(corpus(*path.split("/"))))
     eras = ERAS[(name, hanchan)]
-    assert log_date(path[-1]) == getattr(eras[index], end)
-    values = dict(implied_rule(log_date(path[-1]), hanchan=hanchan, kuitan=True, red=True)[0])
+    assert log_date(path) == getattr(eras[index], end)
+    values = dict(implied_rule(log_date(path), hanchan=hanchan, kuitan=True, red=True)[0])
 
     def points(value):
         rule = values | {name: value}
@@ -120,7 +124,8 @@ def test_each_era_is_bounded_by_a_real_log(path, name, hanchan, index, end, tell
                             rule["final_scores_rounded"])
 
     assert points(eras[index].value) == game.points
-    assert all(points(era.value) != game.points for era in eras if era is not eras[index]) is telling
+    others = [points(other.value) for other in eras if other is not eras[index]]
+    assert all(other != game.points for other in others) is ((name, path) not in UNTELLING)
 
 
 def test_thirty_three_thousand_five_hundred_counted_as_thirty_four_in_2009():
