@@ -32,13 +32,13 @@ the log ids' own)::
   ``2022060100gm-00a9-0000-01481d95`` (mjx-suphnx-2022) to
   ``2022060400gm-0001-0000-d6c5c8e7`` (jim137-general-lobby) in mjlog, and to
   ``2023112600gm-00a9-0000-1bc26cca`` in majiang/mahjonglm (a third-party conversion that
-  copies Tenhou's points). No public source dates the change: it lies between 2022-01-02
-  and 2022-05-31.
+  copies Tenhou's points). The change lies between 2022-01-02 and 2022-05-31; no public
+  source we found dates it.
 - **東風 rank points 5-10** (+10/+5/-5/-10 with 25,000 start and 30,000 return): the 35
   東風 games of 2009-03-04..07 (``2009030422gm-00e1-0000-34c2314d`` to
   ``2009030721gm-00e1-0000-7d2e4245``); the 東風 games from 2020-01-01
   (``2020010100gm-00e1-0000-09a090c4``) on have 10-20 like 東南. No log of 2009-03-08 ..
-  2019-12-31 is a 東風 game, and no public source dates the change.
+  2019-12-31 is a 東風 game, and no public source we found dates the change.
 - **Integer points**: the 2009 logs write ``owari`` points as integers (``"-26"``), later
   ones with one decimal (``"-26.0"``); paipu writes a final point with one decimal when a
   rank point has one, so the integer eras' rank points are integers. Last integer log
