@@ -25,6 +25,7 @@ parameters of a :class:`~paipu.rules.Rule`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,12 +33,13 @@ from typing import Any, Callable, Iterator, Union
 
 from . import checks
 from .checks import DrawExpectation, WinExpectation, before
+from .formats.tenhou_rules import accepted_values, implied_rule, log_date
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win, takes_riichi_stick)
 from .hand import IllegalAction
 from .names import EXHAUSTIVE, draw_name
 from .observe import GameSource, Hooks, Observer, games_of
-from .rules import RedFives, Rule, RuleSpec
+from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
@@ -84,8 +86,6 @@ class Step:
 
 
 _TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
-_TENHOU_LOG_ID = re.compile(r"\n(\d{4})\d{6}gm-")
-_LAST_ROUNDED_YEAR = 2020  # the latest Tenhou year seen with rounded final scores (2022: exact)
 
 
 def game_rule(game: Game, rule: Rule | None = None) -> Rule:
@@ -95,13 +95,19 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
     named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
     East-South, 喰 open tanyao, 赤 red fives) — for a game read from a Tenhou log, to the
-    log's own flags — and, for a log id of 2020 or before, to
-    Tenhou's rounded final scores (:attr:`~paipu.rules.Rule.final_scores_rounded`).
+    log's own flags — and to the final-points rules of the date in its log id
+    (:func:`~paipu.formats.tenhou_rules.implied_rule`).
     """
+    return game_rules(game, rule)[0]
+
+
+def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, ...]]:
+    """:func:`game_rule`, and the other rules the game's date leaves open (Tenhou's
+    final-points rules outside the evidence: either is accepted)."""
     if rule is None:
-        return Rule.from_json(game.rule) if game.rule else Rule()
+        return (Rule.from_json(game.rule) if game.rule else Rule()), ()
     if not rule.pao_covers_whole_hand:  # not the tenhou preset, nor a rule built on it
-        return rule
+        return rule, ()
     info = getattr(getattr(game, "tenhou", None), "info", None)  # read from a Tenhou log
     room = _TENHOU_ROOM.match(game.title)
     if info is not None:
@@ -109,22 +115,25 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     elif room:
         east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
     else:
-        return rule
-    log_id = _TENHOU_LOG_ID.search(game.title)
-    rounded = bool(log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR)
-    return _tenhou_room_rule(rule, east_only, kuitan, red, rounded)
+        return rule, ()
+    date = log_date(game.title)
+    values, undetermined = implied_rule(date, hanchan=not east_only, kuitan=kuitan, red=red)
+    chosen = _tenhou_room_rule(rule, values)
+    others = []
+    if undetermined:
+        accepted = dict(accepted_values(date, hanchan=not east_only))
+        for combination in itertools.product(*(accepted[name] for name in undetermined)):
+            other = _tenhou_room_rule(chosen, tuple(zip(undetermined, combination)))
+            if other != chosen:
+                others.append(other)
+    return chosen, tuple(others)
 
 
 @lru_cache(maxsize=64)
-def _tenhou_room_rule(rule: Rule, east_only: bool, kuitan: bool, red: bool, rounded: bool) -> Rule:
-    """:func:`game_rule`'s adjustment to a Tenhou room, made once per room (a Rule checks
-    all its fields when made, and a directory of logs holds only a few rooms)."""
-    rule = rule.replace(winds=1 if east_only else 2, open_tanyao=kuitan,
-                        red_fives=RedFives(1, 1, 1) if red else RedFives(0, 0, 0))
-    if rounded:
-        rule = rule.replace(final_scores_rounded=True)
-    return rule
-
+def _tenhou_room_rule(rule: Rule, values: tuple[tuple[str, Any], ...]) -> Rule:
+    """:func:`game_rule`'s adjustment to a Tenhou room and era, made once per pair (a Rule
+    checks all its fields when made, and a directory of logs holds only a few)."""
+    return rule.replace(**dict(values))
 
 
 class Replay:
@@ -143,7 +152,8 @@ class Replay:
 
     def __init__(self, game: Game, rule: RuleSpec | None = None) -> None:
         self.game = game
-        self.rule = rule = game_rule(game, None if rule is None else Rule.get(rule))
+        self.rule, self.other_rules = game_rules(game, None if rule is None else Rule.get(rule))
+        rule = self.rule
         self.standing = Standing([rule.starting_points] * len(game.players))
         self.own = self.standing.copy()
         self.last_hand = 0 if rule.winds == 0 else rule.winds * 4 - 1
@@ -389,10 +399,8 @@ class Replay:
         ends = self.ended_after is not None and complete
         extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
         final, alternative = self.final or self._finals()
-        other = None
-        if self.rule.pao_covers_whole_hand and _TENHOU_ROOM.match(game.title) and not _TENHOU_LOG_ID.search(game.title):
-            other = final_points(list(final[0]), list(final[1]), self.rule.rank_points,
-                                 not self.rule.final_scores_rounded)
+        other = tuple(final_points(list(final[0]), list(final[1]), rule.rank_points, rule.final_scores_rounded)
+                      for rule in self.other_rules)
         return Step(game, rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))
 
     def _finals(self) -> tuple[tuple, tuple | None]:

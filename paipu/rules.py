@@ -166,9 +166,9 @@ class Rule:
 
     final_scores_rounded: bool = _parameter("終局点千点丸め", False, extension=True)
     """終局点千点丸め (a paipu extension): final points are computed from each final score
-    rounded to the nearest 1,000, halves away from zero (Tenhou's owari up to 2020: 7,500
-    counts as 8,000, -500 as -1,000); otherwise from the exact score. Written to JSON only
-    when set."""
+    rounded to the nearest 1,000, halves away from zero (Tenhou's owari up to January 2022,
+    see :mod:`paipu.formats.tenhou_rules`: 7,500 counts as 8,000, -500 as -1,000);
+    otherwise from the exact score. Written to JSON only when set."""
 
     def __post_init__(self) -> None:
         for spec in dataclasses.fields(self):

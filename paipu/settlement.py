@@ -72,10 +72,10 @@ class GameEnd:
     """Scores, ranks and points from the engine's own payments instead of the logged ones
     (see :class:`~paipu.engine.Replay`): a final result that agrees with these is
     consistent too. ``None`` when the two agree."""
-    other_points: tuple[str, ...] | None = None
-    """Points under the other value of :attr:`~paipu.rules.Rule.final_scores_rounded`,
-    when the game's origin leaves that rule undetermined (e.g. a Tenhou game of unknown
-    date): either is accepted."""
+    other_points: tuple[tuple[str, ...], ...] = ()
+    """Points under each other rule the game leaves open (Tenhou's final-points rules for
+    a date outside the evidence: rounding of the final scores, rank points): any of them
+    is accepted."""
 
 
 @dataclass(slots=True)

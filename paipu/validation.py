@@ -261,11 +261,13 @@ class Checker(Observer):
         for i, (check, what) in enumerate((("game.defen", "final scores by player"), ("game.rank", "ranks by player"),
                                            ("game.point", "points by player"))):
             mine, theirs = list((expected.scores, expected.ranks, expected.points)[i]), list(logged[i] or ())
+            accepted = [mine, list(other[i])]
+            if check == "game.point":
+                accepted += map(list, expected.other_points)
             if check == "game.point" and not self.strict:  # by value: Tenhou wrote "45", "45.0"
-                same = (_same_points(mine, theirs) or _same_points(list(other[i]), theirs)
-                        or _same_points(list(expected.other_points or ()), theirs))
+                same = any(_same_points(points, theirs) for points in accepted)
             else:
-                same = mine == theirs or list(other[i]) == theirs
+                same = theirs in accepted
             if not same:
                 self.add(None, check, mine, theirs, f"{what}: the rules give {mine}, the log says {theirs}")
 

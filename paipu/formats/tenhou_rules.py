@@ -1,0 +1,152 @@
+"""Tenhou's rules by date and room: the :class:`~paipu.rules.Rule` values a 4-player
+Tenhou game of a given day and room was played under.
+
+The room (the log's ``GO type`` flags, or the title's 東/南, 喰, 赤) decides the game's
+length, open tanyao and red fives. The final points (``owari``) followed rules that changed
+over the years; what changed when is read from the ``owari`` values of real logs (the date
+is in the log id, ``YYYYMMDDHHgm-…``), so each value is known only between the first and
+the last log showing it. The eras (log ids are those of ``../shared/corpora``; dates are
+the log ids' own)::
+
+    field                 value                      first log        last log         evidence
+    final_scores_rounded  True                       2009-03-04       2022-01-01       915 games
+    final_scores_rounded  False                      2022-06-01       2023-11-26       115 + 15 games
+    rank_points 東風      ("10","5","-5","-10")      2009-03-04       2009-03-07       35 games
+    rank_points 東風      ("20.0","10.0",…)          2020-01-01       2023-01-27       101 + 1 games
+    rank_points 東南      ("20","10","-10","-20")    2009-03-07       2009-03-07       1 game
+    rank_points 東南      ("20.0","10.0",…)          2010-08-17       2023-11-26       897 + 14 games
+
+- **Rounded final scores** (:attr:`~paipu.rules.Rule.final_scores_rounded`): each score but
+  the top's counts to the nearest 1,000, halves away from zero (33,500 as 34,000 in
+  ``2009030701gm-00a9-0000-0dfd07b3``; -500 as -1,000 in
+  ``2022010121gm-00a9-0000-6142ee41``; 59 games tell halves away from zero from halves
+  towards 30,000, none says otherwise). Seen from ``2009030422gm-00e1-0000-34c2314d``
+  (thewaxmango-2009-03) to ``2022010121gm-00a9-0000-de3e8657`` (thewaxmango-2022-01).
+  Public: the Japanese Mahjong Wiki's translation of Tenhou's rules, "At the end of a game,
+  points are rounded to the closest thousand, '4 down, 5 up'"
+  (http://arcturus.su/mjw/index.php?title=Tenhou.net_rules&oldid=15453, undated). With
+  the integer rank points of 2009, rounding each score first and rounding only the point
+  (halves up) differ for a negative score ending in 500 alone, which no 2009 log has: those
+  logs show whole-thousand points, not which of the two Tenhou computed.
+- **Exact final scores**: points with the hundreds, e.g. 2,500 → -47.5. Seen from
+  ``2022060100gm-00a9-0000-01481d95`` (mjx-suphnx-2022) to
+  ``2022060400gm-0001-0000-d6c5c8e7`` (jim137-general-lobby) in mjlog, and to
+  ``2023112600gm-00a9-0000-1bc26cca`` in majiang/mahjonglm (a third-party conversion that
+  copies Tenhou's points). The change lies between 2022-01-02 and 2022-05-31; no public
+  source we found dates it.
+- **東風 rank points 5-10** (+10/+5/-5/-10 with 25,000 start and 30,000 return): the 35
+  東風 games of 2009-03-04..07 (``2009030422gm-00e1-0000-34c2314d`` to
+  ``2009030721gm-00e1-0000-7d2e4245``); the 東風 games from 2020-01-01
+  (``2020010100gm-00e1-0000-09a090c4``) on have 10-20 like 東南. No log of 2009-03-08 ..
+  2019-12-31 is a 東風 game, and no public source we found dates the change.
+- **Integer points**: the 2009 logs write ``owari`` points as integers (``"-26"``), later
+  ones with one decimal (``"-26.0"``); paipu writes a final point with one decimal when a
+  rank point has one, so the integer eras' rank points are integers. Last integer log
+  2009-03-07, first one-decimal log ``2010081709gm-00a9-0000-fe3371ad`` (東南).
+
+Where a date is not inside an era's evidence — between two eras, before the first log
+or after the last one of a field, or unknown — every value the eras give is accepted for
+that field (:func:`accepted_values`); :func:`implied_rule` names those fields as
+undetermined.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import RedFives
+
+__all__ = ["Era", "ERAS", "accepted_values", "implied_rule", "log_date"]
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    """A value a :class:`~paipu.rules.Rule` field took in Tenhou's 4-player rooms, with
+    the dates of the ``first`` and the ``last`` log that show it (both included)."""
+
+    value: Any
+    first: datetime.date
+    last: datetime.date
+
+
+_ONE_DECIMAL_UMA = ("20.0", "10.0", "-10.0", "-20.0")
+
+_ROUNDING = (  # one change for both rooms: their logs are taken together
+    Era(True, datetime.date(2009, 3, 4), datetime.date(2022, 1, 1)),
+    Era(False, datetime.date(2022, 6, 1), datetime.date(2023, 11, 26)),
+)
+
+ERAS: dict[tuple[str, bool], tuple[Era, ...]] = {
+    ("final_scores_rounded", False): _ROUNDING,
+    ("final_scores_rounded", True): _ROUNDING,
+    ("rank_points", False): (
+        Era(("10", "5", "-5", "-10"), datetime.date(2009, 3, 4), datetime.date(2009, 3, 7)),
+        Era(_ONE_DECIMAL_UMA, datetime.date(2020, 1, 1), datetime.date(2023, 1, 27)),
+    ),
+    ("rank_points", True): (
+        Era(("20", "10", "-10", "-20"), datetime.date(2009, 3, 7), datetime.date(2009, 3, 7)),
+        Era(_ONE_DECIMAL_UMA, datetime.date(2010, 8, 17), datetime.date(2023, 11, 26)),
+    ),
+}
+"""The eras of each date-dependent field, by ``(field name, hanchan)`` (東南 True, 東風
+False), oldest first; consecutive eras differ in value. The module docstring gives the
+evidence."""
+
+_LOG_ID = re.compile(r"(?<!\d)(\d{4})(\d\d)(\d\d)\d\dgm-")
+
+
+def log_date(text: str) -> datetime.date | None:
+    """The date of the first Tenhou log id (``YYYYMMDDHHgm-…``) in ``text`` (a title or a
+    file name); ``None`` when there is none or its digits are not a calendar date."""
+    match = _LOG_ID.search(text)
+    if match is None:
+        return None
+    try:
+        return datetime.date(*map(int, match.groups()))
+    except ValueError:
+        return None
+
+
+def accepted_values(date: datetime.date | None, *, hanchan: bool) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """For each date-dependent :class:`~paipu.rules.Rule` field, ``(name, values)``: the
+    values Tenhou's rules of ``date`` may have given it in an East-South (``hanchan``) or
+    East-only room, the likeliest first. One value when some era's evidence covers the
+    date; between two eras, the later era's value then the earlier's; before the first
+    era, after the last or with no date, every era's value, the nearest era first (the
+    latest with no date)."""
+    return tuple((name, _values(eras, date)) for (name, room), eras in ERAS.items() if room == hanchan)
+
+
+def _values(eras: tuple[Era, ...], date: datetime.date | None) -> tuple[Any, ...]:
+    """The values ``eras`` allow on ``date`` (see :func:`accepted_values`)."""
+    if date is None or date > eras[-1].last:
+        return tuple(era.value for era in reversed(eras))
+    if date < eras[0].first:
+        return tuple(era.value for era in eras)
+    for before, era in zip(eras, eras[1:]):
+        if before.last < date < era.first:
+            return era.value, before.value
+    return next((era.value,) for era in eras if era.first <= date <= era.last)
+
+
+def implied_rule(
+    date: datetime.date | None, *, hanchan: bool, kuitan: bool, red: bool
+) -> tuple[tuple[tuple[str, Any], ...], tuple[str, ...]]:
+    """What Tenhou's rules of ``date`` in a 4-player room imply: ``(values,
+    undetermined)``. ``values`` are ``(field name, value)`` pairs of
+    :class:`~paipu.rules.Rule` for the room (``winds``: 2 East-South or 1 East-only,
+    ``open_tanyao`` = ``kuitan``, ``red_fives`` one per suit with ``red``) and for the date
+    (``final_scores_rounded``, ``rank_points``: the likeliest value); ``undetermined``
+    names the fields the date does not decide, for which either value is accepted
+    (:func:`accepted_values` gives them all). ``date`` ``None``: not known."""
+    room = (
+        ("winds", 2 if hanchan else 1),
+        ("open_tanyao", kuitan),
+        ("red_fives", RedFives(1, 1, 1) if red else RedFives(0, 0, 0)),
+    )
+    accepted = accepted_values(date, hanchan=hanchan)
+    values = room + tuple((name, options[0]) for name, options in accepted)
+    return values, tuple(name for name, options in accepted if len(options) > 1)
