@@ -235,7 +235,7 @@ class Round:
     def results(self) -> tuple[Win | NoWin, ...]:
         """The events that end the round: one or more :class:`Win` or one :class:`NoWin`
         (empty when the log stops in the middle of the round)."""
-        return tuple(e for e in self.events if isinstance(e, (Win, NoWin)))
+        return tuple(e for e in self.events if type(e) is Win or type(e) is NoWin)
 
     @property
     def is_complete(self) -> bool:
@@ -247,10 +247,13 @@ class Round:
         riichi whose stick was taken (:func:`takes_riichi_stick`)."""
         paid = [0] * self.players
         events = self.events
+        end = len(events)
         for index, event in enumerate(events):
             if type(event) is Discard and event.riichi:
-                following = next((e for e in events[index + 1:] if type(e) is not DoraReveal), None)
-                if following is not None and takes_riichi_stick(following):
+                following = index + 1
+                while following < end and type(events[following]) is DoraReveal:
+                    following += 1
+                if following < end and takes_riichi_stick(events[following]):
                     paid[event.seat] += 1000
         return tuple(paid)
 

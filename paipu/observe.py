@@ -168,6 +168,9 @@ def walk(source: GameSource, *observers: Observer) -> Any:
 
     hooks = Hooks(observers)
     by_event, round_end = hooks.by_event, hooks.round_end
+    single = None
+    if by_event and all(len(called) == 1 for called in by_event.values()):
+        single = {cls: called[0] for cls, called in by_event.items()}.get
     for game in games_of(source):
         for hook in hooks.game_start:
             hook(game)
@@ -176,7 +179,16 @@ def walk(source: GameSource, *observers: Observer) -> Any:
             # One step per round, moved from event to event: a walk is over the events
             # alone, and most of its cost would otherwise be making steps.
             step = Step(game, index, 0, None, None, None, [])
-            if by_event:
+            if single is not None:  # one hook per event type, called straight
+                position = -1
+                for event in events:
+                    position += 1
+                    hook = single(type(event))
+                    if hook is not None:
+                        step.event_index = position
+                        step.event = event
+                        hook(step)
+            elif by_event:
                 for position, event in enumerate(events):
                     called = by_event.get(type(event))
                     if called:
