@@ -19,7 +19,7 @@ from .rules import Rule
 from .scoring import NotAWin, Situation, WinResult, nine_gates, score, standard_readings
 from .shanten import waits as _waits
 from .table import BEFORE_DISCARD, Problem, Table
-from .tiles import HandNotation, Meld, kind
+from .tiles import KIND_OF, HandNotation, Meld, kind
 
 __all__ = [
     "WinExpectation",
@@ -338,16 +338,22 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -
     current = position - 1  # the tile won on: the last one passed
     while current > 0 and _passed_tile(events[current]) is None:
         current -= 1
-    riichi = bool(table.riichi[seat])
-    start = current - 1
-    while start > 0 and not (type(events[start]) is Discard and events[start].seat == seat  # type: ignore[union-attr]
-                             and (events[start].riichi or not riichi)):  # type: ignore[union-attr]
-        start -= 1
-    for index in range(start + 1, current):
+    since_riichi = bool(table.riichi[seat])
+    index = current - 1
+    while index > 0:  # back to the winner's last discard (its riichi discard, in riichi)
         event = events[index]
-        tile = _passed_tile(event)
-        if tile is not None and event.seat != seat and kind(tile) in waits:  # type: ignore[union-attr]
-            return f"furiten: the winner passed {tile} since its last discard"
+        cls = type(event)
+        if cls is Discard:
+            if event.seat == seat:  # type: ignore[union-attr]
+                if event.riichi or not since_riichi:  # type: ignore[union-attr]
+                    break
+            elif KIND_OF[event.tile] in waits:  # type: ignore[union-attr]
+                return f"furiten: the winner passed {event.tile} since its last discard"  # type: ignore[union-attr]
+        elif cls is Kan and event.seat != seat and event.meld.type == "kakan":  # type: ignore[union-attr]
+            added = event.meld.added  # type: ignore[union-attr]
+            if KIND_OF[added] in waits:  # type: ignore[index]
+                return f"furiten: the winner passed {added} since its last discard"
+        index -= 1
     return None
 
 
@@ -427,7 +433,7 @@ def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
     if rule.nagashi_mangan:
         for seat in range(seats):
             river = table.rivers[seat]
-            if river and not table.called_away(seat) and all(t[0] == "z" or t[1] in "19" for t in river):
+            if river and all(t[0] == "z" or t[1] in "19" for t in river) and not table.called_away(seat):
                 name = "流し満貫"
                 for other in range(seats):
                     if other == seat:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from operator import add, sub
 
 from .events import Deal, Round
 from .rules import Rule
@@ -113,14 +114,13 @@ class Standing:
         """Apply a round's riichi ``deposits`` and ``payments`` (by seat) and move on: the
         sticks go to the winner (the payments include them), honba grow on a draw or a
         dealer's win, the deal passes unless ``renchan`` (``docs/rules.md`` §3.4, §5.1, §6)."""
-        dealer, players, scores = round_.player_of(0), round_.players, self.scores
-        for seat, paid in enumerate(deposits):
-            if paid:
-                scores[(dealer + seat) % players] -= paid
-                self.sticks += paid // 1000
+        players = round_.players
+        first = (players - round_.player_of(0)) % players  # the seat of player 0
+        if any(deposits):
+            self.scores = list(map(sub, self.scores, deposits[first:] + deposits[:first]))
+            self.sticks += sum(deposits) // 1000
         for paid in payments:
-            for seat, amount in enumerate(paid):
-                scores[(dealer + seat) % players] += amount
+            self.scores = list(map(add, self.scores, paid[first:] + paid[:first]))
         if wins:
             self.sticks = 0
             self.honba = self.honba + 1 if renchan else 0
