@@ -27,7 +27,8 @@ from .events import (
     Win,
     Yaku,
 )
-from .formats.majiang import FormatError, game_from_json, game_to_json
+from .formats import FormatError
+from .formats.majiang import game_from_json, game_to_json
 from .loader import GameReader, LoadError, load
 from .replay import Replay
 from .rules import Rule

@@ -23,15 +23,14 @@ parameters of a :class:`~paipu.rules.Rule`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 from . import shanten as _shanten
 from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
 from .hand import Hand, IllegalAction
-from .rules import RedFives, Rule
+from .rules import Rule
 from .scoring import NotAWin, Situation, WinResult, score
 from .tiles import KINDS, HandNotation, Meld, kind
 
@@ -264,47 +263,28 @@ class Table:
         return problems
 
 
-_TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
-_TENHOU_LOG_ID = re.compile(r"\n(\d{4})\d{6}gm-")
-_LAST_ROUNDED_YEAR = 2020  # the latest Tenhou year seen with rounded final scores (2022: exact)
-
-
 def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     """The rule a game is checked under.
 
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
-    carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
-    named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
-    East-South, 喰 open tanyao, 赤 red fives) — for a game read from a Tenhou log, to the
-    log's own flags — and, for a log id of 2020 or before, to
-    Tenhou's rounded final scores (:attr:`~paipu.rules.Rule.final_scores_rounded`).
+    carries one, else the majiang preset. The ``tenhou`` preset (and a rule built on it)
+    is adjusted to what the game's :attr:`~paipu.events.Game.origin` says its log implies
+    (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
+    East-South, open tanyao and red fives, and the rounding of final scores of its date).
     """
     if rule is None:
         return Rule.from_json(game.rule) if game.rule else Rule()
     if not rule.pao_covers_whole_hand:  # not the tenhou preset, nor a rule built on it
         return rule
-    info = getattr(getattr(game, "tenhou", None), "info", None)  # read from a Tenhou log
-    room = _TENHOU_ROOM.match(game.title)
-    if info is not None:
-        east_only, kuitan, red = not info.hanchan, info.kuitan, info.red_fives
-    elif room:
-        east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
-    else:
-        return rule
-    log_id = _TENHOU_LOG_ID.search(game.title)
-    rounded = bool(log_id and int(log_id[1]) <= _LAST_ROUNDED_YEAR)
-    return _tenhou_room_rule(rule, east_only, kuitan, red, rounded)
+    origin = game.origin
+    return rule if origin is None or not origin.rule else _implied_rule(rule, origin.rule)
 
 
 @lru_cache(maxsize=64)
-def _tenhou_room_rule(rule: Rule, east_only: bool, kuitan: bool, red: bool, rounded: bool) -> Rule:
-    """:func:`game_rule`'s adjustment to a Tenhou room, made once per room (a Rule checks
-    all its fields when made, and a directory of logs holds only a few rooms)."""
-    rule = rule.replace(winds=1 if east_only else 2, open_tanyao=kuitan,
-                        red_fives=RedFives(1, 1, 1) if red else RedFives(0, 0, 0))
-    if rounded:
-        rule = rule.replace(final_scores_rounded=True)
-    return rule
+def _implied_rule(rule: Rule, implied: tuple[tuple[str, Any], ...]) -> Rule:
+    """:func:`game_rule`'s adjustment to what a log implies, made once per kind of log (a
+    Rule checks all its fields when made, and a directory of logs holds only a few)."""
+    return rule.replace(**dict(implied))
 
 
 @dataclass(slots=True)
@@ -1067,7 +1047,8 @@ class Replay:
         extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
         final, alternative = self.final or self._finals()
         other = None
-        if self.rule.pao_covers_whole_hand and _TENHOU_ROOM.match(game.title) and not _TENHOU_LOG_ID.search(game.title):
+        origin = game.origin
+        if self.rule.pao_covers_whole_hand and origin is not None and "final_scores_rounded" in origin.undetermined:
             other = final_points(list(final[0]), list(final[1]), self.rule.rank_points,
                                  not self.rule.final_scores_rounded)
         return Step(rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))

@@ -16,7 +16,8 @@ import pytest
 
 from conftest import corpus, read_json
 from paipu import load
-from paipu.formats.majiang import FormatError, game_from_json
+from paipu.formats import FormatError
+from paipu.formats.majiang import game_from_json
 from paipu.hand import Hand
 from paipu.replay import Replay, Table
 from paipu.rules import Rule

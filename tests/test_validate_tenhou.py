@@ -7,6 +7,7 @@ import pytest
 
 from conftest import corpus
 from paipu import load
+from paipu.events import Win
 from paipu.replay import final_points, game_rule
 from paipu.rules import Rule
 from paipu.validation import validate_game
@@ -108,20 +109,23 @@ def test_excerpts_load_and_replay():
         assert checks == EXCERPT_FINDINGS.get(path.name, []), path.name
 
 
-def test_tenhou_own_limit_is_checked():
+def test_the_logged_limit_is_checked():
+    """A Tenhou log states each win's limit (``AGARI ten``'s third value): a wrong one is
+    a finding ``hule.limit``; a 電脳麻将 paipu states none, and none is checked."""
     import dataclasses
 
-    from paipu.formats.tenhou_xml import TenhouWin
-
     game = next(iter(load(corpus("tenhou-mjlog", "crazybbb"))))
-    record = game.tenhou
-    index, wins = next((i, r) for i, r in enumerate(record.results) if isinstance(r[0], TenhouWin))
-    wrong = dataclasses.replace(wins[0], limit=(wins[0].limit + 1) % 6)
-    results = record.results[:index] + ((wrong,) + wins[1:],) + record.results[index + 1:]
-    corrupted = dataclasses.replace(game, tenhou=dataclasses.replace(record, results=results))
+    index, position, win = next((i, j, e) for i, r in enumerate(game.rounds)
+                                for j, e in enumerate(r.events) if isinstance(e, Win))
+    wrong = dataclasses.replace(win, limit="haneman" if win.limit != "haneman" else "baiman")
+    events = game.rounds[index].events
+    round_ = dataclasses.replace(game.rounds[index], events=events[:position] + (wrong,) + events[position + 1:])
+    corrupted = dataclasses.replace(game, rounds=game.rounds[:index] + (round_,) + game.rounds[index + 1:])
     findings = validate_game(corrupted, "tenhou")
-    assert [(f.check, f.round, f.logged) for f in findings] == [
-        ("tenhou.limit", game.rounds[index].label, wrong.limit)]
+    assert [(f.check, f.round, f.event, f.expected, f.logged) for f in findings] == [
+        ("hule.limit", game.rounds[index].label, position, win.limit, wrong.limit)]
+    converted = next(iter(load(corpus("tenhou-as-majiang", "crazybbb"))))
+    assert all(e.limit is None for r in converted.rounds for e in r.results if isinstance(e, Win))
 
 
 @pytest.mark.parametrize("parameter, majiang_value, check", [

@@ -2,7 +2,7 @@
 
 The reader is strict: anything that is not the format (a missing or mistyped field, an
 unknown event, a tile that does not exist, a seat out of range) raises
-:class:`FormatError` naming the round and event where it is. Nothing is dropped: every
+:class:`~paipu.formats.FormatError` naming the round and event where it is. Nothing is dropped: every
 field of every event is kept, and top-level keys beyond the format (such as ``rule`` and
 ``oracle`` in the generated corpora) are kept in :attr:`Game.rule` and :attr:`Game.extra`.
 
@@ -27,39 +27,19 @@ from ..events import (
     KanDraw,
     NorthSetAside,
     NoWin,
+    Origin,
     Round,
     Win,
     Yaku,
-    locator,
 )
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
+from .errors import FormatError
+from .tenhou_origin import origin_of_title
 
-__all__ = ["FormatError", "game_from_json", "game_to_json", "event_to_json"]
+__all__ = ["game_from_json", "game_to_json", "event_to_json"]
 
 _ALL_TILES = KINDS + ("m0", "p0", "s0")
 _KNOWN_KEYS = ("title", "player", "qijia", "log", "defen", "rank", "point", "rule")
-
-
-class FormatError(ValueError):
-    """A paipu that does not follow the format. ``round`` and ``event`` are 0-based
-    indices of where the problem is (``None`` for the game's top level)."""
-
-    def __init__(self, message: str, round: int | None = None, event: int | None = None,
-                 label: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.round = round
-        self.event = event
-        self.label = label
-
-    def locator(self) -> str:
-        """Where in the game, as :func:`paipu.events.locator` writes it: ``東3局1本場,
-        event 17`` (0-based indices, the round by its label where known)."""
-        return locator(None, self.label or self.round, self.event)
-
-    def __str__(self) -> str:
-        where = self.locator()
-        return f"{where}: {self.message}" if where else self.message
 
 
 # -- reading -------------------------------------------------------------------------
@@ -377,7 +357,12 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
 
 
 def game_from_json(obj: Any, source: str = "") -> Game:
-    """Build a :class:`Game` from one parsed paipu object; raise :class:`FormatError`."""
+    """Build a :class:`Game` from one parsed paipu object; raise :class:`FormatError`.
+
+    The game's :attr:`~paipu.events.Game.origin` is format ``"majiang"``; a title that
+    names a Tenhou room (a Tenhou log converted by tenhou-log, ``四鳳南喰赤\n<log id>``)
+    gives the platform, room, id, date and rule a Tenhou log would
+    (:func:`~paipu.formats.tenhou_origin.origin_of_title`)."""
     if not isinstance(obj, dict):
         raise FormatError(f"a paipu must be a JSON object, not {type(obj).__name__}")
     missing = [key for key in ("title", "player", "qijia", "log") if key not in obj]
@@ -406,7 +391,12 @@ def game_from_json(obj: Any, source: str = "") -> Game:
     if rule is not None and not isinstance(rule, dict):
         raise FormatError(f"rule must be an object, not {rule!r}")
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
-    return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source)
+    origin = origin_of_title("majiang", title) or _ORIGIN
+    return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)
+
+
+_ORIGIN = Origin("majiang")
+"""The origin of a paipu whose title names no platform."""
 
 
 # -- writing -------------------------------------------------------------------------
