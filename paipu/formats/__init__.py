@@ -37,7 +37,8 @@ class Format:
     """The format's name, also :attr:`Origin.format <paipu.events.Origin.format>` of its games."""
     parse: Callable[[bytes], Any] | None
     """How the file's (uncompressed) bytes are parsed before they are sniffed and read:
-    ``None`` for the bytes themselves. Formats with the same ``parse`` share its result."""
+    ``None`` for the bytes themselves. Formats with the same ``parse``, one after the other
+    in :data:`FORMATS`, share its result."""
     sniff: Callable[[Any], bool]
     """Whether the file's content (bytes or parsed, by ``parse``) is in this format."""
     games: Callable[[Any, str], tuple[list, ReadGame]]
@@ -115,15 +116,12 @@ FORMATS: dict[str, Format] = {
 def identify(data: bytes) -> tuple[Format, Any]:
     """The format of a file's uncompressed bytes and its content as that format parses it.
     ``orjson.JSONDecodeError`` for what is none of the formats and not JSON either."""
-    parsed: dict[Callable[[bytes], Any], Any] = {}
+    content: Any = data
+    parsed_by = None
     for format in FORMATS.values():
         parse = format.parse
-        if parse is None:
-            content: Any = data
-        elif parse in parsed:
-            content = parsed[parse]
-        else:
-            content = parsed[parse] = parse(data)
+        if parse is not parsed_by:
+            content, parsed_by = (data if parse is None else parse(data)), parse
         if format.sniff(content):
             return format, content
     raise FormatError("none of the formats: " + ", ".join(FORMATS))

@@ -13,7 +13,7 @@ game gives back the same JSON, hand strings in canonical notation.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..events import (
     Call,
@@ -38,8 +38,10 @@ from .tenhou_origin import origin_of_title
 
 __all__ = ["game_from_json", "game_to_json", "event_to_json"]
 
+_T = TypeVar("_T")
+
 _ALL_TILES = KINDS + ("m0", "p0", "s0")
-_KNOWN_KEYS = ("title", "player", "qijia", "log", "defen", "rank", "point", "rule")
+_KNOWN_KEYS = frozenset(("title", "player", "qijia", "log", "defen", "rank", "point", "rule"))
 
 
 # -- reading -------------------------------------------------------------------------
@@ -101,11 +103,12 @@ def _hand(text: Any, name: str) -> HandNotation:
         raise FormatError(f"{name}: {error}") from None
 
 
-def _hands(texts: list, name: str) -> tuple[HandNotation, ...]:
-    """Every hand of a list (the first bad one a :class:`FormatError`), without a call of
-    :func:`_hand` each: a corpus has tens of thousands."""
+def _each(parse: Callable[[str], _T], texts: list, name: str) -> tuple[_T, ...]:
+    """Every hand or tile of a list read by ``parse`` (the first bad one a
+    :class:`FormatError`), without a call of :func:`_hand` or :func:`_tile` each: a corpus
+    has tens of thousands."""
     try:
-        return tuple(map(parse_hand, texts))
+        return tuple(map(parse, texts))
     except NotationError as error:
         raise FormatError(f"{name}: {error}") from None
 
@@ -132,7 +135,7 @@ def _read_qipai(p: Any, n: int) -> Deal:
         _int(p["lizhibang"], "qipai.lizhibang"),
         _ints(p["defen"], "qipai.defen", n),
         _tile(p["baopai"], "qipai.baopai"),
-        _hands(hands, "qipai.shoupai"),
+        _each(parse_hand, hands, "qipai.shoupai"),
     )
 
 
@@ -243,8 +246,10 @@ def _read_yaku(entry: Any) -> Yaku:
     return yaku
 
 
-def _optional_int(p: dict, name: str) -> int | None:
-    return None if p.get(name) is None else _int(p[name], f"hule.{name}")
+def _optional_int(value: Any, name: str) -> int | None:
+    """``value`` if ``None`` or an integer >= 0 (checked here, without a call of
+    :func:`_int`: three per win); else :func:`_int`'s error, naming the field ``name``."""
+    return value if value is None or (type(value) is int and value >= 0) else _int(value, name)
 
 
 _HULE = _Fields("hule", ("l", "shoupai", "baojia", "fubaopai", "defen", "hupai", "fenpei"), ("fu", "fanshu", "damanguan"))
@@ -259,7 +264,7 @@ def _read_hule(p: Any, n: int) -> Win:
     if ura is not None:
         if not isinstance(ura, list):
             raise FormatError(f"hule.fubaopai must be a list of tiles or null, not {ura!r}")
-        ura = tuple(_tile(t, "hule.fubaopai") for t in ura)
+        ura = _each(parse_tile, ura, "hule.fubaopai")
     yaku = p["hupai"]
     if not isinstance(yaku, list):
         raise FormatError(f"hule.hupai must be a list, not {yaku!r}")
@@ -268,9 +273,9 @@ def _read_hule(p: Any, n: int) -> Win:
         _hand(p["shoupai"], "hule.shoupai"),
         discarder,
         ura,
-        _optional_int(p, "fu"),
-        _optional_int(p, "fanshu"),
-        _optional_int(p, "damanguan"),
+        _optional_int(p.get("fu"), "hule.fu"),
+        _optional_int(p.get("fanshu"), "hule.fanshu"),
+        _optional_int(p.get("damanguan"), "hule.damanguan"),
         _int(p["defen"], "hule.defen"),
         tuple(map(_read_yaku, yaku)),
         _ints(p["fenpei"], "hule.fenpei", n),
@@ -312,7 +317,7 @@ def _read_event(raw: Any, n: int, position: int) -> Event:
     """One event of a round, checked in full."""
     if type(raw) is not dict or len(raw) != 1:
         raise FormatError(f"an event must be an object with one key, not {raw!r}")
-    key, payload = next(iter(raw.items()))
+    (key, payload), = raw.items()
     reader = _READERS.get(key)
     if reader is None:
         raise FormatError(f"unknown event {key!r}")

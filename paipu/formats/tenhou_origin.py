@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..events import Origin
@@ -23,9 +24,9 @@ TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤
 """The start of a title that names a Tenhou room: players, lobby, length; the groups are
 the 喰 and 赤 flags."""
 
-_LOG_ID = re.compile(r"\n((\d{4})(\d\d)(\d\d)\d\dgm-.*)")
-"""A Tenhou log id on a line of a title after the first; the groups are the id, and the
-year, month and day."""
+_LOG_ID = re.compile(r"(\d{8})\d\dgm-.*")
+"""A Tenhou log id, as a title's second line starts; the group is its date's digits
+(``YYYYMMDD``)."""
 
 
 def tenhou_origin(format: str, title: str, *, hanchan: bool, kuitan: bool, red: bool,
@@ -41,23 +42,45 @@ def tenhou_origin(format: str, title: str, *, hanchan: bool, kuitan: bool, red: 
     platform's log in Tenhou's format (Mahjong Soul exports tenhou.net/6 JSON) has no
     Tenhou history.
     """
-    found = _LOG_ID.search(title)
-    date = None
-    if found:
-        try:
-            date = datetime.date(int(found[2]), int(found[3]), int(found[4]))
-        except ValueError:
-            pass
+    room, _, rest = title.partition("\n")
+    return _origin(format, room, rest, hanchan, kuitan, red, record)
+
+
+def _origin(format: str, room: str, rest: str, hanchan: bool, kuitan: bool, red: bool, record: Any) -> Origin:
+    """:func:`tenhou_origin` of a title split into its ``room`` line and the ``rest``."""
+    found = _LOG_ID.match(rest)
+    platform, date, rule, undetermined = _room_and_day(room, found[1] if found else "", hanchan, kuitan, red)
+    return Origin(format, found[0] if found else "", platform, room, date, rule, undetermined, record)
+
+
+@lru_cache(maxsize=1024)
+def _room_and_day(room: str, day: str, hanchan: bool, kuitan: bool,
+                  red: bool) -> tuple[str, datetime.date | None, tuple[tuple[str, Any], ...], tuple[str, ...]]:
+    """:func:`tenhou_origin`'s platform, date, rule and undetermined fields for a room and
+    a day (``YYYYMMDD``, ``""`` unknown), worked out once for all the games of that room
+    and day: the loader reads thousands."""
+    try:
+        date = datetime.date(int(day[:4]), int(day[4:6]), int(day[6:])) if day else None
+    except ValueError:
+        date = None
     rule, undetermined = implied_rule(date, hanchan=hanchan, kuitan=kuitan, red=red)
-    on_tenhou = TENHOU_ROOM.match(title) is not None
-    return Origin(format, found[1] if found else "", "tenhou" if on_tenhou else "", title.partition("\n")[0],
-                  date, rule, undetermined if on_tenhou else (), record)
+    if TENHOU_ROOM.match(room) is None:
+        return "", date, rule, ()
+    return "tenhou", date, rule, undetermined
 
 
 def origin_of_title(format: str, title: str) -> Origin | None:
     """The origin of a game read in ``format`` whose title names a Tenhou room, with the
     flags the room states; ``None`` for any other title."""
-    room = TENHOU_ROOM.match(title)
-    if room is None:
-        return None
-    return tenhou_origin(format, title, hanchan=room[0][2] == "南", kuitan=bool(room[1]), red=bool(room[2]))
+    room, _, rest = title.partition("\n")
+    flags = _room_flags(room)
+    return None if flags is None else _origin(format, room, rest, *flags, None)
+
+
+@lru_cache(maxsize=256)
+def _room_flags(room: str) -> tuple[bool, bool, bool] | None:
+    """The flags of a title's first line that names a Tenhou room: East-South (南), open
+    tanyao (喰), red fives (赤); ``None`` for any other line. Read once per room: every
+    game read from 電脳麻将 JSON asks."""
+    found = TENHOU_ROOM.match(room)
+    return None if found is None else (found[0][2] == "南", found[1] is not None, found[2] is not None)
