@@ -31,7 +31,8 @@ from .events import (
     Win,
     Yaku,
 )
-from .formats.majiang import FormatError, game_from_json, game_to_json
+from .formats import FormatError
+from .formats.majiang import game_from_json, game_to_json
 from .loader import GameReader, LoadError, load
 from .engine import Replay, Step, replay
 from .observe import Observer, walk

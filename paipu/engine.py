@@ -26,20 +26,18 @@ parameters of a :class:`~paipu.rules.Rule`.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Union
 
 from . import checks
 from .checks import DrawExpectation, WinExpectation, before
-from .formats.tenhou_rules import accepted_values, implied_rule, log_date
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win, takes_riichi_stick)
 from .hand import IllegalAction
 from .names import EXHAUSTIVE, draw_name
 from .observe import GameSource, Hooks, Observer, games_of
-from .rules import Rule, RuleSpec
+from .rules import MAJIANG, TENHOU, Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
@@ -85,55 +83,46 @@ class Step:
         return f"<Step {where}:{event}{found}>"
 
 
-_TENHOU_ROOM = re.compile(r"^[三四][般上特鳳若銀琥孔][東南](喰)?(赤)?")
-
-
 def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     """The rule a game is checked under.
 
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
-    carries one, else the majiang preset. The ``tenhou`` preset is adjusted to the room
-    named at the start of a Tenhou game's title (e.g. ``四鳳東喰赤``: 東 East-only or 南
-    East-South, 喰 open tanyao, 赤 red fives) — for a game read from a Tenhou log, to the
-    log's own flags — and to the final-points rules of the date in its log id
-    (:func:`~paipu.formats.tenhou_rules.implied_rule`).
+    carries one; else, for a game its origin places on Tenhou, the tenhou preset; else the
+    majiang preset. The ``tenhou`` preset (and a rule built on it) is adjusted to what the
+    game's :attr:`~paipu.events.Game.origin` says its log implies
+    (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
+    East-South, open tanyao and red fives, and the final-points rules of its date).
     """
     return game_rules(game, rule)[0]
 
 
 def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, ...]]:
-    """:func:`game_rule`, and the other rules the game's date leaves open (Tenhou's
-    final-points rules outside the evidence: either is accepted)."""
+    """:func:`game_rule`, and the other rules the game's origin leaves open
+    (:attr:`~paipu.events.Origin.undetermined`): a log that agrees with any of them is
+    consistent."""
+    origin = game.origin
     if rule is None:
-        return (Rule.from_json(game.rule) if game.rule else Rule()), ()
-    if not rule.pao_covers_whole_hand:  # not the tenhou preset, nor a rule built on it
+        if game.rule:
+            return Rule.from_json(game.rule), ()
+        rule = TENHOU if origin is not None and origin.platform == "tenhou" else MAJIANG
+    if not rule.pao_covers_whole_hand or origin is None or not origin.rule:  # not the tenhou family
         return rule, ()
-    info = getattr(getattr(game, "tenhou", None), "info", None)  # read from a Tenhou log
-    room = _TENHOU_ROOM.match(game.title)
-    if info is not None:
-        east_only, kuitan, red = not info.hanchan, info.kuitan, info.red_fives
-    elif room:
-        east_only, kuitan, red = room[0][2] == "東", bool(room[1]), bool(room[2])
-    else:
-        return rule, ()
-    date = log_date(game.title)
-    values, undetermined = implied_rule(date, hanchan=not east_only, kuitan=kuitan, red=red)
-    chosen = _tenhou_room_rule(rule, values)
-    others = []
-    if undetermined:
-        accepted = dict(accepted_values(date, hanchan=not east_only))
-        for combination in itertools.product(*(accepted[name] for name in undetermined)):
-            other = _tenhou_room_rule(chosen, tuple(zip(undetermined, combination)))
-            if other != chosen:
-                others.append(other)
+    return _implied_rules(rule, origin.rule, origin.undetermined)
+
+
+@lru_cache(maxsize=256)
+def _implied_rules(rule: Rule, implied: tuple[tuple[str, Any], ...],
+                   undetermined: tuple[tuple[str, tuple[Any, ...]], ...]) -> tuple[Rule, tuple[Rule, ...]]:
+    """:func:`game_rules` for one kind of log, worked out once (a Rule checks all its
+    fields when made, and a directory of logs holds only a few kinds)."""
+    chosen = rule.replace(**dict(implied))
+    names = [name for name, _ in undetermined]
+    others: list[Rule] = []
+    for values in itertools.product(*(accepted for _, accepted in undetermined)):
+        other = chosen.replace(**dict(zip(names, values)))
+        if other != chosen and other not in others:
+            others.append(other)
     return chosen, tuple(others)
-
-
-@lru_cache(maxsize=64)
-def _tenhou_room_rule(rule: Rule, values: tuple[tuple[str, Any], ...]) -> Rule:
-    """:func:`game_rule`'s adjustment to a Tenhou room and era, made once per pair (a Rule
-    checks all its fields when made, and a directory of logs holds only a few)."""
-    return rule.replace(**dict(values))
 
 
 class Replay:

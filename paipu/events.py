@@ -25,6 +25,7 @@ inside a round; a **player** id indexes :attr:`Game.players` and the final resul
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Union
 
@@ -46,6 +47,7 @@ __all__ = [
     "Event",
     "Round",
     "Game",
+    "Origin",
     "WIND_NAMES",
     "locator",
     "takes_riichi_stick",
@@ -146,6 +148,10 @@ class Win:
     yakuman) are ``None`` when the log omits them (a yakuman has no fu/han; an ordinary
     hand no yakuman count). ``points`` (``defen``) is the value of the hand alone;
     ``payments`` (``fenpei``, by seat) include honba and the riichi sticks collected.
+    ``limit`` is the limit the log states for the hand (Tenhou's ``AGARI``): ``""`` for
+    none, else ``"mangan"``, ``"haneman"``, ``"baiman"``, ``"sanbaiman"`` or ``"yakuman"``
+    (any yakuman, counted or not); ``None`` when the format does not state it (電脳麻将
+    paipu has no such field).
     """
 
     key: ClassVar[str] = "hule"
@@ -159,6 +165,7 @@ class Win:
     points: int
     yaku: tuple[Yaku, ...]
     payments: tuple[int, ...]
+    limit: str | None = None
 
     @property
     def is_tsumo(self) -> bool:
@@ -276,7 +283,9 @@ class Game:
     to first place), ``ranks`` (1-4) and ``points`` (as logged, strings like ``"45.0"``)
     are by player id and ``None`` when the log is incomplete. ``rule`` is the rule object
     a paipu may carry (電脳麻将 keys), ``extra`` any other top-level keys kept as they
-    were. ``source`` locates the game: ``path#index``.
+    were. ``source`` locates the game: ``path#index``. ``origin`` says which format the
+    game was read from and what its log states about where it was played (``None`` for a
+    game not read from a file).
     """
 
     title: str
@@ -289,6 +298,7 @@ class Game:
     rule: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
+    origin: Origin | None = None
 
     @property
     def is_complete(self) -> bool:
@@ -335,3 +345,39 @@ def locator(source: str | None, round: str | int | None, event: int | None) -> s
     if type(round) is int:
         round = f"round #{round}"
     return ", ".join(filter(None, (source, round, None if event is None else f"event {event}")))
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a game comes from, as its log states it: the format read and, where the log
+    says, the platform, room, game id and date, and what these imply for the rule.
+
+    The same for every format: a reader fills what its log states and leaves the rest
+    empty, and what is particular to a format is in ``record``. The engine reads only
+    ``rule`` and ``undetermined``, never the format.
+    """
+
+    format: str
+    """The name of the format read, as registered in :data:`paipu.formats.FORMATS`
+    (``"majiang"``, ``"tenhou-mjlog"``, ``"tenhou-json"``)."""
+    id: str = ""
+    """The platform's id of the game (a Tenhou log id such as
+    ``2022010100gm-00a9-0000-xxxxxxxx``), ``""`` if not stated."""
+    platform: str = ""
+    """``"tenhou"`` for a game played on Tenhou (a Tenhou log, or a converted log whose
+    title names a Tenhou room), ``""`` when unknown."""
+    room: str = ""
+    """The room (lobby and rule) as the log names it, e.g. ``四鳳東喰赤``; ``""`` if none."""
+    date: datetime.date | None = None
+    """The day the game was played, from its id; ``None`` when not known."""
+    rule: tuple[tuple[str, Any], ...] = ()
+    """The values of :class:`~paipu.rules.Rule` fields (by their Python names) that the
+    log implies on its platform, e.g. ``(("winds", 1), ("open_tanyao", True))``: the rule
+    a game is checked under when checked under that platform's preset."""
+    undetermined: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    """:class:`~paipu.rules.Rule` fields the log cannot decide, each with every value
+    accepted for it (any is taken as consistent), e.g. ``(("final_scores_rounded",
+    (False, True)),)`` for a Tenhou game of unknown date."""
+    record: Any = None
+    """The format's own record of what the log states beyond the events (a
+    :class:`~paipu.formats.tenhou_xml.TenhouRecord` for a Tenhou log), ``None`` if none."""

@@ -4,7 +4,8 @@
 memory stays flat over directories of any size. A path may be a file, a directory (walked
 in sorted order, recursively unless ``recursive=False``; files named ``*.json``,
 ``*.json.gz``, ``*.mjlog`` or ``*.xml`` are read) or ``FILE#N`` for the game at index ``N``
-of a file. The format is recognised by content, whatever the name, and so is gzip:
+of a file. The format is recognised by content, whatever the name, and so is gzip (the
+formats are those of :data:`paipu.formats.FORMATS`):
 
 * 電脳麻将 paipu JSON: one paipu object or an array of them;
 * Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);
@@ -25,15 +26,13 @@ import os
 import re
 import warnings
 import zlib
-from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator, Literal, Union
+from typing import Iterator, Literal, Union
 
 import orjson
 
 from .events import Game, locator
-from .formats import is_mjlog, is_tenhou_json
-from .formats.majiang import FormatError, game_from_json
+from .formats import FormatError, ReadGame, identify
 
 __all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS"]
 
@@ -87,26 +86,12 @@ class LoadWarning(UserWarning):
 ErrorMode = Literal["warn", "collect", "raise"]
 
 
-def _decode(data: bytes, name: str) -> tuple[list, Callable[..., Game]]:
+def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
     """The games of a file's bytes, unread, and the reader of their format."""
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
-    # The Tenhou readers are imported only when a Tenhou log comes (a command starts faster).
-    if is_mjlog(data):
-        from .formats.tenhou_xml import game_from_mjlog, log_id_of
-
-        return [data], partial(game_from_mjlog, log_id=log_id_of(name))
-    try:
-        obj = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        from .formats.tenhou_json import parse  # maybe tenhou.net/6 JSON, one round per line
-
-        obj = parse(data)
-    if is_tenhou_json(obj):
-        from .formats.tenhou_json import game_from_tenhou_json
-
-        return [obj], game_from_tenhou_json
-    return (obj if isinstance(obj, list) else [obj]), game_from_json
+    format, content = identify(data)
+    return format.games(content, name)
 
 
 def _describe_decode_error(error: Exception) -> str:

@@ -188,25 +188,17 @@ class Checker(Observer):
         self.compare(step, "hule.damanguan", result.yakuman or None, win.yakuman or None, "yakuman multiple")
         self.compare(step, "hule.defen", result.points, win.points, "the hand's value")
         self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
-        tenhou = getattr(self.game, "tenhou", None)
-        if tenhou is not None:
-            self.tenhou_win(step, tenhou, win, result)
+        if win.limit is not None:
+            self.limit(step, win, result)
 
-    def tenhou_win(self, step: Step, record, win: Win, result) -> None:
-        """What a Tenhou log states beyond the events: the limit of Tenhou's own AGARI
-        (満貫, 跳満...) and, for the round's first result, the scores before it (``sc``),
-        which show the riichi sticks paid."""
-        if step.round_index >= len(record.results):
-            return
-        round_ = step.round
-        player = round_.player_of(win.seat)
-        logged = next((r for r in record.results[step.round_index] if getattr(r, "who", None) == player), None)
-        if logged is None:
-            return
-        limit = _TENHOU_LIMITS.get(result.limit or "", 5 if result.limit else 0)
-        if limit != logged.limit:
-            self.add(step, "tenhou.limit", limit, logged.limit,
-                     f"the limit (0 none, 1 満貫 ... 5 役満): the rules give {limit}, Tenhou's AGARI says {logged.limit}")
+    def limit(self, step: Step, win: Win, result) -> None:
+        """The limit the log states (Tenhou's ``AGARI``; :attr:`~paipu.events.Win.limit`):
+        ``""`` for none, the limit's name up to ``sanbaiman``, ``yakuman`` for any
+        yakuman, counted (数え役満) or not."""
+        limit = result.limit or ""
+        if limit not in _LIMITS_BELOW_YAKUMAN:
+            limit = "yakuman"
+        self.compare(step, "hule.limit", limit, win.limit, "the limit")
 
     def draw(self, step: Step, expected: DrawExpectation) -> None:
         draw: NoWin = step.event  # type: ignore[assignment]
@@ -272,8 +264,9 @@ class Checker(Observer):
                 self.add(None, check, mine, theirs, f"{what}: the rules give {mine}, the log says {theirs}")
 
 
-_TENHOU_LIMITS = {"": 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
-"""paipu's limit names → Tenhou's AGARI limit codes; every yakuman is 5."""
+_LIMITS_BELOW_YAKUMAN = frozenset(("", "mangan", "haneman", "baiman", "sanbaiman"))
+"""The limits of :attr:`~paipu.scoring.WinResult.limit` that :attr:`~paipu.events.Win.limit`
+names as they are; every other is a yakuman."""
 
 
 def _same_points(mine: list[str], theirs: list[str]) -> bool:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import gzip
+from dataclasses import replace
 from pathlib import Path
 
 import orjson
 import pytest
+
+from paipu.events import Round, Win
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPORA = SHARED / "corpora"
@@ -26,3 +29,10 @@ def read_json(path: Path):
     if path.name.endswith(".gz"):
         data = gzip.decompress(data)
     return orjson.loads(data)
+
+
+def without_limits(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
+    """``rounds`` as a 電脳麻将 paipu states them: a Tenhou log also states each win's
+    limit (:attr:`~paipu.events.Win.limit`), the paipu format does not (``None``)."""
+    return tuple(replace(r, events=tuple(replace(e, limit=None) if isinstance(e, Win) else e for e in r.events))
+                 for r in rounds)

@@ -1,8 +1,8 @@
 """Every hand, meld and discard string and every game of the 電脳麻将 corpora.
 
-The corpora README lists 881 converted Tenhou files (722 + 111 + 36 + 7 + 4 + 1), 44
-generated variant files with 2,020 games, the engine's 37 test games in one file and 17
-MahjongLM files: 943 files, 2,955 games. Reading fewer is a failure, not a skip.
+The corpora README lists 1,046 converted Tenhou files (722 + 111 + 36 + 7 + 4 + 1 + 36 +
+129), 44 generated variant files with 2,020 games, the engine's 37 test games in one file
+and 17 MahjongLM files: 1,108 files, 3,120 games. Reading fewer is a failure, not a skip.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from paipu.tiles import parse_discard, parse_hand, parse_meld
 
 FOLDERS = {
     # folder: (files, games) at least, from the corpora README
-    "tenhou-as-majiang": (881, 881),
+    "tenhou-as-majiang": (1046, 1046),
     "generated": (44, 2020),
     "majiang/majiang-core-scripts": (1, 37),
     "majiang/mahjonglm": (17, 17),

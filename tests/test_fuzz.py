@@ -17,7 +17,8 @@ import re
 import pytest
 
 from conftest import corpus, read_json
-from paipu.formats.majiang import FormatError, game_from_json
+from paipu.formats import FormatError
+from paipu.formats.majiang import game_from_json
 from paipu.formats.tenhou_json import game_from_tenhou_json, parse
 from paipu.formats.tenhou_xml import game_from_mjlog
 from paipu.validation import validate_game

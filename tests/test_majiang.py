@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from paipu.formats.majiang import _KNOWN_ENTRIES, FormatError, _read_event, _read_round, _read_yaku
+from paipu.formats import FormatError
+from paipu.formats.majiang import _KNOWN_ENTRIES, _read_event, _read_round, _read_yaku
 from paipu.tiles import KINDS
 
 _DEAL = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,

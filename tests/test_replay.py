@@ -16,8 +16,9 @@ import pytest
 
 from conftest import corpus, read_json
 from paipu import load
-from paipu.formats.majiang import FormatError, game_from_json
 from paipu.checks import kan_after_riichi
+from paipu.formats import FormatError
+from paipu.formats.majiang import game_from_json
 from paipu.hand import Hand
 from paipu.engine import Replay
 from paipu.table import Table

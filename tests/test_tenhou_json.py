@@ -12,13 +12,14 @@ from pathlib import Path
 import orjson
 import pytest
 
-from conftest import corpus, read_json
+from conftest import corpus, read_json, without_limits
 from paipu import load
 from paipu.cli import main
 from paipu.events import Call, NorthSetAside, NoWin, Win
-from paipu.formats.majiang import FormatError, game_to_json
+from paipu.formats import FormatError
+from paipu.formats.majiang import game_to_json
 from paipu.formats.tenhou_json import game_from_tenhou_json, parse, tile_of_code
-from paipu.formats.tenhou_xml import TenhouGame, TenhouWin, game_from_mjlog, log_id_of
+from paipu.formats.tenhou_xml import TenhouRecord, TenhouWin, game_from_mjlog, log_id_of
 
 # tenhou-formats.md §2.10: the same hand as tests/test_tenhou_xml.py's EXAMPLE.
 EXAMPLE = {
@@ -34,7 +35,10 @@ EXAMPLE = {
 
 def test_the_worked_example():
     game = game_from_tenhou_json(EXAMPLE, "example#0")
-    assert isinstance(game, TenhouGame) and game.title == "四鳳南喰赤" and game.players == ("A", "B", "C", "D")
+    assert game.title == "四鳳南喰赤" and game.players == ("A", "B", "C", "D")
+    assert isinstance(game.origin.record, TenhouRecord) and game.origin.format == "tenhou-json"
+    # a Tenhou room without log id: whether final scores were rounded cannot be told
+    assert (game.origin.platform, game.origin.id) == ("tenhou", "") and "final_scores_rounded" in dict(game.origin.undetermined)
     assert not game.is_complete  # no final scores in the file
     (round_,) = game.rounds
     assert round_.events[5] == Call(3, round_.events[5].meld) and str(round_.events[5].meld) == "z555="
@@ -42,7 +46,7 @@ def test_the_worked_example():
     assert isinstance(win, Win) and str(win.hand) == "m123456p23478s05p9"
     assert (win.seat, win.discarder, win.fu, win.han, win.points, win.payments) == (2, 3, 30, 4, 7700, (0, 0, 10000, -8000))
     assert win.ura_indicators == ("m9",)
-    (logged,) = game.tenhou.results[0]
+    (logged,) = game.origin.record.results[0]
     assert logged == TenhouWin(3, 0, None, 30, 4, 7700, 0, (("立直", 1), ("平和", 1), ("赤ドラ", 1), ("裏ドラ", 1)), (),
                                (-8000, 0, 0, 10000))
 
@@ -84,7 +88,7 @@ def test_one_round_per_line():
     line = json.dumps(EXAMPLE, ensure_ascii=False)
     game = game_from_tenhou_json(parse((line + "\n\n" + line + "\n").encode()))
     assert len(game.rounds) == 2 and game.rounds[0] == game.rounds[1]
-    assert "no final scores" in game.tenhou.notes[-1]
+    assert "no final scores" in game.origin.record.notes[-1]
     with pytest.raises(orjson.JSONDecodeError):
         parse(b'{"log": [[]]}\n{"other": 1}')
 
@@ -94,7 +98,8 @@ def _win_as_json_states_it(win: Win, json_win: Win) -> Win:
     (the point text names only the limit, e.g. 満貫2000-4000点) and no yaku of 0 han
     (Tenhou's JSON leaves out 裏ドラ(0飜))."""
     return Win(win.seat, win.hand, win.discarder, win.ura_indicators, win.fu if json_win.fu is not None else None,
-               win.han, win.yakuman, win.points, tuple(y for y in win.yaku if y.han or y.yakuman), win.payments)
+               win.han, win.yakuman, win.points, tuple(y for y in win.yaku if y.han or y.yakuman), win.payments,
+               win.limit)
 
 
 def test_mjx_json_games_give_the_events_of_their_mjlog():
@@ -106,8 +111,8 @@ def test_mjx_json_games_give_the_events_of_their_mjlog():
         from_json = game_from_tenhou_json(parse(path.read_bytes()))
         from_xml = game_from_mjlog((logs / f"{path.stem}.mjlog").read_bytes())
         assert len(from_json.rounds) == len(from_xml.rounds), path
-        assert from_json.tenhou.info.rule_text == from_xml.tenhou.info.rule_text == "四鳳南喰赤"
-        for mine, theirs, results in zip(from_json.rounds, from_xml.rounds, from_xml.tenhou.results):
+        assert from_json.origin.record.info.rule_text == from_xml.origin.record.info.rule_text == "四鳳南喰赤"
+        for mine, theirs, results in zip(from_json.rounds, from_xml.rounds, from_xml.origin.record.results):
             rounds += 1
             assert len(mine.events) == len(theirs.events), (path, mine.label)
             for a, b in zip(mine.events, theirs.events):
@@ -116,7 +121,7 @@ def test_mjx_json_games_give_the_events_of_their_mjlog():
                     zero_han += any(y.han == 0 and not y.yakuman for y in b.yaku)
                     b = _win_as_json_states_it(b, a)
                 assert a == b, (path, mine.label)
-        for json_results, xml_results in zip(from_json.tenhou.results, from_xml.tenhou.results):
+        for json_results, xml_results in zip(from_json.origin.record.results, from_xml.origin.record.results):
             for a, b in zip(json_results, xml_results):
                 assert (type(a), a.deltas) == (type(b), b.deltas)
                 if isinstance(a, TenhouWin):
@@ -136,7 +141,7 @@ def test_excerpts_load_and_replay():
     for path in files:
         game = game_from_tenhou_json(parse(path.read_bytes()), path.name)
         assert game.rounds and all(r.is_complete for r in game.rounds), path
-        if game.tenhou.notes:
+        if game.origin.record.notes:
             resolved.append(path.name)
     # tenhou-formats.md §2.8: claiming at the first match fails on 6 of the 8
     assert len(resolved) == 6 and set(resolved) <= CONFUSING
@@ -164,9 +169,14 @@ def test_majsoul_sample_loads():
     and rates, red fives from ``aka51..53``; Mahjong Soul rules differ from Tenhou's (e.g.
     no 30,000 return sticks to first place in the same way), which validation must know."""
     (game,) = load(corpus("tenhou-json", "majsoul-sample"), errors="raise")
-    info = game.tenhou.info
+    info = game.origin.record.info
     assert game.title == "玉の間南喰\n000000-00000000-0000-0000-0000-000000000000"
     assert info.red_fives and info.kuitan and info.hanchan and info.room == ""
+    # not Tenhou: no Tenhou log id nor date, and nothing left to Tenhou's history
+    origin = game.origin
+    assert (origin.format, origin.platform, origin.id, origin.room, origin.date) == (
+        "tenhou-json", "", "", "玉の間南喰", None)
+    assert dict(origin.rule) == {"winds": 2, "open_tanyao": True, "red_fives": (1, 1, 1)} and origin.undetermined == ()
     assert game.players[0] == "A\n(雀聖★1 R1911)" and game.is_complete and len(game.rounds) == 9
 
 
@@ -192,7 +202,12 @@ def test_the_loader_reads_mixed_folders_by_content(tmp_path):
                                                       "g.json.gz", "h.json")]
     assert [len(games[f"{c}#0"].players) for c in ("a.mjlog", "b.mjlog", "e.json", "f.json")] == [4, 3, 4, 3]
     pao = game_from_mjlog(plain.read_bytes(), "pao")
-    assert games["c.xml#0"].rounds == games["d.xml#0"].rounds == games["h.json#0"].rounds == games["g.json.gz#0"].rounds
+    assert games["c.xml#0"].rounds == games["d.xml#0"].rounds == games["h.json#0"].rounds
+    assert without_limits(games["c.xml#0"].rounds) == games["g.json.gz#0"].rounds
+    formats = {name: game.origin.format for name, game in games.items()}
+    assert formats == {"a.mjlog#0": "tenhou-mjlog", "b.mjlog#0": "tenhou-mjlog", "c.xml#0": "tenhou-mjlog",
+                       "d.xml#0": "tenhou-mjlog", "h.json#0": "tenhou-mjlog", "e.json#0": "tenhou-json",
+                       "f.json#0": "tenhou-json", "g.json.gz#0": "majiang"}
     assert game_to_json(games["g.json.gz#0"]) == game_to_json(pao) == read_json(converted)
     assert games["c.xml#0"].title == "四鳳南喰赤\nc"  # the log id is taken from the file name
 

@@ -24,7 +24,7 @@ SOUTH_2009 = ("20", "10", "-10", "-20")
 def _dated(date, hanchan):
     values, undetermined = implied_rule(date, hanchan=hanchan, kuitan=True, red=True)
     values = dict(values)
-    return values["final_scores_rounded"], values["rank_points"], set(undetermined)
+    return values["final_scores_rounded"], values["rank_points"], set(dict(undetermined))
 
 
 def test_the_room_sets_length_kuitan_and_red_fives():

@@ -3,18 +3,20 @@ four-player game of the corpora against the independent 電脳麻将 conversion.
 
 from __future__ import annotations
 
+import datetime
 import gzip
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from conftest import corpus, read_json
+from conftest import corpus, read_json, without_limits
 from paipu import load
-from paipu.events import Call, Discard, Draw, NorthSetAside, NoWin, Win
-from paipu.formats.majiang import FormatError, game_from_json, game_to_json
+from paipu.events import Call, Discard, Draw, Game, NorthSetAside, NoWin, Origin, Win
+from paipu.formats import FormatError
+from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.formats.tenhou_xml import (
     TenhouDraw,
-    TenhouGame,
     TenhouWin,
     _meld,
     game_from_mjlog,
@@ -22,6 +24,7 @@ from paipu.formats.tenhou_xml import (
     log_id_of,
     rule_name,
 )
+from paipu.rules import RedFives
 from paipu.tiles import parse_hand
 
 # The worked example of tenhou-formats.md §2.10 in the 2009 layout: no SHUFFLE, GO
@@ -43,13 +46,17 @@ EXAMPLE = """<mjloggm ver="2.3"><GO type="169"/>
 
 def test_the_worked_example_in_the_2009_layout():
     game = game_from_mjlog(EXAMPLE.encode(), "2009010100gm-00a9-0000-00000000", "example#0")
-    assert isinstance(game, TenhouGame) and game.is_complete and game.source == "example#0"
+    assert game.is_complete and game.source == "example#0"
+    assert game.origin == Origin(
+        "tenhou-mjlog", "2009010100gm-00a9-0000-00000000", "tenhou", "四鳳南喰赤", datetime.date(2009, 1, 1),
+        (("winds", 2), ("open_tanyao", True), ("red_fives", RedFives(1, 1, 1)), ("final_scores_rounded", True)),
+        (), game.origin.record)
     assert game.title == "四鳳南喰赤\n2009010100gm-00a9-0000-00000000"
     assert game.players == ("A\n(七段 R2100)", "あ\n(八段 R2200)", "C\n(新人 R1500)", "D\n(天鳳位 R2300)")
-    info = game.tenhou.info
+    info = game.origin.record.info
     assert (info.room, info.hanchan, info.red_fives, info.kuitan, info.fast, info.lobby) == ("鳳", True, True, True, False, None)
     assert info.rates == (2100.0, 2200.0, 1500.0, 2300.0) and info.sexes == ("M", "F", "M", "M")
-    assert [(c.round, c.player, c.online) for c in game.tenhou.connections] == [(-1, 2, False), (-1, 2, True)]
+    assert [(c.round, c.player, c.online) for c in game.origin.record.connections] == [(-1, 2, False), (-1, 2, True)]
     (round_,) = game.rounds
     deal = round_.deal
     assert (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) == (0, 1, 1, 1)
@@ -62,9 +69,10 @@ def test_the_worked_example_in_the_2009_layout():
     assert isinstance(win, Win) and str(win.hand) == "m123456p23478s05p9"
     assert (win.seat, win.discarder, win.fu, win.han, win.points, win.payments) == (2, 3, 30, 4, 7700, (0, 0, 10000, -8000))
     assert win.ura_indicators == ("m9",) and [(y.name, y.han) for y in win.yaku][-1] == ("裏ドラ", 1)
+    assert win.limit == ""  # 30 fu 4 han: 7,700, no limit (AGARI ten="30,7700,0")
     assert game.final_scores == (16000, 24000, 25000, 35000) and game.points == ("-34", "-6", "5", "35")
     assert game.ranks == (4, 3, 2, 1)
-    (logged,) = game.tenhou.results[0]
+    (logged,) = game.origin.record.results[0]
     assert logged == TenhouWin(3, 0, None, 30, 4, 7700, 0, (("立直", 1), ("平和", 1), ("赤ドラ", 1), ("裏ドラ", 1)), (),
                                (-8000, 0, 0, 10000), (24000, 24000, 25000, 25000))
     assert game_from_mjlog(gzip.compress(EXAMPLE.encode())).rounds == game.rounds
@@ -106,7 +114,7 @@ def test_a_log_cut_short_is_incomplete():
     cut = EXAMPLE[:EXAMPLE.index("<T70/>")] + "</mjloggm>"
     game = game_from_mjlog(cut)
     assert not game.is_complete and game.final_scores is None and not game.rounds[0].is_complete
-    assert game.tenhou.results == ((),)
+    assert game.origin.record.results == ((),)
 
 
 # -- the corpora ---------------------------------------------------------------------
@@ -114,11 +122,12 @@ def test_a_log_cut_short_is_incomplete():
 FOUR_PLAYER_FILES = {  # folder: 4p mjlog files (corpora README), all converted
     "agony5757-mahjong-paipuxmls": 722, "mjx-suphnx-2022": 111, "mjx-tests": 36,
     "rmss-samples": 7, "jim137-general-lobby": 4, "crazybbb": 1,
+    "thewaxmango-2009-03": 36, "thewaxmango-2022-01": 129,
 }
 SANMA_FILES = 278
 
 
-def _read_log(path: Path) -> TenhouGame:
+def _read_log(path: Path) -> Game:
     return game_from_mjlog(path.read_bytes(), log_id_of(path.name), str(path))
 
 
@@ -149,7 +158,7 @@ def test_every_four_player_mjlog_converts_to_the_independent_conversion():
     for path in sorted(logs.rglob("*.mjlog")):
         folder, stem = path.relative_to(logs).parts[0], path.relative_to(logs).with_suffix("")
         game = _read_log(path)
-        if game.tenhou.info.players == 3:
+        if game.origin.record.info.players == 3:
             sanma += 1
             assert not any((converted / stem).with_suffix(s).exists() for s in (".json", ".json.gz"))
             continue
@@ -164,11 +173,14 @@ def test_every_four_player_mjlog_converts_to_the_independent_conversion():
             assert where[3:5] == ("pingju", "shoupai") and round_[where[2]]["pingju"]["name"] == "九種九牌", (path, where)
             assert parse_hand(mine) == parse_hand(theirs) and len(parse_hand(mine).tiles) == 14
             shown_14 += 1
-        assert game_from_json(expected).rounds == game.rounds, path
+        read = game_from_json(expected)
+        assert read.rounds == without_limits(game.rounds), path
+        # the conversion keeps the title, and with it what the log says of its origin
+        assert read.origin == replace(game.origin, format="majiang", record=None), path
     for name in ("2011020401gm-00a9-0000-f6eff225-no-game-end", "2011020401gm-00a9-0000-f6eff225-no-round-end"):
         assert not _read_log(logs / "mjx-tests" / f"{name}.mjlog").is_complete
     assert counts == FOUR_PLAYER_FILES and sanma == SANMA_FILES
-    assert shown_14 == 97
+    assert shown_14 == 115  # 97 in the first six folders, 18 in the two thewaxmango ones
 
 
 def test_truncated_games_load_as_incomplete():
@@ -176,7 +188,7 @@ def test_truncated_games_load_as_incomplete():
     no_end = _read_log(folder / "2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog")
     assert no_end.final_scores is None and all(r.is_complete for r in no_end.rounds) and not no_end.is_complete
     no_round_end = _read_log(folder / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog")
-    assert not no_round_end.rounds[-1].is_complete and no_round_end.tenhou.results[-1] == ()
+    assert not no_round_end.rounds[-1].is_complete and no_round_end.origin.record.results[-1] == ()
     complete = _read_log(folder / "2011020401gm-00a9-0000-f6eff225.mjlog")
     assert complete.rounds[:-1] == no_round_end.rounds[:-1]
 
@@ -199,15 +211,17 @@ def test_sanma_logs_load_as_three_player_games():
 def test_tenhou_results_are_kept():
     folder = corpus("tenhou-mjlog")
     pao = _read_log(folder / "rmss-samples" / "pao.mjlog")
-    wins = [r for results in pao.tenhou.results for r in results if isinstance(r, TenhouWin) and r.pao_who is not None]
+    wins = [r for results in pao.origin.record.results for r in results if isinstance(r, TenhouWin) and r.pao_who is not None]
     assert len(wins) == 1 and wins[0].limit == 5 and wins[0].yakuman and wins[0].han is None
+    limits = [event.limit for round_ in pao.rounds for event in round_.results if isinstance(event, Win)]
+    assert limits == ["haneman", "haneman", "", "yakuman"]  # the Win events carry AGARI's limit too
     ron3 = _read_log(folder / "rmss-samples" / "ron3.mjlog")
-    draws = [r for results in ron3.tenhou.results for r in results if isinstance(r, TenhouDraw)]
+    draws = [r for results in ron3.origin.record.results for r in results if isinstance(r, TenhouDraw)]
     assert "三家和了" in [d.name for d in draws]
     triple = next(e for r in ron3.rounds for e in r.events if isinstance(e, NoWin) and e.name == "三家和了")
     assert sum(hand is not None for hand in triple.hands) == 3
     double = _read_log(folder / "mjx-tests" / "double-ron.mjlog")
-    assert any(len(results) == 2 for results in double.tenhou.results)
-    for round_, results in zip(double.rounds, double.tenhou.results):
+    assert any(len(results) == 2 for results in double.origin.record.results)
+    for round_, results in zip(double.rounds, double.origin.record.results):
         for event, logged in zip(round_.results, results):
             assert event.payments == tuple(logged.deltas[round_.player_of(s)] for s in range(4))

@@ -8,12 +8,16 @@ import pytest
 from conftest import corpus
 from paipu import load
 from paipu.engine import game_rule
+from paipu.events import Win
 from paipu.settlement import final_points
 from paipu.rules import Rule
 from paipu.validation import validate_game
 
-SOURCES = ["agony5757-mahjong-paipuxmls", "mjx-suphnx-2022", "mjx-tests", "rmss-samples",
-           "jim137-general-lobby", "crazybbb"]
+COUNTS = {"agony5757-mahjong-paipuxmls": 722, "mjx-suphnx-2022": 111, "mjx-tests": 34, "rmss-samples": 7,
+          "jim137-general-lobby": 4, "crazybbb": 1, "thewaxmango-2009-03": 36, "thewaxmango-2022-01": 129}
+"""Complete four-player games of each Tenhou folder of the corpora (README), all valid
+under Tenhou's rules of their date and room, chosen with no rule given."""
+SOURCES = list(COUNTS)
 TRUNCATED = ("-no-game-end", "-no-round-end")
 
 
@@ -21,7 +25,7 @@ def _check(folder, source):
     games = list(load(corpus(folder, source)))
     checked = 0
     for game in games:
-        findings = validate_game(game, "tenhou")
+        findings = validate_game(game)  # no rule: a Tenhou game is checked under Tenhou's
         if len(game.players) == 3:
             assert [f.message for f in findings] == ["three-player games are not supported for validation yet"]
         elif any(mark in game.source for mark in TRUNCATED):
@@ -34,22 +38,23 @@ def _check(folder, source):
 
 @pytest.mark.parametrize("source", SOURCES)
 def test_converted_tenhou_games_are_valid(source):
-    expected = {"agony5757-mahjong-paipuxmls": 722, "mjx-suphnx-2022": 111, "mjx-tests": 34,
-                "rmss-samples": 7, "jim137-general-lobby": 4, "crazybbb": 1}[source]
-    assert _check("tenhou-as-majiang", source) == expected
+    assert _check("tenhou-as-majiang", source) == COUNTS[source]
 
 
 @pytest.mark.parametrize("source", SOURCES)
 def test_mjlog_games_are_valid(source):
-    expected = {"agony5757-mahjong-paipuxmls": 722, "mjx-suphnx-2022": 111, "mjx-tests": 34,
-                "rmss-samples": 7, "jim137-general-lobby": 4, "crazybbb": 1}[source]
-    assert _check("tenhou-mjlog", source) == expected
+    assert _check("tenhou-mjlog", source) == COUNTS[source]
 
 
-def test_tenhou_rounded_final_scores_before_2021_and_exact_after():
+@pytest.mark.parametrize("folder", ["tenhou-mjlog", "tenhou-as-majiang"])
+def test_every_tenhou_folder_is_validated(folder):
+    assert sorted(path.name for path in corpus(folder).iterdir()) == sorted(SOURCES)
+
+
+def test_tenhou_rounded_final_scores_in_2020_and_exact_in_june_2022():
     # Real games: in 2020010100gm-00a9-0000-03aa14b0 Tenhou wrote whole points although
-    # the final scores are not multiples of 1,000; the 2022 games carry exact one-decimal
-    # points. Under the tenhou preset the rule follows the year of the log id.
+    # the final scores are not multiples of 1,000; the games of 2022-06-01 carry exact
+    # one-decimal points. Under the tenhou preset the rule follows the log id's date.
     old = next(iter(load(corpus("tenhou-as-majiang", "agony5757-mahjong-paipuxmls",
                                 "2020010100gm-00a9-0000-03aa14b0.json.gz"))))
     rule = game_rule(old, Rule.preset("tenhou"))
@@ -109,20 +114,23 @@ def test_excerpts_load_and_replay():
         assert checks == EXCERPT_FINDINGS.get(path.name, []), path.name
 
 
-def test_tenhou_own_limit_is_checked():
+def test_the_logged_limit_is_checked():
+    """A Tenhou log states each win's limit (``AGARI ten``'s third value): a wrong one is
+    a finding ``hule.limit``; a 電脳麻将 paipu states none, and none is checked."""
     import dataclasses
 
-    from paipu.formats.tenhou_xml import TenhouWin
-
     game = next(iter(load(corpus("tenhou-mjlog", "crazybbb"))))
-    record = game.tenhou
-    index, wins = next((i, r) for i, r in enumerate(record.results) if isinstance(r[0], TenhouWin))
-    wrong = dataclasses.replace(wins[0], limit=(wins[0].limit + 1) % 6)
-    results = record.results[:index] + ((wrong,) + wins[1:],) + record.results[index + 1:]
-    corrupted = dataclasses.replace(game, tenhou=dataclasses.replace(record, results=results))
+    index, position, win = next((i, j, e) for i, r in enumerate(game.rounds)
+                                for j, e in enumerate(r.events) if isinstance(e, Win))
+    wrong = dataclasses.replace(win, limit="haneman" if win.limit != "haneman" else "baiman")
+    events = game.rounds[index].events
+    round_ = dataclasses.replace(game.rounds[index], events=events[:position] + (wrong,) + events[position + 1:])
+    corrupted = dataclasses.replace(game, rounds=game.rounds[:index] + (round_,) + game.rounds[index + 1:])
     findings = validate_game(corrupted, "tenhou")
-    assert [(f.check, f.round, f.logged) for f in findings] == [
-        ("tenhou.limit", game.rounds[index].label, wrong.limit)]
+    assert [(f.check, f.round, f.event, f.expected, f.logged) for f in findings] == [
+        ("hule.limit", game.rounds[index].label, position, win.limit, wrong.limit)]
+    converted = next(iter(load(corpus("tenhou-as-majiang", "crazybbb"))))
+    assert all(e.limit is None for r in converted.rounds for e in r.results if isinstance(e, Win))
 
 
 @pytest.mark.parametrize("parameter, majiang_value, check", [

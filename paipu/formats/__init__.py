@@ -1,16 +1,49 @@
-"""The log formats paipu reads, each in its module, and how to tell them apart by content.
+"""The log formats paipu reads: one registry, :data:`FORMATS`, and the error they raise.
 
 :mod:`~paipu.formats.majiang` reads and writes 電脳麻将 paipu JSON;
 :mod:`~paipu.formats.tenhou_xml` reads Tenhou mjlog XML and :mod:`~paipu.formats.tenhou_json`
-tenhou.net/6 JSON. The two tests here are all the loader needs before it knows a file's
-format, so that the Tenhou readers are imported only for Tenhou logs.
+tenhou.net/6 JSON. Each is a :class:`Format` of the registry: its name, how a file of it
+is recognised by content, and its reader. :func:`identify` is all the loader needs to
+know a file's format, so that the Tenhou readers are imported only for Tenhou logs.
+Adding a format is adding an entry to :data:`FORMATS`.
+
+Every reader raises :class:`FormatError` for what is not its format, and gives each game
+an :class:`~paipu.events.Origin` with the format's name.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable
 
-__all__ = ["is_mjlog", "is_tenhou_json"]
+import orjson
+
+from ..events import Game
+from .errors import FormatError
+from .majiang import game_from_json
+
+__all__ = ["FormatError", "Format", "FORMATS", "ReadGame", "identify", "is_mjlog", "is_tenhou_json"]
+
+ReadGame = Callable[..., Game]
+"""Reads one game of a file: ``read(item, source="path#index")``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A log format paipu reads: an entry of :data:`FORMATS`."""
+
+    name: str
+    """The format's name, also :attr:`Origin.format <paipu.events.Origin.format>` of its games."""
+    parse: Callable[[bytes], Any] | None
+    """How the file's (uncompressed) bytes are parsed before they are sniffed and read:
+    ``None`` for the bytes themselves. Formats with the same ``parse``, one after the other
+    in :data:`FORMATS`, share its result."""
+    sniff: Callable[[Any], bool]
+    """Whether the file's content (bytes or parsed, by ``parse``) is in this format."""
+    games: Callable[[Any, str], tuple[list, ReadGame]]
+    """The reader: ``games(content, file_name)`` gives the file's games, unread, and the
+    function that reads one of them into a :class:`~paipu.events.Game`."""
 
 
 def is_mjlog(data: bytes) -> bool:
@@ -29,3 +62,66 @@ def is_tenhou_json(obj: Any) -> bool:
         return "name" in obj and "player" not in obj
     first = log[0]
     return isinstance(first, list) and bool(first) and isinstance(first[0], list)
+
+
+def _any_json(obj: Any) -> bool:
+    """Any JSON value: the 電脳麻将 reader, last, says what is wrong with one that is not a paipu."""
+    return True
+
+
+def _parse_json(data: bytes) -> Any:
+    """JSON text, or tenhou.net/6 JSON of one round per line joined into one game
+    (:func:`~paipu.formats.tenhou_json.parse`); ``orjson.JSONDecodeError`` if neither."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        from .tenhou_json import parse
+
+        return parse(data)
+
+
+# The readers of the Tenhou formats are imported when the first log of the format comes
+# (a command starts faster).
+
+def _mjlog_games(data: bytes, file_name: str) -> tuple[list, ReadGame]:
+    """One game, whose Tenhou log id is the file's name."""
+    from .tenhou_xml import game_from_mjlog, log_id_of
+
+    return [data], partial(game_from_mjlog, log_id=log_id_of(file_name))
+
+
+def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+    """One game."""
+    from .tenhou_json import game_from_tenhou_json
+
+    return [obj], game_from_tenhou_json
+
+
+def _majiang_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+    """One paipu object, or an array of them."""
+    return (obj if isinstance(obj, list) else [obj]), game_from_json
+
+
+FORMATS: dict[str, Format] = {
+    f.name: f for f in (
+        Format("tenhou-mjlog", None, is_mjlog, _mjlog_games),
+        Format("tenhou-json", _parse_json, is_tenhou_json, _tenhou_json_games),
+        Format("majiang", _parse_json, _any_json, _majiang_games),
+    )
+}
+"""Every format paipu reads, by name, in the order they are sniffed: the first whose
+``sniff`` accepts a file's content reads it (電脳麻将 paipu JSON last, for any JSON)."""
+
+
+def identify(data: bytes) -> tuple[Format, Any]:
+    """The format of a file's uncompressed bytes and its content as that format parses it.
+    ``orjson.JSONDecodeError`` for what is none of the formats and not JSON either."""
+    content: Any = data
+    parsed_by = None
+    for format in FORMATS.values():
+        parse = format.parse
+        if parse is not parsed_by:
+            content, parsed_by = (data if parse is None else parse(data)), parse
+        if format.sniff(content):
+            return format, content
+    raise FormatError("none of the formats: " + ", ".join(FORMATS))

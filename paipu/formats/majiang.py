@@ -2,7 +2,7 @@
 
 The reader is strict: anything that is not the format (a missing or mistyped field, an
 unknown event, a tile that does not exist, a seat out of range) raises
-:class:`FormatError` naming the round and event where it is. Nothing is dropped: every
+:class:`~paipu.formats.FormatError` naming the round and event where it is. Nothing is dropped: every
 field of every event is kept, and top-level keys beyond the format (such as ``rule`` and
 ``oracle`` in the generated corpora) are kept in :attr:`Game.rule` and :attr:`Game.extra`.
 
@@ -13,7 +13,7 @@ game gives back the same JSON, hand strings in canonical notation.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..events import (
     Call,
@@ -27,39 +27,21 @@ from ..events import (
     KanDraw,
     NorthSetAside,
     NoWin,
+    Origin,
     Round,
     Win,
     Yaku,
-    locator,
 )
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
+from .errors import FormatError
+from .tenhou_origin import origin_of_title
 
-__all__ = ["FormatError", "game_from_json", "game_to_json", "event_to_json"]
+__all__ = ["game_from_json", "game_to_json", "event_to_json"]
+
+_T = TypeVar("_T")
 
 _ALL_TILES = KINDS + ("m0", "p0", "s0")
-_KNOWN_KEYS = ("title", "player", "qijia", "log", "defen", "rank", "point", "rule")
-
-
-class FormatError(ValueError):
-    """A paipu that does not follow the format. ``round`` and ``event`` are 0-based
-    indices of where the problem is (``None`` for the game's top level)."""
-
-    def __init__(self, message: str, round: int | None = None, event: int | None = None,
-                 label: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.round = round
-        self.event = event
-        self.label = label
-
-    def locator(self) -> str:
-        """Where in the game, as :func:`paipu.events.locator` writes it: ``東3局1本場,
-        event 17`` (0-based indices, the round by its label where known)."""
-        return locator(None, self.label or self.round, self.event)
-
-    def __str__(self) -> str:
-        where = self.locator()
-        return f"{where}: {self.message}" if where else self.message
+_KNOWN_KEYS = frozenset(("title", "player", "qijia", "log", "defen", "rank", "point", "rule"))
 
 
 # -- reading -------------------------------------------------------------------------
@@ -121,11 +103,12 @@ def _hand(text: Any, name: str) -> HandNotation:
         raise FormatError(f"{name}: {error}") from None
 
 
-def _hands(texts: list, name: str) -> tuple[HandNotation, ...]:
-    """Every hand of a list (the first bad one a :class:`FormatError`), without a call of
-    :func:`_hand` each: a corpus has tens of thousands."""
+def _each(parse: Callable[[str], _T], texts: list, name: str) -> tuple[_T, ...]:
+    """Every hand or tile of a list read by ``parse`` (the first bad one a
+    :class:`FormatError`), without a call of :func:`_hand` or :func:`_tile` each: a corpus
+    has tens of thousands."""
     try:
-        return tuple(map(parse_hand, texts))
+        return tuple(map(parse, texts))
     except NotationError as error:
         raise FormatError(f"{name}: {error}") from None
 
@@ -152,7 +135,7 @@ def _read_qipai(p: Any, n: int) -> Deal:
         _int(p["lizhibang"], "qipai.lizhibang"),
         _ints(p["defen"], "qipai.defen", n),
         _tile(p["baopai"], "qipai.baopai"),
-        _hands(hands, "qipai.shoupai"),
+        _each(parse_hand, hands, "qipai.shoupai"),
     )
 
 
@@ -263,8 +246,10 @@ def _read_yaku(entry: Any) -> Yaku:
     return yaku
 
 
-def _optional_int(p: dict, name: str) -> int | None:
-    return None if p.get(name) is None else _int(p[name], f"hule.{name}")
+def _optional_int(value: Any, name: str) -> int | None:
+    """``value`` if ``None`` or an integer >= 0 (checked here, without a call of
+    :func:`_int`: three per win); else :func:`_int`'s error, naming the field ``name``."""
+    return value if value is None or (type(value) is int and value >= 0) else _int(value, name)
 
 
 _HULE = _Fields("hule", ("l", "shoupai", "baojia", "fubaopai", "defen", "hupai", "fenpei"), ("fu", "fanshu", "damanguan"))
@@ -279,7 +264,7 @@ def _read_hule(p: Any, n: int) -> Win:
     if ura is not None:
         if not isinstance(ura, list):
             raise FormatError(f"hule.fubaopai must be a list of tiles or null, not {ura!r}")
-        ura = tuple(_tile(t, "hule.fubaopai") for t in ura)
+        ura = _each(parse_tile, ura, "hule.fubaopai")
     yaku = p["hupai"]
     if not isinstance(yaku, list):
         raise FormatError(f"hule.hupai must be a list, not {yaku!r}")
@@ -288,9 +273,9 @@ def _read_hule(p: Any, n: int) -> Win:
         _hand(p["shoupai"], "hule.shoupai"),
         discarder,
         ura,
-        _optional_int(p, "fu"),
-        _optional_int(p, "fanshu"),
-        _optional_int(p, "damanguan"),
+        _optional_int(p.get("fu"), "hule.fu"),
+        _optional_int(p.get("fanshu"), "hule.fanshu"),
+        _optional_int(p.get("damanguan"), "hule.damanguan"),
         _int(p["defen"], "hule.defen"),
         tuple(map(_read_yaku, yaku)),
         _ints(p["fenpei"], "hule.fenpei", n),
@@ -332,7 +317,7 @@ def _read_event(raw: Any, n: int, position: int) -> Event:
     """One event of a round, checked in full."""
     if type(raw) is not dict or len(raw) != 1:
         raise FormatError(f"an event must be an object with one key, not {raw!r}")
-    key, payload = next(iter(raw.items()))
+    (key, payload), = raw.items()
     reader = _READERS.get(key)
     if reader is None:
         raise FormatError(f"unknown event {key!r}")
@@ -377,7 +362,12 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
 
 
 def game_from_json(obj: Any, source: str = "") -> Game:
-    """Build a :class:`Game` from one parsed paipu object; raise :class:`FormatError`."""
+    """Build a :class:`Game` from one parsed paipu object; raise :class:`FormatError`.
+
+    The game's :attr:`~paipu.events.Game.origin` is format ``"majiang"``; a title that
+    names a Tenhou room (a Tenhou log converted by tenhou-log, ``四鳳南喰赤\n<log id>``)
+    gives the platform, room, id, date and rule a Tenhou log would
+    (:func:`~paipu.formats.tenhou_origin.origin_of_title`)."""
     if not isinstance(obj, dict):
         raise FormatError(f"a paipu must be a JSON object, not {type(obj).__name__}")
     missing = [key for key in ("title", "player", "qijia", "log") if key not in obj]
@@ -406,7 +396,12 @@ def game_from_json(obj: Any, source: str = "") -> Game:
     if rule is not None and not isinstance(rule, dict):
         raise FormatError(f"rule must be an object, not {rule!r}")
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
-    return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source)
+    origin = origin_of_title("majiang", title) or _ORIGIN
+    return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)
+
+
+_ORIGIN = Origin("majiang")
+"""The origin of a paipu whose title names no platform."""
 
 
 # -- writing -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ Each player's sequence is stored apart, so :func:`game_from_tenhou_json` rebuild
 order of play, replaying every hand with :class:`~paipu.hand.Hand`. Where the file does
 not say which of two identical discards a player called, every possible order is tried
 depth first and the one that replays legally is kept (a note says so in
-:attr:`~paipu.formats.tenhou_xml.TenhouRecord.notes`). The events are those of the
+:attr:`~paipu.formats.tenhou_xml.TenhouRecord.notes`, the game's ``origin.record``). The events are those of the
 mjlog of the same game read by :mod:`~paipu.formats.tenhou_xml`, except what the format
 does not hold: the fu of a hand of mangan and more, and yaku entries of 0 han.
 """
@@ -33,6 +33,7 @@ from ..events import (
     DoraReveal,
     Draw,
     Event,
+    Game,
     Kan,
     KanDraw,
     NorthSetAside,
@@ -44,8 +45,9 @@ from ..events import (
 from ..hand import Hand, IllegalAction
 from ..tiles import HandNotation, Meld, kind, parse_meld
 from . import is_tenhou_json
-from .majiang import FormatError
-from .tenhou_xml import ROOMS, TenhouDraw, TenhouGame, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
+from .errors import FormatError
+from .tenhou_origin import tenhou_origin
+from .tenhou_xml import LIMIT_NAMES, ROOMS, TenhouDraw, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
 
 __all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "tile_of_code"]
 
@@ -454,6 +456,8 @@ def _win(round_: _RoundReader, state: _Replay, deltas: tuple[int, ...], detail: 
     logged = [_yaku(text) for text in detail[4:]]
     yaku_han = tuple((name, han) for name, han in logged if han is not None)
     yakuman = tuple(name for name, han in logged if han is None)
+    if yakuman:
+        limit = 5
     han = sum(h for _, h in yaku_han)
     by_seat = tuple(deltas[round_.player(seat)] for seat in range(n))
     event = Win(
@@ -467,9 +471,10 @@ def _win(round_: _RoundReader, state: _Replay, deltas: tuple[int, ...], detail: 
         points,
         tuple(Yaku(name, 0, 1) for name in yakuman) + tuple(Yaku(name, h) for name, h in yaku_han),
         by_seat,
+        LIMIT_NAMES[limit],
     )
     record = TenhouWin(who, from_who, None if pao == who else pao, None if yakuman else fu, None if yakuman else han,
-                       points, 5 if yakuman else limit, yaku_han, yakuman, deltas)
+                       points, limit, yaku_han, yakuman, deltas)
     return event, record
 
 
@@ -544,10 +549,15 @@ def _strings(value: Any, n: int) -> tuple[str, ...]:
     return ()
 
 
-def game_from_tenhou_json(obj: Any, source: str = "") -> TenhouGame:
-    """Build a :class:`~paipu.formats.tenhou_xml.TenhouGame` from a parsed tenhou.net/6
-    game (see :func:`parse`); raise :class:`~paipu.formats.majiang.FormatError`, with the
-    round where it is, for what is not the format or does not replay.
+def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
+    """Build a :class:`~paipu.events.Game` from a parsed tenhou.net/6 game (see
+    :func:`parse`); raise :class:`~paipu.formats.FormatError`, with the round where it is,
+    for what is not the format or does not replay.
+
+    The game's :attr:`~paipu.events.Game.origin` (format ``"tenhou-json"``) holds the
+    log's :class:`~paipu.formats.tenhou_xml.TenhouRecord` as ``record``; its platform is
+    Tenhou when the rule's ``disp`` names a Tenhou room, and its id and date come from
+    ``ref`` when that is a Tenhou log id.
 
     A game of the one-round-per-line form, or an excerpt, has no final results and so is
     not :attr:`~paipu.events.Game.is_complete`.
@@ -595,4 +605,6 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> TenhouGame:
         f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
     record = TenhouRecord(info, tuple(results), (), tuple(notes))
     title = rule_text + (f"\n{log_id}" if log_id else "")
-    return TenhouGame(title, players, 0, tuple(rounds), final_scores, ranks, points, source=source, tenhou=record)
+    origin = tenhou_origin("tenhou-json", title, hanchan=info.hanchan, kuitan=info.kuitan, red=info.red_fives,
+                           record=record)
+    return Game(title, players, 0, tuple(rounds), final_scores, ranks, points, source=source, origin=origin)

@@ -134,14 +134,15 @@ def _values(eras: tuple[Era, ...], date: datetime.date | None) -> tuple[Any, ...
 
 def implied_rule(
     date: datetime.date | None, *, hanchan: bool, kuitan: bool, red: bool
-) -> tuple[tuple[tuple[str, Any], ...], tuple[str, ...]]:
+) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, tuple[Any, ...]], ...]]:
     """What Tenhou's rules of ``date`` in a 4-player room imply: ``(values,
     undetermined)``. ``values`` are ``(field name, value)`` pairs of
     :class:`~paipu.rules.Rule` for the room (``winds``: 2 East-South or 1 East-only,
     ``open_tanyao`` = ``kuitan``, ``red_fives`` one per suit with ``red``) and for the date
     (``final_scores_rounded``, ``rank_points``: the likeliest value); ``undetermined``
-    names the fields the date does not decide, for which either value is accepted
-    (:func:`accepted_values` gives them all). ``date`` ``None``: not known."""
+    are the fields the date does not decide, each with every value accepted for it
+    (:func:`accepted_values`), e.g. ``(("final_scores_rounded", (False, True)),)``.
+    ``date`` ``None``: not known."""
     room = (
         ("winds", 2 if hanchan else 1),
         ("open_tanyao", kuitan),
@@ -149,4 +150,4 @@ def implied_rule(
     )
     accepted = accepted_values(date, hanchan=hanchan)
     values = room + tuple((name, options[0]) for name, options in accepted)
-    return values, tuple(name for name, options in accepted if len(options) > 1)
+    return values, tuple((name, options) for name, options in accepted if len(options) > 1)

@@ -9,10 +9,13 @@ into the event stream of 電脳麻将 paipu exactly as ``@kobalab/tenhou-log`` c
 of draws and yaku), so that writing the game with
 :func:`~paipu.formats.majiang.game_to_json` gives that converter's JSON.
 
-What the events do not carry is kept in a :class:`TenhouRecord` on the returned
-:class:`TenhouGame`: the game's rule and players (:class:`TenhouInfo`), Tenhou's own
-result of every round (:class:`TenhouWin`, :class:`TenhouDraw`: limit, yaku as logged,
-the scores ``sc`` before the settlement), and disconnections (``BYE``) and reconnections.
+The game's :attr:`~paipu.events.Game.origin` (format ``"tenhou-mjlog"``) gives Tenhou's
+log id, its date, the room and the rule they imply. What the events do not carry is kept
+in a :class:`TenhouRecord` as the origin's ``record``: the game's rule and players
+(:class:`TenhouInfo`), Tenhou's own result of every round (:class:`TenhouWin`,
+:class:`TenhouDraw`: limit, yaku as logged, the scores ``sc`` before the settlement), and
+disconnections (``BYE``) and reconnections. The limit of each win is also the event's
+:attr:`~paipu.events.Win.limit`.
 
 Three-player games (三麻) load for viewing with 3 players (北抜き as
 :class:`~paipu.events.NorthSetAside`), although tenhou-log refuses them. A log that stops
@@ -45,7 +48,8 @@ from ..events import (
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
 from . import is_mjlog
-from .majiang import FormatError
+from .errors import FormatError
+from .tenhou_origin import tenhou_origin
 
 __all__ = [
     "TenhouInfo",
@@ -53,13 +57,13 @@ __all__ = [
     "TenhouDraw",
     "Connection",
     "TenhouRecord",
-    "TenhouGame",
     "game_from_mjlog",
     "is_mjlog",
     "log_id_of",
     "YAKU_NAMES",
     "DAN_NAMES",
     "DRAW_NAMES",
+    "LIMIT_NAMES",
 ]
 
 YAKU_NAMES = (
@@ -84,6 +88,10 @@ DRAW_NAMES = {
     "reach4": "四家立直", "ron3": "三家和了", "kan4": "四槓散了",
 }
 """Names of the draws (流局) by ``RYUUKYOKU type``, as tenhou-log writes them."""
+
+LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+"""The limit of a win (:attr:`~paipu.events.Win.limit`) by Tenhou's limit code (the third
+value of ``AGARI ten``): 0 none, 1 満貫, 2 跳満, 3 倍満, 4 三倍満, 5 役満 (counted or not)."""
 
 ROOMS = "般上特鳳"
 """Lobby levels: 一般 general, 上級 upper, 特上 expert, 鳳凰 phoenix."""
@@ -195,14 +203,6 @@ class TenhouRecord:
     results: tuple[tuple[TenhouWin | TenhouDraw, ...], ...]
     connections: tuple[Connection, ...] = ()
     notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class TenhouGame(Game):
-    """A :class:`~paipu.events.Game` read from a Tenhou log, with the log's
-    :class:`TenhouRecord` as ``tenhou``."""
-
-    tenhou: TenhouRecord | None = None
 
 
 # -- tiles, melds, hands -------------------------------------------------------------
@@ -389,6 +389,8 @@ class _Reader:
         names, n, oya = _TILES[self.red], self.n, self.oya
         who, from_who = int(attrs["who"]), int(attrs["fromWho"])
         fu, points, limit = _ints(attrs["ten"])
+        if not 0 <= limit < len(LIMIT_NAMES):
+            raise ValueError(f"the limit code must be 0..{len(LIMIT_NAMES) - 1}, not {limit}")
         machi = int(attrs["machi"])
         ids = _tile_ids(attrs["hai"])
         ids.remove(machi)
@@ -412,6 +414,7 @@ class _Reader:
             points,
             yaku,
             self._by_seat(deltas),
+            LIMIT_NAMES[limit],
         )
         pao = attrs.get("paoWho")
         logged = TenhouWin(who, from_who, None if pao is None else int(pao), None if yakuman else fu,
@@ -547,7 +550,7 @@ class _Reader:
         event = len(self.rounds[where]) if where is not None else None
         raise FormatError(f"bad tag {' '.join(tag.split())[:80]}: {what}", where, event, label) from None
 
-    def game(self, source: str) -> TenhouGame:
+    def game(self, source: str) -> Game:
         n = self.n
         attrs = self.players
         if attrs is None:
@@ -574,14 +577,17 @@ class _Reader:
         rounds = tuple(Round(tuple(events), self.first_dealer, n) for events in self.rounds)
         record = TenhouRecord(info, tuple(map(tuple, self.results)), tuple(self.connections))
         title = rule_text + (f"\n{self.log_id}" if self.log_id else "")
-        return TenhouGame(title, players, self.first_dealer, rounds, final_scores, ranks, points,
-                          source=source, tenhou=record)
+        origin = tenhou_origin("tenhou-mjlog", title, hanchan=info.hanchan, kuitan=info.kuitan,
+                               red=info.red_fives, record=record)
+        return Game(title, players, self.first_dealer, rounds, final_scores, ranks, points,
+                    source=source, origin=origin)
 
 
-def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> TenhouGame:
+def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> Game:
     """Read an mjlog (XML text, or its bytes plain or gzip-compressed) into a
-    :class:`TenhouGame`; raise :class:`~paipu.formats.majiang.FormatError` (with the
-    round and event where it is) for what is not an mjlog.
+    :class:`~paipu.events.Game` whose ``origin.record`` is the log's :class:`TenhouRecord`;
+    raise :class:`~paipu.formats.FormatError` (with the round and event where it is) for
+    what is not an mjlog.
 
     ``log_id`` is Tenhou's game id, written into the title as tenhou-log does (the loader
     takes it from the file name, see :func:`log_id_of`); ``source`` locates the game.

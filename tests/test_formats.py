@@ -1,0 +1,78 @@
+"""The format layer: the registry the loader reads files through, the origin every reader
+gives its games, and what a Tenhou log implies for the rule."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+import orjson
+import pytest
+
+import paipu
+from paipu import load
+from paipu.events import Game, Origin
+from paipu.formats import FORMATS, Format, FormatError, identify
+from paipu.formats.majiang import game_from_json
+from paipu.formats.tenhou_rules import implied_rule
+from paipu.rules import RedFives
+
+SAMPLE = Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json"
+
+
+def test_formats_are_registered_by_name_in_sniffing_order():
+    assert list(FORMATS) == ["tenhou-mjlog", "tenhou-json", "majiang"]
+    assert all(name == format.name for name, format in FORMATS.items())
+    assert paipu.FormatError is FormatError and issubclass(FormatError, ValueError)
+
+
+def test_identify_tells_the_formats_apart_by_content():
+    mjlog = b'<?xml version="1.0"?><mjloggm ver="2.3"></mjloggm>'
+    assert identify(mjlog) == (FORMATS["tenhou-mjlog"], mjlog)
+    tenhou_json = {"name": ["A", "B", "C", "D"], "log": [[[0, 0, 0]]]}
+    assert identify(orjson.dumps(tenhou_json)) == (FORMATS["tenhou-json"], tenhou_json)
+    assert identify(b'[{"title": ""}]') == (FORMATS["majiang"], [{"title": ""}])
+    with pytest.raises(orjson.JSONDecodeError):
+        identify(b"neither XML nor JSON")
+
+
+def test_a_format_is_one_registry_entry(tmp_path, monkeypatch):
+    """A new format read by the loader through one entry: here a made-up one, JSON lines
+    ``{"paipu": ...}`` each holding a 電脳麻将 paipu."""
+
+    def games(data: bytes, file_name: str):
+        return [orjson.loads(line)["paipu"] for line in data.splitlines()], game_from_json
+
+    entry = Format("paipu-lines", None, lambda data: data.startswith(b'{"paipu"'), games)
+    monkeypatch.setattr(paipu.formats, "FORMATS", {"paipu-lines": entry, **FORMATS})
+    paipus = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    paipus = paipus if isinstance(paipus, list) else [paipus]
+    (tmp_path / "games.json").write_text("\n".join(json.dumps({"paipu": p}) for p in paipus))
+    reader = load(tmp_path, errors="raise")
+    assert [game.title for game in reader] == [p["title"] for p in paipus] and reader.games == len(paipus)
+
+
+def test_a_paipu_is_of_the_majiang_format_and_names_no_platform():
+    games = list(load(SAMPLE.parent, errors="raise"))
+    assert games and all(game.origin == Origin("majiang") for game in games)
+
+
+def _paipu(title: str) -> Game:
+    deal = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
+                      "baopai": "m1", "shoupai": ["m123456789p1234"] * 4}}
+    return game_from_json({"title": title, "player": ["A", "B", "C", "D"], "qijia": 0, "log": [[deal]]})
+
+
+def test_a_paipu_titled_with_a_tenhou_room_has_the_origin_of_a_tenhou_log():
+    origin = _paipu("四鳳東喰\n2009030422gm-00e1-0000-34c2314d").origin
+    day = datetime.date(2009, 3, 4)
+    assert origin == Origin("majiang", "2009030422gm-00e1-0000-34c2314d", "tenhou", "四鳳東喰", day,
+                            *implied_rule(day, hanchan=False, kuitan=True, red=False))
+    assert dict(origin.rule)["winds"] == 1 and dict(origin.rule)["red_fives"] == RedFives(0, 0, 0)
+    untitled = _paipu("四般南赤\nfukugou").origin  # no log id: the date is not known
+    assert (untitled.id, untitled.date) == ("", None)
+    assert "final_scores_rounded" in dict(untitled.undetermined)
+    assert {"winds": 2, "open_tanyao": False, "red_fives": RedFives(1, 1, 1)}.items() <= dict(untitled.rule).items()
+    assert _paipu("四鳳南喰赤\n2020139900gm-00a9-0000-00000000").origin.date is None  # not a date
+    assert _paipu("友人戦 四鳳南喰赤").origin == Origin("majiang")
