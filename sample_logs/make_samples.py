@@ -1,7 +1,7 @@
 """Write the hand-made sample games of ``sample_logs/`` (run: ``python sample_logs/make_samples.py``).
 
 Three short one-round games (一局戦, rule ``{"場数": 0}``) whose every number was worked
-out by hand from the rules (docs: rules.md §3-§8), each written with paipu's own writer:
+out by hand from the rules (docs/rules.md §3-§8), each written with paipu's own writer:
 
 * ``tsumo.json`` — the dealer wins by self-draw on the second draw: 門前清自摸和 + 平和,
   20 fu 2 han, 700 from each other player.

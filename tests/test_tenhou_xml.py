@@ -24,6 +24,7 @@ from paipu.formats.tenhou_xml import (
     log_id_of,
     rule_name,
 )
+from paipu.formats.tenhou_rules import implied_rule
 from paipu.rules import RedFives
 from paipu.tiles import parse_hand
 
@@ -47,10 +48,11 @@ EXAMPLE = """<mjloggm ver="2.3"><GO type="169"/>
 def test_the_worked_example_in_the_2009_layout():
     game = game_from_mjlog(EXAMPLE.encode(), "2009010100gm-00a9-0000-00000000", "example#0")
     assert game.is_complete and game.source == "example#0"
+    day = datetime.date(2009, 1, 1)
     assert game.origin == Origin(
-        "tenhou-mjlog", "2009010100gm-00a9-0000-00000000", "tenhou", "四鳳南喰赤", datetime.date(2009, 1, 1),
-        (("winds", 2), ("open_tanyao", True), ("red_fives", RedFives(1, 1, 1)), ("final_scores_rounded", True)),
-        (), game.origin.record)
+        "tenhou-mjlog", "2009010100gm-00a9-0000-00000000", "tenhou", "四鳳南喰赤", day,
+        *implied_rule(day, hanchan=True, kuitan=True, red=True), game.origin.record)
+    assert dict(game.origin.rule)["red_fives"] == RedFives(1, 1, 1) and dict(game.origin.rule)["winds"] == 2
     assert game.title == "四鳳南喰赤\n2009010100gm-00a9-0000-00000000"
     assert game.players == ("A\n(七段 R2100)", "あ\n(八段 R2200)", "C\n(新人 R1500)", "D\n(天鳳位 R2300)")
     info = game.origin.record.info
