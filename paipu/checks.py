@@ -37,6 +37,8 @@ __all__ = [
 ]
 
 _MARK = {1: "+", 2: "=", 3: "-"}
+_NONE: list[Problem] = []
+"""What a check returns for a legal event (never changed: the caller adds it to its own)."""
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 
 
@@ -76,6 +78,8 @@ class DrawExpectation:
 
 def draw_problems(table: Table, seat: int, replacement: bool) -> list[Problem]:
     """A draw (or a kan's ``replacement`` draw) by ``seat``: in turn, with a tile left."""
+    if table.wall > 0 and seat == table.actor and table.phase == ("kandraw" if replacement else "draw"):
+        return _NONE
     problems = []
     if replacement:
         if table.phase != "kandraw" or seat != table.actor:
@@ -111,7 +115,7 @@ def discard_problems(table: Table, discard: Discard, rule: Rule) -> list[Problem
         if rule.bankruptcy_ends and table.scores[seat] < 1000:
             problems.append(Problem("dapai", "riichi with less than 1,000 points"))
     hand = table.hands[seat]
-    if discard.tsumogiri and tile != hand.drawn and hand._held(tile):
+    if discard.tsumogiri and tile != hand.drawn and not table.unknown[seat] and hand._held(tile):
         problems.append(Problem("dapai", f"{tile}_ marked as the drawn tile, which is {hand.drawn}"))
     return problems
 

@@ -252,10 +252,13 @@ class Replay:
             if table.pending_riichi is not None and cls is not DoraReveal and takes_riichi_stick(event):
                 table.take_riichi_stick()
             expected = None
+            seat = getattr(event, "seat", None)
+            lost = seat is not None and table.unknown[seat]  # a hand the table lost track of
             try:
                 expected = handlers[cls](self, table, event, position, events, problems)
             except IllegalAction as error:
-                problems.append(Problem(event.key, str(error)))
+                if not lost:  # what such a hand cannot do was said where it was lost
+                    problems.append(Problem(event.key, str(error)))
             if expected is not None:
                 derived.append(_derived_payments(event, expected))  # type: ignore[arg-type]
                 doubtful = doubtful or (type(expected) is WinExpectation and expected.allowed is not None)
@@ -271,18 +274,15 @@ class Replay:
 
     # -- one event ----------------------------------------------------------------------
 
-    def _see(self, table: Table, tile: str, problems: list[Problem]) -> None:
+    def _draw(self, table: Table, event: Draw | KanDraw, position: int, events: tuple[Event, ...],
+              problems: list[Problem]) -> Expectation:
+        replacement, tile = type(event) is KanDraw, event.tile
+        problems += checks.draw_problems(table, event.seat, replacement)
         in_view, k = table.in_view, KIND_OF[tile]
         if in_view.counts[k] < 4 and tile[1] != "0":  # the common case of TilesInView.see, written out
             in_view.counts[k] += 1
         else:
             problems += in_view.see(tile, self.rule)
-
-    def _draw(self, table: Table, event: Draw | KanDraw, position: int, events: tuple[Event, ...],
-              problems: list[Problem]) -> Expectation:
-        replacement = type(event) is KanDraw
-        problems += checks.draw_problems(table, event.seat, replacement)
-        self._see(table, event.tile, problems)
         if replacement:
             table.kan_draw(event.seat, event.tile)
         else:

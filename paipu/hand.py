@@ -196,8 +196,8 @@ class Hand:
     def discard_in_place_of(self, tile: str, tsumogiri: bool, riichi: bool) -> bool:
         """After an impossible discard of ``tile``, take out what the player must have
         discarded: the drawn tile for a ``tsumogiri``, else a tile of the same kind (the
-        other five of a red/ordinary pair), else some tile. Whether the hand is still
-        known (False when some tile had to be taken)."""
+        other five of a red/ordinary pair), else some tile; never raises. Whether the hand
+        is still known (False when some tile had to be taken)."""
         fives = (tile[0] + "5", tile[0] + "0") if tile[0] != "z" else ()
         same_kind = [t for t in (self.drawn, *fives) if t and kind(t) == kind(tile) and self._held(t)]
         known = True
@@ -208,8 +208,12 @@ class Hand:
         else:
             known = False
             stand_in = self.drawn or next(t for t in self.to_notation().tiles)
+        if self._size % 3 == 2:  # a tile to discard (a hand that has none keeps its tiles)
+            if self.riichi and stand_in != self.drawn:
+                known = False  # in riichi only the drawn tile could go: the hand is not what the log says
+            self._remove(stand_in)
+            self.drawn = None
         self.riichi = self.riichi or riichi
-        self.discard(stand_in)
         return known
 
     def play_turn(self, drawn: str, discarded: str) -> bool:

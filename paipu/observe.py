@@ -32,6 +32,7 @@ game (:mod:`paipu.describe`) are observers.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
 
 from .events import Call, Deal, Discard, DoraReveal, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
@@ -113,9 +114,13 @@ class Observer:
         return None
 
 
-def overrides(observer: Observer, hook: str) -> bool:
-    """Whether ``observer``'s class overrides ``hook``."""
-    return getattr(type(observer), hook) is not getattr(Observer, hook)
+_HOOKS = (*dict.fromkeys(EVENT_HOOKS.values()), "on_game_start", "on_round_end", "on_game_end", "on_problem")
+
+
+@lru_cache(maxsize=None)
+def overridden(cls: type) -> frozenset[str]:
+    """The hooks an observer class overrides (worked out once per class)."""
+    return frozenset(hook for hook in _HOOKS if getattr(cls, hook) is not getattr(Observer, hook))
 
 
 class Hooks:
@@ -124,14 +129,16 @@ class Hooks:
 
     def __init__(self, observers: tuple[Observer, ...]) -> None:
         self.observers = observers
+        kinds = [(observer, overridden(type(observer))) for observer in observers]
 
         def bound(hook: str) -> list[Callable]:
-            return [getattr(o, hook) for o in observers if overrides(o, hook)]
+            return [getattr(observer, hook) for observer, hooks in kinds if hook in hooks]
 
         self.by_event: dict[type, list[Callable[[Step], None]]] = {}
         for cls, hook in EVENT_HOOKS.items():
-            if bound(hook):
-                self.by_event[cls] = bound(hook)
+            called = bound(hook)
+            if called:
+                self.by_event[cls] = called
         self.game_start = bound("on_game_start")
         self.round_end = bound("on_round_end")
         self.game_end = bound("on_game_end")

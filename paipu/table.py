@@ -74,7 +74,8 @@ class Problem:
 class TilesInView:
     """The tiles of each kind in view in a round (見えている牌: dealt, drawn, turned as
     dora indicators): ``counts`` by kind (a red five as a five), ``red`` the red fives
-    by suit. A fifth copy of a kind, or more red fives than the rule has, cannot be."""
+    by suit. A fifth copy of a kind, or more red fives than the rule has, cannot be: each
+    is a problem once in a round."""
 
     __slots__ = ("counts", "red")
 
@@ -92,11 +93,11 @@ class TilesInView:
         k = kind(tile)
         self.counts[k] += 1
         problems = []
-        if self.counts[k] > 4:
+        if self.counts[k] == 5:  # said once: the copies after it are the same impossibility
             problems.append(Problem("tiles", f"a fifth {tile[0]}{tile[1] if tile[1] != '0' else 5} in the round"))
         if tile[1] == "0":
             self.red[tile[0]] += 1
-            if self.red[tile[0]] > getattr(rule.red_fives, tile[0]):
+            if self.red[tile[0]] == getattr(rule.red_fives, tile[0]) + 1:
                 problems.append(Problem("tiles", f"more red fives {tile} than the rule has"))
         return problems
 
@@ -215,21 +216,17 @@ class Table:
             self.riichi[seat] = 2 if self.first_go_around else 1
             self.ippatsu[seat] = True
             self.pending_riichi = seat
-        self._after_discard(seat, tile)
-        self.last_discard = (seat, tile)
-        if self.dora_due:
-            self.dora_due = [AFTER_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
-        if error is not None:
-            raise error
-
-    def _after_discard(self, seat: int, tile: str) -> None:
         if self.first_go_around:
             self.four_winds = self.four_winds and _same_wind(self.rivers[0], tile)
             self.first_go_around = seat != len(self.hands) - 1
         else:
             self.four_winds = False
-        self.last_discard = None
         self.actor, self.phase = (seat + 1) % len(self.hands), "draw"
+        self.last_discard = (seat, tile)
+        if self.dora_due:
+            self.dora_due = [AFTER_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
+        if error is not None:
+            raise error
 
     def call(self, seat: int, meld: Meld, forbidden: tuple[int, ...] = ()) -> None:
         """``seat`` calls the last discard into ``meld`` (chi, pon or open kan, 副露): the

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -411,3 +412,32 @@ def test_a_log_too_corrupt_to_replay_is_a_finding_not_a_crash():
                 event["dapai"]["p"] = "z7"  # honour discards the hand does not hold
     findings = validate_game(game_from_json(raw, "mutant#0"))  # must not raise
     assert findings[0].check == "qipai" and any(f.check == "dapai" for f in findings)
+
+
+def test_findings_stay_proportional_to_one_impossible_discard():
+    """A discard changed to another tile (100 seeded mutants of a real game): nothing is
+    reported before it, and at most three findings in all (the impossible discard, then
+    what the log states about the real hand); a hand the engine lost track of is not
+    reported again."""
+    rng = random.Random(20261123)
+    raw = _real_game()
+    for _ in range(100):
+        mutant = copy.deepcopy(raw)
+        index = rng.randrange(len(mutant["log"]))
+        positions = [i for i, e in enumerate(mutant["log"][index]) if "dapai" in e]
+        position = rng.choice(positions)
+        discard = mutant["log"][index][position]["dapai"]
+        discard["p"] = rng.choice(["m1", "p9", "z7", "s5", "m0"]) + discard["p"][2:]
+        found = _findings(mutant)
+        assert len(found) <= 3, found
+        label = _label(mutant, index)
+        assert not any(f[1] == label and f[2] < position for f in found), found  # nothing before it
+
+
+def test_a_fifth_tile_is_reported_once_in_a_round():
+    raw = _real_game()
+    for event in raw["log"][0]:
+        if "zimo" in event:
+            event["zimo"]["p"] = "z7"  # every draw of the round the same honour
+    tiles = [f for f in _findings(raw) if f[0] == "tiles"]
+    assert len(tiles) == 1 and tiles[0][1] == _label(raw, 0)
