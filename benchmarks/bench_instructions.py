@@ -99,7 +99,7 @@ def main() -> int:
     stats = counts["stats"] - counts["import-stats"] - load
     for label, count in (("start-up", counts["import"]), ("load", load), ("validate", validate),
                          ("load + validate", load + validate),
-                         ("validate, observed", observed), ("statistics", stats)):
+                         ("validate + observer", observed), ("statistics", stats)):
         per_game = f" = {count / games / 1e6:8.2f} M per game" if label != "start-up" and games else ""
         print(f"{label:>16}: {count / 1e6:10.1f} M instructions{per_game}")
     return 0

@@ -54,3 +54,6 @@ def test_bench_instructions_counts_loading_and_validating_the_samples():
     labels = {label.strip(): count for label, count in counts.items()}
     assert labels["load + validate"] == pytest.approx(labels["load"] + labels["validate"], abs=0.2)
     assert labels["load"] > 0 and labels["validate"] > 0 and labels["start-up"] > labels["load + validate"]
+    # an observer that overrides no hook costs next to nothing; the statistics are counted too
+    assert labels["validate"] <= labels["validate + observer"] < 1.05 * labels["validate"]
+    assert labels["statistics"] > 0
