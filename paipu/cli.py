@@ -50,8 +50,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _say(command: str, text: str) -> None:
     """One line on standard error for a person: ``paipu COMMAND: text``, made printable
-    and cut to a readable length."""
-    print(f"paipu {command}: {printable(clip(text))}", file=sys.stderr)
+    (what ``text`` quotes from a log is cut to a readable length where it is made)."""
+    print(f"paipu {command}: {printable(text)}", file=sys.stderr)
 
 
 def _encodable(value: Any) -> Any:
@@ -312,7 +312,7 @@ def _validate(args: argparse.Namespace) -> int:
                     out.write(_json({"source": failure["source"], "check": "engine",
                                      "message": clip(failure["error"])}) + "\n")
                 _say("validate", f"{failure['source']}: engine error (a bug of paipu's, not of the log): "
-                     f"{failure['error']}" + ("" if args.debug else " (--debug shows where)"))
+                     f"{clip(failure['error'])}" + ("" if args.debug else " (--debug shows where)"))
                 if args.debug:
                     print(failure["traceback"], file=sys.stderr, end="")
             bar.advance(totals["games"])

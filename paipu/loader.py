@@ -66,7 +66,6 @@ class LoadError(Exception):
 
     def __init__(self, path: str, message: str, game: int | None = None, round: int | None = None,
                  event: int | None = None, label: str | None = None) -> None:
-        message = clip(message)
         super().__init__(path, message, game, round, event, label)
         self.path = path
         self.message = message
@@ -192,7 +191,7 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
         return f"not read: {error}"
     if isinstance(error, OSError) and error.strerror:
         return f"cannot read the file: {error.strerror}"
-    return f"cannot read the file: {error}"
+    return clip(f"cannot read the file: {error}")
 
 
 class GameReader:
@@ -247,7 +246,7 @@ class GameReader:
             entered.add(key)
             # Only the names of one directory are held at a time, as plain strings.
             with os.scandir(directory) as entries:
-                listing = sorted((entry.name, entry.is_dir()) for entry in entries)
+                listing = sorted((entry.name, _is_dir(entry)) for entry in entries)
         except OSError as error:
             self._walk_error(directory, f"cannot read the folder: {error.strerror or error}: skipped")
             return
@@ -313,7 +312,7 @@ class GameReader:
                     self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
                     continue
                 except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                    self._error(LoadError(name, f"cannot be read: {type(error).__name__}: {error}", number))
+                    self._error(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
                     continue
                 self.games += 1
                 pause.resume()  # the caller may make garbage of any kind
@@ -376,6 +375,14 @@ def _resolve(path: PathLike) -> tuple[Path, int | None]:
     raise FileNotFoundError(f"no such file or directory: {clip(repr(str(path)))}")
 
 
+def _is_dir(entry: os.DirEntry) -> bool:
+    """Whether an entry is a folder, maybe through symbolic links (not one that loops)."""
+    try:
+        return entry.is_dir()
+    except OSError:  # a link to itself, say: not a folder; a file of the walk says what
+        return False
+
+
 _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"))
 
@@ -385,8 +392,10 @@ def _not_regular(path: Path) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a symbolic link that loops (to itself, or round other links): skipped"
         if os.path.islink(path):
-            return f"a symbolic link that leads nowhere ({error.strerror}): skipped"
+            return "a symbolic link that leads nowhere: skipped"
         return f"cannot read the file: {error.strerror or error}: skipped"
     if stat.S_ISREG(mode):
         return None

@@ -564,6 +564,8 @@ class _Reader:
         try:
             dan = tuple(DAN_NAMES[int(d)] for d in attrs["dan"].split(",")[:n])
             rates = tuple(float(r) for r in attrs["rate"].split(",")[:n])
+            if not all(abs(rate) <= MAX_NUMBER for rate in rates):  # nan and inf too
+                raise ValueError(f"rate {attrs['rate'][:40]!r}: a number beyond any game")
             players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
         except (KeyError, ValueError, IndexError, OverflowError) as error:
             raise FormatError(f"bad tag <UN>: a player's dan or rate: {error}") from None
