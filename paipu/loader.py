@@ -226,43 +226,63 @@ class GameReader:
         entered: set[tuple[int, int]] = set()
         for path, index in self._targets:
             if path.is_dir():
-                for file in self._walk(path, entered, set()):
+                for file in self._walk(path, entered):
                     yield file, None
             else:
                 yield path, index
 
-    def _walk(self, directory: Path, entered: set[tuple[int, int]],
-              ancestors: set[tuple[int, int]]) -> Iterator[Path]:
+    def _walk(self, top: Path, entered: set[tuple[int, int]]) -> Iterator[Path]:
         """The files of a folder to read: see :meth:`paths`. ``entered``: the folders
-        walked so far, by device and inode; ``ancestors``: those that hold this one."""
+        walked so far, by device and inode. Depth first, with a stack of its own: a tree
+        as deep as paths allow is no deeper for Python."""
+        listing = self._enter(top, entered, set())
+        if listing is None:
+            return
+        # Each folder being walked: its path, the entries left, its device and inode.
+        stack = [(top, iter(listing[1]), listing[0])]
+        ancestors = {listing[0]}
+        while stack:
+            directory, entries, key = stack[-1]
+            entry = next(entries, None)
+            if entry is None:
+                stack.pop()
+                ancestors.discard(key)
+                continue
+            name, is_dir, is_file = entry
+            path = directory / name
+            if is_dir:
+                if self.recursive:
+                    inner = self._enter(path, entered, ancestors)
+                    if inner is not None:
+                        stack.append((path, iter(inner[1]), inner[0]))
+                        ancestors.add(inner[0])
+            elif name.endswith(PATTERNS):
+                if is_file:
+                    yield path
+                else:
+                    self._walk_error(path, _not_regular(path))
+
+    def _enter(self, directory: Path, entered: set[tuple[int, int]], ancestors: set[tuple[int, int]]
+               ) -> tuple[tuple[int, int], list[tuple[str, bool, bool]]] | None:
+        """A folder's device and inode, and its entries (:func:`_entry`) sorted by name;
+        ``None`` for one not to walk: reached before (by a symbolic link: its games once),
+        a loop back into a folder being walked, or one that cannot be listed (those two
+        recorded)."""
         try:
             info = os.stat(directory)
             key = (info.st_dev, info.st_ino)
             if key in ancestors:
                 self._walk_error(directory, "a symbolic link to a folder that holds it (a loop): not followed")
-                return
+                return None
             if key in entered:
-                return  # reached before by another path (a symbolic link): its games once
+                return None
             entered.add(key)
             # Only the names of one directory are held at a time, as plain strings.
             with os.scandir(directory) as entries:
-                listing = sorted((entry.name, _is_dir(entry)) for entry in entries)
+                return key, sorted(map(_entry, entries))
         except OSError as error:
             self._walk_error(directory, f"cannot read the folder: {error.strerror or error}: skipped")
-            return
-        ancestors.add(key)
-        for name, is_dir in listing:
-            path = directory / name
-            if is_dir:
-                if self.recursive:
-                    yield from self._walk(path, entered, ancestors)
-            elif name.endswith(PATTERNS):
-                problem = _not_regular(path)
-                if problem is None:
-                    yield path
-                else:
-                    self._walk_error(path, problem)
-        ancestors.discard(key)
+            return None
 
     def _walk_error(self, path: Path, message: str) -> None:
         """A :class:`LoadError` of the walk, recorded the first time only."""
@@ -375,20 +395,21 @@ def _resolve(path: PathLike) -> tuple[Path, int | None]:
     raise FileNotFoundError(f"no such file or directory: {clip(repr(str(path)))}")
 
 
-def _is_dir(entry: os.DirEntry) -> bool:
-    """Whether an entry is a folder, maybe through symbolic links (not one that loops)."""
+def _entry(entry: os.DirEntry) -> tuple[str, bool, bool]:
+    """The name of a folder's entry, whether it is a folder and whether a regular file,
+    maybe through symbolic links (neither for a link that loops or leads nowhere)."""
     try:
-        return entry.is_dir()
-    except OSError:  # a link to itself, say: not a folder; a file of the walk says what
-        return False
+        return entry.name, entry.is_dir(), entry.is_file()
+    except OSError:  # a link to itself, say: :func:`_not_regular` says what
+        return entry.name, False, False
 
 
 _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"))
 
 
-def _not_regular(path: Path) -> str | None:
-    """``None`` for a regular file (maybe through symbolic links); else why a walk skips it."""
+def _not_regular(path: Path) -> str:
+    """Why a walk skips a file named like a log that is not a regular file."""
     try:
         mode = os.stat(path).st_mode
     except OSError as error:
@@ -397,8 +418,6 @@ def _not_regular(path: Path) -> str | None:
         if os.path.islink(path):
             return "a symbolic link that leads nowhere: skipped"
         return f"cannot read the file: {error.strerror or error}: skipped"
-    if stat.S_ISREG(mode):
-        return None
     kind = next((name for test, name in _KINDS if test(mode)), "a special file")
     return f"not a regular file but {kind}: skipped, not opened"
 

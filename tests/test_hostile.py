@@ -106,6 +106,16 @@ def test_symlinked_folders_are_followed_once(tmp_path):
     assert sources.count("again") == 3 and "link" not in sources and len(sources) == 6 and not reader.errors
 
 
+def test_a_tree_deeper_than_pythons_recursion_limit_is_walked(tmp_path):
+    folder = tmp_path
+    for _ in range(sys.getrecursionlimit() + 100):  # one by one: mkdir(parents=True) recurses too
+        folder = folder / "a"
+        folder.mkdir()
+    write_game(folder / "deep.json", sample_game())
+    reader = load(tmp_path, errors="collect")
+    assert len(list(reader)) == 1 and not reader.errors
+
+
 def _unreadable(folder: Path) -> None:
     folder.chmod(0)
     if os.access(folder, os.R_OK):  # root reads anything: permissions cannot make it unreadable
