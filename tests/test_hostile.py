@@ -18,14 +18,12 @@ import signal
 import subprocess
 import sys
 import time
-import zlib
 from pathlib import Path
 
 import orjson
 import pytest
 
-from paipu import LoadError, load
-from paipu import cli
+from paipu import cli, load
 from paipu.loader import MAX_SIZE
 from paipu.rules import Rule, RuleError
 from paipu.scoring import Situation, score

@@ -50,7 +50,7 @@ from .errors import FormatError, bounded, final_points
 from .tenhou_origin import tenhou_origin
 from .tenhou_xml import LIMIT_NAMES, ROOMS, TenhouDraw, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
 
-__all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "tile_of_code"]
+__all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "parse_lines", "tile_of_code"]
 
 _CODES = {10 * s + d: "mpsz"[s - 1] + str(d) for s in range(1, 5) for d in range(1, 10) if s < 4 or d <= 7}
 _CODES.update({51: "m0", 52: "p0", 53: "s0"})
