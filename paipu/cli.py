@@ -1,24 +1,34 @@
 """The ``paipu`` command line.
 
 Exit codes: 0 success (``validate``: every game valid); 1 ``validate`` found
-disagreements; 2 bad usage, a path that does not exist, or a file or game that
-could not be read (each named on standard error, one line each); 3 ``validate`` met an
-engine error (a bug of paipu's, named on standard error; the other games were
-validated).
+disagreements; 2 bad usage, a path that does not exist, a file or game that could not
+be read, or output that could not be written (each named on standard error, one line
+each); 3 ``validate`` met an engine error (a bug of paipu's, named on standard error;
+the other games were validated); 130 interrupted (Ctrl-C); 141 standard output closed
+early (a broken pipe, as in ``paipu show ... | head``: nothing is printed about it).
+
+Every line written for a person has its control characters escaped and its values cut
+to a readable length (:mod:`paipu.limits`); ``--json`` escapes what JSON cannot hold.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import re
 import sys
 import time
-from typing import Callable, Iterator, Sequence, TextIO
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence, TextIO
+
+import orjson
 
 from . import __version__
 from .describe import describe
 from .events import Game, locator
-from .loader import GameReader, load
+from .limits import clip, printable
+from .loader import MAX_SIZE, GameReader, LoadError, load
 
 __all__ = ["main"]
 
@@ -27,41 +37,97 @@ EXIT_FINDINGS = 1
 EXIT_LOAD_ERRORS = 2
 EXIT_USAGE = 2
 EXIT_ENGINE_ERRORS = 3
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one clear line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{printable(clip(f'{self.prog}: error: {message}'))} (see {self.prog} --help)\n")
+
+
+def _say(command: str, text: str) -> None:
+    """One line on standard error for a person: ``paipu COMMAND: text``, made printable
+    (what ``text`` quotes from a log is cut to a readable length where it is made)."""
+    print(f"paipu {command}: {printable(text)}", file=sys.stderr)
+
+
+def _encodable(value: Any) -> Any:
+    """``value`` with what JSON cannot hold made text: a string that is not UTF-8 (the
+    bytes of a file name, kept by Python as lone surrogates) with those bytes escaped
+    (``\\xff``), an integer beyond 64 bits as its digits."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if isinstance(value, int) and not isinstance(value, bool) and not -(1 << 63) <= value < (1 << 64):
+        return str(value)
+    if isinstance(value, dict):
+        return {_encodable(key): _encodable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encodable(item) for item in value]
+    return value
+
+
+def _json(value: Any, option: int = 0) -> str:
+    """``value`` as JSON text, what JSON cannot hold escaped (:func:`_encodable`)."""
+    try:
+        return orjson.dumps(value, option=option).decode()
+    except TypeError:  # orjson.JSONEncodeError: only for the rare value, so checked only then
+        return orjson.dumps(_encodable(value), option=option).decode()
+
+
+def _report_errors(command: str, errors: list[LoadError]) -> None:
+    for error in errors:
+        _say(command, str(error))
+
+
+def _load(args: argparse.Namespace) -> GameReader:
+    """The reader of the paths a command names, with its options."""
+    return load(*args.paths, recursive=not args.no_recursive, errors="collect", max_size=args.max_size)
+
+
+def _no_games(command: str, reader: GameReader, args: argparse.Namespace) -> bool:
+    """Whether no game was read and nothing said why: then said."""
+    if reader.games == 0 and not reader.errors:
+        _say(command, "no games found in " + ", ".join(args.paths))
+        return True
+    return False
 
 
 def _show(args: argparse.Namespace) -> int:
-    reader = load(*args.paths, recursive=not args.no_recursive, errors="collect")
+    reader = _load(args)
     first = True
     for game in reader:
         if not first:
             print("\n" + "-" * 72 + "\n")
         first = False
         print(describe(game))
-    for error in reader.errors:
-        print(f"paipu show: {error}", file=sys.stderr)
-    if reader.games == 0 and not reader.errors:
-        print("paipu show: no games found in " + ", ".join(args.paths), file=sys.stderr)
+    _report_errors("show", reader.errors)
+    if _no_games("show", reader, args):
         return EXIT_LOAD_ERRORS
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or lies inside it (both resolved)."""
+    return path == folder or folder in path.parents
+
+
 def _convert(args: argparse.Namespace) -> int:
-    import re
-    from pathlib import Path
-
-    import orjson
-
     from .formats.majiang import game_to_json
 
-    reader = load(*args.paths, recursive=not args.no_recursive, errors="collect")
-    out = None if args.output is None else Path(args.output)
+    reader = _load(args)
+    out = None if args.output is None else Path(args.output).resolve()
+    # What the command reads: each named folder, and each named file (FILE#N's file).
+    named = [Path(p) if Path(p).exists() else Path(p.rpartition("#")[0]) for p in args.paths]
+    inputs = {path.resolve() for path in named if not path.is_dir()}
+    if out is not None:
+        for path in named:
+            if path.is_dir() and _inside(out, path.resolve()):
+                _say("convert", f"-o {args.output}: inside {path}, which is read: "
+                     "write the games outside the folders read")
+                return EXIT_USAGE
     written: set[Path] = set()
     problems = 0
     try:
@@ -72,41 +138,46 @@ def _convert(args: argparse.Namespace) -> int:
         for game in reader:
             path, _, number = game.source.rpartition("#")
             if not game.is_complete:
-                print(f"paipu convert: {game.source}: incomplete game (no final results, "
-                      "or a round without its end): converted as it is", file=sys.stderr)
+                _say("convert", f"{game.source}: incomplete game (no final results, "
+                     "or a round without its end): converted as it is")
             data = orjson.dumps(game_to_json(game))
             if out is None:
                 sys.stdout.buffer.write((b"" if reader.games == 1 else b",\n") + data)
                 continue
             stem = re.sub(r"(\.(json|mjlog|xml|txt|gz))+$", "", Path(path).name)
             target = out / f"{stem}{'' if number == '0' else '.' + number}.json"
+            refusal = None
             if target in written:
-                print(f"paipu convert: {game.source}: not written, {target} was written from another game",
-                      file=sys.stderr)
+                refusal = f"{target} was written from another game"
+            elif target in inputs:
+                refusal = f"{target} is a file read"
+            elif target.exists() and not args.force:
+                refusal = f"{target} exists (--force overwrites it)"
+            if refusal is not None:
+                _say("convert", f"{game.source}: not written: {refusal}")
                 problems += 1
                 continue
             written.add(target)
             target.write_bytes(data)
         if out is None:
             sys.stdout.buffer.write(b"]\n")
-    except BrokenPipeError:
-        raise
     except OSError as error:
-        print(f"paipu convert: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        if out is None:
+            raise  # standard output: main says what
+        _say("convert", f"cannot write {error.filename or args.output}: {error.strerror or error}")
         return EXIT_USAGE
-    for error in reader.errors:
-        print(f"paipu convert: {error}", file=sys.stderr)
-    if reader.games == 0 and not reader.errors:
-        print("paipu convert: no games found in " + ", ".join(args.paths), file=sys.stderr)
+    _report_errors("convert", reader.errors)
+    if _no_games("convert", reader, args):
         return EXIT_LOAD_ERRORS
     return EXIT_LOAD_ERRORS if reader.errors or problems else EXIT_OK
 
 
 def _progress(reader: GameReader, stream: TextIO) -> Iterator[Game]:
     """The reader's games, file by file, advancing a :class:`_Bar` on ``stream``."""
-    bar = _Bar(stream, sum(1 for _ in reader.paths()) if stream.isatty() else 0)
+    files = list(reader.paths()) if stream.isatty() else None  # counted for the bar: listed once
+    bar = _Bar(stream, len(files or ()))
     try:
-        for path, index in reader.paths():
+        for path, index in reader.paths() if files is None else files:
             yield from reader.read_file(path, index)
             bar.advance(reader.games)
     finally:
@@ -116,17 +187,17 @@ def _progress(reader: GameReader, stream: TextIO) -> Iterator[Game]:
 def _stats(args: argparse.Namespace) -> int:
     from . import stats  # pandas loads slowly: only for this command
 
-    reader = load(*args.paths, recursive=not args.no_recursive, errors="collect")
+    reader = _load(args)
     summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron)
-    for error in reader.errors:
-        print(f"paipu stats: {error}", file=sys.stderr)
-    if reader.games == 0 and not reader.errors:
-        print("paipu stats: no games found in " + ", ".join(args.paths), file=sys.stderr)
+    _report_errors("stats", reader.errors)
+    if _no_games("stats", reader, args):
         return EXIT_LOAD_ERRORS
     if summary.empty and args.player is not None:
-        print(f"paipu stats: no games of player {args.player!r} in " + ", ".join(args.paths), file=sys.stderr)
+        _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
     text = stats.format_summary(summary, args.format)
+    if args.format == "table":  # for a person: the players' names made printable
+        text = printable(text, newlines=True)
     if args.output is None:
         sys.stdout.write(text)
     else:
@@ -134,7 +205,7 @@ def _stats(args: argparse.Namespace) -> int:
             with open(args.output, "w", encoding="utf-8", newline="") as file:
                 file.write(text)
         except OSError as error:
-            print(f"paipu stats: cannot write {args.output}: {error.strerror}", file=sys.stderr)
+            _say("stats", f"cannot write {args.output}: {error.strerror or error}")
             return EXIT_USAGE
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
@@ -157,39 +228,71 @@ events; no replay is needed.
 """
 
 
-def _files(paths: Sequence[str], recursive: bool) -> list[tuple[str, int | None]]:
-    reader = load(*paths, recursive=recursive, errors="collect")
-    return [(str(path), index) for path, index in reader.paths()]
+def _cores() -> int:
+    """The number of cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is for the main process, which stops the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_pool(processes: int):
+    """A pool of worker processes that ignore Ctrl-C (from their start: the main process
+    ignores it while it starts them, and they inherit that)."""
+    import multiprocessing
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return multiprocessing.Pool(processes, initializer=_ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _validate(args: argparse.Namespace) -> int:
     from collections import Counter
     from functools import partial
 
-    import orjson
-
     from .rules import Rule, RuleError
 
     try:
         rule = None if args.rule is None else Rule.get(args.rule)
     except RuleError as error:
-        print(f"paipu validate: {error}", file=sys.stderr)
+        _say("validate", str(error))
         return EXIT_USAGE
     if args.jobs < 0:
-        print("paipu validate: --jobs must be 0 (one process per core) or more", file=sys.stderr)
+        _say("validate", "--jobs must be 0 (one process per core) or more")
         return EXIT_USAGE
-    jobs = args.jobs or os.cpu_count() or 1
-    files = _files(args.paths, not args.no_recursive)
-    work = partial(_validate_one, rule=rule, strict_names=args.strict_names)
-    totals = Counter()
+    cores = _cores()
+    jobs = min(args.jobs or cores, cores)
+    reader = _load(args)
+    files = [(str(path), index) for path, index in reader.paths()]
+    work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
+    totals: Counter = Counter(errors=len(reader.errors))  # what the walk could not read
     checks: Counter = Counter()
     out = sys.stdout
-    bar = _Bar(sys.stderr, len(files))
-    pool = None
-    if jobs > 1 and len(files) > 1:
-        import multiprocessing
 
-        pool = multiprocessing.Pool(min(jobs, len(files)))  # no idle worker for a few files
+    def write(item: dict) -> None:
+        """One finding or load error, as the options say."""
+        if args.json:
+            out.write(_json(dict(item, message=clip(item["message"]))) + "\n")
+        elif item["check"] == "load":
+            _say("validate", f"{locator(item['source'], item['round'], item['event'])}: {item['message']}")
+        else:
+            out.write(printable(f"{locator(item['source'], item['round'], item['event'])}: "
+                                f"{item['check']}: {clip(item['message'])}") + "\n")
+
+    for error in reader.errors:
+        write(error.to_json())
+    bar = _Bar(sys.stderr, len(files))
+    pool = _start_pool(min(jobs, len(files))) if jobs > 1 and len(files) > 1 else None  # no idle worker
     try:
         if pool:
             batches = pool.imap(partial(_validate_batch, work=work), _batches(files, jobs))
@@ -203,30 +306,29 @@ def _validate(args: argparse.Namespace) -> int:
             for item in report.findings:
                 checks[item["check"]] += 1
             for item in report.findings + report.errors:
-                if args.json:
-                    out.write(orjson.dumps(item).decode() + "\n")
-                elif item["check"] == "load":
-                    print(f"paipu validate: {locator(item['source'], item['round'], item['event'])}: "
-                          f"{item['message']}", file=sys.stderr)
-                else:
-                    out.write(f"{locator(item['source'], item['round'], item['event'])}: "
-                              f"{item['check']}: {item['message']}\n")
+                write(item)
             for failure in report.engine_errors:
                 if args.json:
-                    out.write(orjson.dumps({"source": failure["source"], "check": "engine",
-                                            "message": failure["error"]}).decode() + "\n")
-                print(f"paipu validate: {failure['source']}: engine error (a bug of paipu's, not of the log): "
-                      f"{failure['error']}" + ("" if args.debug else " (--debug shows where)"), file=sys.stderr)
+                    out.write(_json({"source": failure["source"], "check": "engine",
+                                     "message": clip(failure["error"])}) + "\n")
+                _say("validate", f"{failure['source']}: engine error (a bug of paipu's, not of the log): "
+                     f"{clip(failure['error'])}" + ("" if args.debug else " (--debug shows where)"))
                 if args.debug:
                     print(failure["traceback"], file=sys.stderr, end="")
             bar.advance(totals["games"])
+    except BaseException:  # Ctrl-C, or standard output that cannot be written: the workers stop now
+        if pool:
+            pool.terminate()
+            pool = None
+        raise
     finally:
         bar.clear()
         if pool:
             pool.close()
+            pool.join()
     summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors", "engine_errors")}
     if args.json:
-        out.write(orjson.dumps({"summary": summary}).decode() + "\n")
+        out.write(_json({"summary": summary}) + "\n")
     else:
         out.write(f"{summary['games']} games, {summary['rounds']} rounds: {summary['valid']} valid, "
                   f"{summary['findings']} findings, {summary['errors']} load errors"
@@ -240,10 +342,10 @@ def _validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if summary["findings"] else EXIT_OK
 
 
-def _validate_one(file: tuple[str, int | None], rule, strict_names: bool):
+def _validate_one(file: tuple[str, int | None], rule, strict_names: bool, max_size: int):
     from .validation import validate_file
 
-    return validate_file(file[0], file[1], rule, strict_names)
+    return validate_file(file[0], file[1], rule, strict_names, max_size)
 
 
 def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list:
@@ -287,9 +389,12 @@ class _Bar:
             self.stream.flush()
 
 
-def _score(args: argparse.Namespace) -> int:
-    import orjson
+def _wind_arg(text: str) -> int | str:
+    """A wind as the command line gives it: 0-3 as the number, a letter or kanji as it is."""
+    return int(text) if text in ("0", "1", "2", "3") else text
 
+
+def _score(args: argparse.Namespace) -> int:
     from .rules import RuleError
     from .scoring import score
     from .tiles import NotationError
@@ -297,33 +402,50 @@ def _score(args: argparse.Namespace) -> int:
     ron = args.ron
     if ron is not None and ron[-1:] not in ("+", "=", "-"):
         ron += "-"  # a ron from the previous player (上家) unless the mark says otherwise
+    dealer = args.seat_wind in (0, "E", "e", "東")
     try:
         result = score(
             args.hand, ron, rule=args.rule,
             round_wind=args.round_wind, seat_wind=args.seat_wind,
             riichi=2 if args.double_riichi else int(args.riichi), ippatsu=args.ippatsu,
             haitei=(2 if ron else 1) if args.last_tile else 0, rinshan=args.rinshan, chankan=args.chankan,
-            tenhou=(1 if args.seat_wind in ("E", "0", 0) else 2) if args.first_draw else 0,
+            tenhou=(1 if dealer else 2) if args.first_draw else 0,
             dora_indicators=tuple(args.dora), ura_indicators=tuple(args.ura) if args.ura else None,
             honba=args.honba, riichi_sticks=args.sticks,
         )
     except (NotationError, RuleError, ValueError) as error:
-        print(f"paipu score: {error}", file=sys.stderr)
+        _say("score", str(error))
         return EXIT_USAGE
     if args.json:
         data = result.to_json() if result else {"win": False, "reason": str(result)}
-        sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        sys.stdout.write(_json(data, orjson.OPT_INDENT_2) + "\n")
     else:
         print(result if result else f"not a win: {result}")
     return EXIT_OK if result else EXIT_FINDINGS
 
 
+_SIZE = re.compile(r"(\d{1,15})\s*([KMGT]?)(?:i?B)?", re.IGNORECASE)
+
+
+def _size_arg(text: str) -> int:
+    """A number of bytes as ``--max-size`` takes it: ``1000``, ``64K``, ``256M``, ``1G``,
+    ``2GiB`` (K, M, G, T are powers of 1024)."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None or int(match[1]) == 0:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (e.g. 256M, 1G, 500000)")
+    return int(match[1]) << (10 * " KMGT".index(match[2].upper() or " "))
+
+
 def _add_paths(command: argparse.ArgumentParser) -> None:
-    """The arguments every command that reads logs shares: the paths and --no-recursive."""
+    """The arguments every command that reads logs shares: the paths, --no-recursive and
+    --max-size."""
     command.add_argument("paths", nargs="+", metavar="PATH[#N]",
                          help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json; "
                          "plain or gzip), a directory, or FILE#N for game N of a file")
     command.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
+    command.add_argument("--max-size", type=_size_arg, default=MAX_SIZE, metavar="SIZE",
+                         help="read no file larger than SIZE, nor one that inflates (gzip) to more: "
+                         "a load error instead (default 256M; K, M, G: KiB, MiB, GiB)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -353,12 +475,16 @@ def build_parser() -> argparse.ArgumentParser:
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
         "of a file). An incomplete game is converted as it is and named on standard error.",
-        epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written.",
+        epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written "
+        "(a file that exists is not overwritten without --force).",
     )
     _add_paths(convert)
     convert.add_argument("--to", choices=("majiang",), default="majiang",
                          help="the output format: majiang (電脳麻将 paipu JSON, the default)")
-    convert.add_argument("-o", "--output", metavar="DIR", help="write one file per game into DIR (created if needed)")
+    convert.add_argument("-o", "--output", metavar="DIR",
+                         help="write one file per game into DIR (created if needed; not inside a folder read)")
+    convert.add_argument("--force", action="store_true",
+                         help="with -o, overwrite files that exist (never a file read)")
     convert.set_defaults(run=_convert)
 
     score = commands.add_parser(
@@ -368,7 +494,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(a tsumo: the drawn tile last) or m123456p2378s05 with --ron p9. Prints the yaku with "
         "their han, the fu and what they are made of, the limit, the value and each seat's "
         "payment (seats from the dealer: East, South, West, North).",
-        epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage.",
+        epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage, "
+        "or a situation that cannot happen (e.g. --ippatsu without --riichi, --rinshan with --ron).",
     )
     score.add_argument("hand", metavar="HAND", help="the hand: concealed tiles, then ,meld for each meld")
     how = score.add_mutually_exclusive_group()
@@ -385,9 +512,10 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--first-draw", action="store_true", help="on the first draw, no call before: 天和/地和")
     score.add_argument("--dora", nargs="*", default=[], metavar="TILE", help="dora indicators (宝牌表示牌)")
     score.add_argument("--ura", nargs="*", default=[], metavar="TILE", help="ura dora indicators (裏ドラ表示牌)")
-    score.add_argument("--round-wind", default="E", metavar="W", help="round wind: E, S, W or N (default E)")
-    score.add_argument("--seat-wind", default="E", metavar="W",
-                       help="the winner's seat wind: E (the dealer), S, W or N (default E)")
+    score.add_argument("--round-wind", default="E", type=_wind_arg, metavar="W",
+                       help="round wind: E, S, W or N, or 0-3 (default E)")
+    score.add_argument("--seat-wind", default="E", type=_wind_arg, metavar="W",
+                       help="the winner's seat wind: E (the dealer), S, W or N, or 0-3 (0 the dealer; default E)")
     score.add_argument("--honba", type=int, default=0, metavar="N", help="honba (本場)")
     score.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (供託)")
     score.add_argument("--rule", default="majiang", metavar="R",
@@ -404,7 +532,7 @@ def build_parser() -> argparse.ArgumentParser:
         "that cannot be read gets one line on standard error, located the same way. Events "
         "count from 0 in each round (the deal is event 0).",
         epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage; "
-        "3 engine errors (a bug of paipu's: please report it with --debug's traceback).",
+        "3 engine errors (a bug of paipu's: please report it with --debug's traceback); 130 interrupted.",
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
@@ -416,7 +544,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="one JSON object per finding or load error per line (keys source, round, event, "
                           "check, expected, logged, message), then {\"summary\": {...}}")
     validate.add_argument("--jobs", type=int, default=1, metavar="N",
-                          help="validate files in N processes, 0 for one per core (same output as one)")
+                          help="validate files in N processes, 0 for one per core, never more than the cores "
+                          "(same output as one)")
     validate.add_argument("--strict-names", action="store_true",
                           help="also report yaku and draw names spelled differently from the 電脳麻将 engine, "
                           "and final points written differently (45 for 45.0)")
@@ -444,15 +573,37 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    command = "?"
     try:
-        return args.run(args)
+        args = parser.parse_args(argv)
+        command = args.command
+        code = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not at exit
+        return code
     except FileNotFoundError as error:
-        print(f"paipu {args.command}: {error}", file=sys.stderr)
+        _say(command, str(error))
         return EXIT_USAGE
-    except BrokenPipeError:  # e.g. `paipu show ... | head`
-        sys.stderr.close()
-        return EXIT_OK
+    except KeyboardInterrupt:
+        _say(command, "interrupted")
+        return EXIT_INTERRUPTED
+    except OSError as error:
+        _drop_output()
+        if error.errno == errno.EPIPE:
+            return EXIT_BROKEN_PIPE  # e.g. `paipu show ... | head`: the reader has all it wants
+        where = "the output" if error.filename is None else error.filename
+        _say(command, f"cannot write {where}: {error.strerror or error}")
+        return EXIT_USAGE
+
+
+def _drop_output() -> None:
+    """Standard output sent to nowhere, after it failed: what is still buffered must not
+    fail again, with a traceback, when Python exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no standard output at all
+        pass
 
 
 if __name__ == "__main__":

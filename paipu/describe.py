@@ -3,16 +3,25 @@
 Per round: its label (東1局0本場), the dealer, the riichi sticks on the table, the result
 (winner, ron or tsumo and from whom, fu/han or yakuman, value, yaku, payments; or the
 draw's reason and who was tenpai) and everybody's score after the round. Then the final
-scores, ranks and points. Everything is as the log states it: nothing is re-derived.
+scores, ranks and points. Everything is as the log states it: nothing is re-derived;
+but what the log names (players, title, yaku, draws) is written with its control
+characters escaped (:func:`~paipu.limits.printable`), so that it cannot act on a terminal,
+and cut to a readable length.
 """
 
 from __future__ import annotations
 
 from .events import Game, NoWin, Round, Win
+from .limits import clip, printable
 from .observe import Observer, walk
 from .engine import Step
 
 __all__ = ["describe", "Account"]
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """A name from the log as the account writes it: escaped and cut (see the module)."""
+    return printable(clip(text, limit))
 
 
 def _value(win: Win) -> str:
@@ -27,9 +36,9 @@ def _yaku(win: Win) -> str:
     parts = []
     for yaku in win.yaku:
         if yaku.yakuman:
-            parts.append(yaku.name + (" (double yakuman)" if yaku.yakuman == 2 else ""))
+            parts.append(_shown(yaku.name) + (" (double yakuman)" if yaku.yakuman == 2 else ""))
         elif yaku.han:
-            parts.append(f"{yaku.name} {yaku.han}")
+            parts.append(f"{_shown(yaku.name)} {yaku.han}")
     return ", ".join(parts)
 
 
@@ -46,9 +55,9 @@ class Account(Observer):
         self.lines: list[str] = []
 
     def on_game_start(self, game: Game) -> None:
-        self.names = tuple(name.split("\n")[0] for name in game.players)
-        title = game.title.replace("\n", " ")
-        self.lines = [game.source or title]
+        self.names = tuple(_shown(name.split("\n")[0]) for name in game.players)
+        title = _shown(game.title.replace("\n", " "), 200)
+        self.lines = [printable(game.source) or title]
         if game.source:
             self.lines.append(f"title: {title}")
         self.lines += [f"players: {', '.join(self.names)}; first dealer {self.names[game.first_dealer]}", ""]
@@ -75,7 +84,7 @@ class Account(Observer):
         draw: NoWin = step.event  # type: ignore[assignment]
         shown = [self._name_of(step, seat) for seat, hand in enumerate(draw.hands) if hand is not None]
         revealed = f"; hands shown: {', '.join(shown)}" if shown else ""
-        self.lines.append(f"  draw: {draw.name}{revealed}")
+        self.lines.append(f"  draw: {_shown(draw.name)}{revealed}")
         self._payments(step, draw.payments)
 
     def _payments(self, step: Step, payments: tuple[int, ...]) -> None:

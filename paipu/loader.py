@@ -16,14 +16,22 @@ A file or game that cannot be read becomes a :class:`LoadError` naming the file,
 index, round and event where known (and the JSON position of a syntax error); loading
 goes on with the next game or file. Errors are collected in :attr:`GameReader.errors`
 and, by default, also reported as warnings: nothing is lost silently.
+
+Folders are somebody else's: a walk follows a symbolic link to a folder once (a folder
+reached twice is read once; a link back into a folder that holds it is a loop, named and
+skipped); a folder it cannot list is named and skipped; in a folder only regular files
+are read (a FIFO, socket or device named ``*.json`` is named and skipped, never opened).
+A file named as a path is read whatever it is (``<(zcat log.gz)`` too), opened without
+waiting. No file is read or inflated beyond ``max_size`` bytes (:data:`MAX_SIZE`): a
+gzip bomb is an error, found without inflating it all.
 """
 
 from __future__ import annotations
 
+import errno
 import gc
-import gzip
 import os
-import re
+import stat
 import warnings
 import zlib
 from pathlib import Path
@@ -33,15 +41,19 @@ import orjson
 
 from .events import Game, locator
 from .formats import FormatError, ReadGame, identify
+from .formats.errors import utf8_error_at
+from .limits import clip
 
-__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS"]
+__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS", "MAX_SIZE"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 PATTERNS = (".json", ".json.gz", ".mjlog", ".xml")
 """Endings of the file names read when walking a directory."""
 
-_SELECTOR = re.compile(r"^(?P<path>.*)#(?P<index>\d+)$")
+MAX_SIZE = 256 * 1024 * 1024
+"""The default of ``max_size``: the most bytes of one file read, and the most it may
+inflate to if gzip-compressed (256 MiB; the largest log of the corpora is a few MB)."""
 
 
 class LoadError(Exception):
@@ -86,20 +98,100 @@ class LoadWarning(UserWarning):
 ErrorMode = Literal["warn", "collect", "raise"]
 
 
+class _TooLarge(Exception):
+    """A file, or what it inflates to, beyond ``max_size`` bytes."""
+
+
+class _BadGzip(Exception):
+    """Compressed data that is not whole gzip."""
+
+
+def _size(count: int) -> str:
+    """A number of bytes as a person reads it: ``256 MiB``, ``1.5 KiB``, ``300 bytes``."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= scale:
+            return f"{count / scale:.4g} {unit}"
+    return f"{count} bytes"
+
+
+def _read(path: Path, max_size: int) -> bytes:
+    """The bytes of a file, at most ``max_size`` (else :class:`_TooLarge`). Opened without
+    waiting: a FIFO with no writer reads as empty, never hangs."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder")
+        regular = stat.S_ISREG(info.st_mode)
+        if regular and info.st_size > max_size:
+            raise _TooLarge(f"the file is {_size(info.st_size)}, more than the limit of {_size(max_size)} "
+                            "(--max-size)")
+        if not regular:
+            os.set_blocking(fd, True)  # a pipe's data comes as its writer writes it
+        parts = []
+        left = max_size + 1
+        # A regular file in one read (and one more to see its end); anything else by pieces.
+        chunk = info.st_size + 1 if regular else 1 << 16
+        while left > 0:
+            part = os.read(fd, min(left, chunk))
+            if not part:
+                break
+            parts.append(part)
+            left -= len(part)
+            chunk = 1 << 20
+    finally:
+        os.close(fd)
+    if left <= 0:
+        raise _TooLarge(f"more than the limit of {_size(max_size)} (--max-size)")
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def _gunzip(data: bytes, max_size: int) -> bytes:
+    """gzip data inflated, member after member, never beyond ``max_size`` bytes (else
+    :class:`_TooLarge`, found without inflating more than that)."""
+    parts = []
+    left = max_size + 1
+    while True:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            part = inflater.decompress(data, left)
+        except zlib.error as error:
+            raise _BadGzip(str(error)) from None
+        parts.append(part)
+        left -= len(part)
+        if left <= 0:
+            raise _TooLarge(f"inflates to more than the limit of {_size(max_size)} (--max-size)")
+        if not inflater.eof:
+            raise _BadGzip("the file ends too early")
+        data = inflater.unused_data
+        if data[:2] != b"\x1f\x8b":  # no other member
+            if data.strip(b"\0"):
+                raise _BadGzip("data after the end of the compressed stream")
+            return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
 def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
-    """The games of a file's bytes, unread, and the reader of their format."""
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
+    """The games of a file's bytes (uncompressed), unread, and the reader of their format."""
     format, content = identify(data)
     return format.games(content, name)
 
 
-def _describe_decode_error(error: Exception) -> str:
-    if isinstance(error, orjson.JSONDecodeError):
+def _describe_read_error(error: Exception, data: bytes | None) -> str:
+    """What is wrong with a file that could not be read, or whose content (``data``,
+    uncompressed) is none of the formats."""
+    if isinstance(error, orjson.JSONDecodeError) and data is not None:
+        if not data.strip():
+            return "the file is empty" if not data else "the file holds only white space"
+        if "UTF-8" in error.msg:  # orjson says where only for the whole text
+            return f"not UTF-8 text: {utf8_error_at(data)}"
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"
-    if isinstance(error, (EOFError, gzip.BadGzipFile, zlib.error)):
-        return f"corrupt gzip data: {error or 'the file ends too early'}"
-    return f"cannot read the file: {error}"
+    if isinstance(error, _BadGzip):
+        return f"corrupt gzip data: {error}"
+    if isinstance(error, _TooLarge):
+        return f"not read: {error}"
+    if isinstance(error, OSError) and error.strerror:
+        return f"cannot read the file: {error.strerror}"
+    return clip(f"cannot read the file: {error}")
 
 
 class GameReader:
@@ -109,24 +201,95 @@ class GameReader:
     the files read and games yielded.
     """
 
-    def __init__(self, paths: tuple[PathLike, ...], recursive: bool = True, errors: ErrorMode = "warn") -> None:
+    def __init__(self, paths: tuple[PathLike, ...], recursive: bool = True, errors: ErrorMode = "warn",
+                 max_size: int = MAX_SIZE) -> None:
         if errors not in ("warn", "collect", "raise"):
             raise ValueError(f"errors must be 'warn', 'collect' or 'raise', not {errors!r}")
+        if type(max_size) is not int or max_size < 1:
+            raise ValueError(f"max_size must be a number of bytes, 1 or more, not {max_size!r}")
         self._targets = [_resolve(p) for p in paths]
         self.recursive = recursive
         self.mode = errors
+        self.max_size = max_size
         self.errors: list[LoadError] = []
         self.files = 0
         self.games = 0
+        self._walk_errors: set[tuple[str, str]] = set()
 
     def paths(self) -> Iterator[tuple[Path, int | None]]:
-        """The files to read, in order, each with the selected game index or ``None``."""
+        """The files to read, in order, each with the selected game index or ``None``.
+
+        A folder is walked in sorted order, symbolic links followed, each folder once
+        however often it is reached; what cannot be walked (a folder that cannot be
+        listed, a link that loops, a special file) is recorded as a :class:`LoadError`,
+        once however often the paths are listed."""
+        entered: set[tuple[int, int]] = set()
         for path, index in self._targets:
             if path.is_dir():
-                for file in _walk(path, self.recursive):
+                for file in self._walk(path, entered):
                     yield file, None
             else:
                 yield path, index
+
+    def _walk(self, top: Path, entered: set[tuple[int, int]]) -> Iterator[Path]:
+        """The files of a folder to read: see :meth:`paths`. ``entered``: the folders
+        walked so far, by device and inode. Depth first, with a stack of its own: a tree
+        as deep as paths allow is no deeper for Python."""
+        listing = self._enter(top, entered, set())
+        if listing is None:
+            return
+        # Each folder being walked: its path, the entries left, its device and inode.
+        stack = [(top, iter(listing[1]), listing[0])]
+        ancestors = {listing[0]}
+        while stack:
+            directory, entries, key = stack[-1]
+            entry = next(entries, None)
+            if entry is None:
+                stack.pop()
+                ancestors.discard(key)
+                continue
+            name, is_dir, is_file = entry
+            path = directory / name
+            if is_dir:
+                if self.recursive:
+                    inner = self._enter(path, entered, ancestors)
+                    if inner is not None:
+                        stack.append((path, iter(inner[1]), inner[0]))
+                        ancestors.add(inner[0])
+            elif name.endswith(PATTERNS):
+                if is_file:
+                    yield path
+                else:
+                    self._walk_error(path, _not_regular(path))
+
+    def _enter(self, directory: Path, entered: set[tuple[int, int]], ancestors: set[tuple[int, int]]
+               ) -> tuple[tuple[int, int], list[tuple[str, bool, bool]]] | None:
+        """A folder's device and inode, and its entries (:func:`_entry`) sorted by name;
+        ``None`` for one not to walk: reached before (by a symbolic link: its games once),
+        a loop back into a folder being walked, or one that cannot be listed (those two
+        recorded)."""
+        try:
+            info = os.stat(directory)
+            key = (info.st_dev, info.st_ino)
+            if key in ancestors:
+                self._walk_error(directory, "a symbolic link to a folder that holds it (a loop): not followed")
+                return None
+            if key in entered:
+                return None
+            entered.add(key)
+            # Only the names of one directory are held at a time, as plain strings.
+            with os.scandir(directory) as entries:
+                return key, sorted(map(_entry, entries))
+        except OSError as error:
+            self._walk_error(directory, f"cannot read the folder: {error.strerror or error}: skipped")
+            return None
+
+    def _walk_error(self, path: Path, message: str) -> None:
+        """A :class:`LoadError` of the walk, recorded the first time only."""
+        key = (str(path), message)
+        if key not in self._walk_errors:
+            self._walk_errors.add(key)
+            self._error(LoadError(str(path), message))
 
     def __iter__(self) -> Iterator[Game]:
         for path, index in self.paths():
@@ -137,10 +300,18 @@ class GameReader:
         self.files += 1
         name = str(path)
         with _CollectorPause() as pause:
+            data = None
             try:
-                items, reader = _decode(path.read_bytes(), name)
+                data = _read(path, self.max_size)
+                if data[:2] == b"\x1f\x8b":
+                    data = _gunzip(data, self.max_size)
+                items, reader = _decode(data, name)
             except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
-                self._error(LoadError(name, _describe_decode_error(error)))
+                self._error(LoadError(name, _describe_read_error(error, data)))
+                return
+            del data
+            if not items:
+                self._error(LoadError(name, "the file holds no game (an empty list)"))
                 return
             if index is not None:
                 if index >= len(items):
@@ -161,7 +332,7 @@ class GameReader:
                     self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
                     continue
                 except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                    self._error(LoadError(name, f"cannot be read: {type(error).__name__}: {error}", number))
+                    self._error(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
                     continue
                 self.games += 1
                 pause.resume()  # the caller may make garbage of any kind
@@ -215,34 +386,55 @@ def _resolve(path: PathLike) -> tuple[Path, int | None]:
     candidate = Path(path)
     if candidate.exists():
         return candidate, None
-    match = _SELECTOR.match(str(path))
-    if match and Path(match["path"]).is_file():
-        return Path(match["path"]), int(match["index"])
-    raise FileNotFoundError(f"no such file or directory: {str(path)!r}")
+    file, hash_, index = str(path).rpartition("#")
+    if hash_ and Path(file).is_file():
+        if index.isdecimal() and index.isascii() and len(index) <= 18:
+            return Path(file), int(index)
+        raise FileNotFoundError(f"{clip(repr(str(path)), 100)}: {clip(repr(index), 40)} is not a game number: "
+                                "FILE#N reads game N of FILE, counting from 0")
+    raise FileNotFoundError(f"no such file or directory: {clip(repr(str(path)))}")
 
 
-def _walk(directory: Path, recursive: bool) -> Iterator[Path]:
-    # Only the names of one directory are held at a time, as plain strings.
-    with os.scandir(directory) as entries:
-        listing = sorted((entry.name, entry.is_dir()) for entry in entries)
-    for name, is_dir in listing:
-        if is_dir:
-            if recursive:
-                yield from _walk(directory / name, recursive)
-        elif name.endswith(PATTERNS):
-            yield directory / name
+def _entry(entry: os.DirEntry) -> tuple[str, bool, bool]:
+    """The name of a folder's entry, whether it is a folder and whether a regular file,
+    maybe through symbolic links (neither for a link that loops or leads nowhere)."""
+    try:
+        return entry.name, entry.is_dir(), entry.is_file()
+    except OSError:  # a link to itself, say: :func:`_not_regular` says what
+        return entry.name, False, False
 
 
-def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn") -> GameReader:
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(path: Path) -> str:
+    """Why a walk skips a file named like a log that is not a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a symbolic link that loops (to itself, or round other links): skipped"
+        if os.path.islink(path):
+            return "a symbolic link that leads nowhere: skipped"
+        return f"cannot read the file: {error.strerror or error}: skipped"
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return f"not a regular file but {kind}: skipped, not opened"
+
+
+def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",
+         max_size: int = MAX_SIZE) -> GameReader:
     """Games from files and directories, lazily, in order.
 
     ``paths``: files, directories or ``FILE#N``; a path that does not exist raises
     :class:`FileNotFoundError` at once. ``errors``: ``"warn"`` (default) collects each
     :class:`LoadError` in the reader's ``errors`` and warns; ``"collect"`` only collects;
-    ``"raise"`` raises the first one.
+    ``"raise"`` raises the first one. ``max_size``: the most bytes a file may hold, or
+    inflate to if gzip-compressed (:data:`MAX_SIZE`, 256 MiB); a larger one is a
+    :class:`LoadError`.
 
     >>> reader = paipu.load("logs/")            # doctest: +SKIP
     >>> for game in reader: ...                 # doctest: +SKIP
     >>> reader.errors                           # doctest: +SKIP
     """
-    return GameReader(paths, recursive, errors)
+    return GameReader(paths, recursive, errors, max_size)

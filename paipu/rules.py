@@ -28,6 +28,8 @@ from typing import Any, NamedTuple, Union
 
 import orjson
 
+from .limits import DECIMAL, MAX_NUMBER, clip
+
 __all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "PRESETS"]
 
 
@@ -66,8 +68,9 @@ class Rule:
     rank_points: tuple[str, str, str, str] = _parameter(
         "順位点", ("20.0", "10.0", "-10.0", "-20.0")
     )
-    """順位点: rank bonus (uma) for ranks 1-4, as decimal strings; final points have one
-    decimal when any of them ends in a dot and one digit, else they are integers."""
+    """順位点: rank bonus (uma) for ranks 1-4, as decimal strings (``"-10.0"``; no
+    exponent, ``inf`` or ``nan``); final points have one decimal when any of them ends in a
+    dot and one digit, else they are integers."""
 
     double_wind_pair_2fu: bool = _parameter("連風牌は2符", False)
     """連風牌は2符: a pair of a tile that is both round and seat wind scores 2 fu, not 4."""
@@ -187,18 +190,21 @@ class Rule:
         for key, value in data.items():
             name = _NAME_OF_KEY.get(key)
             if name is None:
-                raise RuleError(f"unknown rule key {key!r}")
+                raise RuleError(f"unknown rule key {clip(repr(key), 60)}")
             changes[name] = value
         return dataclasses.replace(base or MAJIANG, **changes)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Rule:
-        """A rule from a JSON file holding an object of 電脳麻将 keys."""
-        with open(path, "rb") as file:
-            try:
+        """A rule from a JSON file holding an object of 電脳麻将 keys; :class:`RuleError`
+        for a file that cannot be read or is not such an object."""
+        try:
+            with open(path, "rb") as file:
                 data = orjson.loads(file.read())
-            except orjson.JSONDecodeError as error:
-                raise RuleError(f"{os.fspath(path)}: not JSON: {error}") from None
+        except OSError as error:
+            raise RuleError(f"{os.fspath(path)!r}: cannot read the rule file: {error.strerror or error}") from None
+        except orjson.JSONDecodeError as error:
+            raise RuleError(f"{os.fspath(path)!r}: not JSON: {error}") from None
         return cls.from_json(data)
 
     @classmethod
@@ -222,7 +228,8 @@ class Rule:
             return PRESETS[spec]
         if isinstance(spec, (str, os.PathLike)) and os.path.isfile(spec):
             return cls.load(spec)
-        raise RuleError(f"{spec!r} is neither a rule preset ({', '.join(PRESETS)}), a mapping of rule keys nor a file")
+        raise RuleError(f"{clip(repr(spec))} is neither a rule preset ({', '.join(PRESETS)}), "
+                        "a mapping of rule keys nor a file")
 
     def replace(self, **changes: Any) -> Rule:
         """A copy with some parameters changed, by English name."""
@@ -260,36 +267,37 @@ def _checked(spec: dataclasses.Field, value: Any) -> Any:
     default = spec.default
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RuleError(f"{name} must be true or false, not {value!r}")
+            raise RuleError(f"{name} must be true or false, not {clip(repr(value))}")
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"{name} must be an integer, not {value!r}")
+            raise RuleError(f"{name} must be an integer, not {clip(repr(value))}")
         choices = spec.metadata["choices"]
         if choices is not None and value not in choices:
-            raise RuleError(f"{name} must be one of {list(choices)}, not {value!r}")
+            raise RuleError(f"{name} must be one of {list(choices)}, not {clip(repr(value))}")
+        if not 0 <= value <= MAX_NUMBER:
+            raise RuleError(f"{name} must be 0..{MAX_NUMBER:,}, not {clip(repr(value))}")
     elif isinstance(default, RedFives):
         given = value
         if isinstance(value, Mapping):
             if set(value) != {"m", "p", "s"}:
-                raise RuleError(f"{name} needs exactly the suits m, p, s, not {given!r}")
+                raise RuleError(f"{name} needs exactly the suits m, p, s, not {clip(repr(given))}")
             value = tuple(value[suit] for suit in "mps")
         if (
             not isinstance(value, tuple)
             or len(value) != 3
             or not all(type(n) is int and 0 <= n <= 4 for n in value)
         ):
-            raise RuleError(f"{name} must give 0-4 red fives for each of m, p, s, not {given!r}")
+            raise RuleError(f"{name} must give 0-4 red fives for each of m, p, s, not {clip(repr(given))}")
         value = RedFives(*value)
     else:  # rank points
         if isinstance(value, str) or not isinstance(value, (list, tuple)) or len(value) != 4:
-            raise RuleError(f"{name} must be a list of 4 strings, not {value!r}")
+            raise RuleError(f"{name} must be a list of 4 strings, not {clip(repr(value))}")
         for point in value:
             if not isinstance(point, str):
-                raise RuleError(f"{name} must be a list of 4 strings, not {value!r}")
-            try:
-                float(point)
-            except ValueError:
-                raise RuleError(f"{name}: {point!r} is not a number") from None
+                raise RuleError(f"{name} must be a list of 4 strings, not {clip(repr(value))}")
+            if not DECIMAL.fullmatch(point):
+                raise RuleError(f"{name}: {clip(repr(point), 40)} is not a number written as a decimal "
+                                "such as '-10.0'")
         value = tuple(value)
     return value
 

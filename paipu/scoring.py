@@ -44,6 +44,7 @@ from operator import itemgetter
 from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
+from .limits import MAX_NUMBER, clip
 from .rules import MAJIANG, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .names import WIND_NAMES, Yaku
@@ -101,6 +102,11 @@ class Situation:
     Winds are 0-3 (East, South, West, North); ``'E'``, ``'S'``, ``'W'``, ``'N'`` (or
     東南西北) are accepted too. The seat wind is the winner's seat relative to the dealer:
     0 is the dealer, and payments are indexed the same way.
+
+    A situation that cannot happen raises ``ValueError`` saying why: 一発 without riichi,
+    海底 with 嶺上開花, 天和/地和 with riichi, 一発, 海底, 嶺上開花 or 槍槓, 嶺上開花 with
+    槍槓; honba or riichi sticks beyond :data:`~paipu.limits.MAX_NUMBER`. (What also needs
+    the hand, :func:`score` checks.)
     """
 
     round_wind: int = 0
@@ -142,11 +148,15 @@ class Situation:
                 and type(self.riichi) is int and 0 <= self.riichi <= 2
                 and type(self.haitei) is int and 0 <= self.haitei <= 2
                 and type(self.tenhou) is int and 0 <= self.tenhou <= 2
-                and type(self.honba) is int and self.honba >= 0
-                and type(self.riichi_sticks) is int and self.riichi_sticks >= 0
+                and type(self.honba) is int and 0 <= self.honba <= MAX_NUMBER
+                and type(self.riichi_sticks) is int and 0 <= self.riichi_sticks <= MAX_NUMBER
                 and type(self.ippatsu) is bool
                 and type(self.rinshan) is bool
                 and type(self.chankan) is bool
+                and (self.riichi or not self.ippatsu)
+                and not (self.haitei and self.rinshan)
+                and not (self.tenhou and (self.riichi or self.haitei or self.rinshan or self.chankan))
+                and not (self.rinshan and self.chankan)
                 and type(self.dora_indicators) is tuple
                 and _TILE_NAMES.issuperset(self.dora_indicators)
                 and (
@@ -172,11 +182,22 @@ class Situation:
                 raise ValueError(f"{name} must be 0-{top}, not {value!r}")
         for name in ("honba", "riichi_sticks"):
             value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                raise ValueError(f"{name} must be a count, not {value!r}")
+            if type(value) is not int or not 0 <= value <= MAX_NUMBER:
+                raise ValueError(f"{name} must be a count 0..{MAX_NUMBER:,}, not {clip(repr(value), 40)}")
         set_(self, "ippatsu", bool(self.ippatsu))
         set_(self, "rinshan", bool(self.rinshan))
         set_(self, "chankan", bool(self.chankan))
+        if self.ippatsu and not self.riichi:
+            raise ValueError("一発 (ippatsu) without riichi: ippatsu is a win soon after a riichi")
+        if self.haitei and self.rinshan:
+            raise ValueError("海底 (haitei) with 嶺上開花 (rinshan): a kan's replacement tile is never the last tile")
+        if self.rinshan and self.chankan:
+            raise ValueError("嶺上開花 (rinshan, a tsumo) with 槍槓 (chankan, a ron)")
+        if self.tenhou and (self.riichi or self.haitei or self.rinshan or self.chankan):
+            other = next(name for flag, name in ((self.riichi, "riichi"), (self.haitei, "海底 (haitei)"),
+                                                 (self.rinshan, "嶺上開花 (rinshan)"), (self.chankan, "槍槓 (chankan)"))
+                         if flag)
+            raise ValueError(f"天和/地和 (a win on the first draw) with {other}")
         set_(self, "dora_indicators", _indicators(self.dora_indicators, "dora_indicators"))
         if self.ura_indicators is not None:
             set_(self, "ura_indicators", _indicators(self.ura_indicators, "ura_indicators"))
@@ -362,7 +383,10 @@ def score(
 
     Returns a :class:`WinResult`, or a :class:`NotAWin` (false) for a hand that is not
     complete or has no yaku. Raises :class:`~paipu.tiles.NotationError` for bad notation
-    and ``ValueError`` for a hand that does not fit the rule (more red fives than it has).
+    and ``ValueError`` for a hand that does not fit the rule (more red fives than it has)
+    and for a win that cannot happen (see :class:`Situation`; and riichi on an open hand,
+    天和/地和 after a call or kan or on a ron, 槍槓 on a tsumo, 嶺上開花 or 海底摸月 on a
+    ron, 河底撈魚 on a tsumo).
     """
     if isinstance(hand, str):
         hand = parse_hand(hand)
@@ -372,7 +396,25 @@ def score(
         situation = _DEFAULT_SITUATION
     if type(rule) is not Rule:
         rule = Rule.get(rule)
+    if situation.riichi or situation.tenhou or situation.haitei or situation.rinshan or situation.chankan:
+        _check_possible(hand, win_tile is not None and len(win_tile) > 2, situation)
     return _score(hand, win_tile, situation, rule)
+
+
+def _check_possible(hand: HandNotation, ron: bool, situation: Situation) -> None:
+    """Nothing if the situation can happen with this hand and kind of win; else
+    ``ValueError`` saying why not."""
+    if situation.riichi and not all(meld.is_concealed or meld.type == "north" for meld in hand.melds):
+        raise ValueError("riichi (立直) on an open hand: only a closed hand (closed kans allowed) can riichi")
+    if situation.tenhou and (ron or any(meld.type != "north" for meld in hand.melds)):
+        raise ValueError("天和/地和 (a win on the first draw) " + ("on a ron: it is a tsumo" if ron
+                         else "after a call or kan: it needs a first draw with no call before"))
+    if ron and situation.rinshan:
+        raise ValueError("嶺上開花 (rinshan) on a ron: it is a tsumo on a kan's replacement tile")
+    if not ron and situation.chankan:
+        raise ValueError("槍槓 (chankan) on a tsumo: it is a ron on a tile added to a kan")
+    if situation.haitei == (2 if not ron else 1):
+        raise ValueError("海底摸月 (haitei) on a ron: it is a tsumo" if ron else "河底撈魚 (houtei) on a tsumo: it is a ron")
 
 
 # -- tables ----------------------------------------------------------------------------

@@ -38,6 +38,7 @@ import pandas as pd
 from .events import Discard, Game, NoWin, Round, Win
 from .observe import GameSource, Observer, walk
 from .engine import Step
+from .limits import DECIMAL
 
 __all__ = [
     "Tables",
@@ -275,7 +276,7 @@ class _Facts(Observer):
                 game.source, self.game_index, player, name,
                 game.ranks[player] if finished else None,  # type: ignore[index]
                 game.final_scores[player] if finished else None,  # type: ignore[index]
-                float(game.points[player]) if finished else None,  # type: ignore[index]
+                _point(game.points[player]) if finished else None,  # type: ignore[index]
             ))
 
     def result(self) -> "Tables":
@@ -283,6 +284,12 @@ class _Facts(Observer):
         rounds_table = pd.concat(chunks, ignore_index=True).astype(_CATEGORIES)  # categories differ by chunk
         games_table = pd.DataFrame(self.game_rows, columns=list(GAME_COLUMNS)).astype(_GAME_DTYPES)
         return Tables(rounds_table, games_table)
+
+
+def _point(text: object) -> float | None:
+    """A final point as a number; ``None`` (NA) for one that is not a decimal number (the
+    readers refuse such a log; a game made in Python may still hold one)."""
+    return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]
 
 
 _ROUND_DTYPES = {

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from .checks import DrawExpectation, WinExpectation
 from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
-from .loader import load
+from .loader import MAX_SIZE, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
 from .observe import Observer
 from .engine import Replay, Step
@@ -337,14 +337,15 @@ class FileReport:
 
 
 def validate_file(path: str, index: int | None = None, rule: RuleSpec | None = None,
-                  strict_names: bool = False) -> FileReport:
-    """Validate every game of one file (or game ``index`` of it); load errors and engine
+                  strict_names: bool = False, max_size: int = MAX_SIZE) -> FileReport:
+    """Validate every game of one file (or game ``index`` of it, the file read up to
+    ``max_size`` bytes as :func:`~paipu.loader.load` reads it); load errors and engine
     errors are kept in the report, never raised. The unit of work of ``paipu validate
     --jobs``."""
     import traceback
     from pathlib import Path
 
-    reader = load(errors="collect")
+    reader = load(errors="collect", max_size=max_size)
     games = rounds = valid = 0
     findings: list[dict] = []
     engine_errors: list[dict] = []

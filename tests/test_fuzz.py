@@ -5,23 +5,35 @@ Each mutant is a real corpus game with one to three random corruptions of the ki
 broken converter or a hand edit makes (an event deleted, doubled or moved, a tile, seat,
 meld or number changed, a round dropped). The seeds are fixed: a failure names the seed
 and mutant, and reruns the same.
+
+The files of :func:`test_corrupted_files_beside_good_ones` are corrupted byte by byte
+instead, as a disk, a transfer or a hostile hand does (bytes changed, cut, doubled, bytes
+that are not UTF-8, absurd numbers, deep nesting, control characters, a gzip cut short),
+in all three formats, and go through the loader and ``paipu validate`` as a user's folder
+does: no traceback, a bounded time, every good game beside them validated.
 """
 
 from __future__ import annotations
 
 import copy
 import gzip
+import io
 import random
 import re
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 
+import orjson
 import pytest
 
-from conftest import corpus, read_json
+from conftest import CORPORA, corpus, read_json
+from paipu import cli
 from paipu.formats import FormatError
 from paipu.formats.majiang import game_from_json
 from paipu.formats.tenhou_json import game_from_tenhou_json, parse
 from paipu.formats.tenhou_xml import game_from_mjlog
-from paipu.validation import validate_game
+from paipu.validation import validate_file, validate_game
 
 _TILES = [suit + str(digit) for suit in "mps" for digit in range(10)] + [f"z{digit}" for digit in range(1, 8)]
 _GAMES = 20
@@ -142,3 +154,88 @@ def test_corrupted_tenhou_json_is_refused_or_validated(seed):
             yield f"seed {seed} mutant #{number}", mutant
 
     _refused_or_validated(mutants(), game_from_tenhou_json, least=30, noticed=0.25)
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+_SPLICES = [b"\xff", b"\xc3", b"\x00", b"\x1b[2J", b"99999999999999999999999", b"-1e999", b"NaN", b'"nan"',
+            b"[" * 3000, b"{" * 3000, b"<" * 50, b"\n", b'"\\ud800"', b"18446744073709551616", b"</mjloggm>"]
+"""Bytes a hostile or broken file holds: not UTF-8, terminal escapes, numbers beyond 64
+bits or infinite, nesting deeper than any parser's limit, a document ended early."""
+
+
+def _mutant(data: bytes, rng: random.Random) -> bytes:
+    """``data`` with one to three corruptions at the byte level."""
+    data = bytearray(data)
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(len(data))
+        kind = rng.randrange(5)
+        if kind == 0:
+            data[at] = rng.randrange(256)
+        elif kind == 1:
+            data[at:at] = rng.choice(_SPLICES)
+        elif kind == 2:
+            del data[at:at + rng.randrange(1, 200)]
+        elif kind == 3:
+            data[at:at] = data[at:at + rng.randrange(1, 200)]
+        else:
+            del data[at:]
+            data += b"x"  # never empty
+    return bytes(data)
+
+
+def _sources() -> list[tuple[str, bytes]]:
+    """Good files of each format, uncompressed: the sample paipu (always here) and the
+    first of each corpus folder that is (mjlog, tenhou.net/6 JSON one round per line and
+    one game object)."""
+    files = [(path.name, path.read_bytes()) for path in sorted(SAMPLES.glob("*.json"))]
+    for folder, pattern in (("tenhou-mjlog/mjx-tests", "*.mjlog"), ("tenhou-json/mjx-tests", "*.json"),
+                            ("tenhou-json/mjai-reviewer-excerpts", "*.json"),
+                            ("tenhou-as-majiang/mjx-tests", "*.json*")):
+        for path in sorted((CORPORA / folder).glob(pattern))[:2]:
+            data = path.read_bytes()
+            files.append((path.name.replace("&", "_"), gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data))
+    return files
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_corrupted_files_beside_good_ones(tmp_path, seed):
+    rng = random.Random(seed)
+    sources = _sources()
+    good: dict[str, int] = {}  # file name: games in it
+    for number, (name, data) in enumerate(sources):
+        (tmp_path / f"good{number}_{name}").write_bytes(data)
+        good[f"good{number}_{name}"] = 1
+    for number in range(60):
+        name, data = rng.choice(sources)
+        mutant = _mutant(data, rng)
+        if rng.random() < 0.3:  # compressed: mutated before, or the gzip itself after
+            mutant = gzip.compress(mutant) if rng.random() < 0.5 else _mutant(gzip.compress(data), rng)
+            name += ".gz"
+        (tmp_path / f"mutant{number}_{name}").write_bytes(mutant)
+    # One bad game between two good ones in one file: the two are read and validated.
+    games = [orjson.loads((SAMPLES / "riichi_ron.json").read_bytes())] * 3
+    middle = copy.deepcopy(games[1])
+    middle["log"][0][-1]["hule"]["defen"] = 2**64 - 1
+    (tmp_path / "good_array.json").write_bytes(orjson.dumps([games[0], middle, games[2]]))
+    good["good_array.json"] = 2
+
+    started = time.monotonic()
+    for path in sorted(tmp_path.iterdir()):
+        begun = time.monotonic()
+        report = validate_file(str(path))  # never raises: load and engine errors are in the report
+        assert time.monotonic() - begun < 30, f"seed {seed}: {path.name} took too long"
+        assert not report.engine_errors, f"seed {seed}: {path.name}: {report.engine_errors[0]['traceback']}"
+        if path.name in good:
+            assert report.games == good[path.name], f"seed {seed}: {path.name}: {report.errors}"
+            assert len(report.errors) == (path.name == "good_array.json"), f"seed {seed}: {path.name}"
+        for error in report.errors:
+            assert error["message"] and len(error["message"]) < 400 and error["source"].startswith(str(path))
+    # And as a user runs it: one line per bad file or game, then the summary.
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = cli.main(["validate", "--jobs", "2", str(tmp_path)])
+    assert code in (cli.EXIT_FINDINGS, cli.EXIT_LOAD_ERRORS) and "Traceback" not in err.getvalue()
+    summary = next(line for line in out.getvalue().splitlines() if " games, " in line)
+    assert int(summary.split()[0]) >= sum(good.values())
+    assert time.monotonic() - started < 240

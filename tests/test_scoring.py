@@ -304,7 +304,7 @@ def test_situation_checks_and_converts_every_field():
     stored = Situation(1, 2, 1, False, 2, False, True, 0, ("m0", "z4"), ("s9",), 3, 2)
     assert (stored.round_wind, stored.chankan, stored.dora_indicators) == (1, True, ("m0", "z4"))
     # ... any other form is converted...
-    converted = Situation(round_wind="S", seat_wind="西", ippatsu=1, rinshan=[0],
+    converted = Situation(round_wind="S", seat_wind="西", riichi=1, ippatsu=1, rinshan=[0],
                           dora_indicators=["m0", "z4"], ura_indicators=["s9"])
     assert (converted.round_wind, converted.seat_wind) == (1, 2)
     assert converted.ippatsu is True and converted.rinshan is True

@@ -71,13 +71,14 @@ def _any_json(obj: Any) -> bool:
 
 def _parse_json(data: bytes) -> Any:
     """JSON text, or tenhou.net/6 JSON of one round per line joined into one game
-    (:func:`~paipu.formats.tenhou_json.parse`); ``orjson.JSONDecodeError`` if neither."""
+    (:func:`~paipu.formats.tenhou_json.parse_lines`: parsed no further than its first
+    line if it is not that form); ``orjson.JSONDecodeError`` if neither."""
     try:
         return orjson.loads(data)
-    except orjson.JSONDecodeError:
-        from .tenhou_json import parse
+    except orjson.JSONDecodeError as error:
+        from .tenhou_json import parse_lines
 
-        return parse(data)
+        return parse_lines(data, error)
 
 
 # The readers of the Tenhou formats are imported when the first log of the format comes

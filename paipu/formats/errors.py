@@ -1,10 +1,16 @@
-"""The error every format reader raises for what is not its format: :class:`FormatError`."""
+"""The error every format reader raises for what is not its format, :class:`FormatError`,
+and the checks of what any log may state that the readers share: numbers within
+:data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), final points written as decimals
+(:func:`final_points`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
 
 from __future__ import annotations
 
-from ..events import locator
+from typing import Any, Iterable
 
-__all__ = ["FormatError"]
+from ..events import locator
+from ..limits import DECIMAL, MAX_NUMBER, clip
+
+__all__ = ["FormatError", "bounded", "final_points", "utf8_error_at"]
 
 
 class FormatError(ValueError):
@@ -14,6 +20,7 @@ class FormatError(ValueError):
 
     def __init__(self, message: str, round: int | None = None, event: int | None = None,
                  label: str | None = None) -> None:
+        message = clip(message)
         super().__init__(message)
         self.message = message
         self.round = round
@@ -28,3 +35,39 @@ class FormatError(ValueError):
     def __str__(self) -> str:
         where = self.locator()
         return f"{where}: {self.message}" if where else self.message
+
+
+def bounded(values: Iterable[int], name: str) -> None:
+    """Nothing if every integer of ``values`` is within ±:data:`~paipu.limits.MAX_NUMBER`;
+    else :class:`FormatError` naming the field ``name`` and the first that is not."""
+    for value in values:
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise FormatError(f"{name}: {clip(str(value), 40)} is beyond any game (at most ±{MAX_NUMBER:,})")
+
+
+def final_points(points: Any, n: int, name: str = "point") -> tuple[str, ...]:
+    """The final points of ``n`` players as :attr:`Game.points <paipu.events.Game.points>`
+    keeps them: strings of decimal numbers (``"45"``, ``"-12.3"``), each read from a
+    string or a JSON number; :class:`FormatError` for anything else (``"nan"``, ``"1e999"``)."""
+    if not isinstance(points, (list, tuple)) or len(points) != n:
+        raise FormatError(f"{name} must be a list of {n} numbers, not {points!r}")
+    texts = tuple(p if isinstance(p, str) else str(p) for p in points
+                  if isinstance(p, str) or (type(p) in (int, float) and abs(p) <= MAX_NUMBER))
+    if len(texts) != n or not all(DECIMAL.fullmatch(text) for text in texts):
+        raise FormatError(f"{name} must be {n} decimal numbers such as \"-12.3\", not {points!r}")
+    return texts
+
+
+def utf8_error_at(data: bytes) -> str:
+    """Where the first byte of ``data`` that is not UTF-8 is, and what it is:
+    ``line 3, column 7 (byte 41): invalid start byte 0xff``."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        start = error.start
+        line_start = data.rfind(b"\n", 0, start) + 1
+        line = data.count(b"\n", 0, start) + 1
+        column = len(data[line_start:start].decode("utf-8", "replace")) + 1
+        return (f"line {line}, column {column} (byte {start}): "
+                f"{error.reason} 0x{data[start]:02x}")
+    return "a character JSON cannot hold"

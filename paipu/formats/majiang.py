@@ -33,7 +33,9 @@ from ..events import (
     Yaku,
 )
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
-from .errors import FormatError
+from ..limits import MAX_NUMBER
+from ..rules import Rule, RuleError
+from .errors import FormatError, bounded, final_points
 from .tenhou_origin import origin_of_title
 
 __all__ = ["game_from_json", "game_to_json", "event_to_json"]
@@ -47,9 +49,11 @@ _KNOWN_KEYS = frozenset(("title", "player", "qijia", "log", "defen", "rank", "po
 # -- reading -------------------------------------------------------------------------
 
 
-def _int(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f">= {low}"
+def _int(value: Any, name: str, low: int = 0, high: int = MAX_NUMBER) -> int:
+    if type(value) is not int or value < low or value > high:
+        bound = f"{low}..{high}" if high < MAX_NUMBER else f">= {low}"
+        if type(value) is int and value > high:
+            bounded((value,), name)
         raise FormatError(f"{name} must be an integer {bound}, not {value!r}")
     return value
 
@@ -61,6 +65,8 @@ def _ints(value: Any, name: str, length: int) -> tuple[int, ...]:
     # The types of the items as a set, made in C: no Python step per item.
     if not isinstance(value, list) or len(value) != length or not set(map(type, value)) <= _INT_TYPE:
         raise FormatError(f"{name} must be a list of {length} integers, not {value!r}")
+    if max(value) > MAX_NUMBER or min(value) < -MAX_NUMBER:
+        bounded(value, name)
     return tuple(value)
 
 
@@ -249,7 +255,7 @@ def _read_yaku(entry: Any) -> Yaku:
 def _optional_int(value: Any, name: str) -> int | None:
     """``value`` if ``None`` or an integer >= 0 (checked here, without a call of
     :func:`_int`: three per win); else :func:`_int`'s error, naming the field ``name``."""
-    return value if value is None or (type(value) is int and value >= 0) else _int(value, name)
+    return value if value is None or (type(value) is int and 0 <= value <= MAX_NUMBER) else _int(value, name)
 
 
 _HULE = _Fields("hule", ("l", "shoupai", "baojia", "fubaopai", "defen", "hupai", "fenpei"), ("fu", "fanshu", "damanguan"))
@@ -391,10 +397,15 @@ def game_from_json(obj: Any, source: str = "") -> Game:
     if points is not None:
         if not isinstance(points, list) or len(points) != n or not all(isinstance(p, str) for p in points):
             raise FormatError(f"point must be a list of {n} strings, not {points!r}")
-        points = tuple(points)
+        points = final_points(points, n)
     rule = obj.get("rule")
-    if rule is not None and not isinstance(rule, dict):
-        raise FormatError(f"rule must be an object, not {rule!r}")
+    if rule is not None:
+        if not isinstance(rule, dict):
+            raise FormatError(f"rule must be an object, not {rule!r}")
+        try:
+            Rule.from_json(rule)  # checked here, so that a bad rule is the log's error
+        except RuleError as error:
+            raise FormatError(f"rule: {error}") from None
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
     origin = origin_of_title("majiang", title) or _ORIGIN
     return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)

@@ -43,13 +43,14 @@ from ..events import (
     Yaku,
 )
 from ..hand import Hand, IllegalAction
+from ..limits import MAX_NUMBER
 from ..tiles import HandNotation, Meld, kind, parse_meld
 from . import is_tenhou_json
-from .errors import FormatError
+from .errors import FormatError, bounded, final_points
 from .tenhou_origin import tenhou_origin
 from .tenhou_xml import LIMIT_NAMES, ROOMS, TenhouDraw, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
 
-__all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "tile_of_code"]
+__all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "parse_lines", "tile_of_code"]
 
 _CODES = {10 * s + d: "mpsz"[s - 1] + str(d) for s in range(1, 5) for d in range(1, 10) if s < 4 or d <= 7}
 _CODES.update({51: "m0", 52: "p0", 53: "s0"})
@@ -86,13 +87,35 @@ def parse(data: bytes | str) -> Any:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as error:
-        lines = [line for line in data.splitlines() if line.strip()]
+        return parse_lines(data, error)
+
+
+def parse_lines(data: bytes | str, error: orjson.JSONDecodeError) -> Any:
+    """The one-round-per-line form of tenhou.net/6 JSON (see :func:`parse`) in ``data``,
+    which is not one JSON document (``error`` says why, and is raised if it is not that
+    form either). Each line is parsed once; the first that is not a game's round ends the
+    attempt: what is neither form is parsed no further than its first line."""
+    if error.lineno < 2:  # the first line is not a whole document: not this form
+        raise error
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    parts = []
+    start = 0
+    while start < len(data):
+        end = data.find(newline, start)  # type: ignore[arg-type]
+        end = len(data) if end < 0 else end
+        line = data[start:end]
+        start = end + 1
+        if not line.strip():
+            continue
         try:
-            parts = [orjson.loads(line) for line in lines]
+            part = orjson.loads(line)
         except orjson.JSONDecodeError:
             raise error from None
-        if len(parts) < 2 or not all(is_tenhou_json(part) for part in parts):
+        if not is_tenhou_json(part):
             raise error from None
+        parts.append(part)
+    if len(parts) < 2:
+        raise error
     game = dict(parts[0])
     game["log"] = [round_ for part in parts for round_ in part["log"]]
     game["lines"] = len(parts)
@@ -173,6 +196,7 @@ class _RoundReader:
         head = data[0]
         if not (isinstance(head, list) and len(head) == 3 and all(type(x) is int and x >= 0 for x in head)):
             raise FormatError(f"a round must start with [round, honba, sticks], not {head!r}")
+        bounded(head, "[round, honba, sticks]")
         if head[0] >= 16:
             raise FormatError(f"round number {head[0]} is past the last round, 北4局 (15)")
         self.n = n
@@ -194,6 +218,7 @@ class _RoundReader:
         scores = data[1]
         if not (isinstance(scores, list) and len(scores) >= n and all(type(x) is int for x in scores[:n])):
             raise FormatError(f"bad start scores {scores!r}")
+        bounded(scores[:n], "start scores")
         self.result = data[16]
         self.deal = Deal(
             head[0] // 4, head[0] % 4, head[1], head[2],
@@ -420,6 +445,8 @@ def _points(text: Any, players: int) -> tuple[int | None, int, int]:
     if match is None:
         raise FormatError(f"not a point text: {text!r}")
     fu, _, limit, first, second, everybody = match.groups()
+    if max(len(first), len(second or ""), len(fu or "")) > 9:
+        raise FormatError(f"not a point text: {text!r}: a number beyond any game")
     if second is not None:
         value = (players - 2) * int(first) + int(second)
     else:
@@ -430,7 +457,7 @@ def _points(text: Any, players: int) -> tuple[int | None, int, int]:
 def _yaku(text: Any) -> tuple[str, int | None]:
     """A yaku text ``name(n飜)`` or ``name(役満)`` as ``(name, n)`` or ``(name, None)``."""
     match = _YAKU_TEXT.match(text) if isinstance(text, str) else None
-    if match is None:
+    if match is None or len(match[2] or "") > 9:
         raise FormatError(f"not a yaku text: {text!r}")
     return match[1], (None if match[3] else int(match[2]))
 
@@ -438,6 +465,7 @@ def _yaku(text: Any) -> tuple[str, int | None]:
 def _deltas(value: Any, n: int) -> tuple[int, ...]:
     if not (isinstance(value, list) and len(value) >= n and all(type(x) is int for x in value)):
         raise FormatError(f"score changes must be {n} integers, not {value!r}")
+    bounded(value[:n], "score changes")
     return tuple(value[:n])
 
 
@@ -598,8 +626,10 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     final_scores = ranks = points = None
     sc = obj.get("sc")
     if isinstance(sc, list) and len(sc) >= 2 * n and all(isinstance(x, (int, float)) for x in sc):
-        final_scores = tuple(int(x) for x in sc[0:2 * n:2])
-        points = tuple(str(x) for x in sc[1:2 * n:2])
+        final_scores = tuple(int(x) for x in sc[0:2 * n:2] if abs(x) <= MAX_NUMBER)
+        if len(final_scores) != n:
+            raise FormatError(f"sc (final results): a score beyond any game (at most ±{MAX_NUMBER:,}): {sc!r}")
+        points = final_points(sc[1:2 * n:2], n, "sc (final results) points")
         ranks = ranks_of(final_scores, 0)
     players = names if not (dan and rates) else tuple(
         f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))

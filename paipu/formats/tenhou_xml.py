@@ -47,8 +47,9 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
+from ..limits import MAX_NUMBER
 from . import is_mjlog
-from .errors import FormatError
+from .errors import FormatError, final_points, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
 __all__ = [
@@ -321,7 +322,11 @@ def log_id_of(file_name: str) -> str:
 
 
 def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split(",")] if text else []
+    """The comma-separated integers of an attribute; ``ValueError`` for one beyond any game."""
+    values = [int(x) for x in text.split(",")] if text else []
+    if values and (max(values) > MAX_NUMBER or min(values) < -MAX_NUMBER):
+        raise ValueError(f"{text[:40]}: a number beyond any game (at most ±{MAX_NUMBER:,})")
+    return values
 
 
 def _tile_ids(text: str) -> list[int]:
@@ -371,7 +376,7 @@ class _Reader:
         if len(seed) != 6 or not 0 <= seed[0] < 16 or min(seed[1:3]) < 0:
             raise ValueError("seed must be a round number 0..15, honba, sticks, two dice and the dora indicator")
         oya = self.oya = int(attrs["oya"])
-        ten = attrs["ten"].split(",")
+        ten = _ints(attrs["ten"])
         self.melds = [[], [], [], []]
         hands = []
         scores = []
@@ -381,7 +386,7 @@ class _Reader:
             if len(ids) != 13 or ids[0] < 0 or ids[-1] > 135:
                 raise ValueError(f"hai{who} must be 13 tile ids 0..135")
             hands.append(HandNotation(tuple(map(names.__getitem__, ids))))
-            scores.append(int(ten[who]) * 100)
+            scores.append(ten[who] * 100)
         indicator = _tile_ids(attrs["seed"].rpartition(",")[2])[0]
         return Deal(seed[0] // 4, seed[0] % 4, seed[1], seed[2], tuple(scores), names[indicator], tuple(hands))
 
@@ -556,10 +561,15 @@ class _Reader:
         if attrs is None:
             raise FormatError("no players (UN tag)")
         names = tuple(unquote(attrs.get(f"n{p}", "")) for p in range(n))
-        dan = tuple(DAN_NAMES[int(d)] for d in attrs["dan"].split(",")[:n])
-        rates = tuple(float(r) for r in attrs["rate"].split(",")[:n])
+        try:
+            dan = tuple(DAN_NAMES[int(d)] for d in attrs["dan"].split(",")[:n])
+            rates = tuple(float(r) for r in attrs["rate"].split(",")[:n])
+            if not all(abs(rate) <= MAX_NUMBER for rate in rates):  # nan and inf too
+                raise ValueError(f"rate {attrs['rate'][:40]!r}: a number beyond any game")
+            players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
+        except (KeyError, ValueError, IndexError, OverflowError) as error:
+            raise FormatError(f"bad tag <UN>: a player's dan or rate: {error}") from None
         sexes = tuple(attrs.get("sx", "").split(",")[:n])
-        players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
         if self.rule_type is None:
             raise FormatError("no rule (GO tag)")
         rule_type = self.rule_type
@@ -571,8 +581,11 @@ class _Reader:
         )
         final_scores = ranks = points = None
         if self.owari is not None:
-            final_scores = tuple(int(s) * 100 for s in self.owari[0:2 * n:2])
-            points = tuple(self.owari[1:2 * n:2])
+            try:
+                final_scores = tuple(x * 100 for x in _ints(",".join(self.owari[0:2 * n:2])))
+            except ValueError as error:
+                raise FormatError(f"bad owari (final results): {error}") from None
+            points = final_points(self.owari[1:2 * n:2], n, "owari points")
             ranks = ranks_of(final_scores, self.first_dealer)
         rounds = tuple(Round(tuple(events), self.first_dealer, n) for events in self.rounds)
         record = TenhouRecord(info, tuple(map(tuple, self.results)), tuple(self.connections))
@@ -597,8 +610,8 @@ def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> Ga
             data = gzip.decompress(data)
         try:
             data = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise FormatError(f"not UTF-8 text: {error}") from None
+        except UnicodeDecodeError:
+            raise FormatError(f"not UTF-8 text: {utf8_error_at(data)}") from None
     if "<mjloggm" not in data[:200]:
         raise FormatError("not an mjlog: no <mjloggm> element at the start")
     reader = _Reader(log_id)

@@ -1,0 +1,54 @@
+"""Bounds on what paipu reads and safe text for what it writes.
+
+A log or a rule is somebody else's file: a number in it may be absurd (a score of 10^30,
+a rank bonus of ``"-inf"``) and a text may hold anything (a terminal's escape sequences in
+a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER` are refused where they
+are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MAX_NUMBER", "MAX_MESSAGE", "DECIMAL", "clip", "printable"]
+
+MAX_NUMBER = 1_000_000_000
+"""The largest absolute value of a number a log or rule may state (scores, payments,
+hand values, fu, han, honba, riichi sticks, final points, starting points): a billion
+points is far beyond any game, and keeps every sum of them within 64 bits."""
+
+MAX_MESSAGE = 300
+"""The most characters of a message kept by :func:`clip`."""
+
+DECIMAL = re.compile(r"[+-]?\d{1,10}(\.\d{1,10})?")
+"""A decimal number as logs and rules write final points and rank bonuses (``"45"``,
+``"-12.3"``, ``"+20.0"``); ``fullmatch`` it. Neither ``inf``, ``nan`` nor exponents."""
+
+
+def clip(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text``, cut after ``limit`` characters with a note of how many more there were."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
+_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""What must not reach a terminal raw: control characters (C0 but the newline, DEL,
+C1), line and paragraph separators, bidirectional overrides and isolates, and lone
+surrogates (the bytes of a file name that is not UTF-8, as Python decodes it)."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, kept by surrogateescape
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def printable(text: str, newlines: bool = False) -> str:
+    """``text`` with every character that could act on a terminal written as an escape
+    (``\\x1b``, ``\\u202e``; the byte ``\\xff`` of a file name that is not UTF-8), the
+    newline too unless ``newlines``: what every line paipu writes for a person is made of."""
+    if not newlines and "\n" in text:
+        text = text.replace("\n", "\\n")
+    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text

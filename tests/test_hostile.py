@@ -1,0 +1,514 @@
+"""Hostile input (issue 14, point 3): every case gives one clear line naming the file,
+game, round or event, and the documented exit code; never a traceback, a hang, or a good
+game lost beside a bad one.
+
+Each test writes its hostile file in ``tmp_path`` and runs the command as a user would
+(a subprocess with a time limit), or the API where the case is about the API. What this
+machine cannot do (an unreadable folder when running as root) is skipped with the
+reason, and the same code path is also driven by a simulated failure.
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import orjson
+import pytest
+
+from paipu import cli, load
+from paipu.loader import MAX_SIZE
+from paipu.rules import Rule, RuleError
+from paipu.scoring import Situation, score
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+HAND = "m123456p234s34p99"
+"""A closed hand waiting on s2 or s5 (平和 on a ron of s5)."""
+
+
+def run(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """The command as a user runs it, with a time limit: a hang fails the test."""
+    return subprocess.run([sys.executable, "-m", "paipu", *args], capture_output=True, text=True,
+                          timeout=timeout, **kwargs)
+
+
+def one_line(stderr: str) -> str:
+    """The one line a command wrote on standard error, with no traceback."""
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    return lines[0]
+
+
+def sample_game() -> dict:
+    """A complete sample game as parsed JSON."""
+    data = json.loads((SAMPLES / "tsumo.json").read_text(encoding="utf-8"))
+    return copy.deepcopy(data[0] if isinstance(data, list) else data)
+
+
+def write_game(path: Path, game: dict | list) -> Path:
+    path.write_bytes(orjson.dumps(game))
+    return path
+
+
+def good_tree(root: Path) -> Path:
+    """A folder of the three sample files (three games)."""
+    root.mkdir(parents=True, exist_ok=True)
+    for sample in sorted(SAMPLES.glob("*.json")):
+        (root / sample.name).write_bytes(sample.read_bytes())
+    return root
+
+
+def gzip_bomb(inflated_mib: int) -> bytes:
+    """Gzip data of about 1 KiB per MiB that inflates to ``inflated_mib`` MiB of zeros (one
+    member repeated: made at once, where compressing that much would take seconds)."""
+    member = gzip.compress(bytes(1 << 20), compresslevel=9)
+    return member * inflated_mib
+
+
+# -- folders: symbolic links, loops, unreadable and special files -------------------------
+
+
+def test_a_symlink_loop_a_linked_folder_and_a_fifo_are_named_and_the_rest_validated(tmp_path):
+    tree = good_tree(tmp_path / "tree" / "a")
+    (tree / "loop").symlink_to("..")            # a loop back to tree/
+    (tmp_path / "tree" / "b").symlink_to("a")   # the same folder by another name: read once
+    os.mkfifo(tmp_path / "tree" / "fifo.json")  # would block any open() for ever
+    result = run("validate", str(tmp_path / "tree"), timeout=30)
+    assert result.returncode == cli.EXIT_LOAD_ERRORS
+    assert result.stdout.startswith("3 games, ")  # tree/a's three, not again through b/ or loop/
+    errors = result.stderr.strip().splitlines()
+    assert errors == [
+        f"paipu validate: {tree / 'loop'}: a symbolic link to a folder that holds it (a loop): not followed",
+        f"paipu validate: {tmp_path / 'tree' / 'fifo.json'}: not a regular file but a FIFO: skipped, not opened",
+    ]
+    # The API reads the same games and records the same two errors, however often it lists.
+    reader = load(tmp_path / "tree", errors="collect")
+    assert len(list(reader.paths())) == 3 and len(list(reader)) == 3 and len(reader.errors) == 2
+
+
+def test_symlinked_folders_are_followed_once(tmp_path):
+    good_tree(tmp_path / "logs")
+    elsewhere = good_tree(tmp_path / "elsewhere" / "more")
+    (tmp_path / "logs" / "link").symlink_to(elsewhere)   # followed: a link out of the tree
+    (tmp_path / "logs" / "again").symlink_to(elsewhere)  # the same folder again: not read twice
+    reader = load(tmp_path / "logs", errors="collect")
+    sources = [Path(game.source.rpartition("#")[0]).relative_to(tmp_path / "logs").parts[0] for game in reader]
+    assert sources.count("again") == 3 and "link" not in sources and len(sources) == 6 and not reader.errors
+
+
+def test_a_tree_deeper_than_pythons_recursion_limit_is_walked(tmp_path):
+    folder = tmp_path
+    for _ in range(sys.getrecursionlimit() + 100):  # one by one: mkdir(parents=True) recurses too
+        folder = folder / "a"
+        folder.mkdir()
+    write_game(folder / "deep.json", sample_game())
+    reader = load(tmp_path, errors="collect")
+    assert len(list(reader)) == 1 and not reader.errors
+
+
+def _unreadable(folder: Path) -> None:
+    folder.chmod(0)
+    if os.access(folder, os.R_OK):  # root reads anything: permissions cannot make it unreadable
+        folder.chmod(0o755)
+        pytest.skip("running as root (or with CAP_DAC_OVERRIDE): a folder cannot be made unreadable; "
+                    "test_a_folder_that_cannot_be_listed_is_skipped covers the same path")
+
+
+def test_an_unreadable_subfolder_is_named_and_skipped(tmp_path):
+    good_tree(tmp_path / "logs")
+    locked = good_tree(tmp_path / "logs" / "locked")
+    _unreadable(locked)
+    try:
+        result = run("validate", str(tmp_path / "logs"))
+    finally:
+        locked.chmod(0o755)
+    assert result.returncode == cli.EXIT_LOAD_ERRORS and result.stdout.startswith("3 games, ")
+    assert one_line(result.stderr) == f"paipu validate: {locked}: cannot read the folder: Permission denied: skipped"
+
+
+def test_a_folder_that_cannot_be_listed_is_skipped(tmp_path, monkeypatch):
+    """The unreadable folder of the test above, the failure simulated (as root, too)."""
+    good_tree(tmp_path / "logs")
+    locked = good_tree(tmp_path / "logs" / "locked")
+    real_scandir = os.scandir
+
+    def scandir(path):
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    reader = load(tmp_path / "logs", errors="collect")
+    assert len(list(reader)) == 3
+    assert [str(error) for error in reader.errors] == [f"{locked}: cannot read the folder: Permission denied: skipped"]
+
+
+def test_an_unreadable_file_and_a_dangling_link_are_named_and_skipped(tmp_path):
+    logs = good_tree(tmp_path / "logs")
+    (logs / "nowhere.json").symlink_to(tmp_path / "missing.json")
+    (logs / "self.json").symlink_to("self.json")  # a link to itself: too many levels of links
+    reader = load(logs, errors="collect")
+    assert len(list(reader)) == 3
+    assert [str(error) for error in reader.errors] == [
+        f"{logs / 'nowhere.json'}: a symbolic link that leads nowhere: skipped",
+        f"{logs / 'self.json'}: a symbolic link that loops (to itself, or round other links): skipped",
+    ]
+    secret = write_game(logs / "secret.json", sample_game())
+    _unreadable(secret)
+    try:
+        result = run("show", str(secret))
+    finally:
+        secret.chmod(0o644)
+    assert result.returncode == cli.EXIT_LOAD_ERRORS
+    assert one_line(result.stderr) == f"paipu show: {secret}: cannot read the file: Permission denied"
+
+
+def test_a_fifo_named_on_the_command_line_is_read_without_waiting(tmp_path):
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    result = run("show", str(fifo), timeout=30)  # no writer: empty at once, no hang
+    assert result.returncode == cli.EXIT_LOAD_ERRORS
+    assert one_line(result.stderr) == f"paipu show: {fifo}: the file is empty"
+
+
+# -- sizes: gzip bombs and huge files ------------------------------------------------------
+
+
+def test_a_gzip_bomb_is_refused_under_the_default_limit_without_inflating_it_all(tmp_path):
+    """The issue's case: a 1 MB file that inflates to 1 GiB took 14-34 s and 4.2 GB."""
+    bomb = tmp_path / "bomb.json.gz"
+    bomb.write_bytes(gzip_bomb(1024))
+    assert bomb.stat().st_size < 2 << 20 and MAX_SIZE == 256 << 20
+    started = time.monotonic()
+    result = run("validate", str(bomb), str(SAMPLES), timeout=60)
+    assert result.returncode == cli.EXIT_LOAD_ERRORS and result.stdout.startswith("3 games, ")
+    assert one_line(result.stderr) == (f"paipu validate: {bomb}: not read: inflates to more than the limit of "
+                                       "256 MiB (--max-size)")
+    assert time.monotonic() - started < 30
+
+
+def test_the_size_limit_is_an_option_and_a_parameter(tmp_path):
+    bomb = tmp_path / "bomb.json.gz"
+    bomb.write_bytes(gzip_bomb(8))
+    big = tmp_path / "big.json"
+    big.write_bytes(b"[" + b" " * (3 << 20) + b"]")
+    result = run("show", "--max-size", "1M", str(bomb), str(big), str(SAMPLES / "tsumo.json"))
+    assert result.returncode == cli.EXIT_LOAD_ERRORS and "final results:" in result.stdout
+    assert result.stderr.splitlines() == [
+        f"paipu show: {bomb}: not read: inflates to more than the limit of 1 MiB (--max-size)",
+        f"paipu show: {big}: not read: the file is 3 MiB, more than the limit of 1 MiB (--max-size)",
+    ]
+    reader = load(bomb, errors="collect", max_size=16 << 20)
+    assert list(reader) == [] and "invalid JSON" in reader.errors[0].message  # inflated: zeros
+    with pytest.raises(ValueError, match="max_size"):
+        load(bomb, max_size=0)
+    assert [cli._size_arg(text) for text in ("500000", "64K", "256M", "1G", "2GiB")] == [
+        500000, 64 << 10, 256 << 20, 1 << 30, 2 << 30]
+    result = run("show", "--max-size", "lots", str(big))
+    assert result.returncode == cli.EXIT_USAGE and "not a size: 'lots'" in one_line(result.stderr)
+
+
+def test_text_that_is_not_one_document_is_parsed_once(tmp_path, monkeypatch):
+    """Broken JSON is not parsed again as one round per line beyond its first line."""
+    data = orjson.dumps(sample_game(), option=orjson.OPT_INDENT_2)[:-3] + b"!]}"
+    (tmp_path / "broken.json").write_bytes(data)
+    parsed = []
+    real_loads = orjson.loads
+
+    def loads(text):
+        parsed.append(len(text))
+        return real_loads(text)
+
+    monkeypatch.setattr(orjson, "loads", loads)
+    reader = load(tmp_path / "broken.json", errors="collect")
+    assert list(reader) == [] and "invalid JSON at line" in reader.errors[0].message
+    assert sum(parsed) < len(data) + 10
+
+
+# -- numbers beyond any game ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("points", [["-inf", "10", "-10", "-20"], ["nan", "10", "-10", "-20"],
+                                    ["1e999", "10", "-10", "-20"]])
+def test_non_finite_rank_points_are_refused_where_the_rule_is_read(tmp_path, points):
+    with pytest.raises(RuleError, match="is not a number written as a decimal"):
+        Rule.from_json({"順位点": points})
+    rule = tmp_path / "rule.json"
+    rule.write_text(json.dumps({"順位点": points}))
+    result = run("validate", "--rule", str(rule), str(SAMPLES))
+    assert result.returncode == cli.EXIT_USAGE and not result.stdout
+    assert "順位点 (rank_points)" in one_line(result.stderr)
+    # A paipu carrying such a rule is a load error of that game; the others are validated.
+    game = sample_game()
+    game["rule"] = {"順位点": points}
+    logs = good_tree(tmp_path / "logs")
+    bad = write_game(logs / "z_bad_rule.json", game)
+    for jobs in ("1", "2"):
+        result = run("validate", "--jobs", jobs, str(logs))
+        assert result.returncode == cli.EXIT_LOAD_ERRORS and result.stdout.startswith("3 games, 4 rounds: 3 valid")
+        assert one_line(result.stderr).startswith(f"paipu validate: {bad}#0: rule: 順位点 (rank_points): ")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda g: g["log"][0][-1]["hule"].update(defen=2**64 - 1), "hule.defen: 18446744073709551615 is beyond any game"),
+    (lambda g: g.update(defen=[10**12, 0, 0, 0]), "defen: 1000000000000 is beyond any game"),
+    (lambda g: g.update(point=["x", "1", "2", "3"]), "point must be 4 decimal numbers"),
+    (lambda g: g.update(point=["nan", "1", "2", "3"]), "point must be 4 decimal numbers"),
+    (lambda g: g["log"][0][0]["qipai"].update(changbang=10**15), "qipai.changbang: 1000000000000000 is beyond"),
+    (lambda g: g["rule"].update({"配給原点": 10**15}), "配給原点 (starting_points) must be 0..1,000,000,000"),
+])
+def test_absurd_numbers_are_refused_and_stats_keep_the_good_games(tmp_path, change, message):
+    game = sample_game()
+    game["rule"] = {}
+    change(game)
+    logs = good_tree(tmp_path / "logs")
+    bad = write_game(logs / "z_bad.json", game)
+    result = run("stats", "--format", "csv", str(logs))
+    assert result.returncode == cli.EXIT_LOAD_ERRORS
+    line = one_line(result.stderr)
+    assert line.startswith(f"paipu stats: {bad}#0") and message in line
+    assert result.stdout.count("\n") == 5  # the header and the four players of the good games
+
+
+def test_absurd_numbers_in_tenhou_logs_are_refused(tmp_path):
+    mjlog = ('<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" n3="D" dan="1,1,1,1" '
+             'rate="1500,1500,1500,1500" sx="M,M,M,M"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,1,2,3" '
+             'ten="99999999999999999999999,250,250,250" oya="0" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
+             'hai1="13,14,15,16,17,18,19,20,21,22,23,24,25" hai2="26,27,28,29,30,31,32,33,34,35,36,37,38" '
+             'hai3="39,40,41,42,43,44,45,46,47,48,49,50,51"/></mjloggm>')
+    (tmp_path / "big.mjlog").write_text(mjlog)
+    (tmp_path / "rate.mjlog").write_text(mjlog.replace("99999999999999999999999", "250")
+                                         .replace('rate="1500', 'rate="1e999'))
+    reader = load(tmp_path, errors="collect")
+    assert list(reader) == []
+    messages = [error.message for error in reader.errors]
+    assert "a number beyond any game" in messages[0] and "<INIT" in messages[0]
+    assert messages[1] == "bad tag <UN>: a player's dan or rate: rate '1e999,1500,1500,1500': a number beyond any game"
+
+
+# -- interruptions and output that cannot be written ---------------------------------------
+
+
+def _many_games(root: Path, files: int) -> Path:
+    root.mkdir()
+    (root / "0_bad.json").write_text("{")  # reported first: the run has started when it shows
+    game = (SAMPLES / "riichi_ron.json").read_bytes()
+    for number in range(files):
+        (root / f"{number:05d}.json").write_bytes(game)
+    return root
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_exits_130_with_one_line(tmp_path, jobs):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    slow = tmp_path / "slow.json"  # a pipe whose writer never writes: the run waits there
+    os.mkfifo(slow)
+    writer = os.open(slow, os.O_RDWR)
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "paipu", "validate", "--jobs", jobs, str(bad), str(slow)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        first = process.stderr.readline()  # the bad file's line: the run is under way
+        time.sleep(0.5)  # and waits for the pipe
+        os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group, workers too
+        rest = process.stderr.read()
+        process.wait(timeout=60)
+        process.stdout.close()
+        process.stderr.close()
+    finally:
+        os.close(writer)
+    assert "bad.json: invalid JSON" in first
+    assert process.returncode == cli.EXIT_INTERRUPTED, rest
+    assert one_line(rest) == "paipu validate: interrupted"
+
+
+def test_a_broken_pipe_ends_quietly(tmp_path):
+    logs = _many_games(tmp_path / "logs", 300)
+    process = subprocess.Popen([sys.executable, "-m", "paipu", "show", str(logs)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline()  # like `| head -1`
+    process.stdout.close()
+    errors = process.stderr.read()
+    process.wait(timeout=60)
+    process.stderr.close()
+    assert process.returncode == cli.EXIT_BROKEN_PIPE
+    assert "Traceback" not in errors and "BrokenPipe" not in errors
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full to fill the disk (Linux)")
+@pytest.mark.parametrize("args", [["show"], ["validate", "--json", "--jobs", "2"], ["convert"],
+                                  ["stats", "--format", "csv"]])
+def test_a_full_disk_on_standard_output_gives_one_line(tmp_path, args):
+    logs = _many_games(tmp_path / "logs", 200)
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "paipu", *args, str(logs)], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120)
+    assert result.returncode == cli.EXIT_USAGE
+    assert result.stderr.strip().splitlines()[-1] == f"paipu {args[0]}: cannot write the output: No space left on device"
+    assert "Traceback" not in result.stderr
+
+
+# -- --json, convert -o, --jobs -------------------------------------------------------------
+
+
+def test_json_escapes_file_names_that_are_not_utf8(tmp_path):
+    name = os.fsdecode(b"bad\xff.json")
+    (tmp_path / name).write_text("{")
+    result = subprocess.run([sys.executable, "-m", "paipu", "validate", "--json", os.fsencode(tmp_path / name)],
+                            capture_output=True, timeout=60)
+    assert result.returncode == cli.EXIT_LOAD_ERRORS and b"Traceback" not in result.stderr
+    first, summary = result.stdout.decode("utf-8").splitlines()  # valid UTF-8, valid JSON
+    assert json.loads(first)["source"].endswith("bad\\xff.json") and json.loads(summary)["summary"]["errors"] == 1
+    assert json.loads(cli._json({"big": 2**70, "name": name, "list": [-(2**64)]})) == {
+        "big": str(2**70), "name": "bad\\xff.json", "list": [str(-(2**64))]}
+
+
+def test_convert_never_overwrites_without_force_nor_writes_into_what_it_reads(tmp_path):
+    logs = good_tree(tmp_path / "logs")
+    before = {path.name: path.read_bytes() for path in logs.iterdir()}
+    for output in (logs, logs / "converted"):
+        result = run("convert", str(logs), "-o", str(output))
+        assert result.returncode == cli.EXIT_USAGE
+        assert one_line(result.stderr) == (f"paipu convert: -o {output}: inside {logs}, which is read: "
+                                           "write the games outside the folders read")
+    assert {path.name: path.read_bytes() for path in logs.iterdir()} == before  # untouched
+    out = tmp_path / "out"
+    assert run("convert", str(logs), "-o", str(out)).returncode == cli.EXIT_OK
+    (out / "tsumo.json").write_text("mine")
+    result = run("convert", str(logs), "-o", str(out))
+    assert result.returncode == cli.EXIT_USAGE and (out / "tsumo.json").read_text() == "mine"
+    assert f"not written: {out / 'tsumo.json'} exists (--force overwrites it)" in result.stderr
+    assert run("convert", str(logs), "-o", str(out), "--force").returncode == cli.EXIT_OK
+    assert (out / "tsumo.json").read_text() != "mine"
+    # A file read is never a file written, even with --force.
+    result = run("convert", str(logs / "tsumo.json"), "-o", str(logs), "--force")
+    assert result.returncode == cli.EXIT_USAGE and "is a file read" in result.stderr
+    assert (logs / "tsumo.json").read_bytes() == before["tsumo.json"]
+
+
+def test_jobs_are_capped_at_the_cores(tmp_path, monkeypatch):
+    logs = good_tree(tmp_path / "logs")
+    started = []
+    monkeypatch.setattr(cli, "_cores", lambda: 2)
+    monkeypatch.setattr(cli, "_start_pool", lambda processes: started.append(processes))  # then no pool
+    assert cli.main(["validate", "--jobs", "1000", str(logs)]) == cli.EXIT_OK
+    assert started == [2]
+
+
+# -- what reaches the terminal --------------------------------------------------------------
+
+
+def test_control_characters_are_escaped_in_text_output(tmp_path):
+    game = sample_game()
+    game["title"] = "evil\x07title\x1b]0;pwned\x07"
+    game["player"][0] = "\x1b[31mred\x1b[0m\u202eevil"
+    path = write_game(tmp_path / "ansi.json", game)
+    result = run("show", str(path))
+    assert result.returncode == cli.EXIT_OK
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout and "\u202e" not in result.stdout
+    assert "title: evil\\x07title\\x1b]0;pwned\\x07" in result.stdout and "\\x1b[31mred\\x1b[0m\\u202eevil" in result.stdout
+    result = run("stats", str(path))
+    assert "\x1b" not in result.stdout and "\\x1b[31mred" in result.stdout
+    newline = tmp_path / "two\nlines\x1b.json"
+    newline.write_text("{")
+    result = run("validate", str(newline))
+    assert one_line(result.stderr).startswith(f"paipu validate: {tmp_path}/two\\nlines\\x1b.json: invalid JSON")
+
+
+def test_values_are_cut_in_messages(tmp_path):
+    game = sample_game()
+    game["player"] = ["x" * 2_000_000] * 5
+    write_game(tmp_path / "a_huge.json", game)
+    game = sample_game()
+    game["log"][0][-1]["hule"]["hupai"][0]["name"] = "y" * 2_000_000
+    write_game(tmp_path / "b_huge_yaku.json", game)
+    for args in (["validate"], ["show"]):
+        result = run(*args, str(tmp_path))
+        assert max(map(len, (result.stdout + result.stderr).splitlines())) < 1000, args
+        assert "more characters)" in result.stderr
+    # --json keeps the values as logged (data for a program), but cuts the messages.
+    result = run("validate", "--json", str(tmp_path))
+    assert max(len(json.loads(line).get("message", "")) for line in result.stdout.splitlines()) < 1000
+
+
+# -- misleading messages made right --------------------------------------------------------
+
+
+def test_messages_say_what_is_wrong(tmp_path):
+    (tmp_path / "utf8.json").write_bytes(b'[1,\n 2,\n "\xc3\xa9\xff"]')
+    (tmp_path / "empty.json").write_text("[]")
+    game = tmp_path / "game.json"
+    game.write_bytes((SAMPLES / "tsumo.json").read_bytes())
+    for path, expected in [
+        (tmp_path / "utf8.json", f"{tmp_path / 'utf8.json'}: not UTF-8 text: line 3, column 4 (byte 12): "
+                                 "invalid start byte 0xff"),
+        (tmp_path / "empty.json", f"{tmp_path / 'empty.json'}: the file holds no game (an empty list)"),
+        (f"{game}#-1", f"'{game}#-1': '-1' is not a game number: FILE#N reads game N of FILE, counting from 0"),
+        (f"{game}#abc", f"'{game}#abc': 'abc' is not a game number: FILE#N reads game N of FILE, counting from 0"),
+        (f"{game}#3", f"{game}: no game #3: the file holds 1"),
+    ]:
+        result = run("validate", str(path))
+        assert result.returncode == cli.EXIT_LOAD_ERRORS
+        assert one_line(result.stderr) == f"paipu validate: {expected}"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs /proc/self/mem, a file nobody can read")
+def test_a_rule_file_that_cannot_be_read_gives_one_line():
+    result = run("validate", "--rule", "/proc/self/mem", str(SAMPLES))
+    assert result.returncode == cli.EXIT_USAGE
+    assert one_line(result.stderr) == "paipu validate: '/proc/self/mem': cannot read the rule file: Input/output error"
+
+
+@pytest.mark.parametrize("option", ["--honba", "--sticks"])
+def test_score_refuses_absurd_counts(option):
+    result = run("score", HAND, "--ron", "s5", option, "99999999999999999999", "--json")
+    assert result.returncode == cli.EXIT_USAGE and not result.stdout
+    assert "must be a count 0..1,000,000,000, not 99999999999999999999" in one_line(result.stderr)
+
+
+# -- paipu score: situations that cannot happen ---------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    ([HAND, "--ron", "s5", "--ippatsu"], "一発 (ippatsu) without riichi"),
+    (["m123456s34p99,p234-", "--ron", "s5", "--riichi"], "riichi (立直) on an open hand"),
+    ([HAND, "--ron", "s5", "--first-draw"], "天和/地和 (a win on the first draw) on a ron"),
+    (["m123456s34p99s5,p2222", "--first-draw"], "天和/地和 (a win on the first draw) after a call or kan"),
+    (["m123456s34p99s5,p222=", "--first-draw", "--seat-wind", "S"], "after a call or kan"),
+    ([HAND + "s5", "--chankan"], "槍槓 (chankan) on a tsumo"),
+    ([HAND, "--ron", "s5", "--rinshan"], "嶺上開花 (rinshan) on a ron"),
+    ([HAND + "s5", "--last-tile", "--rinshan"], "海底 (haitei) with 嶺上開花 (rinshan)"),
+    ([HAND + "s5", "--first-draw", "--riichi"], "天和/地和 (a win on the first draw) with riichi"),
+])
+def test_score_refuses_situations_that_cannot_happen(args, message):
+    result = run("score", *args)
+    assert result.returncode == cli.EXIT_USAGE and not result.stdout
+    assert message in one_line(result.stderr)
+
+
+def test_the_api_raises_for_situations_that_cannot_happen():
+    with pytest.raises(ValueError, match="without riichi"):
+        Situation(ippatsu=True)
+    with pytest.raises(ValueError, match="on a ron"):
+        score(HAND, "s5-", rinshan=True)
+    with pytest.raises(ValueError, match="open hand"):
+        score("m123456s34p99,p234-", "s5-", riichi=1)
+    with pytest.raises(ValueError, match="on a tsumo"):
+        score(HAND + "s5", haitei=2)
+    assert score(HAND + "s5", riichi=1, ippatsu=True, haitei=1)  # what can happen still scores
+
+
+def test_seat_wind_takes_0_to_3_as_the_help_says():
+    numbered = run("score", HAND, "--ron", "s5", "--seat-wind", "0", "--round-wind", "1")
+    lettered = run("score", HAND, "--ron", "s5", "--seat-wind", "E", "--round-wind", "S")
+    assert numbered.returncode == cli.EXIT_OK and numbered.stdout == lettered.stdout
+    assert "0-3" in run("score", "--help").stdout
