@@ -42,11 +42,6 @@ def _yaku(win: Win) -> str:
     return ", ".join(parts)
 
 
-def _payments(round_: Round, names: tuple[str, ...], payments: tuple[int, ...]) -> str:
-    by_player = sorted((round_.player_of(seat), amount) for seat, amount in enumerate(payments) if amount)
-    return ", ".join(f"{names[player]} {_signed(amount)}" for player, amount in by_player)
-
-
 class Account(Observer):
     """The observer of a walk that writes the text account of each game it sees (see the
     module); :meth:`result` is the text of the last game."""

@@ -105,13 +105,19 @@ def test_symlinked_folders_are_followed_once(tmp_path):
 
 
 def test_a_tree_deeper_than_pythons_recursion_limit_is_walked(tmp_path):
-    folder = tmp_path
+    folders = [tmp_path]
     for _ in range(sys.getrecursionlimit() + 100):  # one by one: mkdir(parents=True) recurses too
-        folder = folder / "a"
-        folder.mkdir()
-    write_game(folder / "deep.json", sample_game())
-    reader = load(tmp_path, errors="collect")
-    assert len(list(reader)) == 1 and not reader.errors
+        folders.append(folders[-1] / "a")
+        folders[-1].mkdir()
+    deep = folders[-1] / "deep.json"
+    write_game(deep, sample_game())
+    try:
+        reader = load(tmp_path, errors="collect")
+        assert len(list(reader)) == 1 and not reader.errors
+    finally:  # removed here, leaf first: pytest's own clean-up of old temporary folders recurses
+        deep.unlink()
+        for folder in reversed(folders[1:]):
+            folder.rmdir()
 
 
 def _unreadable(folder: Path) -> None:
