@@ -381,3 +381,7 @@ class Origin:
     record: Any = None
     """The format's own record of what the log states beyond the events (a
     :class:`~paipu.formats.tenhou_xml.TenhouRecord` for a Tenhou log), ``None`` if none."""
+    final_results: bool = True
+    """Whether the log has a place for the game's final results: ``False`` for a file of
+    one round per line (tenhou.net/6 lines), which cannot hold them. A game whose log
+    could hold them and does not is incomplete."""

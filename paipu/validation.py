@@ -247,7 +247,10 @@ class Checker(Observer):
                 self.add(None, "game.rounds", None, rounds, "the game does not end here: round(s) missing")
             return  # the final results of a game that goes on cannot be checked
         if game.final_scores is None:
-            return  # the game ends where the rules say, and the format records no final results
+            if game.origin is None or game.origin.final_results:
+                self.add(None, "game.incomplete", None, None,
+                         "the game ends here, but the log has no final results (scores, ranks, points)")
+            return
         other = expected.alternative or (expected.scores, expected.ranks, expected.points)
         logged = (game.final_scores, game.ranks, game.points)
         for i, (check, what) in enumerate((("game.defen", "final scores by player"), ("game.rank", "ranks by player"),

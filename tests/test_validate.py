@@ -441,3 +441,13 @@ def test_a_fifth_tile_is_reported_once_in_a_round():
             event["zimo"]["p"] = "z7"  # every draw of the round the same honour
     tiles = [f for f in _findings(raw) if f[0] == "tiles"]
     assert len(tiles) == 1 and tiles[0][1] == _label(raw, 0)
+
+
+def test_a_game_without_its_final_results_is_incomplete_not_valid():
+    """A paipu whose final results were cut off: every round valid, the game incomplete.
+    (A file of one tenhou.net/6 round per line has no place for them: see
+    test_validate_tenhou.py, where such games are valid.)"""
+    raw = _real_game()
+    for key in ("defen", "rank", "point"):
+        del raw[key]
+    assert _findings(raw) == [("game.incomplete", None, None)]

@@ -637,4 +637,6 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     title = rule_text + (f"\n{log_id}" if log_id else "")
     origin = tenhou_origin("tenhou-json", title, hanchan=info.hanchan, kuitan=info.kuitan, red=info.red_fives,
                            record=record)
+    if "lines" in obj:  # one round per line: no place for the final results
+        origin = replace(origin, final_results=False)
     return Game(title, players, 0, tuple(rounds), final_scores, ranks, points, source=source, origin=origin)
