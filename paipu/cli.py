@@ -302,7 +302,7 @@ def _validate(args: argparse.Namespace) -> int:
         for report in reports:
             totals.update(games=report.games, rounds=report.rounds, valid=report.valid,
                           findings=len(report.findings), errors=len(report.errors),
-                          engine_errors=len(report.engine_errors))
+                          engine_errors=len(report.engine_errors), loose=report.loose)
             for item in report.findings:
                 checks[item["check"]] += 1
             for item in report.findings + report.errors:
@@ -326,13 +326,18 @@ def _validate(args: argparse.Namespace) -> int:
         if pool:
             pool.close()
             pool.join()
-    summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors", "engine_errors")}
+    summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors", "engine_errors",
+                                            "loose")}
     if args.json:
         out.write(_json({"summary": summary}) + "\n")
     else:
         out.write(f"{summary['games']} games, {summary['rounds']} rounds: {summary['valid']} valid, "
                   f"{summary['findings']} findings, {summary['errors']} load errors"
                   + (f", {summary['engine_errors']} engine errors" if summary["engine_errors"] else "") + "\n")
+        if summary["loose"]:
+            out.write(f"  {summary['loose']} game(s) checked loosely: their date leaves part of the rule open "
+                      "(e.g. Tenhou's final points), and every value it allows was accepted; see "
+                      "docs/tenhou-rules.md\n")
         for check, count in sorted(checks.items(), key=lambda item: (-item[1], item[0])):
             out.write(f"  {count:6d}  {check}\n")
     if summary["engine_errors"]:

@@ -361,7 +361,7 @@ def test_validate_command_exit_codes_and_json(tmp_path):
                         "check": "hule.fu", "expected": 20, "logged": 30,
                         "message": "fu: the rules give 20, the log says 30"}
     assert lines[-1] == {"summary": {"games": 1, "rounds": 1, "valid": 0, "findings": 1, "errors": 0,
-                                     "engine_errors": 0}}
+                                     "engine_errors": 0, "loose": 0}}
     bad.write_text("{", encoding="utf-8")
     assert _run(str(bad)).returncode == 2
     assert _run("--rule", "nonsense", samples).returncode == 2

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import corpus
@@ -151,3 +153,17 @@ def test_each_tenhou_difference_shows_in_real_games(parameter, majiang_value, ch
         if any(f.check == check for f in validate_game(game, rule)):
             shown.append(game.source)
     assert shown, f"no real game needs {parameter}"
+
+
+@pytest.mark.parametrize("source", ["rmss-samples", "mjx-suphnx-2022"])
+def test_games_whose_date_is_not_known_are_counted_as_checked_loosely(source):
+    """A converted Tenhou game whose title has no log id has no date: Tenhou's
+    final-points rules of its day are not known, every era's are accepted, and the
+    report counts it (rmss-samples: no ids; mjx-suphnx-2022: dated inside an era)."""
+    from paipu.validation import validate_file
+
+    paths = sorted(corpus("tenhou-as-majiang", source).iterdir())
+    undated = sum(not re.search(r"\n\d{10}gm-", game.title) for game in load(*paths))
+    reports = [validate_file(str(path)) for path in paths]
+    assert sum(report.loose for report in reports) == undated
+    assert all(report.valid == report.games for report in reports)
