@@ -223,12 +223,11 @@ def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
 # -- wins ---------------------------------------------------------------------------------
 
 
-def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: int, rule: Rule,
-                 first_winner: bool) -> WinExpectation:
+def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: int, rule: Rule) -> WinExpectation:
     """What the rules give for ``win`` at ``events[position]``: whether it is allowed
     (a tsumo right after the winner's own draw; a ron on the discard or added kan just
     made, from the seat the win names, in turn order, not furiten) and the hand's value.
-    Honba and riichi sticks go to the ``first_winner`` of a multiple ron."""
+    Honba and riichi sticks go to the first winner of a multiple ron."""
     seat = win.seat
     hand = table.hands[seat]
     previous = before(events, position)
@@ -282,8 +281,8 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         tenhou=(1 if seat == 0 else 2) if win.discarder is None and table.first_go_around else 0,
         dora_indicators=tuple(table.dora_indicators),
         ura_indicators=ura,
-        honba=table.honba if first_winner else 0,
-        riichi_sticks=table.sticks if first_winner else 0,
+        honba=0 if type(previous) is Win else table.honba,
+        riichi_sticks=0 if type(previous) is Win else table.sticks,
     )
     try:
         result: WinResult | NotAWin = score(notation, win_tile, situation, rule)

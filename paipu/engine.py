@@ -42,10 +42,11 @@ from .settlement import DealExpectation, GameEnd, Standing, final_points, final_
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
 
-__all__ = ["Replay", "Step", "replay", "game_rule"]
+__all__ = ["Replay", "Step", "replay", "game_rule", "game_rules"]
 
 Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
 """What the engine expected at a step, by the kind of event."""
+
 
 @dataclass(slots=True)
 class Step:
@@ -131,7 +132,9 @@ class Replay:
 
     ``rule`` is named as anywhere in paipu (:meth:`Rule.get`: a preset name, a mapping of
     電脳麻将 rule keys, a JSON file or a :class:`Rule`); by default the game's own
-    ``rule`` (a paipu may carry one) on top of the majiang preset, else the majiang preset.
+    ``rule`` (a paipu may carry one), else for a Tenhou game the tenhou preset, else the
+    majiang preset (see :func:`game_rule`). ``other_rules`` are the rules the game's origin
+    leaves open (:func:`game_rules`): its final points are accepted under them too.
 
     Two standings are kept between rounds: the log's (each round starts from what its
     deal states, then the logged payments) and the engine's own (the payments the rules
@@ -208,6 +211,8 @@ class Replay:
         if self.ended_after is not None:  # a round after the end: reported once, at the end
             self.standing = self.own = Standing.of_deal(round_)
             yield Step(game, index, 0, deal, None, None, [])
+            if round_end is not None:
+                round_end(Step(game, index, len(round_.events) - 1, round_.events[-1], None, None, []))
             return
         # The engine's own standing has an expectation of its own only where it differs
         # from the log's (after a logged payment the rules do not give).
@@ -225,6 +230,8 @@ class Replay:
             table = Table(deal)
         except ValueError as error:
             yield Step(game, index, 0, deal, None, expected, [Problem("qipai", str(error))])
+            if round_end is not None:
+                round_end(Step(game, index, len(round_.events) - 1, round_.events[-1], None, None, []))
             return
         for hand in table.hands:
             if hand.size != 13:
@@ -333,8 +340,7 @@ class Replay:
 
     def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...],
              problems: list[Problem]) -> Expectation:
-        first_winner = type(before(events, position)) is not Win
-        expected = checks.expected_win(table, event, events, position, self.rule, first_winner)
+        expected = checks.expected_win(table, event, events, position, self.rule)
         table.win(event)
         return expected
 

@@ -24,7 +24,7 @@ from .hand import Hand
 from .loader import MAX_SIZE, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
 from .observe import Observer
-from .engine import Replay, Step, game_rules
+from .engine import Replay, Step
 from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .table import Problem
@@ -361,8 +361,9 @@ def validate_file(path: str, index: int | None = None, rule: RuleSpec | None = N
         games += 1
         rounds += len(game.rounds)
         try:
-            loose += bool(game_rules(game, chosen)[1])
-            found = validate_game(game, chosen, strict_names)
+            replay = Replay(game, chosen)
+            found = replay.run(Checker(strict_names))
+            loose += bool(replay.other_rules)
         except Exception as error:  # a bug of paipu's: reported apart, and the run goes on
             engine_errors.append({"source": game.source, "error": f"{type(error).__name__}: {error}",
                                   "traceback": traceback.format_exc()})

@@ -3,13 +3,14 @@ engine errors kept apart from findings."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import paipu
-from conftest import corpus
+from conftest import corpus, read_json
 from paipu.events import Call, Discard, Draw, KanDraw, NoWin, Win
 from paipu.names import Yaku
 from paipu.observe import Hooks, Observer, walk
@@ -63,11 +64,10 @@ def test_rivers_are_written_in_river_notation():
             written = step.table.rivers[event.seat][-1]
             assert written[:2] == event.tile
             assert ("_" in written) == event.tsumogiri and ("*" in written) == event.riichi
-        elif type(event) is Call:
-            discarder = step.table.last_discard is None and step.table.rivers
-            assert discarder  # the called tile is marked in its river
-            marked = [river[-1] for river in step.table.rivers if river and river[-1][-1] in "+=-"]
-            assert any(tile[-1] == event.meld.direction for tile in marked)
+        elif type(event) is Call:  # the called tile is marked in its river, with the caller's direction
+            discarder = (event.seat + "+=-".index(event.meld.direction) + 1) % 4
+            called = step.table.rivers[discarder][-1]
+            assert called[:2] == event.meld.claimed and called[-1] == event.meld.direction
 
 
 class _EveryHook(Observer):
@@ -163,7 +163,7 @@ def test_a_rule_is_named_the_same_way_everywhere(spec, tmp_path):
     expected = Rule.get(spec)
     assert Replay(game, spec).rule == expected
     path = tmp_path / "rule.json"
-    path.write_text(__import__("json").dumps(expected.to_json(), ensure_ascii=False), encoding="utf-8")
+    path.write_text(json.dumps(expected.to_json(), ensure_ascii=False), encoding="utf-8")
     assert Replay(game, str(path)).rule == expected
     assert paipu.validate(game, spec) == paipu.validate(game, expected)
 
@@ -195,3 +195,13 @@ def test_an_exception_inside_the_engine_is_an_engine_error_not_a_finding(monkeyp
 def test_every_yaku_name_has_an_english_name_aliases_included():
     for name in (*paipu.names.ENGLISH, *paipu.names.ALIASES):
         assert str(Yaku(name, 1)).startswith(name)
+
+
+def test_the_replay_ends_every_round_a_game_logs_even_past_its_end():
+    """A round logged after the game's end is not replayed, but observers still see it
+    begin and end (as a walk does)."""
+    raw = read_json(corpus("generated", "default.json.gz"))[3]
+    raw["log"].append(raw["log"][-1])
+    game = paipu.game_from_json(raw, "extra#0")
+    calls = replay(game, _EveryHook())
+    assert calls["deal"] == calls["round_end"] == len(game.rounds) == walk(game, _EveryHook())["round_end"]
