@@ -1,0 +1,166 @@
+"""Tile danger facing a riichi (危険度): 電脳麻将's danger values and the classes behind them.
+
+電脳麻将 ver. 0.5 (the betaori seed, ``seeds/betaori-algorithm.txt``) rates each tile
+against one player in riichi by what that player's discards say about it:
+
+=============  ======  =========  =====
+tile           無スジ  片スジ     スジ
+=============  ======  =========  =====
+1 or 9            6                 3
+2 or 8            8                 4
+3 or 7            8                 5
+4, 5 or 6        12       8         4
+=============  ======  =========  =====
+
+- **genbutsu** (現物): a tile of a kind the riichi player discarded, or that anyone
+  discarded after the riichi, is safe: 0.
+- **suji** (スジ): a number tile whose partners three apart (4 for 1, 1 and 7 for 4) are
+  genbutsu cannot have been waited on with a two-sided wait. 4-6 need both partners for
+  suji; with one of them they are half-suji (片スジ); with none, no-suji (無スジ).
+- **honours** (字牌): the number of copies the player rating the tile cannot see, at most 3
+  (生牌 3, two unseen 2, one unseen 1, none unseen 0).
+
+A player folding against riichi (ベタオリ) discards the tile of lowest danger, taking for each
+tile the highest value over the players in riichi.
+
+Beyond the seed, :func:`wall` gives the classes that count the copies seen of a tile's
+neighbours: no-chance (ノーチャンス, 壁: every copy of a neighbour seen, so no two-sided
+wait can take the tile) and one-chance (ワンチャンス: three seen).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .tiles import KIND_OF
+
+Group = Literal["honour", "1/9", "2/8", "3/7", "4-6"]
+Suji = Literal["genbutsu", "suji", "half-suji", "no-suji", "honour"]
+Wall = Literal["no-chance", "one-chance"]
+
+_GROUP: tuple[Group, ...] = ("1/9", "2/8", "3/7", "4-6", "4-6", "4-6", "3/7", "2/8", "1/9")
+_VALUE: dict[tuple[Group, Suji], int] = {
+    ("1/9", "no-suji"): 6, ("1/9", "suji"): 3,
+    ("2/8", "no-suji"): 8, ("2/8", "suji"): 4,
+    ("3/7", "no-suji"): 8, ("3/7", "suji"): 5,
+    ("4-6", "no-suji"): 12, ("4-6", "half-suji"): 8, ("4-6", "suji"): 4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """One tile's danger against one player in riichi.
+
+    ``group`` is the tile's place in the seed's table (``honour``, ``1/9``, ``2/8``, ``3/7``,
+    ``4-6``); ``suji`` its column (``genbutsu``, ``suji``, ``half-suji``, ``no-suji``, or
+    ``honour`` for an honour that is not genbutsu); ``value`` the seed's danger value (0 for
+    genbutsu, 0-3 for honours by copies unseen, 3-12 for number tiles)."""
+
+    group: Group
+    suji: Suji
+    value: int
+
+    @property
+    def label(self) -> str:
+        """``genbutsu``, ``honour 2 unseen`` or the group and column, e.g. ``4-6 half-suji``."""
+        if self.suji == "genbutsu":
+            return "genbutsu"
+        if self.group == "honour":
+            return f"honour {self.value} unseen"
+        return f"{self.group} {self.suji}"
+
+
+def _kind(tile: str) -> int:
+    return KIND_OF[tile[:2]]
+
+
+def danger(tile: str, safe: frozenset[int] | set[int], unseen: int) -> Danger:
+    """The danger of ``tile`` against a player in riichi whose genbutsu kinds are ``safe``.
+
+    ``safe`` holds kind numbers (:data:`paipu.tiles.KIND_OF`); ``unseen`` is the number of
+    copies of the tile the rating player cannot see (their own hand, every river, melds and
+    dora indicators count as seen); it matters only for honours."""
+    kind = _kind(tile)
+    if kind >= 27:
+        if kind in safe:
+            return Danger("honour", "genbutsu", 0)
+        return Danger("honour", "honour", max(0, min(unseen, 3)))
+    if kind in safe:
+        return Danger(_GROUP[kind % 9], "genbutsu", 0)
+    rank = kind % 9
+    group = _GROUP[rank]
+    partners = [kind + step for step in (-3, 3) if 0 <= rank + step <= 8]
+    safe_partners = sum(partner in safe for partner in partners)
+    if safe_partners == len(partners):
+        suji: Suji = "suji"
+    elif safe_partners:
+        suji = "half-suji"
+    else:
+        suji = "no-suji"
+    return Danger(group, suji, _VALUE[group, suji])
+
+
+def wall(tile: str, seen: list[int]) -> Wall | None:
+    """``no-chance`` when no two-sided wait can take ``tile`` because every copy of a tile it
+    needs is seen (壁), ``one-chance`` when at worst three copies are seen, else ``None``.
+
+    A two-sided wait takes a number tile *n* from the shapes *n+1 n+2* and *n-1 n-2*; a shape
+    is blocked when all copies of one of its tiles are seen. ``seen`` counts the copies seen
+    of each kind (34 numbers). Honours get ``None``."""
+    kind = _kind(tile)
+    if kind >= 27:
+        return None
+    rank = kind % 9
+    shapes = [
+        (kind + 1, kind + 2) if rank <= 6 else None,
+        (kind - 1, kind - 2) if rank >= 2 else None,
+    ]
+    blocked = [max(seen[a], seen[b]) for a, b in filter(None, shapes)]
+    if min(blocked) >= 4:
+        return "no-chance"
+    if min(blocked) >= 3:
+        return "one-chance"
+    return None
+
+
+class SafeKinds:
+    """The genbutsu kinds against each seat, kept as discards are made (電脳麻将's
+    ``SuanPai._dapai``): a seat's own discards, and once it is in riichi every later
+    discard at the table.
+
+    >>> safe = SafeKinds(4)
+    >>> safe.discard(1, "m4", riichi=True)
+    >>> safe.discard(2, "m0")
+    >>> danger("m1", safe[1], 3).label, danger("m5", safe[1], 3).value
+    ('1/9 suji', 0)
+    """
+
+    __slots__ = ("_safe", "riichi")
+
+    def __init__(self, players: int = 4) -> None:
+        self._safe: list[set[int]] = [set() for _ in range(players)]
+        self.riichi: list[bool] = [False] * players
+        """Which seats have declared riichi (their riichi tile discarded)."""
+
+    def __getitem__(self, seat: int) -> set[int]:
+        return self._safe[seat]
+
+    def discard(self, seat: int, tile: str, riichi: bool = False) -> None:
+        """Note ``tile`` discarded by ``seat`` (``riichi`` when it is the riichi tile)."""
+        kind = _kind(tile)
+        self._safe[seat].add(kind)
+        if riichi:
+            self.riichi[seat] = True
+        for other, in_riichi in enumerate(self.riichi):
+            if in_riichi:
+                self._safe[other].add(kind)
+
+    def worst(self, tile: str, unseen: int, rater: int | None = None) -> int:
+        """The highest danger value of ``tile`` over the seats in riichi other than
+        ``rater`` (0 when nobody is in riichi): the value the seed's fold rule minimises."""
+        return max(
+            (danger(tile, self._safe[seat], unseen).value
+             for seat, in_riichi in enumerate(self.riichi) if in_riichi and seat != rater),
+            default=0,
+        )
