@@ -90,63 +90,47 @@ _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
 _ORPHANS = frozenset(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 """The kinds of the terminals and honours (么九牌)."""
 
-_DRAWS = 70
+_WALL = 70
 """Draws in a four-player round when the wall is exhausted: 136 tiles, 14 in the dead wall
 (each replacement draw after a kan is made up from the live wall), 52 dealt."""
 
 
-class MjaiLog(list):
-    """An mjai file as parsed: its events as ``(line, object)`` pairs, ``line`` counting
-    from 1 (for a JSON array, the item's place from 1). ``error`` is the first line that
-    is not JSON, ``(line, message)``, raised when the game is read."""
+class MjaiLog:
+    """An mjai file as parsed: ``items``, one per line of JSON lines (the line's bytes,
+    parsed when read; the first, ``start_game``, already parsed), or the parsed items of a
+    JSON array. ``where`` names an item's place: ``line`` or ``item``, counting from 1."""
 
-    error: tuple[int, str] | None = None
+    __slots__ = ("items", "where")
+
+    def __init__(self, items: list, where: str = "line") -> None:
+        self.items = items
+        self.where = where
 
 
-def _looks_like_mjai(data: bytes) -> bool:
-    """Whether a file's first bytes open an mjai log: a ``start_game`` event in an object
-    at the start of the text or of a JSON array."""
-    head = data[:4096].lstrip()
-    return head[:1] in (b"{", b"[") and b'"start_game"' in head[:4096] and b'"type"' in head[:4096]
+def _opens_a_game(obj: Any) -> bool:
+    return isinstance(obj, dict) and obj.get("type") == "start_game"
 
 
 def parse(data: bytes) -> MjaiLog | None:
-    """The events of an mjai file (JSON lines, or one JSON array of events); ``None``
-    for a file that is not mjai (its first line is no ``start_game`` event)."""
-    if not _looks_like_mjai(data):
+    """An mjai file (JSON lines, or one JSON array of events), or ``None`` for a file
+    that is not mjai (its first line, or first item, is no ``start_game`` event). Only the
+    first line is parsed here: the others as they are read."""
+    head = data[:4096].lstrip()
+    if not (head[:1] in (b"{", b"[") and b'"start_game"' in head and b'"type"' in head):
         return None
-    log = MjaiLog()
-    if data.lstrip()[:1] == b"[":
+    if head[:1] == b"[":
         try:
             items = orjson.loads(data)
         except orjson.JSONDecodeError:
             return None
-        if not (isinstance(items, list) and items and isinstance(items[0], dict)
-                and items[0].get("type") == "start_game"):
-            return None
-        log.extend(enumerate(items, 1))
-        return log
-    start = 0
-    number = 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end
-        line = data[start:end]
-        start = end + 1
-        number += 1
-        if not line.strip():
-            continue
-        try:
-            obj = orjson.loads(line)
-        except orjson.JSONDecodeError as error:
-            if not log:
-                return None
-            log.error = (number, f"invalid JSON at column {error.colno}: {error.msg}")
-            break
-        if not log and not (isinstance(obj, dict) and obj.get("type") == "start_game"):
-            return None
-        log.append((number, obj))
-    return log
+        return MjaiLog(items, "item") if isinstance(items, list) and items and _opens_a_game(items[0]) else None
+    lines = data.split(b"\n")
+    first = next(i for i, line in enumerate(lines) if line.strip())
+    try:
+        lines[first] = orjson.loads(lines[first])
+    except orjson.JSONDecodeError:
+        return None
+    return MjaiLog(lines) if _opens_a_game(lines[first]) else None
 
 
 def is_mjai(content: Any) -> bool:
@@ -197,9 +181,8 @@ def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
     suit, digits = tiles[0][0], [tile[1] for tile in tiles]
     if any(tile[0] != suit for tile in tiles):
         raise FormatError(f"not a meld: {' '.join(MJAI_OF_TILE[t] for t in tiles)} (mixed suits)")
-    rank = {"0": 5}
     if kind_of_call == "chi":
-        ordered = sorted(digits, key=lambda d: rank.get(d, int(d)))
+        ordered = sorted(digits, key=lambda d: 5 if d == "0" else int(d))
         at = ordered.index(digits[0]) + 1
         text = suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
     elif kind_of_call == "ankan":
@@ -212,8 +195,32 @@ def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
         raise FormatError(f"{kind_of_call}: {error}") from None
 
 
+_DRAWS = {(seat, name): Draw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
+_KAN_DRAWS = {(seat, name): KanDraw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
+_DISCARDS = {(seat, name, tsumogiri, riichi): Discard(seat, tile, tsumogiri, riichi)
+             for seat in range(4) for name, tile in TILE_OF_MJAI.items()
+             for tsumogiri in (False, True) for riichi in (False, True)}
+"""The draws, replacement draws and discards, one shared object each, by seat and mjai
+tile (and the discard's flags): almost every event of a log is one of them."""
+
+_SEATS = tuple({player: (player - dealer) % 4 for player in range(4)} for dealer in range(4))
+"""The seat of each player id, by the dealer's player id."""
+
+_PLAIN_LINES = {
+    orjson.dumps({"type": "tsumo", "actor": actor, "pai": name}): (False, actor, name, False)
+    for actor in range(4) for name in TILE_OF_MJAI
+}
+_PLAIN_LINES.update({
+    orjson.dumps({"type": "dahai", "actor": actor, "pai": name, "tsumogiri": tsumogiri}): (True, actor, name, tsumogiri)
+    for actor in range(4) for name in TILE_OF_MJAI for tsumogiri in (False, True)
+})
+"""The lines of the draws and discards as Mortal (serde) and paipu write them, compact
+with the keys in the protocol's order: ``(discard, actor, tile, tsumogiri)`` by the
+line's bytes. Any other spelling of the same event is parsed and read in full."""
+
+
 class _Reader:
-    """The state of reading one mjai game: the round being read and every hand."""
+    """The state of reading one mjai game: the round being read, who declared riichi."""
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -224,6 +231,7 @@ class _Reader:
         self.rounds: list[Round] = []
         self.events: list[Event] | None = None  # the round being read
         self.ended = False
+        self.dealer = 0
 
     # -- the round ------------------------------------------------------------------
 
@@ -272,10 +280,10 @@ class _Reader:
                     tuple(scores[(oya + seat) % 4] for seat in range(4)),
                     _tile(obj.get("dora_marker"), "dora_marker"), hands)
         self.events = [deal]
-        self.hands = [Hand.from_notation(hands[self.seat(p)]) for p in range(4)]
-        self.reach = [False] * 4
+        self.reach = [False] * 4  # declared (reach), by seat
+        self.riichi = [False] * 4  # the declaration's discard made, by seat
         self.after_kan = False
-        self.draws = 0
+        self.hands: list[Hand] | None = None  # every hand at the round's end, once asked for
 
     def end_round(self) -> None:
         if self.events is not None:
@@ -287,19 +295,95 @@ class _Reader:
             raise FormatError(f"{what} outside a round (no start_kyoku before it)")
         return self.events
 
-    def act(self, action: Any, *args: Any) -> None:
-        try:
-            action(*args)
-        except IllegalAction as error:
-            raise FormatError(f"cannot be played: {error}") from None
+    def final_hands(self, events: list[Event]) -> list[Hand]:
+        """Every seat's hand after the round's events (before its result): the deal, then
+        each draw, discard, call and kan, followed once per round."""
+        if self.hands is None:
+            deal = events[0]
+            hands = [Hand.from_notation(hand) for hand in deal.hands]  # type: ignore[union-attr]
+            for index, event in enumerate(events):
+                cls = type(event)
+                try:
+                    if cls is Draw or cls is KanDraw:
+                        hands[event.seat].draw(event.tile)
+                    elif cls is Discard:
+                        hands[event.seat].discard(event.tile, event.riichi)
+                    elif cls is Call:
+                        hands[event.seat].call(event.meld)
+                    elif cls is Kan:
+                        hands[event.seat].kan(event.meld)
+                except IllegalAction as error:
+                    raise FormatError(f"event {index} cannot be played: {error}") from None
+            self.hands = hands
+        return self.hands
 
     # -- events ---------------------------------------------------------------------
 
-    def read(self, kind_of_event: str, obj: dict) -> None:
-        if kind_of_event in ("none", "end_game", "reach_accepted"):
-            if kind_of_event == "end_game":
-                self.end_round()
-                self.ended = True
+    def read_all(self, log: MjaiLog) -> None:
+        """Read every event of ``log``: the plain draws and discards here (their lines as
+        Mortal and paipu write them are looked up, not parsed), the rest by :meth:`read`."""
+        items = log.items
+        index = 0
+        draws, kan_draws, discards, read, plain = _DRAWS, _KAN_DRAWS, _DISCARDS, self.read, _PLAIN_LINES
+        events: list[Event] | None = None
+        seats: dict = {}
+        reach = riichi = self.reach = self.riichi = [False] * 4
+        after_kan = started = False
+        try:
+            for index, item in enumerate(items):
+                if type(item) is bytes:
+                    found = plain.get(item)
+                    if found is not None and events is not None:
+                        discard, actor, name, tsumogiri = found
+                        seat = seats[actor]
+                        if discard:
+                            declared = reach[seat] and not riichi[seat]
+                            events.append(discards[seat, name, tsumogiri, declared])
+                            if declared:
+                                riichi[seat] = True
+                        else:
+                            events.append((kan_draws if after_kan else draws)[seat, name])
+                            after_kan = False
+                        continue
+                    if not item.strip():
+                        continue
+                    try:
+                        item = orjson.loads(item)
+                    except orjson.JSONDecodeError as error:
+                        raise FormatError(f"invalid JSON at column {error.colno}: {error.msg}") from None
+                if not started:
+                    if not _opens_a_game(item):
+                        raise FormatError("an mjai log starts with start_game")
+                    self.start_game(item)
+                    started = True
+                    continue
+                if self.ended:
+                    raise FormatError(f"{clip(repr(item), 60)} after end_game")
+                self.after_kan = after_kan
+                read(item)
+                after_kan = self.after_kan
+                if self.events is not events:
+                    events, seats = self.events, _SEATS[self.dealer]
+                    reach, riichi = self.reach, self.riichi
+        except FormatError as error:
+            raise self._located(f"{log.where} {index + 1}: {error.message}") from None
+
+    def _located(self, message: str) -> FormatError:
+        """An error at the event being read: its round and event index where known."""
+        if self.events is None:
+            return FormatError(message, len(self.rounds) if self.rounds else None)
+        return FormatError(message, len(self.rounds), len(self.events), Round((self.events[0],)).label)
+
+    def read(self, obj: Any) -> None:
+        """Read one event object (any but the first, ``start_game``), checked in full."""
+        kind_of_event = obj.get("type") if isinstance(obj, dict) else None
+        if not isinstance(kind_of_event, str):
+            raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
+        if kind_of_event in ("none", "reach_accepted"):
+            return
+        if kind_of_event == "end_game":
+            self.end_round()
+            self.ended = True
             return
         if kind_of_event == "start_kyoku":
             return self.start_kyoku(obj)
@@ -316,31 +400,27 @@ class _Reader:
         if kind_of_event == "ryukyoku":
             return self.ryukyoku(obj, events)
         actor = _player(obj)
-        seat, hand = self.seat(actor), self.hands[actor]
+        seat = self.seat(actor)
         if kind_of_event == "tsumo":
             tile = _tile(obj.get("pai"))
-            self.act(hand.draw, tile)
             events.append(KanDraw(seat, tile) if self.after_kan else Draw(seat, tile))
-            self.draws += 1
             self.after_kan = False
         elif kind_of_event == "dahai":
             tile, tsumogiri = _tile(obj.get("pai")), obj.get("tsumogiri", False)
             if type(tsumogiri) is not bool:
                 raise FormatError(f"tsumogiri must be true or false, not {clip(repr(tsumogiri), 40)}")
-            riichi = self.reach[actor] and not hand.riichi
-            self.act(hand.discard, tile, riichi)
+            riichi = self.reach[seat] and not self.riichi[seat]
+            self.riichi[seat] = self.riichi[seat] or riichi
             events.append(Discard(seat, tile, tsumogiri, riichi))
         elif kind_of_event == "reach":
-            self.reach[actor] = True
+            self.reach[seat] = True
         elif kind_of_event in ("chi", "pon", "daiminkan"):
             target = _player(obj, "target")
             mark = _MARK_OF_SOURCE.get((target - actor) % 4)
             if mark is None or (kind_of_event == "chi" and mark != "-"):
                 raise FormatError(f"{kind_of_event}: player {actor} cannot call from player {target}")
             consumed = _tiles(obj.get("consumed"), 3 if kind_of_event == "daiminkan" else 2, "consumed")
-            meld = _meld(kind_of_event, [_tile(obj.get("pai"))] + consumed, mark)
-            self.act(hand.call, meld)
-            events.append(Call(seat, meld))
+            events.append(Call(seat, _meld(kind_of_event, [_tile(obj.get("pai"))] + consumed, mark)))
             self.after_kan = kind_of_event == "daiminkan"
         elif kind_of_event in ("kakan", "ankan"):
             if kind_of_event == "ankan":
@@ -348,17 +428,18 @@ class _Reader:
             else:
                 added = _tile(obj.get("pai"))
                 _tiles(obj.get("consumed"), 3, "consumed")
-                pon = next((m for m in hand.melds if m.type == "pon" and m.kind == kind(added)), None)
+                pon = next((e.meld for e in events if type(e) is Call and e.seat == seat
+                            and e.meld.type == "pon" and e.meld.kind == kind(added)), None)
                 if pon is None:
                     raise FormatError(f"kakan: player {actor} has no pon of {obj.get('pai')}")
                 meld = pon.with_added(added)
-            self.act(hand.kan, meld)
             events.append(Kan(seat, meld))
             self.after_kan = True
         else:
             raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
 
-    def _last_tile(self, events: list[Event]) -> str | None:
+    @staticmethod
+    def _last_tile(events: list[Event]) -> str | None:
         """The tile a ron would take: the last discard, or the tile of an added kan."""
         for event in reversed(events):
             if type(event) is Discard:
@@ -384,12 +465,15 @@ class _Reader:
                 raise FormatError("hora: its paipu record names another winner or discarder")
             events.append(win)
             return
-        hand = self.hands[actor].copy()
+        hand = self.final_hands(events)[seat].copy()
         if target != actor:
             tile = self._last_tile(events)
             if tile is None:
                 raise FormatError(f"hora: a ron of player {actor} on no discard")
-            self.act(hand.draw, tile)
+            try:
+                hand.draw(tile)
+            except IllegalAction as error:
+                raise FormatError(f"hora: player {actor} cannot win on {tile}: {error}") from None
         deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
         ura = obj.get("ura_markers", obj.get("uradora_markers"))
         indicators = None
@@ -408,29 +492,27 @@ class _Reader:
             events.append(self._recorded(recorded, NoWin))
             return
         deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
-        name = _REASONS.get(obj.get("reason")) or self._draw_name(events)
+        name = _REASONS.get(obj.get("reason")) or self._draw_name(events)  # type: ignore[arg-type]
+        last = next(e for e in reversed(events) if type(e) is not DoraReveal)
         hands = []
-        for seat in range(4):
-            player = (self.dealer + seat) % 4
-            hand = self.hands[player]
-            shown = {"九種九牌": lambda: type(events[-1]) is Draw and events[-1].seat == seat,
-                     "四家立直": lambda: True,
-                     "三家和": lambda: seat != self._discarder(events),
-                     "四風連打": lambda: False, "四開槓": lambda: False}.get(name, hand.is_tenpai)()
+        for seat, hand in enumerate(self.final_hands(events)):
+            if name == "九種九牌":
+                shown = type(last) is Draw and last.seat == seat
+            elif name == "三家和":
+                shown = type(last) is Discard and last.seat != seat
+            else:
+                shown = name == "四家立直" or (name in ("流局", "流し満貫") and hand.is_tenpai())
             notation = hand.to_notation()
             hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
         events.append(NoWin(name, tuple(hands), tuple(deltas[(self.dealer + s) % 4] for s in range(4))))
 
-    @staticmethod
-    def _discarder(events: list[Event]) -> int:
-        return next((e.seat for e in reversed(events) if type(e) is Discard), -1)
-
     def _draw_name(self, events: list[Event]) -> str:
-        """The draw a ``ryukyoku`` without a reason is, by the round's events."""
+        """The draw a ``ryukyoku`` without a reason is, by the round's events (in the
+        order the rules try them, ``docs/rules.md`` §5)."""
         last = next(e for e in reversed(events) if type(e) is not DoraReveal)
         if type(last) is Draw:
             return "九種九牌"
-        if all(self.reach) and sum(type(e) is Discard and e.riichi for e in events) == 4:
+        if all(self.riichi):
             return "四家立直"
         discards = [e for e in events if type(e) is Discard]
         if (len(discards) == 4 and not any(type(e) in (Call, Kan) for e in events)
@@ -439,7 +521,7 @@ class _Reader:
         kans = [e.seat for e in events if type(e) is Kan or (type(e) is Call and e.meld.type == "daiminkan")]
         if len(kans) == 4 and len(set(kans)) > 1:
             return "四開槓"
-        if self.draws < _DRAWS:
+        if sum(type(e) is Draw or type(e) is KanDraw for e in events) < _WALL:
             return "三家和"
         return "流し満貫" if self._nagashi(events) else "流局"
 
@@ -458,7 +540,8 @@ class _Reader:
         return any(river and not called[seat] and all(kind(t) in _ORPHANS for t in river)
                    for seat, river in enumerate(rivers))
 
-    def _recorded(self, recorded: Any, cls: type) -> Any:
+    @staticmethod
+    def _recorded(recorded: Any, cls: type) -> Any:
         """The result a paipu writer recorded under ``paipu`` (a 電脳麻将 event)."""
         event = _read_event(recorded, 4, 1)
         if type(event) is not cls:
@@ -487,30 +570,8 @@ def game_from_mjai(log: MjaiLog, source: str = "") -> Game:
     mjai or cannot be played. A log cut short (no ``end_kyoku`` or ``end_game``) gives
     the rounds it holds, the last one incomplete."""
     reader = _Reader(source)
-    for line, obj in log:
-        kind_of_event = obj.get("type") if isinstance(obj, dict) else None
-        try:
-            if not isinstance(kind_of_event, str):
-                raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
-            if reader.ended:
-                raise FormatError(f"{kind_of_event} after end_game")
-            if kind_of_event == "start_game" and line == log[0][0]:
-                reader.start_game(obj)
-            else:
-                reader.read(kind_of_event, obj)
-        except FormatError as error:
-            raise _located(reader, f"line {line}: {error.message}") from None
-    if log.error is not None:
-        raise _located(reader, f"line {log.error[0]}: {log.error[1]}")
+    reader.read_all(log)
     return reader.game()
-
-
-def _located(reader: _Reader, message: str) -> FormatError:
-    """An error at the event being read: its round and event index where known."""
-    if reader.events is None:
-        return FormatError(message, len(reader.rounds) if reader.rounds else None)
-    round_ = Round((reader.events[0],))
-    return FormatError(message, len(reader.rounds), len(reader.events), round_.label)
 
 
 # -- writing -------------------------------------------------------------------------
