@@ -24,7 +24,8 @@ fu, han and value are not in mjai: the :class:`~paipu.events.Win` has none
 of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
 ``uradora_markers`` of a ``hora`` are read too.
 
-mjai has no title, rule or final results. :func:`game_to_mjai` writes what paipu knows
+mjai has no title, rule or final results (``start_game`` of mjai-reviewer's logs has
+``aka_flag``: whether red fives are played, read where a title names a room). :func:`game_to_mjai` writes what paipu knows
 beyond the protocol as extra keys, which Mortal's reader and mjai-reviewer pass over:
 ``title`` and ``rule`` (the 電脳麻将 rule object a paipu carries) in ``start_game``
 beside ``names``, ``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag``; and in
@@ -64,7 +65,7 @@ from ..events import (
 )
 from ..hand import Hand, IllegalAction
 from ..limits import clip
-from ..rules import Rule, RuleError
+from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, parse_meld
 from .errors import FormatError, bounded
 from .majiang import _read_event, event_to_json
@@ -232,6 +233,7 @@ class _Reader:
         self.events: list[Event] | None = None  # the round being read
         self.ended = False
         self.dealer = 0
+        self.aka: bool | None = None  # start_game's aka_flag: red fives or not
 
     # -- the round ------------------------------------------------------------------
 
@@ -247,6 +249,10 @@ class _Reader:
         if not isinstance(title, str):
             raise FormatError(f"title must be a string, not {clip(repr(title), 40)}")
         self.title = title
+        aka = obj.get("aka_flag")
+        if aka is not None and type(aka) is not bool:
+            raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
+        self.aka = aka
         rule = obj.get("rule")
         if rule is not None:
             try:
@@ -551,6 +557,11 @@ class _Reader:
     def game(self) -> Game:
         self.end_round()
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
+        if self.aka is not None and any(name == "red_fives" for name, _ in origin.rule):
+            # the red fives mjai states over a title's, which names them only when the room's name does
+            red = ("red_fives", RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0))
+            origin = replace(origin, rule=tuple(red if name == "red_fives" else (name, value)
+                                                for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
                     source=self.source, origin=replace(origin, final_results=False))
 
