@@ -283,3 +283,20 @@ def test_the_mjai_benchmark_runs_on_the_samples():
                           env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "3 games" in done.stdout and "mjai read:" in done.stdout and "電脳麻将 read:" in done.stdout
+
+
+def test_show_derives_the_value_mjai_does_not_log():
+    """``paipu show`` of an mjai file with Mortal's fields alone: each win's value is
+    marked as not logged and derived by the rules: Tenhou's own han and value."""
+    from paipu.describe import describe
+
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    bare = game_from_mjai(parse(_mortal_lines(dumps(game))))
+    text = describe(bare)
+    wins = [e for r in game.rounds for e in r.events if isinstance(e, Win)]
+    lines = [line for line in text.splitlines() if line.startswith("  win: ")]
+    assert len(lines) == len(wins)
+    for line, win in zip(lines, wins):
+        value = f"yakuman, {win.points}" if win.yakuman else f"{win.han} han, {win.points}"
+        assert "not logged; derived " in line and value in line, line
+    assert text.endswith("final results: not in the log (its format holds none)")
