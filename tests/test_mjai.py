@@ -10,6 +10,8 @@ Mahjong Soul gave (the export's ``sc``)."""
 from __future__ import annotations
 
 import gzip
+import re
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -300,3 +302,92 @@ def test_show_derives_the_value_mjai_does_not_log():
         value = f"yakuman, {win.points}" if win.yakuman else f"{win.han} han, {win.points}"
         assert "not logged; derived " in line and value in line, line
     assert text.endswith("final results: not in the log (its format holds none)")
+
+
+_ODD_VALUES = [None, -1, 4, 7, 2**70, 1.5, "", "?", "5zr", "0m", "E", [], [1, 2], {}, {"a": 1}, True, "x" * 300]
+
+
+def _mutant(lines: list[bytes], rng) -> bytes:
+    """Up to three corruptions: a line deleted, doubled or moved, or a field given an odd
+    value or taken away (with or without paipu's record)."""
+    lines = list(lines)
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(1, len(lines))
+        kind = rng.randrange(5)
+        if kind == 0:
+            del lines[at]
+        elif kind == 1:
+            lines.insert(at, lines[at])
+        elif kind == 2:
+            lines.insert(rng.randrange(1, len(lines)), lines.pop(at))
+        else:
+            event = orjson.loads(lines[at])
+            field = rng.choice(sorted(event))
+            if kind == 3:
+                event[field] = rng.choice(_ODD_VALUES)
+            else:
+                del event[field]
+            lines[at] = json.dumps(event, ensure_ascii=False).encode()  # big integers too
+    return b"\n".join(lines)
+
+
+def test_corrupted_mjai_files_are_refused_or_validated_never_a_crash():
+    import random
+
+    from paipu.formats import FormatError
+
+    sources = _games("tenhou-mjlog", "rmss-samples") + _games("majiang", "majiang-core-scripts", "script.json",
+                                                               step=6)
+    refused = validated = 0
+    for number, game in enumerate(sources):
+        for with_record in (True, False):
+            data = dumps(game) if with_record else _mortal_lines(dumps(game))
+            lines = data.splitlines()
+            for seed in range(12):
+                rng = random.Random(f"{number}-{with_record}-{seed}")
+                mutant = _mutant(lines, rng)
+                try:
+                    log = parse(mutant)
+                    read = game_from_mjai(log) if log is not None else None
+                except FormatError:
+                    refused += 1
+                    continue
+                if read is not None:
+                    validate_game(read)  # never raises: a finding or an engine error, not a crash
+                    validated += 1
+    assert refused and validated
+
+
+@pytest.mark.parametrize("kind, field, value, message", [
+    ("start_kyoku", "bakaze", [], "bakaze must be E, S, W or N"),
+    ("start_kyoku", "scores", [1, 2, 3, 2**40], "scores: 1099511627776 is beyond any game"),
+    ("start_game", "names", [1, 2, 3, 4], "names must be 4 strings"),
+    ("start_game", "rule", [1], "rule: a rule is a JSON object"),
+    ("dahai", "pai", ["x"], "pai: not an mjai tile"),
+    ("hora", "paipu", [1], "an event must be an object with one key"),
+    ("hora", "limit", [], "limit must be one of"),
+])
+def test_odd_values_are_load_errors(kind, field, value, message):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
+    lines = []
+    for line in dumps(game).splitlines():
+        event = orjson.loads(line)
+        if event["type"] == kind:
+            event[field] = value
+        lines.append(json.dumps(event).encode())
+    from paipu.formats import FormatError
+
+    with pytest.raises(FormatError, match=re.escape(message)):
+        game_from_mjai(parse(b"\n".join(lines)))
+
+
+def test_a_ryukyoku_reason_that_is_not_a_name_is_passed_over():
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
+    lines = []
+    for line in _mortal_lines(dumps(game)).splitlines():
+        event = orjson.loads(line)
+        if event["type"] == "ryukyoku":
+            event["reason"] = ["ron3"]
+        lines.append(orjson.dumps(event))
+    assert game_from_mjai(parse(b"\n".join(lines))).rounds == game_from_mjai(
+        parse(_mortal_lines(dumps(game)))).rounds

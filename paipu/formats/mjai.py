@@ -264,7 +264,7 @@ class _Reader:
     def start_kyoku(self, obj: dict) -> None:
         self.end_round()
         bakaze = obj.get("bakaze")
-        if bakaze not in _WINDS:
+        if type(bakaze) is not str or bakaze not in _WINDS:
             raise FormatError(f"bakaze must be E, S, W or N, not {clip(repr(bakaze), 40)}")
         hand_number = _int(obj, "kyoku", 1, 4) - 1
         honba, sticks = _int(obj, "honba", 0, 10**9), _int(obj, "kyotaku", 0, 10**9)
@@ -498,7 +498,8 @@ class _Reader:
             events.append(self._recorded(recorded, NoWin))
             return
         deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
-        name = _REASONS.get(obj.get("reason")) or self._draw_name(events)  # type: ignore[arg-type]
+        reason = obj.get("reason")
+        name = (_REASONS.get(reason) if type(reason) is str else None) or self._draw_name(events)
         last = next(e for e in reversed(events) if type(e) is not DoraReveal)
         hands = []
         for seat, hand in enumerate(self.final_hands(events)):
