@@ -52,8 +52,13 @@ def _mortal_lines(data: bytes) -> bytes:
 
 
 def _games(*parts: str, step: int = 1) -> list:
-    """The four-player games of a corpus folder or file, every ``step``-th."""
-    return [g for g in load(corpus(*parts), errors="raise") if len(g.players) == 4][::step]
+    """The four-player games of a corpus folder (of its files, every ``step``-th) or file
+    (every ``step``-th game)."""
+    path = corpus(*parts)
+    if path.is_dir() and step > 1:
+        return [g for g in load(*sorted(p for p in path.iterdir() if p.is_file())[::step], errors="raise")
+                if len(g.players) == 4]
+    return [g for g in load(path, errors="raise") if len(g.players) == 4][::step]
 
 
 SOURCES = [
