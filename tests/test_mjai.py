@@ -396,3 +396,21 @@ def test_a_ryukyoku_reason_that_is_not_a_name_is_passed_over():
         lines.append(orjson.dumps(event))
     assert game_from_mjai(parse(b"\n".join(lines))).rounds == game_from_mjai(
         parse(_mortal_lines(dumps(game)))).rounds
+
+
+def test_a_closed_kans_dora_before_the_replacement_draw_as_mjai_reviewer_writes_it():
+    """mjai-reviewer writes a closed kan's new indicator before the replacement draw
+    (``ankan``, ``dora``, ``tsumo``); paipu's event stream, and its writer, after it. Both
+    validate alike."""
+    moved = 0
+    for game in _games("tenhou-mjlog", "mjx-tests"):
+        lines = dumps(game).splitlines()
+        types = [orjson.loads(line)["type"] for line in lines]
+        for at in range(len(lines) - 2):
+            if types[at:at + 3] == ["ankan", "tsumo", "dora"]:
+                lines[at + 1], lines[at + 2] = lines[at + 2], lines[at + 1]
+                moved += 1
+        if lines != dumps(game).splitlines():
+            reordered = game_from_mjai(parse(b"\n".join(lines)), source=game.source)
+            assert _findings(reordered) == _findings(game), game.source
+    assert moved > 10

@@ -109,6 +109,7 @@ def _parse_mjai(data: bytes) -> Any:
 
 
 def _is_mjai(content: Any) -> bool:
+    """Whether :func:`_parse_mjai` found an mjai log."""
     return content is not None
 
 

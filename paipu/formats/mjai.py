@@ -24,14 +24,15 @@ fu, han and value are not in mjai: the :class:`~paipu.events.Win` has none
 of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
 ``uradora_markers`` of a ``hora`` are read too.
 
-mjai has no title, rule or final results (``start_game`` of mjai-reviewer's logs has
-``aka_flag``: whether red fives are played, read where a title names a room). :func:`game_to_mjai` writes what paipu knows
-beyond the protocol as extra keys, which Mortal's reader and mjai-reviewer pass over:
-``title`` and ``rule`` (the 電脳麻将 rule object a paipu carries) in ``start_game``
-beside ``names``, ``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag``; and in
-each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under ``paipu`` (its yaku, fu,
-han, value, the hands as logged, the draw's name) and, where the log states it, the
-win's ``limit`` (Tenhou's), so that reading back gives the same events. A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
+mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
+``aka_flag`` (red fives or not), read where a title names a room. :func:`game_to_mjai`
+writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
+mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
+carries) in ``start_game`` beside ``names``, ``kyoku_first`` (0 East-South, 4 East-only)
+and ``aka_flag``; and in each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under
+``paipu`` (its yaku, fu, han, value, the hands as logged, the draw's name) and, where the
+log states it, the win's ``limit`` (Tenhou's), so that reading back gives the same
+events. A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
 as for those platforms' own logs.
 
 New dora indicators (``dora``) are read and written where they are: mjai-reviewer writes
@@ -73,7 +74,7 @@ from .majsoul import majsoul_origin
 from .tenhou_origin import origin_of_title
 from .tenhou_xml import LIMIT_NAMES, shown_hand
 
-__all__ = ["MjaiLog", "parse", "is_mjai", "game_from_mjai", "game_to_mjai", "dumps", "TILE_OF_MJAI", "MJAI_OF_TILE"]
+__all__ = ["MjaiLog", "parse", "game_from_mjai", "game_to_mjai", "dumps", "TILE_OF_MJAI", "MJAI_OF_TILE"]
 
 TILE_OF_MJAI: dict[str, str] = {f"{d}{s}": f"{s}{d}" for s in "mps" for d in range(1, 10)}
 TILE_OF_MJAI.update({"5mr": "m0", "5pr": "p0", "5sr": "s0"})
@@ -132,11 +133,6 @@ def parse(data: bytes) -> MjaiLog | None:
     except orjson.JSONDecodeError:
         return None
     return MjaiLog(lines) if _opens_a_game(lines[first]) else None
-
-
-def is_mjai(content: Any) -> bool:
-    """Whether parsed content (:func:`parse`) is an mjai log."""
-    return isinstance(content, MjaiLog)
 
 
 # -- reading -------------------------------------------------------------------------
