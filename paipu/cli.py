@@ -538,7 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--honba", type=int, default=0, metavar="N", help="honba (本場)")
     score.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (供託)")
     score.add_argument("--rule", default="majiang", metavar="R",
-                       help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys")
+                       help="a preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys")
     score.add_argument("--json", action="store_true", help="the result as JSON (電脳麻将 hule keys)")
     score.set_defaults(run=_score)
 
@@ -555,8 +555,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
-                          help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys; "
-                          "default: the rule a paipu carries, else tenhou for a Tenhou game (of its room and date), else majiang")
+                          help="a preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys; "
+                          "default: the rule a paipu carries, else tenhou for a Tenhou game (of its room and date), "
+                          "majsoul for a Mahjong Soul ranked game (of its room), else majiang")
     validate.add_argument("--debug", action="store_true",
                           help="print the traceback of each engine error (an exception inside paipu)")
     validate.add_argument("--json", action="store_true",
