@@ -115,7 +115,14 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from .formats.majiang import game_to_json
+    from .formats import majiang, mjai
+
+    # Each output format: how a game is written, the ending of its files, how games
+    # follow one another on standard output (a JSON array; mjai games one after another).
+    write, suffix, opening, between, closing = {
+        "majiang": (lambda game: orjson.dumps(majiang.game_to_json(game)), ".json", b"[", b",\n", b"]\n"),
+        "mjai": (mjai.dumps, ".jsonl", b"", b"", b""),
+    }[args.to]
 
     reader = _load(args)
     out = None if args.output is None else Path(args.output).resolve()
@@ -134,18 +141,23 @@ def _convert(args: argparse.Namespace) -> int:
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
         else:
-            sys.stdout.buffer.write(b"[")
+            sys.stdout.buffer.write(opening)
         for game in reader:
             path, _, number = game.source.rpartition("#")
             if not game.is_complete:
                 _say("convert", f"{game.source}: incomplete game (no final results, "
                      "or a round without its end): converted as it is")
-            data = orjson.dumps(game_to_json(game))
-            if out is None:
-                sys.stdout.buffer.write((b"" if reader.games == 1 else b",\n") + data)
+            try:
+                data = write(game)
+            except ValueError as error:  # a game the format cannot hold (three players in mjai)
+                _say("convert", f"{game.source}: not written: {error}")
+                problems += 1
                 continue
-            stem = re.sub(r"(\.(json|mjlog|xml|txt|gz))+$", "", Path(path).name)
-            target = out / f"{stem}{'' if number == '0' else '.' + number}.json"
+            if out is None:
+                sys.stdout.buffer.write((b"" if reader.games == 1 else between) + data)
+                continue
+            stem = re.sub(r"(\.(json|jsonl|mjson|mjlog|xml|txt|gz))+$", "", Path(path).name)
+            target = out / f"{stem}{'' if number == '0' else '.' + number}{suffix}"
             refusal = None
             if target in written:
                 refusal = f"{target} was written from another game"
@@ -160,7 +172,7 @@ def _convert(args: argparse.Namespace) -> int:
             written.add(target)
             target.write_bytes(data)
         if out is None:
-            sys.stdout.buffer.write(b"]\n")
+            sys.stdout.buffer.write(closing)
     except OSError as error:
         if out is None:
             raise  # standard output: main says what
@@ -475,17 +487,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = commands.add_parser(
         "convert",
-        help="convert games (Tenhou mjlog or tenhou.net/6 JSON...) to 電脳麻将 paipu JSON",
+        help="convert games (Tenhou mjlog or tenhou.net/6 JSON...) to 電脳麻将 paipu JSON or mjai",
         description="Write every game as 電脳麻将 paipu JSON, as @kobalab/tenhou-log converts "
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
-        "of a file). An incomplete game is converted as it is and named on standard error.",
+        "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; on standard output the "
+        "games one after another). An incomplete game is converted as it is and named on standard error.",
         epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written "
         "(a file that exists is not overwritten without --force).",
     )
     _add_paths(convert)
-    convert.add_argument("--to", choices=("majiang",), default="majiang",
-                         help="the output format: majiang (電脳麻将 paipu JSON, the default)")
+    convert.add_argument("--to", choices=("majiang", "mjai"), default="majiang",
+                         help="the output format: majiang (電脳麻将 paipu JSON, the default) or mjai "
+                         "(JSON lines for Mortal and mjai-reviewer; four-player games, files named .jsonl)")
     convert.add_argument("-o", "--output", metavar="DIR",
                          help="write one file per game into DIR (created if needed; not inside a folder read)")
     convert.add_argument("--force", action="store_true",
@@ -524,7 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--honba", type=int, default=0, metavar="N", help="honba (本場)")
     score.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (供託)")
     score.add_argument("--rule", default="majiang", metavar="R",
-                       help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys")
+                       help="a preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys")
     score.add_argument("--json", action="store_true", help="the result as JSON (電脳麻将 hule keys)")
     score.set_defaults(run=_score)
 
@@ -541,8 +555,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
-                          help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys; "
-                          "default: the rule a paipu carries, else tenhou for a Tenhou game (of its room and date), else majiang")
+                          help="a preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys; "
+                          "default: the rule a paipu carries, else tenhou for a Tenhou game (of its room and date), "
+                          "majsoul for a Mahjong Soul ranked game (of its room), else majiang")
     validate.add_argument("--debug", action="store_true",
                           help="print the traceback of each engine error (an exception inside paipu)")
     validate.add_argument("--json", action="store_true",

@@ -3,8 +3,9 @@
 Per round: its label (東1局0本場), the dealer, the riichi sticks on the table, the result
 (winner, ron or tsumo and from whom, fu/han or yakuman, value, yaku, payments; or the
 draw's reason and who was tenpai) and everybody's score after the round. Then the final
-scores, ranks and points. Everything is as the log states it: nothing is re-derived;
-but what the log names (players, title, yaku, draws) is written with its control
+scores, ranks and points. Everything is as the log states it: nothing is re-derived,
+except the value of a win whose log states none (an mjai ``hora``: no yaku, fu or han),
+which the rules engine derives and the account marks as derived; and what the log names (players, title, yaku, draws) is written with its control
 characters escaped (:func:`~paipu.limits.printable`), so that it cannot act on a terminal,
 and cut to a readable length.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from .events import Game, NoWin, Round, Win
 from .limits import clip, printable
 from .observe import Observer, walk
-from .engine import Step
+from .engine import Step, replay
 
 __all__ = ["describe", "Account"]
 
@@ -22,6 +23,11 @@ __all__ = ["describe", "Account"]
 def _shown(text: str, limit: int = 80) -> str:
     """A name from the log as the account writes it: escaped and cut (see the module)."""
     return printable(clip(text, limit))
+
+
+def _states_value(win: Win) -> bool:
+    """Whether the log states the win's value (mjai's ``hora`` does not)."""
+    return bool(win.yaku) or win.fu is not None or win.han is not None or win.yakuman is not None
 
 
 def _value(win: Win) -> str:
@@ -72,7 +78,13 @@ class Account(Observer):
     def on_win(self, step: Step) -> None:
         win: Win = step.event  # type: ignore[assignment]
         how = "tsumo" if win.is_tsumo else f"ron from {self._name_of(step, win.discarder)}"  # type: ignore[arg-type]
-        self.lines.append(f"  win: {self._name_of(step, win.seat)} by {how}: {_value(win)} ({_yaku(win)})")
+        if _states_value(win):
+            value = f"{_value(win)} ({_yaku(win)})"
+        else:
+            result = getattr(step.expected, "result", None)
+            value = (f"not logged; derived {_value(result)} ({_yaku(result)})" if result  # type: ignore[arg-type]
+                     else "not logged")
+        self.lines.append(f"  win: {self._name_of(step, win.seat)} by {how}: {value}")
         self._payments(step, win.payments)
 
     def on_no_win(self, step: Step) -> None:
@@ -105,7 +117,9 @@ class Account(Observer):
         game, names = step.game, self.names
         self.lines.append("")
         if game.final_scores is None or game.ranks is None or game.points is None:
-            self.lines.append("final results: not in the log (the game is incomplete)")
+            holds_none = game.origin is not None and not game.origin.final_results
+            self.lines.append("final results: not in the log " + (
+                "(its format holds none)" if holds_none else "(the game is incomplete)"))
             return
         self.lines.append("final results:")
         for player in sorted(range(len(names)), key=lambda p: game.ranks[p]):  # type: ignore[index]
@@ -117,5 +131,7 @@ class Account(Observer):
 
 
 def describe(game: Game) -> str:
-    """The text account of a whole game (see the module docstring)."""
-    return walk(game, Account())
+    """The text account of a whole game (see the module docstring): a walk of its events,
+    or its replay when a win's value is to be derived."""
+    derive = any(type(e) is Win and not _states_value(e) for r in game.rounds for e in r.events)
+    return replay(game, Account()) if derive else walk(game, Account())

@@ -37,7 +37,7 @@ from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, Ka
 from .hand import IllegalAction
 from .names import EXHAUSTIVE, draw_name
 from .observe import GameSource, Hooks, Observer, games_of
-from .rules import MAJIANG, TENHOU, Rule, RuleSpec
+from .rules import MAJIANG, MAJSOUL, PRESETS, Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
@@ -88,11 +88,13 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     """The rule a game is checked under.
 
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
-    carries one; else, for a game its origin places on Tenhou, the tenhou preset; else the
-    majiang preset. The ``tenhou`` preset (and a rule built on it) is adjusted to what the
-    game's :attr:`~paipu.events.Game.origin` says its log implies
+    carries one; else, for a game its origin places on Tenhou or Mahjong Soul, the tenhou
+    or majsoul preset (the preset named as the platform); else the majiang preset. The
+    ``tenhou`` preset (and a rule built on it) and the ``majsoul`` preset are adjusted to
+    what the game's :attr:`~paipu.events.Game.origin` says its log implies
     (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
-    East-South, open tanyao and red fives, and the final-points rules of its date).
+    East-South, open tanyao and red fives, and the final-points rules of its date; for a
+    Mahjong Soul game, its room's length).
     """
     return game_rules(game, rule)[0]
 
@@ -105,8 +107,8 @@ def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, 
     if rule is None:
         if game.rule:
             return Rule.from_json(game.rule), ()
-        rule = TENHOU if origin is not None and origin.platform == "tenhou" else MAJIANG
-    if not rule.pao_covers_whole_hand or origin is None or not origin.rule:  # not the tenhou family
+        rule = PRESETS.get(origin.platform, MAJIANG) if origin is not None and origin.platform else MAJIANG
+    if not (rule.pao_covers_whole_hand or rule == MAJSOUL) or origin is None or not origin.rule:  # no platform's
         return rule, ()
     return _implied_rules(rule, origin.rule, origin.undetermined)
 

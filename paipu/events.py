@@ -359,13 +359,15 @@ class Origin:
 
     format: str
     """The name of the format read, as registered in :data:`paipu.formats.FORMATS`
-    (``"majiang"``, ``"tenhou-mjlog"``, ``"tenhou-json"``)."""
+    (``"majiang"``, ``"tenhou-mjlog"``, ``"tenhou-json"``, ``"mjai"``)."""
     id: str = ""
     """The platform's id of the game (a Tenhou log id such as
     ``2022010100gm-00a9-0000-xxxxxxxx``), ``""`` if not stated."""
     platform: str = ""
     """``"tenhou"`` for a game played on Tenhou (a Tenhou log, or a converted log whose
-    title names a Tenhou room), ``""`` when unknown."""
+    title names a Tenhou room), ``"majsoul"`` for one of Mahjong Soul's ranked rooms (an
+    export whose room names one, :mod:`paipu.formats.majsoul`), ``""`` when unknown. The
+    preset of that name is the game's rule when none is named."""
     room: str = ""
     """The room (lobby and rule) as the log names it, e.g. ``四鳳東喰赤``; ``""`` if none."""
     date: datetime.date | None = None

@@ -48,7 +48,7 @@ __all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS", "MAX_SI
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-PATTERNS = (".json", ".json.gz", ".mjlog", ".xml")
+PATTERNS = (".json", ".json.gz", ".mjlog", ".xml", ".jsonl", ".jsonl.gz", ".mjson", ".mjson.gz")
 """Endings of the file names read when walking a directory."""
 
 MAX_SIZE = 256 * 1024 * 1024

@@ -80,8 +80,27 @@ ALIASES: dict[str, str] = {
     "役牌 中": "翻牌 中",
     "両立直": "ダブル立直",
     "国士無双１３面": "国士無双十三面",
+    # Mahjong Soul's names (its game data's name_jp and name_en, as tensoul's convert.js
+    # writes them into tenhou.net/6 JSON) where they differ from the 電脳麻将 names
+    "国士無双十三面待ち": "国士無双十三面",
+    "Fully Concealed Hand": "門前清自摸和", "Riichi": "立直", "Robbing a Kan": "槍槓",
+    "After a Kan": "嶺上開花", "Under the Sea": "海底摸月", "Under the River": "河底撈魚",
+    "White Dragon": "翻牌 白", "Green Dragon": "翻牌 發", "Red Dragon": "翻牌 中",
+    "All Simples": "断幺九", "Pure Double Sequence": "一盃口", "Pinfu": "平和",
+    "Half Outside Hand": "混全帯幺九", "Pure Straight": "一気通貫", "Mixed Triple Sequence": "三色同順",
+    "Double Riichi": "ダブル立直", "Triple Triplets": "三色同刻", "Three Quads": "三槓子",
+    "All Triplets": "対々和", "Three Concealed Triplets": "三暗刻", "Little Three Dragons": "小三元",
+    "All Terminals and Honors": "混老頭", "Seven Pairs": "七対子", "Fully Outside Hand": "純全帯幺九",
+    "Half Flush": "混一色", "Twice Pure Double Sequence": "二盃口", "Full Flush": "清一色",
+    "Ippatsu": "一発", "Dora": "ドラ", "Red Five": "赤ドラ", "Ura Dora": "裏ドラ",
+    "Blessing of Heaven": "天和", "Blessing of Earth": "地和", "Big Three Dragons": "大三元",
+    "Four Concealed Triplets": "四暗刻", "All Honors": "字一色", "All Green": "緑一色",
+    "All Terminals": "清老頭", "Thirteen Orphans": "国士無双", "Four Little Winds": "小四喜",
+    "Four Quads": "四槓子", "Nine Gates": "九蓮宝燈", "True Nine Gates": "純正九蓮宝燈",
+    "Single-wait Four Concealed Triplets": "四暗刻単騎",
+    "Thirteen-wait Thirteen Orphans": "国士無双十三面", "Four Big Winds": "大四喜",
 }
-"""Other producers' spellings (Tenhou conversions) → the 電脳麻将 name."""
+"""Other producers' spellings (Tenhou conversions, Mahjong Soul exports) → the 電脳麻将 name."""
 
 DRAW_NAMES: dict[str, str] = {
     "荒牌平局": "荒牌平局",

@@ -30,7 +30,7 @@ import orjson
 
 from .limits import DECIMAL, MAX_NUMBER, clip
 
-__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "PRESETS"]
+__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "MAJSOUL", "PRESETS"]
 
 
 class RuleError(ValueError):
@@ -314,7 +314,17 @@ TENHOU = Rule(double_yakuman=False, overtime=2, pao_covers_whole_hand=True)
 has 30000); pao with a composite yakuman covers the whole hand. Red fives, open tanyao
 and the game length follow the log's room flags (``TENHOU.replace(...)``)."""
 
-PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU}
+MAJSOUL = Rule(rank_points=("20.0", "10.0", "0.0", "-10.0"), max_simultaneous_wins=3)
+"""Mahjong Soul's (雀魂) ranked rooms (段位戦), 4 players: final points are the score's
+difference to the 25,000 start in thousands plus the rank bonus +15/+5/-5/-15, no oka;
+written as paipu's final points, ``(score - 30000) / 1000`` plus a rank point, those are
+the rank points 20/10/0/-10 (the top's is what the others leave). A triple ron is three
+wins, not the abortive draw 三家和. Otherwise as the 電脳麻将 defaults: double yakuman,
+pao for the liable yakuman alone, no kiriage mangan, sudden-death West round (延長戦 1),
+the other abortive draws. East-only or East-South follow the room
+(``MAJSOUL.replace(...)``). Evidence in ``docs/rules.md``."""
+
+PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU, "majsoul": MAJSOUL}
 
 RuleSpec = Union[Rule, str, "os.PathLike[str]", Mapping[str, Any]]
 """How a rule is named anywhere in paipu (see :meth:`Rule.get`)."""

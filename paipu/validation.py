@@ -10,7 +10,9 @@ Names are compared by meaning: other producers' spellings (役牌 白 for 翻牌
 荒牌平局...) are the same yaku or draw; ``strict_names=True`` also reports spellings that
 differ from the 電脳麻将 engine's, and final points written differently (Tenhou wrote
 ``"45"`` or ``"45.0"``; by default points are compared by value). Yaku entries worth 0 han (a 裏ドラ 0 that Tenhou
-conversions keep) are ignored.
+conversions keep) are ignored. A win whose log states no yaku, fu, han or yakuman (an mjai
+``hora``) has its payments compared, and nothing else of its value: the engine's yaku, fu,
+han and value for it are in the step's expectation (``step.expected.result``).
 """
 
 from __future__ import annotations
@@ -171,6 +173,10 @@ class Checker(Observer):
         if ura != expected.ura_count:
             self.add(step, "hule.fubaopai", expected.ura_count, ura,
                      f"ura dora indicators: the rules give {expected.ura_count}, the log lists {ura}")
+        if not win.yaku and win.fu is None and win.han is None and win.yakuman is None:
+            # The log states no value (an mjai hora): nothing of it to compare; the payments are
+            self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
+            return
         mine = [(y.name, y.han, y.yakuman) for y in result.yaku if y.han or y.yakuman]
         theirs = [(ALIASES.get(y.name, y.name), y.han, y.yakuman) for y in win.yaku if y.han or y.yakuman]
         # The same yaku in the same order is the usual case; sorted, the order is ignored.

@@ -166,8 +166,8 @@ def test_sanma_json_loads_as_three_player_games():
 
 def test_majsoul_sample_loads():
     """A Mahjong Soul game exported as tenhou.net/6 JSON: its own room name, rank names
-    and rates, red fives from ``aka51..53``; Mahjong Soul rules differ from Tenhou's (e.g.
-    no 30,000 return sticks to first place in the same way), which validation must know."""
+    and rates, red fives from ``aka51..53``; its ranked room (玉の間) places it on Mahjong
+    Soul, whose rules differ from Tenhou's (test_mjai checks it under them)."""
     (game,) = load(corpus("tenhou-json", "majsoul-sample"), errors="raise")
     info = game.origin.record.info
     assert game.title == "玉の間南喰\n000000-00000000-0000-0000-0000-000000000000"
@@ -175,7 +175,7 @@ def test_majsoul_sample_loads():
     # not Tenhou: no Tenhou log id nor date, and nothing left to Tenhou's history
     origin = game.origin
     assert (origin.format, origin.platform, origin.id, origin.room, origin.date) == (
-        "tenhou-json", "", "", "玉の間南喰", None)
+        "tenhou-json", "majsoul", "", "玉の間南喰", None)
     assert dict(origin.rule) == {"winds": 2, "open_tanyao": True, "red_fives": (1, 1, 1)} and origin.undetermined == ()
     assert game.players[0] == "A\n(雀聖★1 R1911)" and game.is_complete and len(game.rounds) == 9
 

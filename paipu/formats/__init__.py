@@ -2,7 +2,7 @@
 
 :mod:`~paipu.formats.majiang` reads and writes 電脳麻将 paipu JSON;
 :mod:`~paipu.formats.tenhou_xml` reads Tenhou mjlog XML and :mod:`~paipu.formats.tenhou_json`
-tenhou.net/6 JSON. Each is a :class:`Format` of the registry: its name, how a file of it
+tenhou.net/6 JSON; :mod:`~paipu.formats.mjai` reads and writes mjai logs. Each is a :class:`Format` of the registry: its name, how a file of it
 is recognised by content, and its reader. :func:`identify` is all the loader needs to
 know a file's format, so that the Tenhou readers are imported only for Tenhou logs.
 Adding a format is adding an entry to :data:`FORMATS`.
@@ -98,6 +98,28 @@ def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
     return [obj], game_from_tenhou_json
 
 
+def _parse_mjai(data: bytes) -> Any:
+    """An mjai log's events, or ``None`` for another file (:func:`~paipu.formats.mjai.parse`:
+    only a file whose first bytes hold a ``start_game`` event is parsed)."""
+    if b'"start_game"' not in data[:4096]:
+        return None
+    from .mjai import parse
+
+    return parse(data)
+
+
+def _is_mjai(content: Any) -> bool:
+    """Whether :func:`_parse_mjai` found an mjai log."""
+    return content is not None
+
+
+def _mjai_games(log: Any, file_name: str) -> tuple[list, ReadGame]:
+    """One game."""
+    from .mjai import game_from_mjai
+
+    return [log], game_from_mjai
+
+
 def _majiang_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
     """One paipu object, or an array of them."""
     return (obj if isinstance(obj, list) else [obj]), game_from_json
@@ -106,6 +128,7 @@ def _majiang_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
 FORMATS: dict[str, Format] = {
     f.name: f for f in (
         Format("tenhou-mjlog", None, is_mjlog, _mjlog_games),
+        Format("mjai", _parse_mjai, _is_mjai, _mjai_games),
         Format("tenhou-json", _parse_json, is_tenhou_json, _tenhou_json_games),
         Format("majiang", _parse_json, _any_json, _majiang_games),
     )

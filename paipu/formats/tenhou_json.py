@@ -47,6 +47,7 @@ from ..limits import MAX_NUMBER
 from ..tiles import HandNotation, Meld, kind, parse_meld
 from . import is_tenhou_json
 from .errors import FormatError, bounded, final_points
+from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
 from .tenhou_xml import LIMIT_NAMES, ROOMS, TenhouDraw, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
 
@@ -585,7 +586,9 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     The game's :attr:`~paipu.events.Game.origin` (format ``"tenhou-json"``) holds the
     log's :class:`~paipu.formats.tenhou_xml.TenhouRecord` as ``record``; its platform is
     Tenhou when the rule's ``disp`` names a Tenhou room, and its id and date come from
-    ``ref`` when that is a Tenhou log id.
+    ``ref`` when that is a Tenhou log id; Mahjong Soul when ``disp`` names one of its ranked
+    rooms (:func:`~paipu.formats.majsoul.majsoul_origin`: ``玉の間南喰``, ``Gold Room
+    South``), whose length the room's name gives.
 
     A game of the one-round-per-line form, or an excerpt, has no final results and so is
     not :attr:`~paipu.events.Game.is_complete`.
@@ -610,6 +613,9 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
         None, obj.get("lobby") if type(obj.get("lobby")) is int else None, names, dan, rates,
         _strings(obj.get("sx"), n), rule_text,
     )
+    majsoul = majsoul_origin("tenhou-json", rule_text)
+    if majsoul is not None:  # a Mahjong Soul export: East-only or East-South as its room says
+        info = replace(info, hanchan=dict(majsoul.rule)["winds"] == 2)
     rounds, results, notes = [], [], []
     for index, data in enumerate(log):
         try:
@@ -635,8 +641,11 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
         f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
     record = TenhouRecord(info, tuple(results), (), tuple(notes))
     title = rule_text + (f"\n{log_id}" if log_id else "")
-    origin = tenhou_origin("tenhou-json", title, hanchan=info.hanchan, kuitan=info.kuitan, red=info.red_fives,
-                           record=record)
+    if majsoul is not None:
+        origin = replace(majsoul, record=record)
+    else:
+        origin = tenhou_origin("tenhou-json", title, hanchan=info.hanchan, kuitan=info.kuitan,
+                               red=info.red_fives, record=record)
     if "lines" in obj:  # one round per line: no place for the final results
         origin = replace(origin, final_results=False)
     return Game(title, players, 0, tuple(rounds), final_scores, ranks, points, source=source, origin=origin)

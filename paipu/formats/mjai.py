@@ -1,0 +1,676 @@
+"""mjai logs (the protocol of Mortal, mjai-reviewer, RiichiEnv...): read into a
+:class:`~paipu.events.Game`, and write back.
+
+An mjai log is one game as JSON lines (``.json``, ``.jsonl``, ``.mjson``, maybe gzip; a
+JSON array of the same objects is read too), one event per line, each an object with a
+``type``: ``start_game``, then per round ``start_kyoku`` (``bakaze``, ``kyoku`` from 1,
+``honba``, ``kyotaku``, ``oya``, ``scores``, ``tehais``, ``dora_marker``), ``tsumo``,
+``dahai`` (``tsumogiri``), ``chi``/``pon``/``daiminkan`` (``target``, ``pai``,
+``consumed``), ``kakan``, ``ankan``, ``dora``, ``reach`` and ``reach_accepted``, then
+``hora`` (one per winner: ``actor``, ``target``; optional ``deltas`` and
+``ura_markers``) or ``ryukyoku`` (optional ``deltas``), ``end_kyoku``; ``end_game``.
+``actor``, ``target`` and ``oya`` are player ids (the order of ``names``), not seats.
+
+Tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``5mr``/``5pr``/``5sr`` for the red
+fives (赤牌), ``E S W N`` for the winds and ``P F C`` for 白 發 中; ``?`` is a tile one
+player's view does not see, which no replay can use (a load error).
+
+What mjai leaves out is rebuilt from the events, never invented: each winner's hand (its
+tiles traced through the round), the reason of a ``ryukyoku`` (the draw the round's
+events make it: a 九種九牌 after a draw, 四家立直, 四風連打, 四開槓, an exhaustive draw
+or 流し満貫 when the wall is empty, else 三家和) and the hands it shows. A win's yaku,
+fu, han and value are not in mjai: the :class:`~paipu.events.Win` has none
+(``yaku=()``, ``fu``/``han``/``yakuman`` ``None``), and validation derives them instead
+of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
+``uradora_markers`` of a ``hora`` are read too.
+
+mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
+``aka_flag`` (red fives or not), read where a title names a room. :func:`game_to_mjai`
+writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
+mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
+carries) in ``start_game`` beside ``names``, ``kyoku_first`` (0 East-South, 4 East-only)
+and ``aka_flag``; and in each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under
+``paipu`` (its yaku, fu, han, value, the hands as logged, the draw's name) and, where the
+log states it, the win's ``limit`` (Tenhou's), so that reading back gives the same
+events. A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
+as for those platforms' own logs.
+
+New dora indicators (``dora``) are read and written where they are: mjai-reviewer writes
+a closed kan's before its replacement draw, Tenhou's and 電脳麻将's logs (and so paipu's
+event stream, and the writer) after it; the engine accepts both, and Mortal's reader
+only counts them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable
+
+import orjson
+
+from ..events import (
+    Call,
+    Deal,
+    Discard,
+    DoraReveal,
+    Draw,
+    Event,
+    Game,
+    Kan,
+    KanDraw,
+    NoWin,
+    Origin,
+    Round,
+    Win,
+    takes_riichi_stick,
+)
+from ..hand import Hand, IllegalAction
+from ..limits import clip
+from ..rules import RedFives, Rule, RuleError
+from ..tiles import HandNotation, Meld, NotationError, kind, parse_meld
+from .errors import FormatError, bounded
+from .majiang import _read_event, event_to_json
+from .majsoul import majsoul_origin
+from .tenhou_origin import origin_of_title
+from .tenhou_xml import LIMIT_NAMES, shown_hand
+
+__all__ = ["MjaiLog", "parse", "game_from_mjai", "game_to_mjai", "dumps", "TILE_OF_MJAI", "MJAI_OF_TILE"]
+
+TILE_OF_MJAI: dict[str, str] = {f"{d}{s}": f"{s}{d}" for s in "mps" for d in range(1, 10)}
+TILE_OF_MJAI.update({"5mr": "m0", "5pr": "p0", "5sr": "s0"})
+TILE_OF_MJAI.update({name: f"z{i}" for i, name in enumerate("ESWNPFC", 1)})
+"""paipu's tile of each mjai tile name (``5mr`` → ``m0``, ``E`` → ``z1``, ``C`` → ``z7``)."""
+
+MJAI_OF_TILE: dict[str, str] = {tile: name for name, tile in TILE_OF_MJAI.items()}
+"""The mjai name of each paipu tile."""
+
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
+"""Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
+_OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
+
+_ORPHANS = frozenset(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
+"""The kinds of the terminals and honours (么九牌)."""
+
+_WALL = 70
+"""Draws in a four-player round when the wall is exhausted: 136 tiles, 14 in the dead wall
+(each replacement draw after a kan is made up from the live wall), 52 dealt."""
+
+
+class MjaiLog:
+    """An mjai file as parsed: ``items``, one per line of JSON lines (the line's bytes,
+    parsed when read; the first, ``start_game``, already parsed), or the parsed items of a
+    JSON array. ``where`` names an item's place: ``line`` or ``item``, counting from 1."""
+
+    __slots__ = ("items", "where")
+
+    def __init__(self, items: list, where: str = "line") -> None:
+        self.items = items
+        self.where = where
+
+
+def _opens_a_game(obj: Any) -> bool:
+    return isinstance(obj, dict) and obj.get("type") == "start_game"
+
+
+def parse(data: bytes) -> MjaiLog | None:
+    """An mjai file (JSON lines, or one JSON array of events), or ``None`` for a file
+    that is not mjai (its first line, or first item, is no ``start_game`` event). Only the
+    first line is parsed here: the others as they are read."""
+    head = data[:4096].lstrip()
+    if not (head[:1] in (b"{", b"[") and b'"start_game"' in head and b'"type"' in head):
+        return None
+    if head[:1] == b"[":
+        try:
+            items = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return None
+        return MjaiLog(items, "item") if isinstance(items, list) and items and _opens_a_game(items[0]) else None
+    lines = data.split(b"\n")
+    first = next(i for i, line in enumerate(lines) if line.strip())
+    try:
+        lines[first] = orjson.loads(lines[first])
+    except orjson.JSONDecodeError:
+        return None
+    return MjaiLog(lines) if _opens_a_game(lines[first]) else None
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def _tile(value: Any, field: str = "pai") -> str:
+    tile = TILE_OF_MJAI.get(value) if type(value) is str else None
+    if tile is None:
+        if value == "?":
+            raise FormatError(f"{field}: a hidden tile '?': this log is one player's view, "
+                              "and a replay needs every tile")
+        raise FormatError(f"{field}: not an mjai tile: {clip(repr(value), 40)}")
+    return tile
+
+
+def _tiles(value: Any, count: int, field: str) -> list[str]:
+    if not isinstance(value, list) or len(value) != count:
+        raise FormatError(f"{field} must be a list of {count} tiles, not {clip(repr(value), 80)}")
+    return [_tile(item, field) for item in value]
+
+
+def _int(obj: dict, field: str, low: int, high: int) -> int:
+    value = obj.get(field)
+    if type(value) is not int or not low <= value <= high:
+        raise FormatError(f"{field} must be an integer {low}..{high}, not {clip(repr(value), 40)}")
+    return value
+
+
+def _player(obj: dict, field: str = "actor") -> int:
+    return _int(obj, field, 0, 3)
+
+
+def _numbers(value: Any, field: str) -> tuple[int, ...]:
+    if not (isinstance(value, list) and len(value) == 4 and all(type(x) is int for x in value)):
+        raise FormatError(f"{field} must be 4 integers, not {clip(repr(value), 80)}")
+    bounded(value, field)
+    return tuple(value)
+
+
+def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
+    """The meld of a chi, pon or open kan (claimed tile first) or closed kan, in
+    canonical notation."""
+    suit, digits = tiles[0][0], [tile[1] for tile in tiles]
+    if any(tile[0] != suit for tile in tiles):
+        raise FormatError(f"not a meld: {' '.join(MJAI_OF_TILE[t] for t in tiles)} (mixed suits)")
+    if kind_of_call == "chi":
+        ordered = sorted(digits, key=lambda d: 5 if d == "0" else int(d))
+        at = ordered.index(digits[0]) + 1
+        text = suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
+    elif kind_of_call == "ankan":
+        text = suit + "".join(sorted(digits, reverse=True))
+    else:
+        text = suit + "".join(sorted(digits[1:], reverse=True)) + digits[0] + mark
+    try:
+        return parse_meld(text)
+    except NotationError as error:
+        raise FormatError(f"{kind_of_call}: {error}") from None
+
+
+_DRAWS = {(seat, name): Draw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
+_KAN_DRAWS = {(seat, name): KanDraw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
+_DISCARDS = {(seat, name, tsumogiri, riichi): Discard(seat, tile, tsumogiri, riichi)
+             for seat in range(4) for name, tile in TILE_OF_MJAI.items()
+             for tsumogiri in (False, True) for riichi in (False, True)}
+"""The draws, replacement draws and discards, one shared object each, by seat and mjai
+tile (and the discard's flags): almost every event of a log is one of them."""
+
+_SEATS = tuple({player: (player - dealer) % 4 for player in range(4)} for dealer in range(4))
+"""The seat of each player id, by the dealer's player id."""
+
+_PLAIN_LINES = {
+    orjson.dumps({"type": "tsumo", "actor": actor, "pai": name}): (False, actor, name, False)
+    for actor in range(4) for name in TILE_OF_MJAI
+}
+_PLAIN_LINES.update({
+    orjson.dumps({"type": "dahai", "actor": actor, "pai": name, "tsumogiri": tsumogiri}): (True, actor, name, tsumogiri)
+    for actor in range(4) for name in TILE_OF_MJAI for tsumogiri in (False, True)
+})
+"""The lines of the draws and discards as Mortal (serde) and paipu write them, compact
+with the keys in the protocol's order: ``(discard, actor, tile, tsumogiri)`` by the
+line's bytes. Any other spelling of the same event is parsed and read in full."""
+
+
+class _Reader:
+    """The state of reading one mjai game: the round being read, who declared riichi."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.names: tuple[str, ...] = ("",) * 4
+        self.title = ""
+        self.rule: dict | None = None
+        self.first_dealer: int | None = None
+        self.rounds: list[Round] = []
+        self.events: list[Event] | None = None  # the round being read
+        self.ended = False
+        self.dealer = 0
+        self.aka: bool | None = None  # start_game's aka_flag: red fives or not
+
+    # -- the round ------------------------------------------------------------------
+
+    def seat(self, player: int) -> int:
+        return (player - self.dealer) % 4
+
+    def start_game(self, obj: dict) -> None:
+        names = obj.get("names", ["", "", "", ""])
+        if not (isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)):
+            raise FormatError(f"names must be 4 strings, not {clip(repr(names), 80)}")
+        self.names = tuple(names)
+        title = obj.get("title", "")
+        if not isinstance(title, str):
+            raise FormatError(f"title must be a string, not {clip(repr(title), 40)}")
+        self.title = title
+        aka = obj.get("aka_flag")
+        if aka is not None and type(aka) is not bool:
+            raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
+        self.aka = aka
+        rule = obj.get("rule")
+        if rule is not None:
+            try:
+                Rule.from_json(rule)
+            except RuleError as error:
+                raise FormatError(f"rule: {error}") from None
+            self.rule = rule
+
+    def start_kyoku(self, obj: dict) -> None:
+        self.end_round()
+        bakaze = obj.get("bakaze")
+        if type(bakaze) is not str or bakaze not in _WINDS:
+            raise FormatError(f"bakaze must be E, S, W or N, not {clip(repr(bakaze), 40)}")
+        hand_number = _int(obj, "kyoku", 1, 4) - 1
+        honba, sticks = _int(obj, "honba", 0, 10**9), _int(obj, "kyotaku", 0, 10**9)
+        oya = _player(obj, "oya")
+        first_dealer = (oya - hand_number) % 4
+        if self.first_dealer is None:
+            self.first_dealer = first_dealer
+        elif first_dealer != self.first_dealer:
+            raise FormatError(f"oya {oya} is not the dealer of kyoku {hand_number + 1} "
+                              f"(the first round's dealer was player {self.first_dealer})")
+        self.dealer = oya
+        scores = _numbers(obj.get("scores"), "scores")
+        tehais = obj.get("tehais")
+        if not isinstance(tehais, list) or len(tehais) != 4:
+            raise FormatError(f"tehais must be 4 hands of 13 tiles, not {clip(repr(tehais), 80)}")
+        dealt = [_tiles(tiles, 13, "tehais") for tiles in tehais]
+        hands = tuple(HandNotation.from_tiles(dealt[(oya + seat) % 4]) for seat in range(4))
+        deal = Deal(_WINDS[bakaze], hand_number, honba, sticks,
+                    tuple(scores[(oya + seat) % 4] for seat in range(4)),
+                    _tile(obj.get("dora_marker"), "dora_marker"), hands)
+        self.events = [deal]
+        self.reach = [False] * 4  # declared (reach), by seat
+        self.riichi = [False] * 4  # the declaration's discard made, by seat
+        self.after_kan = False
+        self.hands: list[Hand] | None = None  # every hand at the round's end, once asked for
+
+    def end_round(self) -> None:
+        if self.events is not None:
+            self.rounds.append(Round(tuple(self.events), self.first_dealer or 0, 4))
+            self.events = None
+
+    def round_events(self, what: str) -> list[Event]:
+        if self.events is None:
+            raise FormatError(f"{what} outside a round (no start_kyoku before it)")
+        return self.events
+
+    def final_hands(self, events: list[Event]) -> list[Hand]:
+        """Every seat's hand after the round's events (before its result): the deal, then
+        each draw, discard, call and kan, followed once per round."""
+        if self.hands is None:
+            deal = events[0]
+            hands = [Hand.from_notation(hand) for hand in deal.hands]  # type: ignore[union-attr]
+            for index, event in enumerate(events):
+                cls = type(event)
+                try:
+                    if cls is Draw or cls is KanDraw:
+                        hands[event.seat].draw(event.tile)
+                    elif cls is Discard:
+                        hands[event.seat].discard(event.tile, event.riichi)
+                    elif cls is Call:
+                        hands[event.seat].call(event.meld)
+                    elif cls is Kan:
+                        hands[event.seat].kan(event.meld)
+                except IllegalAction as error:
+                    raise FormatError(f"event {index} cannot be played: {error}") from None
+            self.hands = hands
+        return self.hands
+
+    # -- events ---------------------------------------------------------------------
+
+    def read_all(self, log: MjaiLog) -> None:
+        """Read every event of ``log``: the plain draws and discards here (their lines as
+        Mortal and paipu write them are looked up, not parsed), the rest by :meth:`read`."""
+        items = log.items
+        index = 0
+        draws, kan_draws, discards, read, plain = _DRAWS, _KAN_DRAWS, _DISCARDS, self.read, _PLAIN_LINES
+        events: list[Event] | None = None
+        seats: dict = {}
+        reach = riichi = self.reach = self.riichi = [False] * 4
+        after_kan = started = False
+        try:
+            for index, item in enumerate(items):
+                if type(item) is bytes:
+                    found = plain.get(item)
+                    if found is not None and events is not None:
+                        discard, actor, name, tsumogiri = found
+                        seat = seats[actor]
+                        if discard:
+                            declared = reach[seat] and not riichi[seat]
+                            events.append(discards[seat, name, tsumogiri, declared])
+                            if declared:
+                                riichi[seat] = True
+                        else:
+                            events.append((kan_draws if after_kan else draws)[seat, name])
+                            after_kan = False
+                        continue
+                    if not item.strip():
+                        continue
+                    try:
+                        item = orjson.loads(item)
+                    except orjson.JSONDecodeError as error:
+                        raise FormatError(f"invalid JSON at column {error.colno}: {error.msg}") from None
+                if not started:
+                    if not _opens_a_game(item):
+                        raise FormatError("an mjai log starts with start_game")
+                    self.start_game(item)
+                    started = True
+                    continue
+                if self.ended:
+                    raise FormatError(f"{clip(repr(item), 60)} after end_game")
+                self.after_kan = after_kan
+                read(item)
+                after_kan = self.after_kan
+                if self.events is not events:
+                    events, seats = self.events, _SEATS[self.dealer]
+                    reach, riichi = self.reach, self.riichi
+        except FormatError as error:
+            raise self._located(f"{log.where} {index + 1}: {error.message}") from None
+
+    def _located(self, message: str) -> FormatError:
+        """An error at the event being read: its round and event index where known."""
+        if self.events is None:
+            return FormatError(message, len(self.rounds) if self.rounds else None)
+        return FormatError(message, len(self.rounds), len(self.events), Round((self.events[0],)).label)
+
+    def read(self, obj: Any) -> None:
+        """Read one event object (any but the first, ``start_game``), checked in full."""
+        kind_of_event = obj.get("type") if isinstance(obj, dict) else None
+        if not isinstance(kind_of_event, str):
+            raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
+        if kind_of_event in ("none", "reach_accepted"):
+            return
+        if kind_of_event == "end_game":
+            self.end_round()
+            self.ended = True
+            return
+        if kind_of_event == "start_kyoku":
+            return self.start_kyoku(obj)
+        if kind_of_event == "start_game":
+            raise FormatError("a second start_game: an mjai file holds one game")
+        events = self.round_events(kind_of_event)
+        if kind_of_event == "end_kyoku":
+            return self.end_round()
+        if kind_of_event == "dora":
+            events.append(DoraReveal(_tile(obj.get("dora_marker"), "dora_marker")))
+            return
+        if kind_of_event == "hora":
+            return self.hora(obj, events)
+        if kind_of_event == "ryukyoku":
+            return self.ryukyoku(obj, events)
+        actor = _player(obj)
+        seat = self.seat(actor)
+        if kind_of_event == "tsumo":
+            tile = _tile(obj.get("pai"))
+            events.append(KanDraw(seat, tile) if self.after_kan else Draw(seat, tile))
+            self.after_kan = False
+        elif kind_of_event == "dahai":
+            tile, tsumogiri = _tile(obj.get("pai")), obj.get("tsumogiri", False)
+            if type(tsumogiri) is not bool:
+                raise FormatError(f"tsumogiri must be true or false, not {clip(repr(tsumogiri), 40)}")
+            riichi = self.reach[seat] and not self.riichi[seat]
+            self.riichi[seat] = self.riichi[seat] or riichi
+            events.append(Discard(seat, tile, tsumogiri, riichi))
+        elif kind_of_event == "reach":
+            self.reach[seat] = True
+        elif kind_of_event in ("chi", "pon", "daiminkan"):
+            target = _player(obj, "target")
+            mark = _MARK_OF_SOURCE.get((target - actor) % 4)
+            if mark is None or (kind_of_event == "chi" and mark != "-"):
+                raise FormatError(f"{kind_of_event}: player {actor} cannot call from player {target}")
+            consumed = _tiles(obj.get("consumed"), 3 if kind_of_event == "daiminkan" else 2, "consumed")
+            events.append(Call(seat, _meld(kind_of_event, [_tile(obj.get("pai"))] + consumed, mark)))
+            self.after_kan = kind_of_event == "daiminkan"
+        elif kind_of_event in ("kakan", "ankan"):
+            if kind_of_event == "ankan":
+                meld = _meld("ankan", _tiles(obj.get("consumed"), 4, "consumed"), "")
+            else:
+                added = _tile(obj.get("pai"))
+                _tiles(obj.get("consumed"), 3, "consumed")
+                pon = next((e.meld for e in events if type(e) is Call and e.seat == seat
+                            and e.meld.type == "pon" and e.meld.kind == kind(added)), None)
+                if pon is None:
+                    raise FormatError(f"kakan: player {actor} has no pon of {obj.get('pai')}")
+                meld = pon.with_added(added)
+            events.append(Kan(seat, meld))
+            self.after_kan = True
+        else:
+            raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
+
+    @staticmethod
+    def _last_tile(events: list[Event]) -> str | None:
+        """The tile a ron would take: the last discard, or the tile of an added kan."""
+        for event in reversed(events):
+            if type(event) is Discard:
+                return event.tile
+            if type(event) is Kan:
+                return event.meld.added
+            if type(event) not in (DoraReveal, Win):
+                return None
+        return None
+
+    def hora(self, obj: dict, events: list[Event]) -> None:
+        actor, target = _player(obj), _player(obj, "target")
+        seat = self.seat(actor)
+        recorded = obj.get("paipu")
+        if recorded is not None:
+            win = self._recorded(recorded, Win)
+            if "limit" in obj:
+                if obj["limit"] not in LIMIT_NAMES:
+                    raise FormatError(f"limit must be one of {', '.join(map(repr, LIMIT_NAMES))}, "
+                                      f"not {clip(repr(obj['limit']), 40)}")
+                win = replace(win, limit=obj["limit"])
+            if win.seat != seat or win.discarder != (None if target == actor else self.seat(target)):
+                raise FormatError("hora: its paipu record names another winner or discarder")
+            events.append(win)
+            return
+        hand = self.final_hands(events)[seat].copy()
+        if target != actor:
+            tile = self._last_tile(events)
+            if tile is None:
+                raise FormatError(f"hora: a ron of player {actor} on no discard")
+            try:
+                hand.draw(tile)
+            except IllegalAction as error:
+                raise FormatError(f"hora: player {actor} cannot win on {tile}: {error}") from None
+        deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
+        ura = obj.get("ura_markers", obj.get("uradora_markers"))
+        indicators = None
+        if hand.riichi and ura is not None:
+            if not isinstance(ura, list):
+                raise FormatError(f"ura_markers must be a list of tiles, not {clip(repr(ura), 80)}")
+            indicators = tuple(_tile(t, "ura_markers") for t in ura)
+        events.append(Win(
+            seat, replace(hand.to_notation(), riichi=False), None if target == actor else self.seat(target),
+            indicators, None, None, None, 0, (), tuple(deltas[(self.dealer + s) % 4] for s in range(4)),
+        ))
+
+    def ryukyoku(self, obj: dict, events: list[Event]) -> None:
+        recorded = obj.get("paipu")
+        if recorded is not None:
+            events.append(self._recorded(recorded, NoWin))
+            return
+        deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
+        reason = obj.get("reason")
+        name = (_REASONS.get(reason) if type(reason) is str else None) or self._draw_name(events)
+        last = next(e for e in reversed(events) if type(e) is not DoraReveal)
+        hands = []
+        for seat, hand in enumerate(self.final_hands(events)):
+            if name == "九種九牌":
+                shown = type(last) is Draw and last.seat == seat
+            elif name == "三家和":
+                shown = type(last) is Discard and last.seat != seat
+            else:
+                shown = name == "四家立直" or (name in ("流局", "流し満貫") and hand.is_tenpai())
+            notation = hand.to_notation()
+            hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
+        events.append(NoWin(name, tuple(hands), tuple(deltas[(self.dealer + s) % 4] for s in range(4))))
+
+    def _draw_name(self, events: list[Event]) -> str:
+        """The draw a ``ryukyoku`` without a reason is, by the round's events (in the
+        order the rules try them, ``docs/rules.md`` §5)."""
+        last = next(e for e in reversed(events) if type(e) is not DoraReveal)
+        if type(last) is Draw:
+            return "九種九牌"
+        if all(self.riichi):
+            return "四家立直"
+        discards = [e for e in events if type(e) is Discard]
+        if (len(discards) == 4 and not any(type(e) in (Call, Kan) for e in events)
+                and len({d.tile for d in discards}) == 1 and discards[0].tile in ("z1", "z2", "z3", "z4")):
+            return "四風連打"
+        kans = [e.seat for e in events if type(e) is Kan or (type(e) is Call and e.meld.type == "daiminkan")]
+        if len(kans) == 4 and len(set(kans)) > 1:
+            return "四開槓"
+        if sum(type(e) is Draw or type(e) is KanDraw for e in events) < _WALL:
+            return "三家和"
+        return "流し満貫" if self._nagashi(events) else "流局"
+
+    @staticmethod
+    def _nagashi(events: list[Event]) -> bool:
+        """Whether some seat's river is all terminals and honours, none called away (流し満貫)."""
+        rivers: list[list[str]] = [[], [], [], []]
+        called = [False] * 4
+        last = -1
+        for event in events:
+            if type(event) is Discard:
+                rivers[event.seat].append(event.tile)
+                last = event.seat
+            elif type(event) is Call:
+                called[last] = True
+        return any(river and not called[seat] and all(kind(t) in _ORPHANS for t in river)
+                   for seat, river in enumerate(rivers))
+
+    @staticmethod
+    def _recorded(recorded: Any, cls: type) -> Any:
+        """The result a paipu writer recorded under ``paipu`` (a 電脳麻将 event)."""
+        event = _read_event(recorded, 4, 1)
+        if type(event) is not cls:
+            raise FormatError(f"paipu: a {cls.key} event must be recorded here, not {clip(repr(recorded), 60)}")
+        return event
+
+    def game(self) -> Game:
+        self.end_round()
+        origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
+        if self.aka is not None and any(name == "red_fives" for name, _ in origin.rule):
+            # the red fives mjai states over a title's, which names them only when the room's name does
+            red = ("red_fives", RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0))
+            origin = replace(origin, rule=tuple(red if name == "red_fives" else (name, value)
+                                                for name, value in origin.rule))
+        return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
+                    source=self.source, origin=replace(origin, final_results=False))
+
+
+_REASONS = {
+    "fanpai": "流局", "ryukyoku": "流局", "kyushukyuhai": "九種九牌", "yao9": "九種九牌", "kaze4": "四風連打",
+    "sufonrenda": "四風連打", "reach4": "四家立直", "suchareach": "四家立直", "kan4": "四開槓",
+    "sukaikan": "四開槓", "ron3": "三家和", "sanchaho": "三家和", "nagashimangan": "流し満貫",
+}
+"""The draws by the ``reason`` of the original mjai protocol's ``ryukyoku`` (and its
+other spellings in the wild)."""
+
+
+def game_from_mjai(log: MjaiLog, source: str = "") -> Game:
+    """Build a :class:`~paipu.events.Game` from a parsed mjai log (:func:`parse`); raise
+    :class:`~paipu.formats.FormatError` naming the line, round and event of what is not
+    mjai or cannot be played. A log cut short (no ``end_kyoku`` or ``end_game``) gives
+    the rounds it holds, the last one incomplete."""
+    reader = _Reader(source)
+    reader.read_all(log)
+    return reader.game()
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def _mjai_meld(event: Call | Kan, player_of: Any) -> dict[str, Any]:
+    meld = event.meld
+    actor = player_of(event.seat)
+    if meld.type == "ankan":
+        return {"type": "ankan", "actor": actor, "consumed": [MJAI_OF_TILE[t] for t in meld.tiles]}
+    if meld.type == "kakan":
+        pon = list(meld.tiles)
+        pon.remove(meld.added)  # type: ignore[arg-type]
+        return {"type": "kakan", "actor": actor, "pai": MJAI_OF_TILE[meld.added],  # type: ignore[index]
+                "consumed": [MJAI_OF_TILE[t] for t in pon]}
+    target = player_of((event.seat + _OFFSET_OF_MARK[meld.direction]) % 4)  # type: ignore[index]
+    return {"type": meld.type, "actor": actor, "target": target, "pai": MJAI_OF_TILE[meld.claimed],  # type: ignore[index]
+            "consumed": [MJAI_OF_TILE[t] for t in meld.hand_tiles]}
+
+
+def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
+    deal = round_.deal
+    player_of = round_.player_of
+    dealer = round_.dealer
+    yield {
+        "type": "start_kyoku", "bakaze": "ESWN"[deal.round_wind], "dora_marker": MJAI_OF_TILE[deal.dora_indicator],
+        "kyoku": deal.hand_number + 1, "honba": deal.honba, "kyotaku": deal.riichi_sticks, "oya": dealer,
+        "scores": [deal.scores[(p - dealer) % 4] for p in range(4)],
+        "tehais": [[MJAI_OF_TILE[t] for t in deal.hands[(p - dealer) % 4].tiles] for p in range(4)],
+    }
+    events = round_.events
+    accepting = -1  # the player whose riichi discard was just made
+    for index, event in enumerate(events[1:], 1):
+        cls = type(event)
+        if accepting >= 0 and cls is not DoraReveal:
+            if takes_riichi_stick(event):
+                yield {"type": "reach_accepted", "actor": accepting}
+            accepting = -1
+        if cls is Draw or cls is KanDraw:
+            yield {"type": "tsumo", "actor": player_of(event.seat), "pai": MJAI_OF_TILE[event.tile]}
+        elif cls is Discard:
+            actor = player_of(event.seat)
+            if event.riichi:
+                yield {"type": "reach", "actor": actor}
+                accepting = actor
+            yield {"type": "dahai", "actor": actor, "pai": MJAI_OF_TILE[event.tile], "tsumogiri": event.tsumogiri}
+        elif cls is Call or cls is Kan:
+            yield _mjai_meld(event, player_of)
+        elif cls is DoraReveal:
+            yield {"type": "dora", "dora_marker": MJAI_OF_TILE[event.indicator]}
+        elif cls is Win:
+            deltas = [event.payments[(p - dealer) % 4] for p in range(4)]
+            line: dict[str, Any] = {"type": "hora", "actor": player_of(event.seat),
+                                    "target": player_of(event.seat if event.discarder is None else event.discarder),
+                                    "deltas": deltas}
+            if event.ura_indicators is not None:
+                line["ura_markers"] = [MJAI_OF_TILE[t] for t in event.ura_indicators]
+            line["paipu"] = event_to_json(event)
+            if event.limit is not None:
+                line["limit"] = event.limit
+            yield line
+        elif cls is NoWin:
+            yield {"type": "ryukyoku", "deltas": [event.payments[(p - dealer) % 4] for p in range(4)],
+                   "paipu": event_to_json(event)}
+        else:
+            raise ValueError(f"mjai has no event for {event!r} (three-player mahjong)")
+    if round_.is_complete:
+        yield {"type": "end_kyoku"}
+
+
+def game_to_mjai(game: Game) -> list[dict[str, Any]]:
+    """A four-player game as mjai events (see the module for the keys beyond the
+    protocol); ``ValueError`` for a game mjai cannot hold (three players)."""
+    from ..engine import game_rule
+
+    if len(game.players) != 4:
+        raise ValueError(f"mjai holds four-player games only, not {len(game.players)} players")
+    rule = game_rule(game)
+    start: dict[str, Any] = {"type": "start_game", "names": list(game.players),
+                             "kyoku_first": 4 if rule.winds == 1 else 0, "aka_flag": any(rule.red_fives)}
+    if game.title:
+        start["title"] = game.title
+    if game.rule is not None:
+        start["rule"] = game.rule
+    lines = [start]
+    for round_ in game.rounds:
+        lines.extend(_round_to_mjai(round_))
+    lines.append({"type": "end_game"})
+    return lines
+
+
+def dumps(game: Game) -> bytes:
+    """A game as an mjai file: JSON lines, one event each (see :func:`game_to_mjai`)."""
+    return b"".join(orjson.dumps(line) + b"\n" for line in game_to_mjai(game))

@@ -1,0 +1,416 @@
+"""mjai logs in and out, and Mahjong Soul games under the majsoul preset (issue 19).
+
+Independent truth: the corpora's games, read from Tenhou's and 電脳麻将's own logs, are
+written as mjai and read back (the same events), and their mjai files validate with the
+findings their sources have (zero for a clean game) — also stripped to the fields Mortal
+itself writes, where the winner's hand, the draw's name and the hands shown must be
+rebuilt from the events. The Mahjong Soul sample is checked against the final points
+Mahjong Soul gave (the export's ``sc``)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+
+from paipu import load
+from paipu.engine import game_rule
+from paipu.events import Discard, NoWin, Win
+from paipu.formats.majsoul import majsoul_origin
+from paipu.formats.mjai import dumps, game_from_mjai, game_to_mjai, parse
+from paipu.rules import MAJSOUL, TENHOU
+from paipu.validation import validate_game
+
+from conftest import corpus
+
+FINAL_RESULTS = {"game.defen", "game.rank", "game.point"}
+"""Checks of a game's final results, which mjai has no place for."""
+
+
+def _read_back(game):
+    return game_from_mjai(parse(dumps(game)), source=game.source)
+
+
+def _mortal_lines(data: bytes) -> bytes:
+    """An mjai file with only the fields Mortal's own reader knows: no title, rule or
+    paipu record of the results."""
+    lines = []
+    for line in data.splitlines():
+        event = orjson.loads(line)
+        if event["type"] == "start_game":
+            event = {"type": "start_game", "names": event["names"]}
+        event.pop("paipu", None)
+        event.pop("limit", None)
+        lines.append(orjson.dumps(event))
+    return b"\n".join(lines) + b"\n"
+
+
+def _games(*parts: str, step: int = 1) -> list:
+    """The four-player games of a corpus folder (of its files, every ``step``-th) or file
+    (every ``step``-th game)."""
+    path = corpus(*parts)
+    if path.is_dir() and step > 1:
+        return [g for g in load(*sorted(p for p in path.iterdir() if p.is_file())[::step], errors="raise")
+                if len(g.players) == 4]
+    return [g for g in load(path, errors="raise") if len(g.players) == 4][::step]
+
+
+SOURCES = [
+    (("tenhou-mjlog", "mjx-tests"), 1),
+    (("tenhou-mjlog", "rmss-samples"), 1),
+    (("tenhou-mjlog", "crazybbb"), 1),
+    (("tenhou-mjlog", "jim137-general-lobby"), 1),
+    (("tenhou-mjlog", "thewaxmango-2009-03"), 6),
+    (("tenhou-mjlog", "thewaxmango-2022-01"), 16),
+    (("tenhou-mjlog", "agony5757-mahjong-paipuxmls"), 40),
+    (("tenhou-as-majiang", "mjx-suphnx-2022"), 12),
+    (("tenhou-json",), 1),
+    (("majiang",), 1),
+    (("generated", "default.json.gz"), 15),
+    (("generated", "kandora_immediate.json.gz"), 8),
+    (("generated", "triple_ron.json.gz"), 8),
+    (("generated", "tonpu_enchou3.json.gz"), 8),
+]
+"""Every game of the small folders, a sample of the large ones (all 4,112 four-player
+games of the corpora round-trip too: ``paipu convert --to mjai`` over them, 2 minutes)."""
+
+
+@pytest.mark.parametrize("parts, step", SOURCES, ids=lambda v: "/".join(v) if isinstance(v, tuple) else None)
+def test_corpus_games_go_to_mjai_and_back_with_the_same_events(parts, step):
+    for game in _games(*parts, step=step):
+        back = _read_back(game)
+        assert back.rounds == game.rounds, game.source
+        assert (back.players, back.first_dealer, back.title, back.rule) == (
+            game.players, game.first_dealer, game.title, game.rule)
+
+
+def _findings(game, rule=None) -> list[tuple]:
+    return [(f.round, f.event, f.check, f.expected, f.logged) for f in validate_game(game, rule)
+            if f.check not in FINAL_RESULTS and "has no final results" not in f.message]
+
+
+VALIDATED = [
+    (("tenhou-mjlog", "mjx-tests"), 2),
+    (("tenhou-mjlog", "rmss-samples"), 1),
+    (("tenhou-json",), 1),
+    (("majiang",), 1),
+    (("generated", "triple_ron.json.gz"), 10),
+    (("generated", "no_tochu.json.gz"), 10),
+]
+
+
+@pytest.mark.parametrize("parts, step", VALIDATED, ids=lambda v: "/".join(v) if isinstance(v, tuple) else None)
+def test_mjai_files_validate_as_their_sources(parts, step):
+    """The mjai file of a game has the findings its source has (none for a clean game),
+    final results aside; so has the file of Mortal's fields alone, checked under the
+    game's rule (it names none), its yaku, fu and draws derived, never reported missing."""
+    clean = 0
+    for game in _games(*parts, step=step):
+        expected = _findings(game)
+        assert _findings(_read_back(game)) == expected, game.source
+        bare = game_from_mjai(parse(_mortal_lines(dumps(game))), source=game.source)
+        assert _findings(bare, game_rule(game)) == [f for f in expected if f[2] not in (
+            "hule.hupai", "hule.fanshu", "hule.fu", "hule.defen", "hule.damanguan", "hule.limit")], game.source
+        clean += not expected
+    assert clean  # the folder has clean games: zero findings for their mjai files
+
+
+def test_mortals_fields_alone_rebuild_hands_and_draws():
+    """Without paipu's record, each win's hand is the winner's tiles followed through the
+    round, and each draw is named by its situation (every abortive draw of the 電脳麻将
+    engine's test games)."""
+    games = _games("majiang", "majiang-core-scripts", "script.json")
+    names = set()
+    for game in games:
+        bare = game_from_mjai(parse(_mortal_lines(dumps(game))))
+        for mine, theirs in zip(bare.rounds, game.rounds):
+            def play(round_):
+                return [e for e in round_.events if not isinstance(e, (Win, NoWin))]
+            assert play(mine) == play(theirs)
+            for a, b in zip(mine.results, theirs.results):
+                if isinstance(b, Win):
+                    assert (a.seat, a.discarder, a.payments, a.yaku, a.fu) == (b.seat, b.discarder, b.payments, (), None)
+                    assert a.hand.counts() == b.hand.counts() and a.hand.melds == b.hand.melds
+                else:
+                    names.add(a.name)
+                    assert isinstance(a, NoWin) and a.payments == b.payments
+    assert {"九種九牌", "四風連打", "四家立直", "四開槓", "三家和", "流し満貫", "流局"} <= names
+
+
+def test_the_original_protocols_reason_and_uradora_markers_are_read():
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")  # 三家和
+    lines = []
+    for line in dumps(game).splitlines():
+        event = orjson.loads(line)
+        if event["type"] == "ryukyoku" and event["paipu"]["pingju"]["name"] in ("三家和", "三家和了"):
+            event["reason"] = "ron3"
+        if "ura_markers" in event:
+            event["uradora_markers"] = event.pop("ura_markers")
+        lines.append(orjson.dumps(event))
+    original = game_from_mjai(parse(_mortal_lines(b"\n".join(lines))))
+    assert original.rounds == game_from_mjai(parse(_mortal_lines(dumps(game)))).rounds
+    assert any(isinstance(e, NoWin) and e.name == "三家和" for r in original.rounds for e in r.events)
+
+
+def test_red_fives_and_the_protocols_tiles():
+    (game,) = _games("tenhou-json", "majsoul-sample")
+    lines = game_to_mjai(game)
+    tehais = [t for line in lines if line["type"] == "start_kyoku" for hand in line["tehais"] for t in hand]
+    assert "5mr" in tehais and {"E", "P", "F", "C"} <= set(tehais)
+    assert not {"m0", "z1"} & set(tehais)
+    # a riichi: reach, its discard, then reach_accepted (the stick is taken)
+    types = [line["type"] for line in lines]
+    at = types.index("reach")
+    assert types[at + 1] == "dahai" and "reach_accepted" in types[at + 2:at + 4]
+
+
+def test_mjai_files_are_found_and_read_by_content(tmp_path):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    data = dumps(game)
+    (tmp_path / "a.mjson.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "b.jsonl").write_bytes(data.replace(b"\n", b"\r\n"))
+    (tmp_path / "c.json").write_bytes(b"[" + b",\n".join(data.splitlines()) + b"]")
+    (tmp_path / "d.json").write_bytes(b"\n" + data.replace(b"\n", b"\n\n"))  # blank lines
+    games = list(load(tmp_path, errors="raise"))
+    assert [g.source.rpartition("/")[2] for g in games] == ["a.mjson.gz#0", "b.jsonl#0", "c.json#0", "d.json#0"]
+    assert all(g.origin.format == "mjai" and g.rounds == game.rounds for g in games)
+
+
+def _load_error(tmp_path, data: bytes):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(data)
+    reader = load(path, errors="collect")
+    assert list(reader) == []
+    (error,) = reader.errors
+    return str(error)
+
+
+def test_load_errors_name_the_line_round_and_event(tmp_path):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    second_round = [i for i, line in enumerate(lines) if b'"start_kyoku"' in line][1]
+    broken = list(lines)
+    broken[second_round + 3] = b'{"type":"dahai",'
+    message = _load_error(tmp_path, b"\n".join(broken))
+    assert f"line {second_round + 4}: invalid JSON" in message and f"{game.rounds[1].label}, event 3" in message
+    hidden = list(lines)
+    hidden[second_round + 1] = hidden[second_round + 1].replace(b'"pai":"', b'"pai":"?", "x":"', 1)
+    message = _load_error(tmp_path, b"\n".join(hidden))
+    assert f"line {second_round + 2}: pai: a hidden tile '?'" in message and "one player's view" in message
+    unknown = lines[:5] + [b'{"type":"kan","actor":0}'] + lines[5:]
+    assert "line 6: unknown event type 'kan'" in _load_error(tmp_path, b"\n".join(unknown))
+    seat = [line.replace(b'"actor":0', b'"actor":7', 1) if b'"chi"' in line else line for line in lines]
+    assert "actor must be an integer 0..3, not 7" in _load_error(tmp_path, b"\n".join(seat))
+
+
+def test_a_log_cut_short_keeps_its_rounds_and_is_reported_incomplete(tmp_path):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b"\n".join(lines[:len(lines) // 2]))
+    (cut,) = load(path, errors="raise")
+    assert not cut.rounds[-1].is_complete and cut.rounds[:-1] == game.rounds[:len(cut.rounds) - 1]
+    assert [f.check for f in validate_game(cut)] == ["game.incomplete"]
+
+
+def test_the_majsoul_sample_validates_under_the_majsoul_preset_chosen_by_its_room():
+    """The Mahjong Soul sample (玉の間南喰) with no rule named: the majsoul preset of its
+    room, and zero findings; its final points are Mahjong Soul's (start 25,000, no oka,
+    uma 15/5), which Tenhou's preset does not give."""
+    (game,) = _games("tenhou-json", "majsoul-sample")
+    assert game.origin.platform == "majsoul"
+    assert game_rule(game) == MAJSOUL.replace(winds=2)
+    assert validate_game(game) == []
+    assert [f.check for f in validate_game(game, TENHOU)] == ["game.point"]
+    # the sc points: (score - 25000) / 1000 + 15/5/-5/-15 by rank
+    assert game.points == ("-20.4", "-8.7", "26.9", "2.2")
+    back = _read_back(game)  # its mjai file keeps the room in its title
+    assert back.origin.platform == "majsoul" and _findings(back) == []
+
+
+def test_majsoul_rooms_by_name():
+    assert dict(majsoul_origin("tenhou-json", "金の間東喰").rule)["winds"] == 1
+    assert dict(majsoul_origin("tenhou-json", "Gold Room South").rule)["winds"] == 2
+    assert dict(majsoul_origin("mjai", "Throne Room East\nid").rule)["winds"] == 1
+    for other in ("友人戦南喰", "Friendly South", "四鳳南喰赤", ""):
+        assert majsoul_origin("tenhou-json", other) is None
+
+
+def test_a_majsoul_export_with_english_yaku_names_validates():
+    """tensoul's English names (Riichi, Dora, Ura Dora in confusing_nakis_7, a Gold Room
+    South game) are the 電脳麻将 yaku."""
+    (game,) = _games("tenhou-json", "mjai-reviewer-excerpts", "confusing_nakis_7.json")
+    assert game.origin.platform == "majsoul"
+    assert [f.check for f in validate_game(game)] == ["game.incomplete"]  # an excerpt: one round
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "paipu", *args], capture_output=True, text=True)
+
+
+def test_paipu_convert_to_mjai(tmp_path):
+    sources = corpus("tenhou-mjlog", "rmss-samples")
+    done = run("convert", str(sources), "--to", "mjai", "-o", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == sorted(p.name.replace(".mjlog", ".jsonl") for p in sources.iterdir())
+    done = run("validate", str(tmp_path / "out"))
+    assert done.returncode == 0 and "7 games" in done.stdout and ": 7 valid, 0 findings" in done.stdout
+    # on standard output the games follow one another, each from start_game to end_game
+    done = run("convert", str(sources / "pao.mjlog"), str(sources / "yao9.mjlog"), "--to", "mjai")
+    types = [orjson.loads(line)["type"] for line in done.stdout.splitlines()]
+    assert types.count("start_game") == types.count("end_game") == 2 and types[-1] == "end_game"
+
+
+def test_a_three_player_game_is_not_written_as_mjai(tmp_path):
+    sanma = next(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").glob("*-00b9-*.mjlog"))
+    done = run("convert", str(sanma), "--to", "mjai", "-o", str(tmp_path))
+    assert done.returncode == 2 and "mjai holds four-player games only" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_riichi_discards_are_marked_once():
+    """``reach`` marks the next discard of its player only."""
+    (game,) = _games("tenhou-json", "mjai-reviewer-excerpts", "four_reach.json")
+    back = _read_back(game)
+    riichi = [e.seat for r in back.rounds for e in r.events if isinstance(e, Discard) and e.riichi]
+    assert sorted(riichi) == [0, 1, 2, 3]
+
+
+def test_the_mjai_benchmark_runs_on_the_samples():
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_mjai.py"), "--repeat", "1",
+                           str(root / "sample_logs")], capture_output=True, text=True, cwd=root / "benchmarks",
+                          env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "3 games" in done.stdout and "mjai read:" in done.stdout and "電脳麻将 read:" in done.stdout
+
+
+def test_show_derives_the_value_mjai_does_not_log():
+    """``paipu show`` of an mjai file with Mortal's fields alone: each win's value is
+    marked as not logged and derived by the rules: Tenhou's own han and value."""
+    from paipu.describe import describe
+
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    bare = game_from_mjai(parse(_mortal_lines(dumps(game))))
+    text = describe(bare)
+    wins = [e for r in game.rounds for e in r.events if isinstance(e, Win)]
+    lines = [line for line in text.splitlines() if line.startswith("  win: ")]
+    assert len(lines) == len(wins)
+    for line, win in zip(lines, wins):
+        value = f"yakuman, {win.points}" if win.yakuman else f"{win.han} han, {win.points}"
+        assert "not logged; derived " in line and value in line, line
+    assert text.endswith("final results: not in the log (its format holds none)")
+
+
+_ODD_VALUES = [None, -1, 4, 7, 2**70, 1.5, "", "?", "5zr", "0m", "E", [], [1, 2], {}, {"a": 1}, True, "x" * 300]
+
+
+def _mutant(lines: list[bytes], rng) -> bytes:
+    """Up to three corruptions: a line deleted, doubled or moved, or a field given an odd
+    value or taken away (with or without paipu's record)."""
+    lines = list(lines)
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(1, len(lines))
+        kind = rng.randrange(5)
+        if kind == 0:
+            del lines[at]
+        elif kind == 1:
+            lines.insert(at, lines[at])
+        elif kind == 2:
+            lines.insert(rng.randrange(1, len(lines)), lines.pop(at))
+        else:
+            event = orjson.loads(lines[at])
+            field = rng.choice(sorted(event))
+            if kind == 3:
+                event[field] = rng.choice(_ODD_VALUES)
+            else:
+                del event[field]
+            lines[at] = json.dumps(event, ensure_ascii=False).encode()  # big integers too
+    return b"\n".join(lines)
+
+
+def test_corrupted_mjai_files_are_refused_or_validated_never_a_crash():
+    import random
+
+    from paipu.formats import FormatError
+
+    sources = _games("tenhou-mjlog", "rmss-samples") + _games("majiang", "majiang-core-scripts", "script.json",
+                                                               step=6)
+    refused = validated = 0
+    for number, game in enumerate(sources):
+        for with_record in (True, False):
+            data = dumps(game) if with_record else _mortal_lines(dumps(game))
+            lines = data.splitlines()
+            for seed in range(12):
+                rng = random.Random(f"{number}-{with_record}-{seed}")
+                mutant = _mutant(lines, rng)
+                try:
+                    log = parse(mutant)
+                    read = game_from_mjai(log) if log is not None else None
+                except FormatError:
+                    refused += 1
+                    continue
+                if read is not None:
+                    validate_game(read)  # never raises: a finding or an engine error, not a crash
+                    validated += 1
+    assert refused and validated
+
+
+@pytest.mark.parametrize("kind, field, value, message", [
+    ("start_kyoku", "bakaze", [], "bakaze must be E, S, W or N"),
+    ("start_kyoku", "scores", [1, 2, 3, 2**40], "scores: 1099511627776 is beyond any game"),
+    ("start_game", "names", [1, 2, 3, 4], "names must be 4 strings"),
+    ("start_game", "rule", [1], "rule: a rule is a JSON object"),
+    ("dahai", "pai", ["x"], "pai: not an mjai tile"),
+    ("hora", "paipu", [1], "an event must be an object with one key"),
+    ("hora", "limit", [], "limit must be one of"),
+])
+def test_odd_values_are_load_errors(kind, field, value, message):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
+    lines = []
+    for line in dumps(game).splitlines():
+        event = orjson.loads(line)
+        if event["type"] == kind:
+            event[field] = value
+        lines.append(json.dumps(event).encode())
+    from paipu.formats import FormatError
+
+    with pytest.raises(FormatError, match=re.escape(message)):
+        game_from_mjai(parse(b"\n".join(lines)))
+
+
+def test_a_ryukyoku_reason_that_is_not_a_name_is_passed_over():
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
+    lines = []
+    for line in _mortal_lines(dumps(game)).splitlines():
+        event = orjson.loads(line)
+        if event["type"] == "ryukyoku":
+            event["reason"] = ["ron3"]
+        lines.append(orjson.dumps(event))
+    assert game_from_mjai(parse(b"\n".join(lines))).rounds == game_from_mjai(
+        parse(_mortal_lines(dumps(game)))).rounds
+
+
+def test_a_closed_kans_dora_before_the_replacement_draw_as_mjai_reviewer_writes_it():
+    """mjai-reviewer writes a closed kan's new indicator before the replacement draw
+    (``ankan``, ``dora``, ``tsumo``); paipu's event stream, and its writer, after it. Both
+    validate alike."""
+    moved = 0
+    for game in _games("tenhou-mjlog", "mjx-tests"):
+        lines = dumps(game).splitlines()
+        types = [orjson.loads(line)["type"] for line in lines]
+        for at in range(len(lines) - 2):
+            if types[at:at + 3] == ["ankan", "tsumo", "dora"]:
+                lines[at + 1], lines[at + 2] = lines[at + 2], lines[at + 1]
+                moved += 1
+        if lines != dumps(game).splitlines():
+            reordered = game_from_mjai(parse(b"\n".join(lines)), source=game.source)
+            assert _findings(reordered) == _findings(game), game.source
+    assert moved > 10
