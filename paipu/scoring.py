@@ -45,7 +45,7 @@ from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
 from .limits import MAX_NUMBER, clip
-from .rules import MAJIANG, Rule, RuleSpec
+from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .names import WIND_NAMES, Yaku
 
@@ -155,7 +155,7 @@ class Situation:
                 and type(self.tenhou) is int and 0 <= self.tenhou <= 2
                 and type(self.honba) is int and 0 <= self.honba <= MAX_NUMBER
                 and type(self.riichi_sticks) is int and 0 <= self.riichi_sticks <= MAX_NUMBER
-                and (self.players == 4 or self.players == 3)
+                and (self.players == 4 or self.players == 3) and self.seat_wind < self.players
                 and type(self.ippatsu) is bool
                 and type(self.rinshan) is bool
                 and type(self.chankan) is bool
@@ -192,6 +192,8 @@ class Situation:
                 raise ValueError(f"{name} must be a count 0..{MAX_NUMBER:,}, not {clip(repr(value), 40)}")
         if self.players not in (3, 4) or type(self.players) is not int:
             raise ValueError(f"players must be 3 or 4, not {clip(repr(self.players), 40)}")
+        if self.seat_wind >= self.players:
+            raise ValueError(f"seat wind {WIND_NAMES[self.seat_wind]} at a table of {self.players} players")
         set_(self, "ippatsu", bool(self.ippatsu))
         set_(self, "rinshan", bool(self.rinshan))
         set_(self, "chankan", bool(self.chankan))
@@ -380,7 +382,7 @@ def score(
     hand: str | HandNotation,
     win_tile: str | None = None,
     situation: Situation | None = None,
-    rule: RuleSpec = MAJIANG,
+    rule: RuleSpec | None = None,
     **changes: Any,
 ) -> WinResult | NotAWin:
     """Score a win.
@@ -393,8 +395,15 @@ def score(
     ``situation.riichi`` says nothing.
 
     ``situation`` gives winds, riichi, dora... (default: East round, dealer, nothing
-    else); keyword arguments change its fields (``riichi=1, seat_wind="S"``). ``rule`` is
-    a :class:`~paipu.rules.Rule`, a preset name or a JSON file path.
+    else); keyword arguments change its fields (``riichi=1, seat_wind="S"``,
+    ``players=3``). ``rule`` is a :class:`~paipu.rules.Rule`, a preset name or a JSON file
+    path, for as many players as the situation (default: the majiang preset, or
+    tenhou-sanma for three players). Three players (三麻), South's tsumo with two Norths
+    set aside (``b``), a mangan of which the absent player's share is lost (ツモ損)::
+
+        >>> result = score("p234567s2345z222s5,b,b", players=3, seat_wind="S", dora_indicators=["p1"])
+        >>> [(yaku.name, yaku.han) for yaku in result.yaku], result.points, result.payments
+        ([('門前清自摸和', 1), ('自風 南', 1), ('ドラ', 3)], 6000, (-4000, 6000, -2000))
 
     Returns a :class:`WinResult`, or a :class:`NotAWin` (false) for a hand that is not
     complete or has no yaku. Raises :class:`~paipu.tiles.NotationError` for bad notation
@@ -410,7 +419,9 @@ def score(
     elif situation is None:
         situation = _DEFAULT_SITUATION
     if type(rule) is not Rule:
-        rule = Rule.get(rule)
+        rule = (TENHOU_SANMA if situation.players == 3 else MAJIANG) if rule is None else Rule.get(rule)
+    if rule.players != situation.players:
+        raise ValueError(f"a win among {situation.players} players scored under a rule for {rule.players} players")
     if situation.riichi or situation.tenhou or situation.haitei or situation.rinshan or situation.chankan:
         _check_possible(hand, win_tile is not None and len(win_tile) > 2, situation)
     return _score(hand, win_tile, situation, rule)
@@ -1125,6 +1136,8 @@ def _score(
         if ron == "=" and situation.players == 3:
             raise ValueError(f"{win_tile}: with three players a ron comes from + (下家) or - (上家)")
     melds = _melds(hand.melds) if hand.melds else _NO_MELDS
+    if melds.north and situation.players == 4:
+        raise ValueError(f"hand {hand}: North tiles are set aside (b) only with three players")
     if hand.hidden or len(concealed) + 3 * melds.sets != 13:
         return NotAWin(INCOMPLETE)
     # Tiles per kind, and a bit per kind held; red fives counted apart first (34-36).
