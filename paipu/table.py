@@ -1,6 +1,6 @@
 """The table of one round (卓), changed only by the table's own actions.
 
-A :class:`Table` is 電脳麻将's board: the four hands, the rivers, the wall, the dora
+A :class:`Table` is 電脳麻将's board: the four hands (three in 三麻), the rivers, the wall, the dora
 indicators, the live scores, honba and riichi sticks, and whose turn it is. Its methods
 are the table's actions — :meth:`~Table.deal`, :meth:`~Table.draw`,
 :meth:`~Table.kan_draw`, :meth:`~Table.discard`, :meth:`~Table.call`, :meth:`~Table.kan`,

@@ -248,3 +248,17 @@ def test_a_deal_and_the_final_results_are_checked_for_three():
     extra = copy.deepcopy(raw)
     extra["log"].append(copy.deepcopy(raw["log"][-1]))  # 南3局 is the last hand of three players
     assert _findings(extra) == [("game.rounds", _label(extra, len(raw["log"])), 0)]
+
+
+def test_three_player_games_converted_by_paipu_stay_valid(tmp_path):
+    """``paipu convert`` writes three-player games as 電脳麻将 JSON (penuki, the Norths as
+    b in the winning hand, the logs' direction marks); read back they validate as the
+    originals, a ron on a North set aside included (2020010118gm-00b9-0000-fec27b29)."""
+    mjlog = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010118gm-00b9-0000-fec27b29.mjlog")
+    result = subprocess.run([sys.executable, "-m", "paipu", "convert", str(mjlog), str(corpus("tenhou-json", "sanma-engine")),
+                             "--to", "majiang", "-o", str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    games = list(load(tmp_path))
+    assert len(games) == 6 and all(len(game.players) == 3 for game in games)
+    for game in games:
+        assert validate_game(game) == [], game.source
