@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -262,3 +263,15 @@ def test_three_player_games_converted_by_paipu_stay_valid(tmp_path):
     assert len(games) == 6 and all(len(game.players) == 3 for game in games)
     for game in games:
         assert validate_game(game) == [], game.source
+
+
+def test_a_north_set_aside_in_a_four_player_game_is_reported_there():
+    """Hostile input: a penuki in a four-player game is a finding at that event (and the
+    hand, which holds no North, says so), never an engine error."""
+    raw = read_json(Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json")
+    events = raw["log"][0]
+    position = next(i for i, e in enumerate(events) if "dapai" in e)
+    events.insert(position, {"penuki": {"l": events[position]["dapai"]["l"], "p": "z4"}})
+    found = validate_game(game_from_json(raw, "mutant#0"))
+    assert [(f.check, f.event) for f in found[:2]] == [("penuki", position)] * 2
+    assert "only three players" in found[0].message and "not in hand" in found[1].message
