@@ -266,6 +266,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
     Honba and riichi sticks go to the first winner of a multiple ron."""
     seat = win.seat
     hand = table.hands[seat]
+    seats = len(table.hands)
     previous = before(events, position)
     allowed = None
     if hand.size % 3 != (2 if win.discarder is None else 1):
@@ -286,7 +287,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         source = ron_source(events, position)
         tile = None
         if source is None:
-            allowed = "a ron with no discard or added kan to win on"
+            allowed = "a ron with no discard, added kan or North set aside to win on"
         else:
             discarder, tile, chankan = source
             if discarder != win.discarder:
@@ -295,12 +296,11 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
             allowed = "a ron on the winner's own tile"
         if tile is None or win.discarder == seat:
             return WinExpectation(allowed, NotAWin("incomplete"), Situation(), None, hand.to_notation())
-        seats = len(table.hands)
         win_tile = tile + (_MARK[(win.discarder - seat) % 4] if seats == 4 else _MARK_THREE[(win.discarder - seat) % 3])
         haitei = 2 if table.wall == 0 and not chankan else 0
         allowed = allowed or _ron_order_problem(events, position, win, rule, seats)
     notation = hand.to_notation()
-    scored = _scoring_melds(notation, table, seat) if len(table.hands) == 3 and notation.melds else notation
+    scored = notation if seats == 4 or not notation.melds else _scoring_melds(notation, table, seat)
     if table.riichi[seat] and rule.ura_dora:
         ura_count = len(table.dora_indicators) if rule.kan_ura else 1
     else:
@@ -321,7 +321,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         ura_indicators=ura,
         honba=0 if type(previous) is Win else table.honba,
         riichi_sticks=0 if type(previous) is Win else table.sticks,
-        players=len(table.hands),
+        players=seats,
     )
     try:
         result: WinResult | NotAWin = score(scored, win_tile, situation, rule)
@@ -394,6 +394,7 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -
     while current > 0 and _passed_tile(events[current]) is None:
         current -= 1
     since_riichi = bool(table.riichi[seat])
+    north = _NORTH in waits
     index = current - 1
     while index > 0:  # back to the winner's last discard (its riichi discard, in riichi)
         event = events[index]
@@ -408,7 +409,7 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -
             added = event.meld.added  # type: ignore[union-attr]
             if KIND_OF[added] in waits:  # type: ignore[index]
                 return f"furiten: the winner passed {added} since its last discard"
-        elif cls is NorthSetAside and event.seat != seat and _NORTH in waits:  # type: ignore[union-attr]
+        elif north and cls is NorthSetAside and event.seat != seat:  # type: ignore[union-attr]
             return "furiten: the winner passed a North set aside since its last discard"
         index -= 1
     return None

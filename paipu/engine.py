@@ -233,7 +233,7 @@ class Replay:
         self.standing = logged
         problems: list[Problem] = []
         try:
-            table = Table(deal, round_.player_of(0))
+            table = Table(deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
         except ValueError as error:
             yield Step(game, index, 0, deal, None, expected, [Problem("qipai", str(error))])
             if round_end is not None:

@@ -155,7 +155,7 @@ class Situation:
                 and type(self.tenhou) is int and 0 <= self.tenhou <= 2
                 and type(self.honba) is int and 0 <= self.honba <= MAX_NUMBER
                 and type(self.riichi_sticks) is int and 0 <= self.riichi_sticks <= MAX_NUMBER
-                and (self.players == 4 or self.players == 3) and self.seat_wind < self.players
+                and (self.players == 4 or self.players == 3 and self.seat_wind < 3)
                 and type(self.ippatsu) is bool
                 and type(self.rinshan) is bool
                 and type(self.chankan) is bool
@@ -454,7 +454,6 @@ _MARKS_THREE = {"+": 1, "-": 2}
 """Seats from the winner by direction mark, with three players (no 対面)."""
 _DORA_THREE = {**_DORA, "m1": _KIND["m9"]}
 """:data:`_DORA` with three players: no 2m-8m, so a 1m indicator shows 9m."""
-_NORTH = _KIND["z4"]
 _YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 """Whether a kind is a terminal or an honour (幺九牌)."""
 _RUN_YAOJIU = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
@@ -782,16 +781,20 @@ def _dora(
     indicators = situation.dora_indicators
     found = []
     shows = _DORA if situation.players == 4 else _DORA_THREE
-    dora = _shown(indicators if rule.kan_dora else indicators[:1], counts, melds, uncounted, shows)
-    if melds.north and rule.north_dora:
-        dora += melds.north  # 抜きドラ: Tenhou counts them among the ドラ
+    if not rule.kan_dora:
+        indicators = indicators[:1]
+    dora = _shown(indicators, counts, melds, uncounted, shows)
+    north = melds.north
+    if north:  # 抜きドラ (Tenhou counts them among the ドラ), and West indicators show North
+        dora += north * (rule.north_dora + indicators.count("z3"))
     if dora:
         found.append(_intern("ドラ", dora))
     if reds:
         found.append(_intern("赤ドラ", reds))
     ura = situation.ura_indicators
     if ura and situation.riichi and rule.ura_dora:
-        dora = _shown(ura if rule.kan_ura and rule.kan_dora else ura[:1], counts, melds, uncounted, shows)
+        ura = ura if rule.kan_ura and rule.kan_dora else ura[:1]
+        dora = _shown(ura, counts, melds, uncounted, shows) + north * ura.count("z3")
         if dora:
             found.append(_intern("裏ドラ", dora))
     return tuple(found)
@@ -799,16 +802,14 @@ def _dora(
 
 def _shown(indicators: Sequence[str], counts: tuple[int, ...], melds: _Melds, uncounted: dict[int, int],
            shows: dict[str, int]) -> int:
-    """How many tiles of the hand (North tiles set aside included) the dora indicators
-    point at, ``shows`` giving the kind each indicator shows."""
+    """How many tiles of the hand the dora indicators point at, ``shows`` giving the kind
+    each indicator shows (the North tiles set aside are counted by :func:`_dora`)."""
     found = 0
     for tile in indicators:
         k = shows[tile]
         found += counts[k] - uncounted.get(k, 0)
         if melds.kinds:
             found += melds.kinds.count(k)
-        if k == _NORTH:
-            found += melds.north
     return found
 
 

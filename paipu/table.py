@@ -174,8 +174,10 @@ class Table:
         self.dealt = deal
         self.hands = [Hand.from_notation(h) for h in deal.hands]
         self.rivers: list[list[str]] = [[] for _ in range(seats)]
-        self.wall = LIVE_WALL if seats == 4 else LIVE_WALL_THREE
-        self.marks = _FOUR_MARKS if seats == 4 else direction_marks(seats, dealer)
+        if seats == 4:
+            self.wall, self.marks = LIVE_WALL, _FOUR_MARKS
+        else:
+            self.wall, self.marks = LIVE_WALL_THREE, direction_marks(seats, dealer)
         self.dora_indicators = [deal.dora_indicator]
         self.scores = list(deal.scores)
         self.honba, self.sticks = deal.honba, deal.riichi_sticks
