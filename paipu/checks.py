@@ -181,15 +181,14 @@ def kan_problems(table: Table, kan: Kan, rule: Rule) -> list[Problem]:
 
 def north_problems(table: Table, north: NorthSetAside, rule: Rule) -> list[Problem]:
     """A North set aside (北抜き): with three players under a rule with
-    :attr:`~paipu.rules.Rule.north_dora`, a North, on one's turn after a draw, with a
-    tile left in the wall for its replacement."""
+    :attr:`~paipu.rules.Rule.north_dora`, on one's turn after a draw, with a tile left in
+    the wall for its replacement (that it is a North the hand holds, the hand says:
+    :meth:`~paipu.hand.Hand.set_aside_north`)."""
     seat = north.seat
     problems = []
     if len(table.hands) != 3 or not rule.north_dora:
         problems.append(Problem("penuki", "a North set aside, which only three players under a rule "
                                           "with 抜きドラ do"))
-    if north.tile != "z4":
-        problems.append(Problem("penuki", f"{north.tile} set aside: only a North (z4) can be"))
     if table.phase != "act" or seat != table.actor:
         problems.append(Problem("penuki", f"seat {seat} sets a North aside out of turn"))
     if table.wall <= 0:
@@ -493,15 +492,14 @@ def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
     payments = [0] * seats
     name = "荒牌平局"
     if rule.nagashi_mangan:
-        from_dealer, from_others = tsumo_shares(2000, False, seats, rule)  # a mangan tsumo's shares
         for seat in range(seats):
             river = table.rivers[seat]
             if river and all(t[0] == "z" or t[1] in "19" for t in river) and not table.called_away(seat):
                 name = "流し満貫"
-                shares = tsumo_shares(2000, True, seats, rule) if seat == 0 else (from_dealer, from_others)
+                from_dealer, from_others = tsumo_shares(2000, seat == 0, seats, rule)  # paid as a mangan tsumo
                 for other in range(seats):
                     if other != seat:
-                        share = shares[0] if other == 0 else shares[1]
+                        share = from_dealer if other == 0 else from_others
                         payments[other] -= share
                         payments[seat] += share
     if name == "荒牌平局" and rule.noten_penalty:

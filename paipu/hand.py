@@ -293,12 +293,14 @@ class Hand:
             self._melded[kind(meld.added)] += 1  # type: ignore[arg-type]
         self.drawn = None
 
-    def set_aside_north(self) -> None:
-        """Set a North aside (北抜き, three players): it leaves the concealed tiles for the
-        melds (written ``b``), and the hand draws a replacement next.
+    def set_aside_north(self, tile: str = "z4") -> None:
+        """Set ``tile``, a North, aside (北抜き, three players): it leaves the concealed
+        tiles for the melds (written ``b``), and the hand draws a replacement next.
 
         Needs ``3n+2`` concealed tiles holding a North; in riichi only a drawn North.
         """
+        if tile != "z4":
+            self._illegal(f"set aside {tile}", "only a North (z4) is set aside")
         if self._size % 3 != 2:
             self._illegal("set aside z4", "nothing to set aside before a draw")
         if not self.counts[_NORTH]:

@@ -317,7 +317,7 @@ class Table:
         self.actor, self.phase = seat, "northdraw"
         self.last_discard = None
         self.north[seat] += 1
-        self.hands[seat].set_aside_north()
+        self.hands[seat].set_aside_north(tile)
 
     def take_riichi_stick(self) -> None:
         """The riichi just declared takes effect: its 1,000 points go to the table. The
