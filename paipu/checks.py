@@ -10,13 +10,13 @@ applies the event with the table's own action. Sections (§) in the docstrings a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NoWin, Win
+from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .hand import Hand
 from .names import draw_name
 from .rules import Rule
-from .scoring import NotAWin, Situation, WinResult, nine_gates, score, standard_readings
+from .scoring import NotAWin, Situation, WinResult, nine_gates, score, standard_readings, tsumo_shares
 from .shanten import waits as _waits
 from .table import BEFORE_DISCARD, Problem, Table
 from .tiles import KIND_OF, HandNotation, Meld, kind
@@ -28,6 +28,7 @@ __all__ = [
     "discard_problems",
     "call_problems",
     "kan_problems",
+    "north_problems",
     "kan_after_riichi",
     "swap_calling_kinds",
     "expected_win",
@@ -37,8 +38,11 @@ __all__ = [
 ]
 
 _MARK = {1: "+", 2: "=", 3: "-"}
+_MARK_THREE = {1: "+", 2: "-"}
+"""A scored ron's direction mark with three players, by (discarder - winner) % 3."""
 _NONE: list[Problem] = []
 """What a check returns for a legal event (never changed: the caller adds it to its own)."""
+_NORTH = KIND_OF["z4"]
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 
 
@@ -77,11 +81,20 @@ class DrawExpectation:
 
 
 def draw_problems(table: Table, seat: int, replacement: bool) -> list[Problem]:
-    """A draw (or a kan's ``replacement`` draw) by ``seat``: in turn, with a tile left."""
-    if table.wall > 0 and seat == table.actor and table.phase == ("kandraw" if replacement else "draw"):
+    """A draw (or a kan's ``replacement`` draw) by ``seat``: in turn, with a tile left.
+    The replacement for a North set aside may be logged either way."""
+    phase = table.phase
+    if table.wall > 0 and seat == table.actor and (phase == ("kandraw" if replacement else "draw")
+                                                   or phase == "northdraw"):
         return _NONE
     problems = []
-    if replacement:
+    key = "gangzimo" if replacement else "zimo"
+    if phase == "northdraw":
+        if seat != table.actor:
+            problems.append(Problem(key, f"seat {seat} draws, not seat {table.actor}'s replacement for its North"))
+        if table.wall <= 0:
+            problems.append(Problem(key, "a replacement draw with no tile left in the wall"))
+    elif replacement:
         if table.phase != "kandraw" or seat != table.actor:
             problems.append(Problem("gangzimo", f"a replacement draw by seat {seat} without its kan"))
         if table.wall <= 0:
@@ -99,7 +112,8 @@ def discard_problems(table: Table, discard: Discard, rule: Rule) -> list[Problem
     """A discard: in turn; not a kind swap-calling forbids right after a call (喰い替え);
     after a kan's new dora indicator that is due before it; with riichi, four tiles left
     in the wall (unless the rule allows riichi without a draw) and, under bankruptcy,
-    1,000 points to pay; a tile marked as the drawn one is that tile."""
+    1,000 points to pay; a tile marked as the drawn one is that tile. (Four tiles left
+    means a draw of one's own still to come: three with three players.)"""
     seat, tile = discard.seat, discard.tile
     phase = table.phase
     problems = []
@@ -110,8 +124,9 @@ def discard_problems(table: Table, discard: Discard, rule: Rule) -> list[Problem
     if table.dora_due and BEFORE_DISCARD in table.dora_due:
         problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed before this discard"))
     if discard.riichi:
-        if table.wall < 4 and not rule.riichi_without_draw:
-            problems.append(Problem("dapai", f"riichi with {table.wall} tiles left in the wall (needs 4)"))
+        seats = len(table.hands)  # a draw of one's own left: one per player
+        if table.wall < seats and not rule.riichi_without_draw:
+            problems.append(Problem("dapai", f"riichi with {table.wall} tiles left in the wall (needs {seats})"))
         if rule.bankruptcy_ends and table.scores[seat] < 1000:
             problems.append(Problem("dapai", "riichi with less than 1,000 points"))
     hand = table.hands[seat]
@@ -122,14 +137,17 @@ def discard_problems(table: Table, discard: Discard, rule: Rule) -> list[Problem
 
 def call_problems(table: Table, call: Call, previous: Event) -> list[Problem]:
     """A chi, pon or open kan: on the discard just made (``previous``), of that tile,
-    from the direction its meld says, not on the last tile (河底), not a fifth kan."""
+    from the direction its meld says (:attr:`Table.marks <paipu.table.Table.marks>`),
+    not on the last tile (河底), not a fifth kan; no chi with three players."""
     meld, seat = call.meld, call.seat
     problems = []
+    if meld.type == "chi" and len(table.hands) == 3:
+        problems.append(Problem("fulou", f"{meld}: no chi with three players"))
     if table.last_discard is None or table.phase != "draw" or type(previous) is not Discard:
         problems.append(Problem("fulou", f"{meld}: a call with no discard to call"))
     else:
         discarder, tile = table.last_discard
-        mark = _MARK.get((discarder - seat) % 4)
+        mark = table.marks[discarder][seat]
         if meld.claimed != tile:
             problems.append(Problem("fulou", f"{meld} claims {meld.claimed}, but the discard was {tile}"))
         if mark != meld.direction:
@@ -158,6 +176,23 @@ def kan_problems(table: Table, kan: Kan, rule: Rule) -> list[Problem]:
             problems.append(Problem("gang", f"{meld}: {reason}"))
     if sum(table.kans) >= 4:
         problems.append(Problem("gang", "a fifth kan"))
+    return problems
+
+
+def north_problems(table: Table, north: NorthSetAside, rule: Rule) -> list[Problem]:
+    """A North set aside (北抜き): with three players under a rule with
+    :attr:`~paipu.rules.Rule.north_dora`, on one's turn after a draw, with a tile left in
+    the wall for its replacement (that it is a North the hand holds, the hand says:
+    :meth:`~paipu.hand.Hand.set_aside_north`)."""
+    seat = north.seat
+    problems = []
+    if len(table.hands) != 3 or not rule.north_dora:
+        problems.append(Problem("penuki", "a North set aside, which only three players under a rule "
+                                          "with 抜きドラ do"))
+    if table.phase != "act" or seat != table.actor:
+        problems.append(Problem("penuki", f"seat {seat} sets a North aside out of turn"))
+    if table.wall <= 0:
+        problems.append(Problem("penuki", "a North set aside with no tile left in the wall"))
     return problems
 
 
@@ -230,6 +265,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
     Honba and riichi sticks go to the first winner of a multiple ron."""
     seat = win.seat
     hand = table.hands[seat]
+    seats = len(table.hands)
     previous = before(events, position)
     allowed = None
     if hand.size % 3 != (2 if win.discarder is None else 1):
@@ -250,7 +286,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         source = ron_source(events, position)
         tile = None
         if source is None:
-            allowed = "a ron with no discard or added kan to win on"
+            allowed = "a ron with no discard, added kan or North set aside to win on"
         else:
             discarder, tile, chankan = source
             if discarder != win.discarder:
@@ -259,10 +295,11 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
             allowed = "a ron on the winner's own tile"
         if tile is None or win.discarder == seat:
             return WinExpectation(allowed, NotAWin("incomplete"), Situation(), None, hand.to_notation())
-        win_tile = tile + _MARK[(win.discarder - seat) % 4]
+        win_tile = tile + (_MARK[(win.discarder - seat) % 4] if seats == 4 else _MARK_THREE[(win.discarder - seat) % 3])
         haitei = 2 if table.wall == 0 and not chankan else 0
-        allowed = allowed or _ron_order_problem(events, position, win, rule)
+        allowed = allowed or _ron_order_problem(events, position, win, rule, seats)
     notation = hand.to_notation()
+    scored = notation if seats == 4 or not notation.melds else _scoring_melds(notation, table, seat)
     if table.riichi[seat] and rule.ura_dora:
         ura_count = len(table.dora_indicators) if rule.kan_ura else 1
     else:
@@ -283,9 +320,10 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         ura_indicators=ura,
         honba=0 if type(previous) is Win else table.honba,
         riichi_sticks=0 if type(previous) is Win else table.sticks,
+        players=seats,
     )
     try:
-        result: WinResult | NotAWin = score(notation, win_tile, situation, rule)
+        result: WinResult | NotAWin = score(scored, win_tile, situation, rule)
     except ValueError as error:  # e.g. more red fives than the rule has (reported as a tiles problem)
         result = NotAWin("incomplete")
         allowed = allowed or f"the hand cannot be scored: {error}"
@@ -298,9 +336,20 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
     return WinExpectation(allowed, result, situation, ura_count, full)
 
 
+def _scoring_melds(notation: HandNotation, table: Table, seat: int) -> HandNotation:
+    """A three-player hand with its melds' direction marks as scoring reads them, ``+``
+    下家 and ``-`` 上家, from the marks of the log (:func:`~paipu.table.direction_marks`):
+    they say who is liable for a yakuman (パオ)."""
+    relative = {table.marks[other][seat]: _MARK_THREE[(other - seat) % 3] for other in range(3) if other != seat}
+    melds = tuple(replace(meld, direction=relative.get(meld.direction, meld.direction)) if meld.direction else meld
+                  for meld in notation.melds)
+    return replace(notation, melds=melds)
+
+
 def ron_source(events: tuple[Event, ...], position: int) -> tuple[int, str, bool] | None:
     """The seat and tile a ron at ``position`` is on, and whether it robs a kan (槍槓):
-    the last discard, or the tile added to a kan; ``None`` if there is none."""
+    the last discard, the tile added to a kan, or a North just set aside (three
+    players: no 槍槓); ``None`` if there is none."""
     index = position - 1
     while index > 0 and type(events[index]) in (Win, DoraReveal):
         index -= 1
@@ -309,17 +358,19 @@ def ron_source(events: tuple[Event, ...], position: int) -> tuple[int, str, bool
         return event.seat, event.tile, False  # type: ignore[union-attr]
     if type(event) is Kan and event.meld.type == "kakan":  # type: ignore[union-attr]
         return event.seat, event.meld.added, True  # type: ignore[union-attr, return-value]
+    if type(event) is NorthSetAside:
+        return event.seat, "z4", False  # type: ignore[union-attr]
     return None
 
 
-def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule: Rule) -> str | None:
+def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule: Rule, seats: int) -> str | None:
     """Several rons on one tile come in turn order from the discarder's next seat, at
     most the rule's number of simultaneous wins (any number on an added kan)."""
     index = position
     while type(events[index - 1]) is Win:
         index -= 1
     winners = [e.seat for e in events[index:position + 1] if type(e) is Win]  # type: ignore[union-attr]
-    distances = [(w - win.discarder) % 4 for w in winners]  # type: ignore[operator]
+    distances = [(w - win.discarder) % seats for w in winners]  # type: ignore[operator]
     if distances != sorted(distances) or len(set(distances)) != len(distances):
         return "several rons not in turn order from the discarder"
     limit = rule.max_simultaneous_wins
@@ -342,6 +393,7 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -
     while current > 0 and _passed_tile(events[current]) is None:
         current -= 1
     since_riichi = bool(table.riichi[seat])
+    north = _NORTH in waits
     index = current - 1
     while index > 0:  # back to the winner's last discard (its riichi discard, in riichi)
         event = events[index]
@@ -356,6 +408,8 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -
             added = event.meld.added  # type: ignore[union-attr]
             if KIND_OF[added] in waits:  # type: ignore[index]
                 return f"furiten: the winner passed {added} since its last discard"
+        elif north and cls is NorthSetAside and event.seat != seat:  # type: ignore[union-attr]
+            return "furiten: the winner passed a North set aside since its last discard"
         index -= 1
     return None
 
@@ -367,6 +421,8 @@ def _passed_tile(event: Event) -> str | None:
         return event.tile  # type: ignore[union-attr]
     if type(event) is Kan and event.meld.type == "kakan":  # type: ignore[union-attr]
         return event.meld.added  # type: ignore[union-attr]
+    if type(event) is NorthSetAside:
+        return "z4"
     return None
 
 
@@ -377,7 +433,8 @@ def expected_draw(table: Table, draw: NoWin, previous: Event, rule: Rule) -> Dra
     """Which draw (流局) the rules give at ``draw``, after ``previous``, and its payments
     (``docs/rules.md`` §4, §5): 九種九牌 right after a first draw, 三家和 on a discard
     three players can win on, then in the engine's order after a discard nobody won on:
-    四家立直, 四風連打, 四開槓, and an exhaustive draw when the wall is empty."""
+    四家立直, 四風連打, 四開槓, and an exhaustive draw when the wall is empty. With three
+    players only 九種九牌, 四開槓 and the exhaustive draw exist."""
     seats = len(table.hands)
     name = draw_name(draw.name)
     zeros = (0,) * seats
@@ -387,17 +444,18 @@ def expected_draw(table: Table, draw: NoWin, previous: Event, rule: Rule) -> Dra
         ok = (type(previous) is Draw and table.first_go_around and rule.abortive_draws and seat >= 0
               and sum(1 for k in _ORPHAN_KINDS if table.hands[seat].counts[k]) >= 9)
         return DrawExpectation("九種九牌" if ok else None, no, tuple(s == seat for s in range(seats)), zeros)
+    four = seats == 4
     if name == "三家和":
-        if type(previous) is not Discard:
+        if type(previous) is not Discard or not four:
             return DrawExpectation(None, no, no, zeros)
         ok = rule.max_simultaneous_wins == 2 and _three_rons(table, previous)  # type: ignore[arg-type]
         return DrawExpectation("三家和" if ok else None, no,
                                tuple(s != previous.seat for s in range(seats)), zeros)  # type: ignore[union-attr]
     if type(previous) is not Discard:
         return DrawExpectation(None, no, no, zeros)
-    if rule.abortive_draws and all(table.riichi):
+    if rule.abortive_draws and four and all(table.riichi):
         return DrawExpectation("四家立直", no, (True,) * seats, zeros)
-    if rule.abortive_draws and table.four_winds and previous.seat == 3 and len(table.rivers[3]) == 1:  # type: ignore[union-attr]
+    if rule.abortive_draws and four and table.four_winds and previous.seat == 3 and len(table.rivers[3]) == 1:  # type: ignore[union-attr]
         return DrawExpectation("四風連打", no, no, zeros)
     if rule.abortive_draws and sum(table.kans) == 4 and max(table.kans) < 4:
         return DrawExpectation("四開槓", no, no, zeros)
@@ -438,16 +496,18 @@ def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
             river = table.rivers[seat]
             if river and all(t[0] == "z" or t[1] in "19" for t in river) and not table.called_away(seat):
                 name = "流し満貫"
+                from_dealer, from_others = tsumo_shares(2000, seat == 0, seats, rule)  # paid as a mangan tsumo
                 for other in range(seats):
-                    if other == seat:
-                        payments[other] += 12000 if seat == 0 else 8000
-                    else:
-                        payments[other] -= 4000 if (seat == 0 or other == 0) else 2000
+                    if other != seat:
+                        share = from_dealer if other == 0 else from_others
+                        payments[other] -= share
+                        payments[seat] += share
     if name == "荒牌平局" and rule.noten_penalty:
         ready = sum(tenpai)
         if 0 < ready < seats:
+            penalty = 1000 * (seats - 1)  # 3,000 among four players, 2,000 among three
             for seat in range(seats):
-                payments[seat] = 3000 // ready if tenpai[seat] else -3000 // (seats - ready)
+                payments[seat] = penalty // ready if tenpai[seat] else -penalty // (seats - ready)
     return DrawExpectation(name, tuple(tenpai), tuple(shown), tuple(payments))
 
 

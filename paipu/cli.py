@@ -420,9 +420,10 @@ def _score(args: argparse.Namespace) -> int:
     if ron is not None and ron[-1:] not in ("+", "=", "-"):
         ron += "-"  # a ron from the previous player (上家) unless the mark says otherwise
     dealer = args.seat_wind in (0, "E", "e", "東")
+    hand = args.hand + ",b" * args.north  # North tiles set aside (三麻) are written b
     try:
         result = score(
-            args.hand, ron, rule=args.rule,
+            hand, ron, rule=args.rule, players=args.players,
             round_wind=args.round_wind, seat_wind=args.seat_wind,
             riichi=2 if args.double_riichi else int(args.riichi), ippatsu=args.ippatsu,
             haitei=(2 if ron else 1) if args.last_tile else 0, rinshan=args.rinshan, chankan=args.chankan,
@@ -512,7 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score a winning hand written in 電脳麻将 notation, e.g. m123456p2378s05p9 "
         "(a tsumo: the drawn tile last) or m123456p2378s05 with --ron p9. Prints the yaku with "
         "their han, the fu and what they are made of, the limit, the value and each seat's "
-        "payment (seats from the dealer: East, South, West, North).",
+        "payment (seats from the dealer: East, South, West, North; three seats with --players 3).",
         epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage, "
         "or a situation that cannot happen (e.g. --ippatsu without --riichi, --rinshan with --ron).",
     )
@@ -537,8 +538,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the winner's seat wind: E (the dealer), S, W or N, or 0-3 (0 the dealer; default E)")
     score.add_argument("--honba", type=int, default=0, metavar="N", help="honba (本場)")
     score.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (供託)")
-    score.add_argument("--rule", default="majiang", metavar="R",
-                       help="a preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys")
+    score.add_argument("--players", type=int, choices=(3, 4), default=4,
+                       help="players at the table: 4, or 3 (三麻: no 2m-8m, 北抜き, three payers' seats)")
+    score.add_argument("--north", type=int, default=0, metavar="N",
+                       help="North tiles the winner set aside (北抜き, with --players 3): N more dora")
+    score.add_argument("--rule", default=None, metavar="R",
+                       help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule keys "
+                       "(default majiang, or tenhou-sanma with --players 3)")
     score.add_argument("--json", action="store_true", help="the result as JSON (電脳麻将 hule keys)")
     score.set_defaults(run=_score)
 

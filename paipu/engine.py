@@ -37,7 +37,7 @@ from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, Ka
 from .hand import IllegalAction
 from .names import EXHAUSTIVE, draw_name
 from .observe import GameSource, Hooks, Observer, games_of
-from .rules import MAJIANG, MAJSOUL, PRESETS, Rule, RuleSpec
+from .rules import MAJIANG, MAJSOUL, PRESETS, TENHOU_SANMA, Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
@@ -88,10 +88,12 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     """The rule a game is checked under.
 
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
-    carries one; else, for a game its origin places on Tenhou or Mahjong Soul, the tenhou
-    or majsoul preset (the preset named as the platform); else the majiang preset. The
-    ``tenhou`` preset (and a rule built on it) and the ``majsoul`` preset are adjusted to
-    what the game's :attr:`~paipu.events.Game.origin` says its log implies
+    carries one; else, for a three-player game, the tenhou-sanma preset (Tenhou's 三麻, the
+    one three-player rule paipu knows); for a game its origin places on Tenhou or Mahjong
+    Soul, the tenhou or majsoul preset (the preset named as the platform); else the majiang
+    preset. The ``tenhou`` and ``tenhou-sanma`` presets (and a rule built on them) and the
+    ``majsoul`` preset are adjusted to what the game's :attr:`~paipu.events.Game.origin`
+    says its log implies
     (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
     East-South, open tanyao and red fives, and the final-points rules of its date; for a
     Mahjong Soul game, its room's length).
@@ -107,8 +109,13 @@ def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, 
     if rule is None:
         if game.rule:
             return Rule.from_json(game.rule), ()
-        rule = PRESETS.get(origin.platform, MAJIANG) if origin is not None and origin.platform else MAJIANG
-    if not (rule.pao_covers_whole_hand or rule == MAJSOUL) or origin is None or not origin.rule:  # no platform's
+        if len(game.players) == 3:
+            rule = TENHOU_SANMA
+        else:
+            rule = PRESETS.get(origin.platform, MAJIANG) if origin is not None and origin.platform else MAJIANG
+    if (not (rule.pao_covers_whole_hand or rule == MAJSOUL)  # not the tenhou family, nor majsoul
+            or origin is None or not origin.rule
+            or rule.players != len(game.players)):  # refused by the replay
         return rule, ()
     return _implied_rules(rule, origin.rule, origin.undetermined)
 
@@ -150,7 +157,7 @@ class Replay:
         rule = self.rule
         self.standing = Standing([rule.starting_points] * len(game.players))
         self.own = self.standing.copy()
-        self.last_hand = 0 if rule.winds == 0 else rule.winds * 4 - 1
+        self.last_hand = 0 if rule.winds == 0 else rule.winds * rule.players - 1
         self.ended_after: int | None = None
         self.final: tuple | None = None  # final results of both standings when the game ended
 
@@ -198,9 +205,10 @@ class Replay:
         expected something or found a problem and at the events of a ``wanted`` type;
         ``round_end`` is called after each round's last event."""
         game = self.game
-        if len(game.players) != 4:
+        if len(game.players) != self.rule.players:
             yield Step(game, 0, None, None, None, None,
-                       [Problem("game", "three-player games are not supported for validation yet")])
+                       [Problem("game", f"a game of {len(game.players)} players under a rule for "
+                                        f"{self.rule.players} players")])
             return
         plain = not every and Draw not in wanted and Discard not in wanted
         for index, round_ in enumerate(game.rounds):
@@ -229,7 +237,7 @@ class Replay:
         self.standing = logged
         problems: list[Problem] = []
         try:
-            table = Table(deal)
+            table = Table(deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
         except ValueError as error:
             yield Step(game, index, 0, deal, None, expected, [Problem("qipai", str(error))])
             if round_end is not None:
@@ -337,7 +345,8 @@ class Replay:
 
     def _north(self, table: Table, event: NorthSetAside, position: int, events: tuple[Event, ...],
                problems: list[Problem]) -> Expectation:
-        problems.append(Problem("penuki", "a North tile set aside: three-player mahjong is not supported"))
+        problems += checks.north_problems(table, event, self.rule)
+        table.set_aside_north(event.seat, event.tile)
         return None
 
     def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...],
@@ -396,7 +405,8 @@ class Replay:
         ends = self.ended_after is not None and complete
         extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
         final, alternative = self.final or self._finals()
-        other = tuple(final_points(list(final[0]), list(final[1]), rule.rank_points, rule.final_scores_rounded)
+        other = tuple(final_points(list(final[0]), list(final[1]), rule.rank_points, rule.final_scores_rounded,
+                                   rule.returned_points)
                       for rule in self.other_rules)
         return Step(game, rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))
 

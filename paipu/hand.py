@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import shanten as _shanten
-from .tiles import KINDS, HandNotation, Meld, kind, kind_name, parse_hand
+from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand
 
 __all__ = ["IllegalAction", "Hand"]
 
@@ -35,6 +35,9 @@ _FIVES = {4: 0, 13: 1, 22: 2}
 # the index of its suit (whose red fives are not it), else -1.
 _TILES: dict[str, tuple[int, int, int]] = {name: (k, -1, _FIVES.get(k, -1)) for k, name in enumerate(KINDS)}
 _TILES.update({red: (kind(red), suit, -1) for suit, red in enumerate(_RED_FIVES)})
+
+
+_NORTH = kind("z4")
 
 
 class IllegalAction(ValueError):
@@ -288,6 +291,24 @@ class Hand:
             self._take((meld.added,), "kan", meld)  # type: ignore[arg-type]
             self.melds[place] = meld
             self._melded[kind(meld.added)] += 1  # type: ignore[arg-type]
+        self.drawn = None
+
+    def set_aside_north(self, tile: str = "z4") -> None:
+        """Set ``tile``, a North, aside (北抜き, three players): it leaves the concealed
+        tiles for the melds (written ``b``), and the hand draws a replacement next.
+
+        Needs ``3n+2`` concealed tiles holding a North; in riichi only a drawn North.
+        """
+        if tile != "z4":
+            self._illegal(f"set aside {tile}", "only a North (z4) is set aside")
+        if self._size % 3 != 2:
+            self._illegal("set aside z4", "nothing to set aside before a draw")
+        if not self.counts[_NORTH]:
+            self._illegal("set aside z4", "not in hand")
+        if self.riichi and self.drawn != "z4":
+            self._illegal("set aside z4", f"in riichi, only a drawn North may be set aside (drawn {self.drawn})")
+        self._remove("z4")
+        self._add_meld(NORTH)
         self.drawn = None
 
     # -- what the hand is ---------------------------------------------------------------

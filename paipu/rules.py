@@ -30,7 +30,7 @@ import orjson
 
 from .limits import DECIMAL, MAX_NUMBER, clip
 
-__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "MAJSOUL", "PRESETS"]
+__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "TENHOU_SANMA", "MAJSOUL", "PRESETS"]
 
 
 class RuleError(ValueError):
@@ -65,12 +65,12 @@ class Rule:
     starting_points: int = _parameter("配給原点", 25000)
     """配給原点: starting score of each player."""
 
-    rank_points: tuple[str, str, str, str] = _parameter(
+    rank_points: tuple[str, ...] = _parameter(
         "順位点", ("20.0", "10.0", "-10.0", "-20.0")
     )
-    """順位点: rank bonus (uma) for ranks 1-4, as decimal strings (``"-10.0"``; no
-    exponent, ``inf`` or ``nan``); final points have one decimal when any of them ends in a
-    dot and one digit, else they are integers."""
+    """順位点: rank bonus (uma) for ranks 1-4 (1-3 with three :attr:`players`), as decimal
+    strings (``"-10.0"``; no exponent, ``inf`` or ``nan``); final points have one decimal
+    when any of them ends in a dot and one digit, else they are integers."""
 
     double_wind_pair_2fu: bool = _parameter("連風牌は2符", False)
     """連風牌は2符: a pair of a tile that is both round and seat wind scores 2 fu, not 4."""
@@ -173,10 +173,39 @@ class Rule:
     see :mod:`paipu.formats.tenhou_rules`: 7,500 counts as 8,000, -500 as -1,000);
     otherwise from the exact score. Written to JSON only when set."""
 
+    players: int = _parameter("人数", 4, (3, 4), extension=True)
+    """人数 (a paipu extension): the players the rule is for, 4 or 3 (三人麻雀, 三麻).
+    With three: the characters 2-8 (二萬-八萬) are not used, so the dora after a 1m
+    indicator is 9m; there is no chi; a wind has three hands (東1-3局); honba are 100
+    points from each payer (200 a honba) and the penalty of an exhaustive draw is
+    2,000 in all (1,000 from each payer, :attr:`noten_penalty`); the abortive draws are
+    九種九牌 and 四開槓 (no 四風連打, 四家立直 or 三家和); :attr:`north_dora` and
+    :attr:`tsumo_loss` apply. Written to JSON only when 3."""
+
+    returned_points: int = _parameter("返し点", 30000, extension=True)
+    """返し点 (a paipu extension): the score final points count from, ``(score -
+    返し点) / 1000 + 順位点`` (the 電脳麻将 engine: 30000 whatever 配給原点). Written to
+    JSON only when not 30000."""
+
+    north_dora: bool = _parameter("抜きドラあり", True, extension=True)
+    """抜きドラあり (a paipu extension; three players only): a North may be set aside on
+    one's turn (北抜き), counted as a dora (抜きドラ, in the ドラ of the win) and replaced by
+    a draw from the dead wall; otherwise North is an ordinary honour. Written to JSON only
+    when false."""
+
+    tsumo_loss: bool = _parameter("ツモ損あり", True, extension=True)
+    """ツモ損あり (a paipu extension; three players only): a tsumo is paid by the two
+    other players as in a four-player game, the absent player's share lost (ツモ損);
+    otherwise that share is split between the two payers (北家折半), each half rounded up
+    to 100. Written to JSON only when false."""
+
     def __post_init__(self) -> None:
         for spec in dataclasses.fields(self):
             value = _checked(spec, getattr(self, spec.name))
             object.__setattr__(self, spec.name, value)
+        if len(self.rank_points) != self.players:
+            raise RuleError(f"順位点 (rank_points) needs {self.players} values for {self.players} players, "
+                            f"not {clip(repr(list(self.rank_points)))}")
 
     # -- construction ---------------------------------------------------------------
 
@@ -290,11 +319,11 @@ def _checked(spec: dataclasses.Field, value: Any) -> Any:
             raise RuleError(f"{name} must give 0-4 red fives for each of m, p, s, not {clip(repr(given))}")
         value = RedFives(*value)
     else:  # rank points
-        if isinstance(value, str) or not isinstance(value, (list, tuple)) or len(value) != 4:
-            raise RuleError(f"{name} must be a list of 4 strings, not {clip(repr(value))}")
+        if isinstance(value, str) or not isinstance(value, (list, tuple)) or len(value) not in (3, 4):
+            raise RuleError(f"{name} must be a list of 4 strings (3 for three players), not {clip(repr(value))}")
         for point in value:
             if not isinstance(point, str):
-                raise RuleError(f"{name} must be a list of 4 strings, not {clip(repr(value))}")
+                raise RuleError(f"{name} must be a list of 4 strings (3 for three players), not {clip(repr(value))}")
             if not DECIMAL.fullmatch(point):
                 raise RuleError(f"{name}: {clip(repr(point), 40)} is not a number written as a decimal "
                                 "such as '-10.0'")
@@ -314,6 +343,13 @@ TENHOU = Rule(double_yakuman=False, overtime=2, pao_covers_whole_hand=True)
 has 30000); pao with a composite yakuman covers the whole hand. Red fives, open tanyao
 and the game length follow the log's room flags (``TENHOU.replace(...)``)."""
 
+TENHOU_SANMA = TENHOU.replace(players=3, starting_points=35000, returned_points=40000,
+                              rank_points=("20.0", "0.0", "-20.0"), red_fives=RedFives(0, 1, 1))
+"""3-player Tenhou rooms (三麻, ``docs/tenhou-rules.md``): the tenhou preset for three
+:attr:`~Rule.players`: 35,000 start, 40,000 returned, rank points 0 for the second and
+-20 for the third (the top takes the rest), a red 5p and a red 5s (no 5m), 北抜き as a
+dora and ツモ損. Chosen for a three-player game that carries no rule of its own."""
+
 MAJSOUL = Rule(rank_points=("20.0", "10.0", "0.0", "-10.0"), max_simultaneous_wins=3)
 """Mahjong Soul's (雀魂) ranked rooms (段位戦), 4 players: final points are the score's
 difference to the 25,000 start in thousands plus the rank bonus +15/+5/-5/-15, no oka;
@@ -324,8 +360,8 @@ pao for the liable yakuman alone, no kiriage mangan, sudden-death West round (�
 the other abortive draws. East-only or East-South follow the room
 (``MAJSOUL.replace(...)``). Evidence in ``docs/rules.md``."""
 
-PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU, "majsoul": MAJSOUL}
+PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU, "tenhou-sanma": TENHOU_SANMA, "majsoul": MAJSOUL}
+"""Named rules; add an entry for a new preset."""
 
 RuleSpec = Union[Rule, str, "os.PathLike[str]", Mapping[str, Any]]
 """How a rule is named anywhere in paipu (see :meth:`Rule.get`)."""
-"""Named rules; add an entry for a new preset."""

@@ -45,12 +45,12 @@ from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
 from .limits import MAX_NUMBER, clip
-from .rules import MAJIANG, Rule, RuleSpec
+from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .names import WIND_NAMES, Yaku
 
 __all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
-           "nine_gates"]
+           "nine_gates", "tsumo_shares"]
 
 INCOMPLETE = "incomplete"
 """:attr:`NotAWin.reason` of a hand that is not complete (和了形でない)."""
@@ -136,6 +136,11 @@ class Situation:
     """本場 (*changbang*): 300 per honba go to the winner."""
     riichi_sticks: int = 0
     """供託 (*lizhibang*): riichi sticks on the table, 1000 each to the winner."""
+    players: int = 4
+    """Players at the table, 4 or 3 (三麻: see :attr:`~paipu.rules.Rule.players`). With
+    three, the payments have three seats, a ron's direction mark is ``+`` (下家) or ``-``
+    (上家), North tiles set aside are written ``b`` among the melds (each a dora under
+    :attr:`~paipu.rules.Rule.north_dora`) and a 1m indicator shows 9m."""
 
     def __post_init__(self) -> None:
         # A replay makes one Situation per win, its values already as stored: ints in
@@ -150,6 +155,7 @@ class Situation:
                 and type(self.tenhou) is int and 0 <= self.tenhou <= 2
                 and type(self.honba) is int and 0 <= self.honba <= MAX_NUMBER
                 and type(self.riichi_sticks) is int and 0 <= self.riichi_sticks <= MAX_NUMBER
+                and (self.players == 4 or self.players == 3 and self.seat_wind < 3)
                 and type(self.ippatsu) is bool
                 and type(self.rinshan) is bool
                 and type(self.chankan) is bool
@@ -184,6 +190,10 @@ class Situation:
             value = getattr(self, name)
             if type(value) is not int or not 0 <= value <= MAX_NUMBER:
                 raise ValueError(f"{name} must be a count 0..{MAX_NUMBER:,}, not {clip(repr(value), 40)}")
+        if self.players not in (3, 4) or type(self.players) is not int:
+            raise ValueError(f"players must be 3 or 4, not {clip(repr(self.players), 40)}")
+        if self.seat_wind >= self.players:
+            raise ValueError(f"seat wind {WIND_NAMES[self.seat_wind]} at a table of {self.players} players")
         set_(self, "ippatsu", bool(self.ippatsu))
         set_(self, "rinshan", bool(self.rinshan))
         set_(self, "chankan", bool(self.chankan))
@@ -207,7 +217,8 @@ class Situation:
         """The situation of a 電脳麻将 ``Util.hule`` parameter object: ``zhuangfeng``,
         ``menfeng``, ``hupai`` {``lizhi``, ``yifa``, ``haidi``, ``lingshang``,
         ``qianggang``, ``tianhu``}, ``baopai``, ``fubaopai``, ``jicun`` {``changbang``,
-        ``lizhibang``} (a ``rule`` key is not read here)."""
+        ``lizhibang``}, and paipu's ``players`` (default 4; a ``rule`` key is not read
+        here)."""
         flags = param.get("hupai") or {}
         sticks = param.get("jicun") or {}
         return cls(
@@ -223,11 +234,13 @@ class Situation:
             ura_indicators=param.get("fubaopai"),
             honba=sticks.get("changbang", 0),
             riichi_sticks=sticks.get("lizhibang", 0),
+            players=param.get("players", 4),
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The 電脳麻将 parameter object (the inverse of :meth:`from_json`)."""
-        return {
+        """The 電脳麻将 parameter object (the inverse of :meth:`from_json`; ``players``
+        only when 3)."""
+        data = {
             "zhuangfeng": self.round_wind,
             "menfeng": self.seat_wind,
             "hupai": {
@@ -242,6 +255,9 @@ class Situation:
             "fubaopai": None if self.ura_indicators is None else list(self.ura_indicators),
             "jicun": {"changbang": self.honba, "lizhibang": self.riichi_sticks},
         }
+        if self.players != 4:
+            data["players"] = self.players
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,8 +301,9 @@ class WinResult:
     """Limit reached (a key of :data:`LIMITS`), or ``None`` below mangan."""
     points: int
     """The hand's value (*defen*) without honba and sticks; a pao share included."""
-    payments: tuple[int, int, int, int]
-    """Score change by seat (*fenpei*), honba, sticks and liability included."""
+    payments: tuple[int, ...]
+    """Score change by seat (*fenpei*; 4 seats, or 3 with three players), honba, sticks
+    and liability included."""
     seat: int
     """The winner's seat (its seat wind)."""
     discarder: int | None
@@ -365,7 +382,7 @@ def score(
     hand: str | HandNotation,
     win_tile: str | None = None,
     situation: Situation | None = None,
-    rule: RuleSpec = MAJIANG,
+    rule: RuleSpec | None = None,
     **changes: Any,
 ) -> WinResult | NotAWin:
     """Score a win.
@@ -378,8 +395,15 @@ def score(
     ``situation.riichi`` says nothing.
 
     ``situation`` gives winds, riichi, dora... (default: East round, dealer, nothing
-    else); keyword arguments change its fields (``riichi=1, seat_wind="S"``). ``rule`` is
-    a :class:`~paipu.rules.Rule`, a preset name or a JSON file path.
+    else); keyword arguments change its fields (``riichi=1, seat_wind="S"``,
+    ``players=3``). ``rule`` is a :class:`~paipu.rules.Rule`, a preset name or a JSON file
+    path, for as many players as the situation (default: the majiang preset, or
+    tenhou-sanma for three players). Three players (三麻), South's tsumo with two Norths
+    set aside (``b``), a mangan of which the absent player's share is lost (ツモ損)::
+
+        >>> result = score("p234567s2345z222s5,b,b", players=3, seat_wind="S", dora_indicators=["p1"])
+        >>> [(yaku.name, yaku.han) for yaku in result.yaku], result.points, result.payments
+        ([('門前清自摸和', 1), ('自風 南', 1), ('ドラ', 3)], 6000, (-4000, 6000, -2000))
 
     Returns a :class:`WinResult`, or a :class:`NotAWin` (false) for a hand that is not
     complete or has no yaku. Raises :class:`~paipu.tiles.NotationError` for bad notation
@@ -395,7 +419,9 @@ def score(
     elif situation is None:
         situation = _DEFAULT_SITUATION
     if type(rule) is not Rule:
-        rule = Rule.get(rule)
+        rule = (TENHOU_SANMA if situation.players == 3 else MAJIANG) if rule is None else Rule.get(rule)
+    if rule.players != situation.players:
+        raise ValueError(f"a win among {situation.players} players scored under a rule for {rule.players} players")
     if situation.riichi or situation.tenhou or situation.haitei or situation.rinshan or situation.chankan:
         _check_possible(hand, win_tile is not None and len(win_tile) > 2, situation)
     return _score(hand, win_tile, situation, rule)
@@ -424,6 +450,10 @@ _DORA = {name: _KIND[dora_of(name)] for name in _KIND}
 _SLOT = {**_KIND, "m0": 34, "p0": 35, "s0": 36}
 """Kind of a tile, but 34-36 for the red fives m0, p0, s0."""
 _MARKS = {"+": 1, "=": 2, "-": 3}
+_MARKS_THREE = {"+": 1, "-": 2}
+"""Seats from the winner by direction mark, with three players (no 対面)."""
+_DORA_THREE = {**_DORA, "m1": _KIND["m9"]}
+""":data:`_DORA` with three players: no 2m-8m, so a 1m indicator shows 9m."""
 _YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 """Whether a kind is a terminal or an honour (幺九牌)."""
 _RUN_YAOJIU = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
@@ -627,6 +657,8 @@ class _Melds:
     """What scoring needs of a hand's melds, cached by the melds."""
 
     __slots__ = (
+        "sets",
+        "north",
         "closed",
         "runs",
         "n_runs",
@@ -644,8 +676,12 @@ class _Melds:
     )
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
-        if any(meld.type == "north" for meld in melds):
-            raise ValueError("three-player hands (北抜き) are not supported")
+        # North tiles set aside (北抜き, ``b``) are no sets: counted apart, as dora.
+        north = sum(meld.type == "north" for meld in melds)
+        if north:
+            melds = tuple(meld for meld in melds if meld.type != "north")
+        self.north = north
+        self.sets = len(melds)
         kinds = [tuple(_KIND[tile] for tile in meld.tiles) for meld in melds]
         lowest = [min(tiles) for tiles in kinds]
         sets = [
@@ -738,27 +774,39 @@ def _dora(
     uncounted: dict[int, int],
 ) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
-    dora only in riichi under a rule with ura dora, kan ura only with kan ura."""
+    dora only in riichi under a rule with ura dora, kan ura only with kan ura. With
+    three players each North set aside is one more ドラ (抜きドラ, under
+    :attr:`~paipu.rules.Rule.north_dora`), and a North among the tiles an indicator
+    shows."""
     indicators = situation.dora_indicators
     found = []
-    dora = _shown(indicators if rule.kan_dora else indicators[:1], counts, melds, uncounted)
+    shows = _DORA if situation.players == 4 else _DORA_THREE
+    if not rule.kan_dora:
+        indicators = indicators[:1]
+    dora = _shown(indicators, counts, melds, uncounted, shows)
+    north = melds.north
+    if north:  # 抜きドラ (Tenhou counts them among the ドラ), and West indicators show North
+        dora += north * (rule.north_dora + indicators.count("z3"))
     if dora:
         found.append(_intern("ドラ", dora))
     if reds:
         found.append(_intern("赤ドラ", reds))
     ura = situation.ura_indicators
     if ura and situation.riichi and rule.ura_dora:
-        dora = _shown(ura if rule.kan_ura and rule.kan_dora else ura[:1], counts, melds, uncounted)
+        ura = ura if rule.kan_ura and rule.kan_dora else ura[:1]
+        dora = _shown(ura, counts, melds, uncounted, shows) + north * ura.count("z3")
         if dora:
             found.append(_intern("裏ドラ", dora))
     return tuple(found)
 
 
-def _shown(indicators: Sequence[str], counts: tuple[int, ...], melds: _Melds, uncounted: dict[int, int]) -> int:
-    """How many tiles of the hand the dora indicators point at."""
+def _shown(indicators: Sequence[str], counts: tuple[int, ...], melds: _Melds, uncounted: dict[int, int],
+           shows: dict[str, int]) -> int:
+    """How many tiles of the hand the dora indicators point at, ``shows`` giving the kind
+    each indicator shows (the North tiles set aside are counted by :func:`_dora`)."""
     found = 0
     for tile in indicators:
-        k = _DORA[tile]
+        k = shows[tile]
         found += counts[k] - uncounted.get(k, 0)
         if melds.kinds:
             found += melds.kinds.count(k)
@@ -1086,9 +1134,13 @@ def _score(
             )
         if hand.drawn is not None:
             raise ValueError(f"hand {hand} already holds its winning tile; and {win_tile}?")
-    if hand.hidden or len(concealed) + 3 * len(hand.melds) != 13:
-        return NotAWin(INCOMPLETE)
+        if ron == "=" and situation.players == 3:
+            raise ValueError(f"{win_tile}: with three players a ron comes from + (下家) or - (上家)")
     melds = _melds(hand.melds) if hand.melds else _NO_MELDS
+    if melds.north and situation.players == 4:
+        raise ValueError(f"hand {hand}: North tiles are set aside (b) only with three players")
+    if hand.hidden or len(concealed) + 3 * melds.sets != 13:
+        return NotAWin(INCOMPLETE)
     # Tiles per kind, and a bit per kind held; red fives counted apart first (34-36).
     tally = [0] * 37
     mask = melds.mask
@@ -1109,7 +1161,7 @@ def _score(
     # Seven pairs, thirteen orphans and nine gates hold 14 concealed tiles: no meld.
     seven_pairs = orphans = False
     nine_gates_form = 0
-    if not hand.melds:
+    if not melds.sets:
         seven_pairs = counts.count(2) == 7
         if readings:
             nine_gates_form = nine_gates(counts, win_kind)
@@ -1185,12 +1237,14 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     dealer = win.dealer
     honba = situation.honba
     base = best.base
-    payments = [0, 0, 0, 0]
+    players = situation.players
+    marks = _MARKS if players == 4 else _MARKS_THREE
+    payments = [0] * players
     liable = None
     liable_points = 0
     pao = next((yaku for yaku in best.yaku if yaku.pao), None) if best.yakuman else None
     if pao:
-        liable = (seat + _MARKS[pao.pao]) % 4
+        liable = (seat + marks[pao.pao]) % players
         share = base if rule.pao_covers_whole_hand else 8000 * min(pao.yakuman, best.yakuman)
         if win.ron:
             share //= 2
@@ -1198,22 +1252,22 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
         liable_points = share * (6 if dealer else 4)
         payments[seat] += liable_points
         payments[liable] -= liable_points
-    discarder = None if win.ron is None else (seat + _MARKS[win.ron]) % 4
+    discarder = None if win.ron is None else (seat + marks[win.ron]) % players
+    honba_points = 100 * (players - 1) * honba  # 100 from each payer
     if discarder is not None or base == 0:
         payer = liable if base == 0 else discarder
         points = _ceil100(base * (6 if dealer else 4))
-        payments[seat] += points + 300 * honba + 1000 * situation.riichi_sticks
-        payments[payer] -= points + 300 * honba
+        payments[seat] += points + honba_points + 1000 * situation.riichi_sticks
+        payments[payer] -= points + honba_points  # type: ignore[index]
     else:
-        from_dealer = _ceil100(2 * base)
-        from_others = from_dealer if dealer else _ceil100(base)
+        from_dealer, from_others = tsumo_shares(base, dealer, players, rule)
         points = 0
-        for other in range(4):
+        for other in range(players):
             if other != seat:
                 share = from_dealer if other == 0 else from_others
                 payments[other] -= share + 100 * honba
                 points += share
-        payments[seat] += points + 300 * honba + 1000 * situation.riichi_sticks
+        payments[seat] += points + honba_points + 1000 * situation.riichi_sticks
     # Positional: a frozen dataclass's __init__ takes keywords a third slower, once per win.
     return WinResult(
         best.yaku,  # yaku
@@ -1228,6 +1282,20 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
         discarder,  # discarder
         liable,  # liable
     )
+
+
+def tsumo_shares(base: int, dealer: bool, players: int, rule: Rule) -> tuple[int, int]:
+    """What the dealer and what each non-dealer pays for a tsumo of ``base`` points
+    (基本点) by the dealer or not (``dealer``): 2 x and 1 x base, a dealer's tsumo 2 x
+    from everyone, each rounded up to 100. With three players the absent player's share
+    is lost (ツモ損), or with :attr:`~paipu.rules.Rule.tsumo_loss` false split between the
+    two payers, each half rounded up to 100 (北家折半)."""
+    from_dealer = _ceil100(2 * base)
+    from_others = from_dealer if dealer else _ceil100(base)
+    if players == 3 and not rule.tsumo_loss:
+        half = _ceil100(-(-from_others // 2))
+        from_dealer, from_others = from_dealer + half, from_others + half
+    return from_dealer, from_others
 
 
 _LIMIT_OF_BASE = {

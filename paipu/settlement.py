@@ -126,10 +126,10 @@ class Standing:
             self.honba = self.honba + 1 if renchan else 0
         else:
             self.honba += 1
-        if not renchan:
+        if not renchan:  # a wind has a hand per player
             self.hand_number += 1
-            self.round_wind += self.hand_number // 4
-            self.hand_number %= 4
+            self.round_wind += self.hand_number // players
+            self.hand_number %= players
 
 
 def seat_order(first_dealer: int, players: int) -> list[int]:
@@ -140,25 +140,26 @@ def seat_order(first_dealer: int, players: int) -> list[int]:
 def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, last_hand: int,
               renchan: bool, no_game: bool) -> tuple[bool, int]:
     """Whether the game ends before the round ``standing`` has reached, and the last
-    hand (局, counted from 東1局 = 0) the game may go to from there, which overtime
-    (延長戦) may push back (``docs/rules.md`` §7). ``dealer`` is the
-    player id of the round just played, ``last_hand`` the last hand so far."""
+    hand (局, counted from 東1局 = 0, a hand per player in each wind) the game may go to
+    from there, which overtime (延長戦) may push back (``docs/rules.md`` §7). ``dealer`` is
+    the player id of the round just played, ``last_hand`` the last hand so far."""
     scores = standing.scores
-    order = seat_order(first_dealer, len(scores))
+    players = len(scores)
+    order = seat_order(first_dealer, players)
     if rule.bankruptcy_ends and any(scores[p] < 0 for p in order):
         return True, last_hand
     top = -1
-    best = 29999
+    best = rule.returned_points - 1
     for player in order:
         if scores[player] > best:
             top, best = player, scores[player]
-    next_hand = standing.round_wind * 4 + standing.hand_number
-    if next_hand > 15 or next_hand > (rule.winds + 1) * 4 - 1:
+    next_hand = standing.round_wind * players + standing.hand_number
+    if next_hand >= 4 * players or next_hand > (rule.winds + 1) * players - 1:
         return True, last_hand
     if next_hand > last_hand:
         if rule.overtime == 0 or rule.winds == 0 or top >= 0:
             return True, last_hand
-        return False, last_hand + {3: 4, 2: 1, 1: 0}[rule.overtime]
+        return False, last_hand + {3: players, 2: 1, 1: 0}[rule.overtime]
     if next_hand == last_hand:
         return rule.all_last_stop and top == dealer and renchan and not no_game, last_hand
     return False, last_hand
@@ -179,13 +180,14 @@ def final_results(rule: Rule, standing: Standing, first_dealer: int,
         ranks[player] = place + 1
     if rounded is None:
         rounded = rule.final_scores_rounded
-    return tuple(scores), tuple(ranks), final_points(scores, ranks, rule.rank_points, rounded)
+    return tuple(scores), tuple(ranks), final_points(scores, ranks, rule.rank_points, rounded, rule.returned_points)
 
 
 def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ...],
-                 rounded_scores: bool = False) -> tuple[str, ...]:
-    """Final points (``docs/rules.md`` §8): ``(score - 30000) / 1000 + rank
-    point`` for ranks 2-4, the top taking minus the sum of the others; one decimal when
+                 rounded_scores: bool = False, returned: int = 30000) -> tuple[str, ...]:
+    """Final points (``docs/rules.md`` §8): ``(score - returned) / 1000 + rank
+    point`` (返し点, 30000 unless the rule says otherwise) for ranks 2-4 (2-3 with three
+    players), the top taking minus the sum of the others; one decimal when
     any rank point string has exactly one decimal, else rounded to integers (halves up,
     as JavaScript's Math.round). With ``rounded_scores`` (Tenhou up to 2020) each score
     is first rounded to the nearest 1,000, halves away from zero."""
@@ -196,7 +198,7 @@ def final_points(scores: list[int], ranks: list[int], rank_points: tuple[str, ..
         score = scores[player]
         if rounded_scores:
             score = (abs(score) + 500) // 1000 * 1000 * (1 if score >= 0 else -1)
-        value = (score - 30000) / 1000 + float(rank_points[ranks[player] - 1])
+        value = (score - returned) / 1000 + float(rank_points[ranks[player] - 1])
         if not one_decimal:
             value = float(math.floor(value + 0.5))  # JavaScript's Math.round
         points[player] = value

@@ -1,6 +1,6 @@
 """The table of one round (卓), changed only by the table's own actions.
 
-A :class:`Table` is 電脳麻将's board: the four hands, the rivers, the wall, the dora
+A :class:`Table` is 電脳麻将's board: the four hands (three in 三麻), the rivers, the wall, the dora
 indicators, the live scores, honba and riichi sticks, and whose turn it is. Its methods
 are the table's actions — :meth:`~Table.deal`, :meth:`~Table.draw`,
 :meth:`~Table.kan_draw`, :meth:`~Table.discard`, :meth:`~Table.call`, :meth:`~Table.kan`,
@@ -26,10 +26,12 @@ from .rules import Rule
 from .shanten import waits as _waits
 from .tiles import KIND_OF, Meld, kind
 
-__all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL"]
+__all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks"]
 
 LIVE_WALL = 70
 """Tiles of the live wall after the deal: 136 - 4 x 13 dealt - 14 in the dead wall."""
+LIVE_WALL_THREE = 55
+"""The same with three players: 108 (no 2m-8m) - 3 x 13 dealt - 14 in the dead wall."""
 
 _KIND = KIND_OF
 _KIND_AND_RED = {name: (k, name[0] if name[1] == "0" else "") for name, k in _KIND.items()}
@@ -40,6 +42,23 @@ _TSUMOGIRI = {name: name + "_" for name in _KIND}
 _WIND_TILES = ("z1", "z2", "z3", "z4")
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A seat's direction mark seen from another, by (seat - other) % 4."""
+
+
+def direction_marks(seats: int, dealer: int = 0) -> tuple[tuple[str | None, ...], ...]:
+    """``marks[seat][other]``: the direction mark (``+``, ``=``, ``-``) of ``seat`` seen
+    from ``other`` in a log, seats counted from the dealer (``None`` for a seat itself).
+
+    With four players it is where ``seat`` sits from ``other`` (下家 ``+``, 対面 ``=``,
+    上家 ``-``). Three-player logs (Tenhou's, and 電脳麻将 JSON converted from them) keep
+    the four-seat marks of the player ids, the dealer being player ``dealer``: player 0
+    calling from player 2 writes ``=``, player 1 from player 0 ``-``.
+    """
+    players = [(s + dealer) % seats for s in range(seats)]
+    return tuple(tuple(None if s == o else _MARK[(players[s] - players[o]) % 4] for o in range(seats))
+                 for s in range(seats))
+
+
+_FOUR_MARKS = direction_marks(4)
 
 # Stages of a kan's dora indicator still to be revealed (docs/rules.md §9, "Dora timing")
 CLOSED_KAN = "closed kan, before its replacement draw"
@@ -128,30 +147,37 @@ class Table:
     1 riichi, 2 double riichi; ``ippatsu``; ``kans`` made; ``unknown``, hands the table
     lost track of at an impossible discard; ``scores`` live, after the riichi sticks
     taken; ``deposits``, riichi sticks paid this round (points); ``north``, North tiles
-    set aside. ``wall`` is the number of live wall tiles left (海底/河底 at 0);
+    set aside (three players). ``marks[seat][other]`` is the direction mark of ``seat``
+    seen from ``other`` (:func:`direction_marks`). ``wall`` is the number of live wall
+    tiles left (海底/河底 at 0);
     ``dora_indicators`` those revealed; ``honba`` and ``sticks`` (供託) as on the table;
     ``in_view`` the tiles in view (:class:`TilesInView`);
     ``actor`` and ``phase`` whose turn it is and what they may do next (``draw``, ``act``
-    after a draw, ``discard`` after a chi or pon, ``kandraw`` after a kan, ``end``);
+    after a draw, ``discard`` after a chi or pon, ``kandraw`` after a kan, ``northdraw``
+    after a North set aside, ``end``);
     ``last_discard`` the ``(seat, tile)`` of the discard that may be called now; ``results`` the round's wins or draw so far.
     """
 
-    def __init__(self, deal: Deal | None = None) -> None:
+    def __init__(self, deal: Deal | None = None, dealer: int = 0) -> None:
         """A table; dealt at once when ``deal`` is given (see :meth:`deal`)."""
         if deal is not None:
-            self.deal(deal)
+            self.deal(deal, dealer)
 
     # -- the actions -------------------------------------------------------------------
 
-    def deal(self, deal: Deal) -> None:
+    def deal(self, deal: Deal, dealer: int = 0) -> None:
         """Deal a round (配牌): the hands, the first dora indicator, the scores, honba
-        and sticks the deal states. ValueError for a hand that cannot be played (see
-        :meth:`Hand.from_notation`)."""
+        and sticks the deal states; ``dealer`` is the dealer's player id (it places the
+        direction marks of a three-player log, :func:`direction_marks`). ValueError for a
+        hand that cannot be played (see :meth:`Hand.from_notation`)."""
         seats = len(deal.hands)
         self.dealt = deal
         self.hands = [Hand.from_notation(h) for h in deal.hands]
         self.rivers: list[list[str]] = [[] for _ in range(seats)]
-        self.wall = LIVE_WALL
+        if seats == 4:
+            self.wall, self.marks = LIVE_WALL, _FOUR_MARKS
+        else:
+            self.wall, self.marks = LIVE_WALL_THREE, direction_marks(seats, dealer)
         self.dora_indicators = [deal.dora_indicator]
         self.scores = list(deal.scores)
         self.honba, self.sticks = deal.honba, deal.riichi_sticks
@@ -174,13 +200,24 @@ class Table:
         self.results: list[Win | NoWin] = []
 
     def draw(self, seat: int, tile: str) -> None:
-        """``seat`` draws ``tile`` from the live wall (自摸)."""
-        self.rinshan = False
+        """``seat`` draws ``tile`` from the live wall (自摸), or the replacement for a North
+        just set aside (a 嶺上牌, as logs write it: a plain draw). A replacement, as a
+        kan's, means the North stands (nobody won on it): it ends every ippatsu and the
+        first go-around (Tenhou's logs: no 一発 and no ダブル立直 after one, but 一発 for
+        a ron on the North itself)."""
+        self.rinshan = self.phase == "northdraw"
+        if self.rinshan:
+            self.ippatsu = [False] * len(self.hands)
+            self.first_go_around = self.four_winds = False
         self._take(seat, tile)
 
     def kan_draw(self, seat: int, tile: str) -> None:
         """``seat`` draws the replacement tile after a kan (嶺上牌): the kan stands (it was
-        not robbed), which ends every ippatsu and the first go-around."""
+        not robbed), which ends every ippatsu and the first go-around. After a North set
+        aside it is that North's replacement (:meth:`draw`)."""
+        if self.phase == "northdraw":
+            self.draw(seat, tile)
+            return
         self.rinshan = True
         self.ippatsu = [False] * len(self.hands)
         self.first_go_around = False
@@ -235,7 +272,7 @@ class Table:
         (喰い替え); after an open kan, the replacement draw."""
         if self.last_discard is not None and self.last_discard[0] != seat:
             discarder = self.last_discard[0]
-            self.rivers[discarder][-1] += _MARK[(discarder - seat) % 4]
+            self.rivers[discarder][-1] += self.marks[discarder][seat]  # type: ignore[operator]
         self.hands[seat].call(meld)
         self.first_go_around = self.four_winds = False
         self.ippatsu = [False] * len(self.hands)
@@ -273,12 +310,14 @@ class Table:
             del self.dora_due[0]
         self.dora_indicators.append(indicator)
 
-    def set_aside_north(self, seat: int, tile: str) -> None:
+    def set_aside_north(self, seat: int, tile: str = "z4") -> None:
         """``seat`` sets a North aside as a dora (北抜き, three players), then draws a
-        replacement tile."""
-        self.hands[seat].discard(tile)
+        replacement tile (phase ``northdraw``, :meth:`draw`). The others may win on it,
+        as on a tile added to a kan (no 槍槓)."""
+        self.actor, self.phase = seat, "northdraw"
+        self.last_discard = None
         self.north[seat] += 1
-        self.actor, self.phase = seat, "kandraw"
+        self.hands[seat].set_aside_north(tile)
 
     def take_riichi_stick(self) -> None:
         """The riichi just declared takes effect: its 1,000 points go to the table. The

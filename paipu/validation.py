@@ -65,9 +65,16 @@ def _yaku_name(name: str) -> str:
 
 
 def _same_melds(mine: tuple, theirs: tuple) -> bool:
-    """Whether two hands' melds are the same, in any order, compared as written."""
+    """Whether two hands' melds are the same, in any order, compared as written. The
+    North tiles set aside (``b``, three players) count only when the log writes them:
+    Tenhou's logs never do."""
     # The melds almost always agree in order: equal tuples answer before any formatting.
-    return mine == theirs or sorted(map(str, mine)) == sorted(map(str, theirs))
+    if mine == theirs:
+        return True
+    mine, theirs = sorted(map(str, mine)), sorted(map(str, theirs))
+    if "b" in mine and "b" not in theirs:
+        mine = [meld for meld in mine if meld != "b"]
+    return mine == theirs
 
 
 def _same_hand(mine: HandNotation, theirs: HandNotation) -> bool:

@@ -80,14 +80,27 @@ def _refused_or_validated(mutants, read, least: int = 50, noticed: float = 0.8) 
         except FormatError:
             continue
         validated += 1
-        with_findings += bool(validate_game(game, "tenhou"))
+        with_findings += bool(validate_game(game))  # under the rule chosen for the game, 三麻 or not
     assert validated >= least and with_findings >= noticed * validated
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_corrupted_paipu_are_refused_or_validated(seed):
     folder = corpus("tenhou-as-majiang", "agony5757-mahjong-paipuxmls")
-    games = [read_json(path) for path in sorted(folder.glob("*.json.gz"))[:_GAMES]]
+    _refused_or_validated(_paipu_mutants([read_json(path) for path in sorted(folder.glob("*.json.gz"))[:_GAMES]],
+                                         seed), game_from_json)
+
+
+def test_corrupted_three_player_paipu_are_refused_or_validated():
+    """The two three-player games (三麻) converted to 電脳麻将 JSON, corrupted the same way."""
+    folder = corpus("majiang", "mahjonglm")
+    games = [read_json(folder / name) for name in ("2014091101gm-00b9-0000-5ca6b487.json",
+                                                  "2023010100gm-00f1-0000-caffca62.json")]
+    _refused_or_validated(_paipu_mutants(games, 5), game_from_json)
+
+
+def _paipu_mutants(games: list[dict], seed: int):
+    """100 seeded mutants of ``games`` with one to three corruptions each (:func:`_corrupt`)."""
     rng = random.Random(seed)
 
     def mutants():
@@ -97,13 +110,28 @@ def test_corrupted_paipu_are_refused_or_validated(seed):
                 _corrupt(mutant, rng)
             yield f"seed {seed} mutant #{number}", mutant
 
-    _refused_or_validated(mutants(), game_from_json)
+    return mutants()
+
+
+def _mjlogs(pattern: str) -> list[str]:
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    return [gzip.decompress(path.read_bytes()).decode() for path in sorted(folder.glob(pattern))[:_GAMES]]
 
 
 @pytest.mark.parametrize("seed", range(2))
 def test_corrupted_mjlogs_are_refused_or_validated(seed):
-    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
-    logs = [gzip.decompress(path.read_bytes()).decode() for path in sorted(folder.glob("*.mjlog"))[:_GAMES]]
+    _refused_or_validated(_mjlog_mutants(_mjlogs("*.mjlog"), seed), game_from_mjlog)
+
+
+def test_corrupted_three_player_mjlogs_are_refused_or_validated():
+    """The same corruptions of three-player games (三麻, 北抜き among the tags): refused, or
+    validated under Tenhou's three-player rules and noticed."""
+    _refused_or_validated(_mjlog_mutants(_mjlogs("*-00b9-*.mjlog"), 7), game_from_mjlog)
+
+
+def _mjlog_mutants(logs: list[str], seed: int):
+    """100 seeded mutants of ``logs``: one or two tags deleted, doubled, swapped or with a
+    number shifted."""
     rng = random.Random(seed)
 
     def mutants():
@@ -123,7 +151,7 @@ def test_corrupted_mjlogs_are_refused_or_validated(seed):
                     tags[at], tags[other] = tags[other], tags[at]
             yield f"seed {seed} mutant #{number}", "".join(tags).encode()
 
-    _refused_or_validated(mutants(), game_from_mjlog)
+    return mutants()
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -132,10 +160,21 @@ def test_corrupted_tenhou_json_is_refused_or_validated(seed):
     Of those that load, fewer are noticed: a take or discard changed that still replays
     legally changes nothing else the log states (its deltas only)."""
     logs = [parse(path.read_bytes()) for path in sorted(corpus("tenhou-json", "mjx-tests").iterdir())]
+    _refused_or_validated(_tenhou_json_mutants(logs, seed, 300), game_from_tenhou_json, least=30, noticed=0.25)
+
+
+def test_corrupted_three_player_tenhou_json_is_refused_or_validated():
+    logs = [parse(path.read_bytes()) for path in sorted(corpus("tenhou-json", "sanma-engine").iterdir())]
+    _refused_or_validated(_tenhou_json_mutants(logs, 3, 400), game_from_tenhou_json, least=50, noticed=0.25)
+
+
+def _tenhou_json_mutants(logs: list[dict], seed: int, count: int):
+    """``count`` seeded mutants of tenhou.net/6 ``logs``: one or two items of a round
+    deleted, doubled, shifted or replaced."""
     rng = random.Random(seed)
 
     def mutants():
-        for number in range(300):
+        for number in range(count):
             mutant = copy.deepcopy(rng.choice(logs))
             round_ = rng.choice(mutant["log"])
             for _ in range(rng.randrange(1, 3)):
@@ -153,7 +192,7 @@ def test_corrupted_tenhou_json_is_refused_or_validated(seed):
                         item[at] = rng.choice([60, "r11", "c121314", "p121212", 0, None, "x"])
             yield f"seed {seed} mutant #{number}", mutant
 
-    _refused_or_validated(mutants(), game_from_tenhou_json, least=30, noticed=0.25)
+    return mutants()
 
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"

@@ -69,7 +69,8 @@ def _room_and_day(room: str, day: str, hanchan: bool, kuitan: bool,
         date = datetime.date(int(day[:4]), int(day[4:6]), int(day[6:])) if day else None
     except ValueError:
         date = None
-    rule, undetermined = implied_rule(date, hanchan=hanchan, kuitan=kuitan, red=red)
+    rule, undetermined = implied_rule(date, hanchan=hanchan, kuitan=kuitan, red=red,
+                                      players=3 if room[:1] == "三" else 4)
     if TENHOU_ROOM.match(room) is None:  # Tenhou's format, not Tenhou: its room's flags, no Tenhou history
         return "", date, tuple(item for item in rule if item[0] in _ROOM_FIELDS), ()
     return "tenhou", date, rule, undetermined

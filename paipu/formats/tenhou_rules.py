@@ -1,5 +1,5 @@
-"""Tenhou's rules by date and room: the :class:`~paipu.rules.Rule` values a 4-player
-Tenhou game of a given day and room was played under.
+"""Tenhou's rules by date and room: the :class:`~paipu.rules.Rule` values a Tenhou game
+of a given day and room (4-player, or 3-player 三麻) was played under.
 
 The room (the log's ``GO type`` flags, or the title's 東/南, 喰, 赤) decides the game's
 length, open tanyao and red fives. The final points (``owari``) followed rules that changed
@@ -44,6 +44,23 @@ the log ids' own)::
   rank point has one, so the integer eras' rank points are integers. Last integer log
   2009-03-07, first one-decimal log ``2010081709gm-00a9-0000-fe3371ad`` (東南).
 
+Three-player rooms (三麻, the preset ``tenhou-sanma``: 35,000 start, 40,000 returned)
+have eras of their own, read from their logs the same way::
+
+    field                 value                      first log        last log         evidence
+    final_scores_rounded  True                       2014-09-11       2020-01-02       1 + 278 games
+    final_scores_rounded  False                      2024-01-01       2024-12-31       5 games
+    rank_points 東風      ("20.0","0.0","-20.0")     2023-01-01       2023-01-01       1 game
+    rank_points 東南      ("20.0","0.0","-20.0")     2014-09-11       2024-12-31       1 + 278 + 5 games
+
+- **Rounded** (``2014091101gm-00b9-0000-5ca6b487``, majiang/mahjonglm, and the 278
+  agony5757 三鳳南喰赤 games of 2020-01-01/02, e.g. ``2020010100gm-00b9-0000-18a1410f``:
+  27,600 counts as 28,000, -32.0 for the third) and **exact** (the five tenhou.net/6 logs
+  of tenhou-json/sanma-engine, e.g. ``2024010120gm-00b9-0000-e324b88a``: 6,800 → -53.2).
+  ``2023010100gm-00f1-0000-caffca62`` (三鳳東喰赤速) has whole-thousand scores only.
+- **Rank points** 0 for the second and -20 for the third with 40,000 returned (the top
+  takes minus the others' sum, so its value is never read): every 三麻 log above.
+
 Where a date is not inside an era's evidence — between two eras, before the first log
 or after the last one of a field, or unknown — every value the eras give is accepted for
 that field (:func:`accepted_values`); :func:`implied_rule` names those fields as
@@ -59,7 +76,7 @@ from typing import Any
 
 from ..rules import RedFives
 
-__all__ = ["Era", "ERAS", "accepted_values", "implied_rule", "log_date"]
+__all__ = ["Era", "ERAS", "SANMA_ERAS", "accepted_values", "implied_rule", "log_date"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +108,23 @@ ERAS: dict[tuple[str, bool], tuple[Era, ...]] = {
         Era(_ONE_DECIMAL_UMA, datetime.date(2010, 8, 17), datetime.date(2023, 11, 26)),
     ),
 }
-"""The eras of each date-dependent field, by ``(field name, hanchan)`` (東南 True, 東風
-False), oldest first; consecutive eras differ in value. The module docstring gives the
-evidence."""
+"""The eras of each date-dependent field in 4-player rooms, by ``(field name, hanchan)``
+(東南 True, 東風 False), oldest first; consecutive eras differ in value. The module
+docstring gives the evidence."""
+
+_SANMA_UMA = ("20.0", "0.0", "-20.0")
+_SANMA_ROUNDING = (
+    Era(True, datetime.date(2014, 9, 11), datetime.date(2020, 1, 2)),
+    Era(False, datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)),
+)
+
+SANMA_ERAS: dict[tuple[str, bool], tuple[Era, ...]] = {
+    ("final_scores_rounded", False): _SANMA_ROUNDING,
+    ("final_scores_rounded", True): _SANMA_ROUNDING,
+    ("rank_points", False): (Era(_SANMA_UMA, datetime.date(2023, 1, 1), datetime.date(2023, 1, 1)),),
+    ("rank_points", True): (Era(_SANMA_UMA, datetime.date(2014, 9, 11), datetime.date(2024, 12, 31)),),
+}
+""":data:`ERAS` of the 3-player rooms (三麻)."""
 
 _LOG_ID = re.compile(r"(?<!\d)(\d{4})(\d\d)(\d\d)\d\dgm-")
 
@@ -110,14 +141,16 @@ def log_date(text: str) -> datetime.date | None:
         return None
 
 
-def accepted_values(date: datetime.date | None, *, hanchan: bool) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+def accepted_values(date: datetime.date | None, *, hanchan: bool,
+                    players: int = 4) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """For each date-dependent :class:`~paipu.rules.Rule` field, ``(name, values)``: the
     values Tenhou's rules of ``date`` may have given it in an East-South (``hanchan``) or
-    East-only room, the likeliest first. One value when some era's evidence covers the
+    East-only room of 4 or 3 ``players``, the likeliest first. One value when some era's evidence covers the
     date; between two eras, the later era's value then the earlier's; before the first
     era, after the last or with no date, every era's value, the nearest era first (the
     latest with no date)."""
-    return tuple((name, _values(eras, date)) for (name, room), eras in ERAS.items() if room == hanchan)
+    eras_of = ERAS if players == 4 else SANMA_ERAS
+    return tuple((name, _values(eras, date)) for (name, room), eras in eras_of.items() if room == hanchan)
 
 
 def _values(eras: tuple[Era, ...], date: datetime.date | None) -> tuple[Any, ...]:
@@ -133,12 +166,13 @@ def _values(eras: tuple[Era, ...], date: datetime.date | None) -> tuple[Any, ...
 
 
 def implied_rule(
-    date: datetime.date | None, *, hanchan: bool, kuitan: bool, red: bool
+    date: datetime.date | None, *, hanchan: bool, kuitan: bool, red: bool, players: int = 4
 ) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, tuple[Any, ...]], ...]]:
-    """What Tenhou's rules of ``date`` in a 4-player room imply: ``(values,
+    """What Tenhou's rules of ``date`` in a room of 4 or 3 ``players`` imply: ``(values,
     undetermined)``. ``values`` are ``(field name, value)`` pairs of
     :class:`~paipu.rules.Rule` for the room (``winds``: 2 East-South or 1 East-only,
-    ``open_tanyao`` = ``kuitan``, ``red_fives`` one per suit with ``red``) and for the date
+    ``open_tanyao`` = ``kuitan``, ``red_fives`` one per suit with ``red``, none of 5m
+    with three players) and for the date
     (``final_scores_rounded``, ``rank_points``: the likeliest value); ``undetermined``
     are the fields the date does not decide, each with every value accepted for it
     (:func:`accepted_values`), e.g. ``(("final_scores_rounded", (False, True)),)``.
@@ -146,8 +180,8 @@ def implied_rule(
     room = (
         ("winds", 2 if hanchan else 1),
         ("open_tanyao", kuitan),
-        ("red_fives", RedFives(1, 1, 1) if red else RedFives(0, 0, 0)),
+        ("red_fives", RedFives(int(players == 4), 1, 1) if red else RedFives(0, 0, 0)),
     )
-    accepted = accepted_values(date, hanchan=hanchan)
+    accepted = accepted_values(date, hanchan=hanchan, players=players)
     values = room + tuple((name, options[0]) for name, options in accepted)
     return values, tuple((name, options) for name, options in accepted if len(options) > 1)

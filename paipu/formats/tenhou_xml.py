@@ -17,8 +17,9 @@ in a :class:`TenhouRecord` as the origin's ``record``: the game's rule and playe
 disconnections (``BYE``) and reconnections. The limit of each win is also the event's
 :attr:`~paipu.events.Win.limit`.
 
-Three-player games (三麻) load for viewing with 3 players (北抜き as
-:class:`~paipu.events.NorthSetAside`), although tenhou-log refuses them. A log that stops
+Three-player games (三麻) load with 3 players (北抜き as
+:class:`~paipu.events.NorthSetAside`, although tenhou-log refuses them) and validate
+under Tenhou's three-player rules (the ``tenhou-sanma`` preset). A log that stops
 early gives a game that is not :attr:`~paipu.events.Game.is_complete`.
 """
 
