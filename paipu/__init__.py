@@ -39,6 +39,7 @@ from .observe import Observer, walk
 from .rules import Rule
 from .validation import Finding, findings_frame, validate
 from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
+from .view import Viewer, view
 
 __version__ = "0.1.0"
 
@@ -46,6 +47,8 @@ __all__ = [
     "load",
     "validate",
     "findings_frame",
+    "view",
+    "Viewer",
     "Finding",
     "Replay",
     "Step",
