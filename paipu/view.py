@@ -304,10 +304,11 @@ def _compare(title: str, rows: list[tuple[str, Any, Any]]) -> str:
             f'</tr></thead><tbody>{body}</tbody></table>')
 
 
-def _yaku_words(yaku: Iterable[Any]) -> str:
-    """Yaku as ``name han``, sorted, by their 電脳麻将 names, those worth nothing left out."""
-    return ", ".join(sorted(f"{_text(yaku_name(y.name))} {'*' * y.yakuman if y.yakuman else y.han}"
-                            for y in yaku if y.han or y.yakuman)) or "none"
+def _yaku_words(yaku: Iterable[Any], ordered: bool = True) -> str:
+    """Yaku as ``name han`` by their 電脳麻将 names, those worth nothing left out; sorted
+    when ``ordered`` (to compare two lists), else in their own order."""
+    words = [f"{_text(yaku_name(y.name))} {'*' * y.yakuman if y.yakuman else y.han}" for y in yaku if y.han or y.yakuman]
+    return ", ".join(sorted(words) if ordered else words) or "none"
 
 
 def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> str:
@@ -318,7 +319,7 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
         f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
     value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
     logged = (f'<h4>{who}: {how}</h4>{_hand(win.hand.concealed, win.hand.drawn, win.hand.melds)}'
-              f'<p class="pv-yaku">{_yaku_words(win.yaku)}</p><p>{value}: <b>{win.points}</b> · payments '
+              f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
               f'{_by_seat(win.payments, round_, names)}</p>')
     if expected is None:
         return f'<div class="pv-panel pv-win">{logged}</div>'
