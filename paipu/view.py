@@ -600,7 +600,7 @@ class Viewer:
     def _top(self) -> str:
         game = self.game
         count = len(self.findings)
-        found = f'<span class="pv-bad">{count} finding{"s" * (count != 1)}</span>' if count else "valid"
+        found = f'<span class="pv-bad">{_count(count, "finding")}</span>' if count else "valid"
         return (f'<div class="pv-top"><b>{_text(game.title or "(no title)")}</b> '
                 f'<span>{_text(game.source)}</span> · {found}</div>')
 
@@ -648,21 +648,23 @@ class Viewer:
         return "; ".join(words)
 
     def _contents(self, starts: list[int]) -> str:
+        """The table of contents: each round with its result as logged, then the end;
+        the number of findings of each."""
         counts: dict[int, int] = {}
         for step in self.finding_steps:
             round_index = self.steps[step][0]
             counts[round_index] = counts.get(round_index, 0) + 1
+        entries = [(start, self.steps[start][0]) for start in starts] + [(len(self.frames) - 1, len(self.game.rounds))]
         items = []
-        for start in starts:
-            round_index = self.steps[start][0]
-            round_ = self.game.rounds[round_index]
+        for start, round_index in entries:
+            if round_index < len(self.game.rounds):
+                round_ = self.game.rounds[round_index]
+                what = f'<a href="#" data-go="{start}">{round_.label}</a> {self._result(round_)}'
+            else:
+                what = f'<a href="#" data-go="{start}">end of the game</a>'
             found = counts.get(round_index, 0)
-            bad = f' <span class="pv-bad">{found} finding{"s" * (found != 1)}</span>' if found else ""
-            items.append(f'<li><a href="#" data-go="{start}">{round_.label}</a> {self._result(round_)}{bad}</li>')
-        end = len(self.frames) - 1
-        found = counts.get(len(self.game.rounds), 0)
-        bad = f' <span class="pv-bad">{found} finding{"s" * (found != 1)}</span>' if found else ""
-        items.append(f'<li><a href="#" data-go="{end}">end of the game</a>{bad}</li>')
+            flag = f' <span class="pv-bad">{_count(found, "finding")}</span>' if found else ""
+            items.append(f"<li>{what}{flag}</li>")
         return f'<details class="pv-toc" open><summary>rounds</summary><ol>{"".join(items)}</ol></details>'
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -678,8 +680,13 @@ class Viewer:
         place = self.steps[self.start]
         where = ("the end of the game" if place[0] >= len(self.game.rounds)
                  else f"{self.game.rounds[place[0]].label}, event {place[1]}")
-        return (f"<Viewer {self.game.source or self.game.title!r}: {len(self.game.rounds)} rounds, "
-                f"{len(self.frames)} steps, {len(self.findings)} findings; at step {self.start} ({where})>")
+        return (f"<Viewer {self.game.source or self.game.title!r}: {_count(len(self.game.rounds), 'round')}, "
+                f"{_count(len(self.frames), 'step')}, {_count(len(self.findings), 'finding')}; "
+                f"at step {self.start} ({where})>")
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}{'s' * (number != 1)}"
 
 
 def view(game_or_path: Game | str | os.PathLike[str], rule: RuleSpec | None = None, *, round: int | None = None,

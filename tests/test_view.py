@@ -233,3 +233,15 @@ def test_cli_view(tmp_path, capsys):
     bad.write_text("{", encoding="utf-8")
     assert main(["view", str(bad)]) == 2
     assert str(bad) in capsys.readouterr().err
+
+
+def test_bench_view_runs_on_the_samples():
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_view.py"), str(ROOT / "sample_logs")],
+                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert "budget 2 s: ok" in done.stdout and "budget 400 KB: ok" in done.stdout and "pages of 3 games" in done.stdout
