@@ -43,9 +43,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("paths", nargs="*", type=Path, default=DEFAULT)
     parser.add_argument("--games", type=int, default=50, metavar="N", help="look at the first N games (default 50)")
     args = parser.parse_args(argv)
-    for path in args.paths:
-        if not path.exists():
-            parser.error(f"not found: {path}")
     print(f"paipu {paipu.__version__} viewer benchmark, Python {platform.python_version()}, {platform.machine()}")
     games = []
     for game in paipu.load(*args.paths, errors="collect"):

@@ -109,15 +109,20 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
-def _view(args: argparse.Namespace) -> int:
+def _rule_arg(text: str):
+    """A ``--rule`` of ``paipu view``: a preset or a JSON file (:meth:`Rule.get`)."""
     from .rules import Rule, RuleError
-    from .view import Viewer
 
     try:
-        rule = None if args.rule is None else Rule.get(args.rule)
+        return Rule.get(text)
     except RuleError as error:
-        _say("view", str(error))
-        return EXIT_USAGE
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _view(args: argparse.Namespace) -> int:
+    from .view import Viewer
+
+    rule = args.rule
     reader = _load(args)
     games = list(reader)
     _report_errors("view", reader.errors)
@@ -601,7 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_paths(view)
     view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output")
-    view.add_argument("--rule", metavar="R", help="the rule to check the game under, as for validate")
+    view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
     view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
     view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
     view.set_defaults(run=_view)

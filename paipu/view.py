@@ -466,6 +466,11 @@ class _Recorder(Checker):
         self.found.append((place, self.findings[-1]))
 
     def record(self, step: Step) -> None:
+        """Check the step as validation does, then draw its frame."""
+        if self.check:
+            checked = _CHECKED.get(type(step.event))
+            if checked is not None:
+                checked(self, step)
         self.places.append((step.round_index, step.event_index))
         self.bodies.append(_body(step, self.names, self.memo, self.check))
 
@@ -473,27 +478,12 @@ class _Recorder(Checker):
         if self.check:
             super().on_problem(step, problem)
 
-    def on_deal(self, step: Step) -> None:
-        if self.check:
-            super().on_deal(step)
-        self.record(step)
+    on_deal = on_draw = on_discard = on_call = on_kan = on_dora = on_north = on_win = on_no_win = record
+    on_game_end = record
 
-    def on_win(self, step: Step) -> None:
-        if self.check:
-            super().on_win(step)
-        self.record(step)
 
-    def on_no_win(self, step: Step) -> None:
-        if self.check:
-            super().on_no_win(step)
-        self.record(step)
-
-    def on_game_end(self, step: Step) -> None:
-        if self.check:
-            super().on_game_end(step)
-        self.record(step)
-
-    on_draw = on_discard = on_call = on_kan = on_dora = on_north = record
+_CHECKED = {Deal: Checker.on_deal, Win: Checker.on_win, NoWin: Checker.on_no_win, type(None): Checker.on_game_end}
+"""The hooks of validation's checker, by the type of the step's event (``None`` at the end)."""
 
 
 # -- the viewer -----------------------------------------------------------------------------

@@ -227,7 +227,9 @@ def test_cli_view(tmp_path, capsys):
     assert meta["start"] == meta["rounds"][3] and meta["findings"] == [418, 442] and "5 findings" in page
     assert main(["view", str(ROOT / "sample_logs")]) == 2
     assert "holds 3 games: name one as PATH#N" in capsys.readouterr().err
-    assert main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--rule", "nope"]) == 2
+    with pytest.raises(SystemExit) as usage:
+        main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--rule", "nope"])
+    assert usage.value.code == 2 and "'nope' is neither a rule preset" in capsys.readouterr().err
     assert main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--round", "9"]) == 2
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
