@@ -668,8 +668,10 @@ class Viewer:
 
     def __repr__(self) -> str:
         place = self.steps[self.start]
-        where = ("the end of the game" if place[0] >= len(self.game.rounds)
-                 else f"{self.game.rounds[place[0]].label}, event {place[1]}")
+        if place[0] >= len(self.game.rounds):
+            where = "the end of the game"
+        else:
+            where = self.game.rounds[place[0]].label + ("" if place[1] is None else f", event {place[1]}")
         return (f"<Viewer {self.game.source or self.game.title!r}: {_count(len(self.game.rounds), 'round')}, "
                 f"{_count(len(self.frames), 'step')}, {_count(len(self.findings), 'finding')}; "
                 f"at step {self.start} ({where})>")
