@@ -121,6 +121,31 @@ def test_first_frame_without_javascript(browser, known_bad):
     page.close()
 
 
+def test_notebook_exported_with_nbconvert(browser, tmp_path):
+    """A notebook that displays a game, run by a kernel and exported to HTML by nbconvert:
+    the viewer in the export steps through the game as the page of its own does."""
+    nbformat = pytest.importorskip("nbformat", reason="needs nbformat (the test extra)")
+    nbclient = pytest.importorskip("nbclient", reason="needs nbclient (the test extra)")
+    nbconvert = pytest.importorskip("nbconvert", reason="needs nbconvert (the test extra)")
+    game = Path(__file__).resolve().parents[1] / "sample_logs" / "draw_then_ron.json"
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        f"import paipu\nnext(iter(paipu.load({str(game)!r})))")])
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    body, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    exported = tmp_path / "exported.html"
+    exported.write_text(body, encoding="utf-8")
+    viewer = paipu.view(game)
+    page, errors = opened(browser, exported)
+    page.wait_for_selector(".pv[data-ready]")
+    page.click(".pv [data-act='last']")
+    assert at(page) == len(viewer) - 1
+    page.keyboard.press("PageUp")
+    assert at(page) == viewer.round_starts()[-1]
+    # what nbconvert's template fetches is its own (its scripts from a CDN, offline here); ours, nothing
+    assert [error for error in errors if not error.startswith(("fetched http", "Failed to load"))] == []
+    page.close()
+
+
 def screenshot(browser, path: Path, target: Path) -> None:
     """A frame with calls, a riichi and a kan: the known-bad game's win with its
     findings, from its winner's viewpoint."""
