@@ -84,7 +84,8 @@ _FROM = {"+": 1, "=": 2, "-": -1}
 
 
 def event_words(event: Event | None, players: int = 4) -> str:
-    """An event in words, seats by their wind: ``South discards 發, tsumogiri``."""
+    """An event in words, seats by their wind: ``South discards 發, tsumogiri`` (plain
+    text: what it quotes from the log is made one printable line, not HTML-escaped)."""
     if event is None:
         return "The end of the game"
     cls = type(event)
@@ -96,7 +97,7 @@ def event_words(event: Event | None, players: int = 4) -> str:
     if cls is NoWin:
         name = draw_name(event.name)  # type: ignore[union-attr]
         english = f" ({DRAW_ENGLISH[name]})" if name in DRAW_ENGLISH else ""
-        return f"Draw: {_text(event.name)}{english}"  # type: ignore[union-attr]
+        return f"Draw: {printable(clip(event.name, 80))}{english}"  # type: ignore[union-attr]
     who = SEAT_NAMES[event.seat]  # type: ignore[union-attr]
     if cls is Draw:
         return f"{who} draws {tile_word(event.tile)}"  # type: ignore[union-attr]
@@ -119,7 +120,8 @@ def event_words(event: Event | None, players: int = 4) -> str:
     win: Win = event  # type: ignore[assignment]
     if win.discarder is None:
         return f"{who} wins by tsumo"
-    return f"{who} wins by ron on {tile_word(win.hand.drawn or '')} from {SEAT_NAMES[win.discarder]}"
+    tile = tile_word(win.hand.drawn) if win.hand.drawn else "a tile"
+    return f"{who} wins by ron on {tile} from {SEAT_NAMES[win.discarder]}"
 
 
 # -- drawing a frame --------------------------------------------------------------------
@@ -134,7 +136,7 @@ def _meld(meld: Meld) -> str:
     it came from (上家 left, 対面 middle, 下家 right); a closed kan with its ends face
     down; an added kan's tile turned beside the claimed one."""
     if meld.type == "ankan":
-        first, *middle, last = sorted(meld.tiles, key=_order)
+        middle = sorted(meld.tiles, key=_order)[1:-1]
         faces = svg.tile(svg.BACK) + _tiles(middle) + svg.tile(svg.BACK)
     else:
         own = sorted(meld.hand_tiles, key=_order)
@@ -410,7 +412,7 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
     return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step)}'
             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>'
-            f'<p class="pv-event">{event_words(step.event, players)}</p>{panels}')
+            f'<p class="pv-event">{html.escape(event_words(step.event, players))}</p>{panels}')
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
