@@ -576,7 +576,9 @@ class Viewer:
         meta = {"steps": len(self.frames), "start": self.start, "view": self.seat, "players": len(self.game.players),
                 "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone}
         fragment = (
-            f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0">{_STYLE}{_seat_style(len(self.game.players))}'
+            # data-lm-suppress-shortcuts: JupyterLab (Lumino) leaves the keys pressed in the viewer to it
+            f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0" data-lm-suppress-shortcuts="true" '
+            f'data-p-suppress-shortcuts="true">{_STYLE}{_seat_style(len(self.game.players))}'
             f"{svg.symbols()}{self._top()}{self._bar()}{self._timeline(starts)}"
             f'<div class="pv-stage">{self.frames[self.start]}</div>{self._contents(starts)}'
             f'<script type="text/plain" class="pv-frames">{data}</script>'

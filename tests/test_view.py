@@ -145,6 +145,7 @@ def test_page_is_offline_and_holds_every_frame():
     viewer = paipu.view(ROOT / "sample_logs" / "draw_then_ron.json")
     page = viewer.html(standalone=True)
     assert not re.search(r"https?:|url\(", page, re.I)
+    assert 'tabindex="0" data-lm-suppress-shortcuts="true"' in page  # its keys are its own in JupyterLab
     assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#")', page)
     data = re.search(r'<script type="text/plain" class="pv-frames">([^<]*)</script>', page).group(1)
     assert gzip.decompress(base64.b64decode(data)).decode().split("\x1e") == viewer.frames
