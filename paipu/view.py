@@ -51,7 +51,8 @@ from .table import Table
 from .tiles import KINDS, KIND_OF, Meld
 from .validation import Checker, Finding
 
-__all__ = ["view", "Viewer", "frame", "step_html", "round_html", "findings_panel", "event_words", "tile_word"]
+__all__ = ["view", "Viewer", "frame", "step_findings", "step_html", "round_html", "findings_panel", "event_words",
+           "tile_word"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 """A seat's wind in words, by seat (0 = the dealer, East)."""
@@ -295,15 +296,29 @@ def _by_seat(values: Iterable[int], round_: Round, names: tuple[str, ...], signe
                      for seat, value in enumerate(values))
 
 
-def _compare(title: str, rows: list[tuple[str, Any, Any]]) -> str:
-    """The engine's values beside the log's, a row each; rows that differ marked
-    (``pv-diff``)."""
-    body = "".join(
-        f'<tr{" class=pv-diff" if rules != logged else ""} data-what="{html.escape(what)}"><th>{html.escape(what)}</th>'
-        f"<td>{rules}</td><td>{logged}</td></tr>"
-        for what, rules, logged in rows)
+Row = tuple[str, str, Any, Any]
+"""A row of a comparison: the check that compares it (the :class:`Finding`'s ``check``),
+what it is, the rules' value and the log's."""
+
+_ROW_OF = {"game.incomplete": "game.rounds"}
+"""Checks reported on the row of another."""
+
+
+def _compare(title: str, rows: list[Row]) -> str:
+    """The engine's values beside the log's, a row each, named by its check
+    (``data-check``): :func:`_marked` marks those of the step's findings."""
+    body = "".join(f'<tr data-check="{check}"><th>{html.escape(what)}</th><td>{rules}</td><td>{logged}</td></tr>'
+                   for check, what, rules, logged in rows)
     return (f'<table class="pv-cmp"><caption>{title}</caption><thead><tr><th></th><th>rules</th><th>log</th>'
             f'</tr></thead><tbody>{body}</tbody></table>')
+
+
+def _marked(body: str, findings: Iterable[Finding]) -> str:
+    """A frame's comparisons with the rows of ``findings`` marked (``pv-diff``): a row is
+    marked exactly where validation reports a disagreement."""
+    for check in {_ROW_OF.get(finding.check, finding.check) for finding in findings}:
+        body = body.replace(f'<tr data-check="{check}">', f'<tr class="pv-diff" data-check="{check}">')
+    return body
 
 
 def _yaku_words(yaku: Iterable[Any], ordered: bool = True) -> str:
@@ -327,19 +342,22 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
         return f'<div class="pv-panel pv-win">{logged}</div>'
     result = expected.result
     ura = None if win.ura_indicators is None else len(win.ura_indicators)
-    rows: list[tuple[str, Any, Any]] = [("allowed", _text(expected.allowed or "yes", 300), "yes")]
+    rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
+                       ("hule.shoupai", "hand", expected.hand, win.hand)]
     if result:
-        rows += [("yaku", _yaku_words(result.yaku), _yaku_words(win.yaku)),  # type: ignore[union-attr]
-                 ("fu", result.fu or "-", win.fu or "-"),  # type: ignore[union-attr]
-                 ("han", result.han or "-", win.han or "-"),  # type: ignore[union-attr]
-                 ("yakuman", result.yakuman or "-", win.yakuman or "-"),  # type: ignore[union-attr]
-                 ("points", result.points, win.points),  # type: ignore[union-attr]
-                 ("payments", _by_seat(result.payments, round_, names),  # type: ignore[union-attr]
+        rows += [("hule.hupai", "yaku", _yaku_words(result.yaku), _yaku_words(win.yaku)),  # type: ignore[union-attr]
+                 ("hule.fu", "fu", result.fu or "-", win.fu or "-"),  # type: ignore[union-attr]
+                 ("hule.fanshu", "han", result.han or "-", win.han or "-"),  # type: ignore[union-attr]
+                 ("hule.damanguan", "yakuman", result.yakuman or "-", win.yakuman or "-"),  # type: ignore[union-attr]
+                 ("hule.defen", "points", result.points, win.points),  # type: ignore[union-attr]
+                 ("hule.fenpei", "payments", _by_seat(result.payments, round_, names),  # type: ignore[union-attr]
                   _by_seat(win.payments, round_, names)),
-                 ("ura indicators", expected.ura_count if expected.ura_count is not None else "-",
-                  ura if ura is not None else "-")]
+                 ("hule.fubaopai", "ura indicators", "-" if expected.ura_count is None else expected.ura_count,
+                  "-" if ura is None else ura)]
+        if win.limit is not None:
+            rows.append(("hule.limit", "limit", result.limit or "-", _text(win.limit) or "-"))  # type: ignore[union-attr]
     else:
-        rows.append(("value", str(result), win.points))
+        rows.append(("hule.defen", "points", str(result), win.points))
     return f'<div class="pv-panel pv-win">{logged}{_compare("the win", rows)}</div>'
 
 
@@ -348,43 +366,43 @@ def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -
     round_: Round = step.round  # type: ignore[assignment]
     if expected.alternative is not None and expected.alternative.states(deal):
         expected = expected.alternative
-    rows = [("round", f"{WIND_NAMES[expected.round_wind]}{expected.hand_number + 1}局",
-             f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"),
-            ("honba", expected.honba, deal.honba), ("riichi sticks", expected.riichi_sticks, deal.riichi_sticks),
-            ("scores", _by_seat(expected.scores, round_, names, False), _by_seat(deal.scores, round_, names, False))]
+    rows: list[Row] = [
+        ("qipai.round", "round", f"{WIND_NAMES[expected.round_wind]}{expected.hand_number + 1}局",
+         f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"),
+        ("qipai.changbang", "honba", expected.honba, deal.honba),
+        ("qipai.lizhibang", "riichi sticks", expected.riichi_sticks, deal.riichi_sticks),
+        ("qipai.defen", "scores", _by_seat(expected.scores, round_, names, False),
+         _by_seat(deal.scores, round_, names, False))]
     return f'<div class="pv-panel">{_compare("the deal", rows)}</div>'
 
 
 def _draw_panel(step: Step, names: tuple[str, ...], expected: DrawExpectation) -> str:
     draw: NoWin = step.event  # type: ignore[assignment]
     round_: Round = step.round  # type: ignore[assignment]
-    tenpai = ", ".join(SEAT_NAMES[seat] for seat, ready in enumerate(expected.tenpai) if ready) or "none"
-    shown = ", ".join(SEAT_NAMES[seat] for seat, hand in enumerate(draw.hands) if hand is not None) or "none"
-    rows = [("draw", expected.name or "no draw here", draw_name(draw.name) or _text(draw.name)),
-            ("hands shown (tenpai)", tenpai, shown),
-            ("payments", _by_seat(expected.payments, round_, names), _by_seat(draw.payments, round_, names))]
+    must = ", ".join(f"{SEAT_NAMES[seat]} {'either' if shown is None else 'shown' if shown else 'hidden'}"
+                     for seat, shown in enumerate(expected.shown))
+    shown = ", ".join(f"{SEAT_NAMES[seat]} {'hidden' if hand is None else 'shown'}"
+                      for seat, hand in enumerate(draw.hands))
+    rows: list[Row] = [("pingju.name", "draw", expected.name or "no draw here", draw_name(draw.name) or _text(draw.name)),
+                       ("pingju.shoupai", "hands", must, shown),
+                       ("pingju.fenpei", "payments", _by_seat(expected.payments, round_, names),
+                        _by_seat(draw.payments, round_, names))]
     return f'<div class="pv-panel">{_compare("the draw", rows)}</div>'
 
 
 def _end_panel(step: Step, names: tuple[str, ...], expected: GameEnd) -> str:
     game = step.game
-    mine = expected.alternative or (expected.scores, expected.ranks, expected.points)
-    logged = (game.final_scores, game.ranks, game.points)
-    same = (game.final_scores == mine[0] and game.ranks == mine[1] and game.points is not None
-            and [float(p) for p in game.points] == [float(p) for p in mine[2]])
-    if not same:
-        mine = (expected.scores, expected.ranks, expected.points)
     ends = "yes" if expected.ends else "no: rounds missing"
     if expected.extra_from is not None:
-        ends = f"after round {expected.extra_from}"
-    rows: list[tuple[str, Any, Any]] = [("the game ends", ends, "here")]
-    for player, name in enumerate(names):
-        rules = f"{mine[0][player]}, rank {mine[1][player]}, {mine[2][player]}"
-        told = ("-" if logged[0] is None or logged[1] is None or logged[2] is None
-                else f"{logged[0][player]}, rank {logged[1][player]}, {_text(logged[2][player])}")
-        if same:
-            told = rules
-        rows.append((name, rules, told))
+        ends = f"no: before {game.rounds[expected.extra_from].label}"
+
+    def by_player(values: Iterable[Any] | None) -> str:
+        return "-" if values is None else ", ".join(f"{name} {_text(value)}" for name, value in zip(names, values))
+
+    rows: list[Row] = [("game.rounds", "the game ends here", ends, "yes" if game.final_scores is not None else "-"),
+                       ("game.defen", "final scores", by_player(expected.scores), by_player(game.final_scores)),
+                       ("game.rank", "ranks", by_player(expected.ranks), by_player(game.ranks)),
+                       ("game.point", "points", by_player(expected.points), by_player(game.points))]
     return f'<div class="pv-panel">{_compare("final scores, ranks and points", rows)}</div>'
 
 
@@ -416,16 +434,26 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
-    """The HTML of one step's frame (without the page around it: see :class:`Viewer`).
-    ``findings`` are shown at the step; without them, the step's own problems."""
+    """The HTML of one step's frame (without the page around it: see :class:`Viewer`),
+    with ``findings`` at the step, by default those validation makes of the step alone
+    (:func:`step_findings`)."""
     names = tuple(_text(name.split("\n")[0], 40) for name in step.game.players)
-    body = _body(step, names, _Memo(), True)
-    if findings is None:
-        items = "".join(f'<li data-check="{_text(p.check)}"><code>{_text(p.check)}</code> {_text(p.message, 300)}</li>'
-                        for p in step.problems)
-        return body + (f'<div class="pv-panel pv-findings"><h4>problems</h4><ul>{items}</ul></div>'
-                       if items else "") + "</div>"
-    return body + findings_panel(findings) + "</div>"
+    found = step_findings(step) if findings is None else list(findings)
+    return _marked(_body(step, names, _Memo(), True), found) + findings_panel(found) + "</div>"
+
+
+def step_findings(step: Step) -> list[Finding]:
+    """The findings validation makes at one step of a replay: its problems, and where
+    the engine expected something (a deal, a win, a draw, the end) the comparison with
+    the log. (A game's findings need the whole replay: :func:`paipu.validate`.)"""
+    checker = Checker()
+    checker.on_game_start(step.game)
+    for problem in step.problems:
+        checker.on_problem(step, problem)
+    checked = _CHECKED.get(type(step.event))
+    if checked is not None and step.expected is not None:
+        checked(checker, step)
+    return checker.findings
 
 
 def step_html(step: Step) -> str:
@@ -513,7 +541,8 @@ class Viewer:
         at_step: dict[int, list[Finding]] = {}
         for step, finding in zip(self.finding_steps, self.findings):
             at_step.setdefault(step, []).append(finding)
-        self.frames = [body + findings_panel(at_step.get(i, ())) + "</div>" for i, body in enumerate(recorder.bodies)]
+        self.frames = [_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + "</div>"
+                       for i, body in enumerate(recorder.bodies)]
         self.start = 0
         self.seat = 0
 

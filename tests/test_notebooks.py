@@ -58,7 +58,7 @@ def test_replay_notebook_draws_the_viewer():
     printed = "".join(outputs(notebook, "stream"))
     assert "<Viewer " in printed and "<Step " in printed
     if "mahjonglm" in printed:  # the real game of the corpora: its finding of 3 han for 4 visited
-        assert 'data-what="han"><th>han</th><td>3</td><td>4</td>' in viewers[1]
+        assert 'data-check="hule.fanshu"><th>han</th><td>3</td><td>4</td>' in viewers[1]
 
 
 def test_there_are_notebooks():

@@ -100,6 +100,12 @@ def check_frames(game: Game, rule=None) -> int:
     for finding in findings:
         reported.setdefault((finding.round, finding.event), []).append(finding.check)
     assert shown == reported
+    # a comparison's row is marked exactly when validation reports its check at the step
+    for frame in viewer.frames:
+        checks = set(re.findall(r'<li data-check="([^"]*)">', frame))
+        rows = set(re.findall(r'<tr (?:class="pv-diff" )?data-check="([^"]*)">', frame))
+        marked = set(re.findall(r'<tr class="pv-diff" data-check="([^"]*)">', frame))
+        assert marked == {check.replace("game.incomplete", "game.rounds") for check in checks} & rows
     return len(steps)
 
 
@@ -116,7 +122,7 @@ def test_sample_frames_with_findings():
     viewer = paipu.view(game, rule)
     assert len(viewer.findings) == 4
     frame = viewer.at(viewer.findings[1]).frame()
-    assert re.search(r'<tr class=pv-diff data-what="han"><th>han</th><td>2</td><td>3</td></tr>', frame)
+    assert '<tr class="pv-diff" data-check="hule.fanshu"><th>han</th><td>2</td><td>3</td></tr>' in frame
 
 
 def test_corpus_frames():
@@ -136,8 +142,9 @@ def test_known_bad_game_finding():
     fanshu = viewer.findings[2]
     at = viewer.at(fanshu)
     assert at.steps[at.start] == (3, 115)
-    assert '<tr class=pv-diff data-what="han"><th>han</th><td>3</td><td>4</td></tr>' in at.frame()
-    assert "pv-diff" not in re.search(r'data-what="fu">.*?</tr>', at.frame()).group(0)
+    assert '<tr class="pv-diff" data-check="hule.fanshu"><th>han</th><td>3</td><td>4</td></tr>' in at.frame()
+    marked = re.findall(r'<tr class="pv-diff" data-check="([^"]*)">', at.frame())
+    assert marked == ["hule.hupai", "hule.fanshu", "hule.defen", "hule.fenpei"]  # the findings' rows, in table order
     assert "&lt;" not in at.frame() and repr(at).endswith("at step 442 (東3局1本場, event 115)>")
 
 
@@ -198,7 +205,10 @@ def test_objects_display_themselves():
     assert repr(steps[2]) == "<Step 東1局0本場, event 2: East discards 3m, tsumogiri>"
     assert repr(steps[-1]) == "<Step end of the game>"
     win = steps[-2]._repr_html_()
-    assert "South wins by ron on 8s from West" in win and "立直 1, 一発 1, 平和 1" in win
+    assert "South wins by ron on 8s from West" in win and "立直 1, 一発 1, 平和 1" in win and "class=\"pv-diff\"" not in win
+    # a step on its own shows what validation finds there: without ippatsu, 2 han, not 3
+    strict = [step.snapshot() for step in Replay(game, paipu.Rule(winds=0, ippatsu=False))][-2]
+    assert '<tr class="pv-diff" data-check="hule.fanshu"><th>han</th><td>2</td><td>3</td>' in strict._repr_html_()
     assert re.match(r"<Table 東1局0本場: \d+ tiles left, seat \d to \w+, scores \[", repr(steps[5].table))
 
 

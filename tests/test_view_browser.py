@@ -88,7 +88,7 @@ def test_keys_step_through_the_known_bad_game(browser, known_bad):
         if page.query_selector('.pv-findings li[data-check="hule.fanshu"]'):
             break
     assert seen == [418, 442]
-    row = page.query_selector('.pv-cmp tr.pv-diff[data-what="han"]')
+    row = page.query_selector('.pv-cmp tr.pv-diff[data-check="hule.fanshu"]')
     assert row is not None and [cell.inner_text() for cell in row.query_selector_all("td")] == ["3", "4"]
     assert "han: the rules give 3, the log says 4" in page.inner_text(".pv-findings")
     page.keyboard.press("p")
