@@ -169,9 +169,8 @@ def test_screenshot(browser, known_bad, tmp_path):
 if __name__ == "__main__":  # redraw the README's screenshot
     from playwright.sync_api import sync_playwright
 
-    from conftest import CORPORA
-
-    viewer = paipu.view(CORPORA.joinpath(*KNOWN_BAD), rule="tenhou")
+    os.chdir(SCREENSHOT.parents[2])  # the game named as the README names it, from the project root
+    viewer = paipu.view(Path("..", "shared", "corpora", *KNOWN_BAD), rule="tenhou")
     page_path = Path("/tmp") / "paipu-viewer.html"
     viewer.save(page_path)
     with sync_playwright() as playwright:
