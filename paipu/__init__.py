@@ -12,6 +12,8 @@ The names most users need::
         def on_discard(self, step): ...
     paipu.replay("logs/", Riichi())        # through the rules engine (paipu.walk: events only)
 
+    paipu.view("game.json", rule="tenhou") # a game stepped through: Jupyter, or .save("game.html")
+
 See the README for the command line (``paipu show``, ``paipu validate``...).
 """
 

@@ -638,6 +638,8 @@ class Viewer:
         parts.append('<span class="pv-views">view:' + "".join(
             f'<button type="button" data-view="{player}" title="{player + 1}">{name}</button>'
             for player, name in enumerate(self.names)) + "</span>")
+        parts.append('<span class="pv-keys">keys: ← → a step · PgUp PgDn a round · Home End · n p findings · '
+                     '1-4 viewpoint · h hide hands</span>')
         return f'<div class="pv-bar">{"".join(parts)}</div>'
 
     def _timeline(self, starts: list[int]) -> str:
@@ -763,7 +765,7 @@ border:1px solid #cfc8b4;border-radius:6px;padding:8px;max-width:1180px;containe
 .pv-top{margin-bottom:4px}.pv-top span{color:#555}
 .pv-bad{color:#b3261e;font-weight:600}
 .pv-bar{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
-.pv-count{margin:0 8px;font-variant-numeric:tabular-nums}.pv-views button{margin-left:3px}
+.pv-count{margin:0 8px;font-variant-numeric:tabular-nums}.pv-keys{font-size:11px;color:#777;margin-left:6px}.pv-views button{margin-left:3px}
 .pv-line{position:relative;display:flex;height:18px;margin:8px 0 6px}
 .pv .pv-seg{flex:1 1 0;min-width:0;border-radius:0;border:0;border-right:1px solid #f3efe4;background:#d8d0ba;
 font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
