@@ -12,6 +12,8 @@ The names most users need::
         def on_discard(self, step): ...
     paipu.replay("logs/", Riichi())        # through the rules engine (paipu.walk: events only)
 
+    paipu.view("game.json", rule="tenhou") # a game stepped through: Jupyter, or .save("game.html")
+
 See the README for the command line (``paipu show``, ``paipu validate``...).
 """
 
@@ -39,6 +41,7 @@ from .observe import Observer, walk
 from .rules import Rule
 from .validation import Finding, findings_frame, validate
 from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
+from .view import Viewer, view
 
 __version__ = "0.1.0"
 
@@ -46,6 +49,8 @@ __all__ = [
     "load",
     "validate",
     "findings_frame",
+    "view",
+    "Viewer",
     "Finding",
     "Replay",
     "Step",

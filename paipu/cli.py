@@ -109,6 +109,44 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
+def _rule_arg(text: str):
+    """A ``--rule`` of ``paipu view``: a preset or a JSON file (:meth:`Rule.get`)."""
+    from .rules import Rule, RuleError
+
+    try:
+        return Rule.get(text)
+    except RuleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _view(args: argparse.Namespace) -> int:
+    from .view import Viewer
+
+    rule = args.rule
+    reader = _load(args)
+    games = list(reader)
+    _report_errors("view", reader.errors)
+    if len(games) != 1:
+        if not reader.errors:
+            _say("view", f"{', '.join(args.paths)} holds {len(games)} games: name one as PATH#N")
+        return EXIT_LOAD_ERRORS
+    viewer = Viewer(games[0], rule)
+    try:
+        if args.round is not None:
+            viewer = viewer.at((args.round, 0))
+        if args.seat is not None:
+            viewer = viewer.from_seat(args.seat)
+    except ValueError as error:
+        _say("view", str(error))
+        return EXIT_USAGE
+    page = viewer.html(standalone=True)
+    if args.output is None:
+        sys.stdout.write(page)
+    else:
+        Path(args.output).write_text(page, encoding="utf-8")
+    return EXIT_OK
+
+
 def _inside(path: Path, folder: Path) -> bool:
     """Whether ``path`` is ``folder`` or lies inside it (both resolved)."""
     return path == folder or folder in path.parents
@@ -576,6 +614,23 @@ def build_parser() -> argparse.ArgumentParser:
                           help="also report yaku and draw names spelled differently from the 電脳麻将 engine, "
                           "and final points written differently (45 for 45.0)")
     validate.set_defaults(run=_validate)
+
+    view = commands.add_parser(
+        "view",
+        help="write a game as an HTML page that steps through it",
+        description="Write one game as a page of its own that steps through it (offline, no kernel): "
+        "the table at every event, what the rules expected beside what the log says, and every "
+        "finding of validate where it is reported. Keys: left/right a step, PgUp/PgDn a round, "
+        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands.",
+        epilog="Exit codes: 0 written; 2 bad usage, paths of no game or of several (name one as FILE#N), "
+        "a game that could not be read, or a page that could not be written.",
+    )
+    _add_paths(view)
+    view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output")
+    view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
+    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
+    view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
+    view.set_defaults(run=_view)
 
     stats = commands.add_parser(
         "stats",

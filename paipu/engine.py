@@ -77,11 +77,20 @@ class Step:
                     list(self.problems))
 
     def __repr__(self) -> str:
+        from .view import event_words
+
         round_ = self.round
         where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
-        event = "" if self.event is None else f" {type(self.event).__name__}"
+        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players))}"
         found = f", {len(self.problems)} problem(s)" if self.problems else ""
-        return f"<Step {where}:{event}{found}>"
+        return f"<Step {where}{event}{found}>"
+
+    def _repr_html_(self) -> str:
+        """The step drawn in Jupyter: the table after it (read when displayed: keep
+        :meth:`snapshot` of a replay's step), what the engine expected, the problems."""
+        from .view import step_html
+
+        return step_html(self)
 
 
 def game_rule(game: Game, rule: Rule | None = None) -> Rule:

@@ -249,6 +249,23 @@ class Round:
         """Whether the round ends with a win or a draw."""
         return isinstance(self.events[-1], (Win, NoWin))
 
+    def __repr__(self) -> str:
+        results = self.results
+        if not results:
+            how = "the log stops before the round ends"
+        else:
+            how = "; ".join(f"a draw, {r.name!r}" if type(r) is NoWin else
+                            f"seat {r.seat} wins by {'tsumo' if r.is_tsumo else f'ron from seat {r.discarder}'}, {r.points}"
+                            for r in results)  # type: ignore[union-attr]
+        return f"<Round {self.label}: {len(self.events)} events, {how}>"
+
+    def _repr_html_(self) -> str:
+        """The round drawn in Jupyter, step by step (:func:`paipu.view` of the round
+        alone: its players unnamed, nothing checked)."""
+        from .view import round_html
+
+        return round_html(self)
+
     def riichi_deposits(self) -> tuple[int, ...]:
         """Points each seat paid as riichi deposit (供託) in this round: 1,000 for each
         riichi whose stick was taken (:func:`takes_riichi_stick`)."""
@@ -321,6 +338,12 @@ class Game:
         from .describe import describe
 
         return describe(self)
+
+    def _repr_html_(self) -> str:
+        """The game drawn in Jupyter, step by step (:func:`paipu.view`)."""
+        from .view import view
+
+        return view(self).html()
 
     def __repr__(self) -> str:
         title = self.title.replace("\n", " ")

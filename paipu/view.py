@@ -1,0 +1,829 @@
+"""The game viewer: a game stepped through as HTML, in Jupyter or as a page of its own.
+
+:func:`view` replays a game through the rules engine (:class:`~paipu.engine.Replay`) and
+draws a **frame** at every step (each event, and the end of the game): the round, honba,
+riichi sticks (供託), the tiles left in the live wall and the dora indicators (裏ドラ at a
+win); for each seat its name, seat wind (自風), live score and riichi, the hand (手牌)
+sorted with the drawn tile (自摸牌) apart, the melds (副露) with the claimed tile turned,
+the river (河) six to a row with ツモ切り tiles shaded, the riichi tile turned and called
+tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴); the
+event in words; at a win the hand, yaku, fu, han, value and payments. At every deal, win,
+draw and at the end of the game the engine's values stand beside the log's, the
+disagreements marked, with the findings of :func:`paipu.validate` at the step where
+validation reports them (the same :class:`~paipu.validation.Checker` makes them).
+
+The page needs no kernel and no network: the first frame is plain HTML (it shows with
+JavaScript off, in GitHub's notebook preview too); the others travel gzip-compressed in
+the page and a small script shows them (buttons and keys: ←/→ a step, PgUp/PgDn a round,
+Home/End, ``n``/``p`` the next/previous finding, ``1``-``4`` whose viewpoint, ``h`` hide
+the other hands), with a table of contents of the rounds and the findings marked on the
+timeline. Tiles are paipu's own SVG (:mod:`paipu.svg`).
+
+>>> viewer = paipu.view("game.json#0", rule="tenhou")   # doctest: +SKIP
+>>> viewer                                  # in Jupyter: the viewer itself   # doctest: +SKIP
+>>> viewer.at(viewer.findings[0])           # the step of a finding           # doctest: +SKIP
+>>> viewer.save("game.html")                # a page of its own, offline      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import html
+import json
+import os
+import uuid
+from pathlib import Path
+from typing import Any, Iterable, Union
+
+from . import svg
+from .checks import DrawExpectation, WinExpectation, furiten
+from .engine import Replay, Step
+from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
+                     Win)
+from .limits import clip, printable
+from .loader import load
+from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
+from .rules import RuleSpec
+from .settlement import DealExpectation, GameEnd
+from .hand import Hand
+from .table import Table
+from .tiles import KINDS, KIND_OF, Meld
+from .validation import Checker, Finding
+
+__all__ = ["view", "Viewer", "frame", "step_findings", "step_html", "round_html", "findings_panel", "event_words",
+           "tile_word"]
+
+SEAT_NAMES = ("East", "South", "West", "North")
+"""A seat's wind in words, by seat (0 = the dealer, East)."""
+
+Where = Union[int, Finding, "tuple[int, int | None]"]
+"""A step of a viewer: its index, a finding (the step it is reported at) or a
+``(round_index, event_index)`` pair (``(len(game.rounds), None)`` for the end)."""
+
+_SEPARATOR = "\x1e"
+"""Between the frames of the compressed data: never in a frame (log text is escaped)."""
+
+
+def _text(value: object, limit: int = 80) -> str:
+    """Text from a log as the page writes it: one line, control characters escaped, cut
+    to ``limit`` characters, HTML-escaped."""
+    return html.escape(printable(clip(str(value), limit)))
+
+
+def tile_word(tile: str) -> str:
+    """A tile in words: ``5m``, ``red 5p``, ``東``, ``發``."""
+    suit, digit = tile[0], tile[1]
+    if suit == "z":
+        return "東南西北白發中"[int(digit) - 1]
+    return f"red 5{suit}" if digit == "0" else digit + suit
+
+
+_CALLS = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
+_FROM = {"+": 1, "=": 2, "-": -1}
+"""The seat a direction mark names, as an offset from the meld's owner."""
+
+
+def event_words(event: Event | None, players: int = 4) -> str:
+    """An event in words, seats by their wind: ``South discards 發, tsumogiri`` (plain
+    text: what it quotes from the log is made one printable line, not HTML-escaped)."""
+    if event is None:
+        return "The end of the game"
+    cls = type(event)
+    if cls is Deal:
+        return (f"{WIND_NAMES[event.round_wind]}{event.hand_number + 1}局 dealt, "  # type: ignore[union-attr]
+                f"dora indicator {tile_word(event.dora_indicator)}")  # type: ignore[union-attr]
+    if cls is DoraReveal:
+        return f"A new dora indicator: {tile_word(event.indicator)}"  # type: ignore[union-attr]
+    if cls is NoWin:
+        name = draw_name(event.name)  # type: ignore[union-attr]
+        english = f" ({DRAW_ENGLISH[name]})" if name in DRAW_ENGLISH else ""
+        return f"Draw: {printable(clip(event.name, 80))}{english}"  # type: ignore[union-attr]
+    who = SEAT_NAMES[event.seat]  # type: ignore[union-attr]
+    if cls is Draw:
+        return f"{who} draws {tile_word(event.tile)}"  # type: ignore[union-attr]
+    if cls is KanDraw:
+        return f"{who} draws {tile_word(event.tile)} from the dead wall (嶺上牌)"  # type: ignore[union-attr]
+    if cls is Discard:
+        return (f"{who} discards {tile_word(event.tile)}" + (", tsumogiri" if event.tsumogiri else "")  # type: ignore
+                + (", declaring riichi" if event.riichi else ""))  # type: ignore[union-attr]
+    if cls is Call:
+        meld: Meld = event.meld  # type: ignore[union-attr]
+        source = SEAT_NAMES[(event.seat + _FROM[meld.direction]) % players]  # type: ignore
+        return f"{who} calls {_CALLS[meld.type]} on {tile_word(meld.claimed)} from {source}"  # type: ignore[arg-type]
+    if cls is Kan:
+        meld = event.meld  # type: ignore[union-attr]
+        if meld.type == "kakan":
+            return f"{who} adds {tile_word(meld.added)} to a pon (added kan, 加槓)"  # type: ignore[arg-type]
+        return f"{who} makes a closed kan (暗槓) of {tile_word(meld.tiles[0])}"
+    if cls is NorthSetAside:
+        return f"{who} sets aside a North (北抜き)"
+    win: Win = event  # type: ignore[assignment]
+    if win.discarder is None:
+        return f"{who} wins by tsumo"
+    tile = tile_word(win.hand.drawn) if win.hand.drawn else "a tile"
+    return f"{who} wins by ron on {tile} from {SEAT_NAMES[win.discarder]}"
+
+
+# -- drawing a frame --------------------------------------------------------------------
+
+
+def _tiles(tiles: Iterable[str], cls: str = "") -> str:
+    return "".join(svg.tile(tile, cls) for tile in tiles)
+
+
+def _meld(meld: Meld) -> str:
+    """A meld as it lies on the table: the claimed tile turned, on the side of the seat
+    it came from (上家 left, 対面 middle, 下家 right); a closed kan with its ends face
+    down; an added kan's tile turned beside the claimed one."""
+    if meld.type == "ankan":
+        middle = sorted(meld.tiles, key=_order)[1:-1]
+        faces = svg.tile(svg.BACK) + _tiles(middle) + svg.tile(svg.BACK)
+    else:
+        own = sorted(meld.hand_tiles, key=_order)
+        if meld.type == "kakan":
+            own.remove(meld.added)  # type: ignore[arg-type]
+        turned = svg.tile(meld.claimed, "pv-side")  # type: ignore[arg-type]
+        if meld.added:
+            turned += svg.tile(meld.added, "pv-side")
+        at = {"-": 0, "=": 1}.get(meld.direction or "+", len(own))
+        faces = _tiles(own[:at]) + turned + _tiles(own[at:])
+    return f'<span class="pv-meld" data-meld="{meld}">{faces}</span>'
+
+
+def _order(tile: str) -> tuple[int, bool]:
+    return KIND_OF[tile], tile[1] != "0"
+
+
+def _river(river: list[str]) -> str:
+    """A river in rows of six: a tsumogiri tile shaded (``pv-tg``), the riichi tile
+    turned (``pv-rc``), a tile called away faded (``pv-cl``)."""
+    rows = []
+    for start in range(0, len(river), 6):
+        cells = []
+        for entry in river[start:start + 6]:
+            marks = entry[2:]
+            cls = " ".join(name for flag, name in (("_", "pv-tg"), ("*", "pv-rc")) if flag in marks)
+            if any(mark in marks for mark in "+=-"):
+                cls = (cls + " pv-cl").strip()
+            cells.append(svg.tile(entry[:2], cls))
+        rows.append(f'<div class="pv-row">{"".join(cells)}</div>')
+    return f'<div class="pv-river">{"".join(rows)}</div>'
+
+
+def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld]) -> str:
+    """A hand: the concealed tiles sorted, the drawn tile apart, then the melds."""
+    parts = [f'<span class="pv-con">{_tiles(concealed)}</span>']
+    if drawn:
+        parts.append(f'<span class="pv-drawn">{svg.tile(drawn)}</span>')
+    parts += map(_meld, melds)
+    return f'<div class="pv-hand">{"".join(parts)}</div>'
+
+
+class _Memo:
+    """What frames draw again and again, worked out once: the shanten and waits of each
+    shape of hand, each hand's and each river's drawing (a step changes one of them)."""
+
+    def __init__(self) -> None:
+        self.shapes: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+        self.hands: dict[tuple, str] = {}
+        self.rivers: dict[tuple[str, ...], str] = {}
+
+    def analysis(self, table: Table, seat: int) -> tuple[int, tuple[int, ...]]:
+        """Shanten and waits (kinds) of ``seat``'s hand."""
+        hand = table.hands[seat]
+        key = tuple(hand.counts)
+        found = self.shapes.get(key)
+        if found is None:
+            waits = tuple(sorted(table.waits(seat) or ())) if hand.size % 3 == 1 else ()
+            found = self.shapes[key] = (hand.shanten(), waits)
+        return found
+
+    def hand(self, hand: Hand) -> str:
+        key = (tuple(hand.counts), tuple(hand.red), hand.drawn, tuple(hand.melds))
+        drawn = self.hands.get(key)
+        if drawn is None:
+            notation = hand.to_notation()
+            drawn = self.hands[key] = _hand(notation.concealed, notation.drawn, notation.melds)
+        return drawn
+
+    def river(self, river: list[str]) -> str:
+        key = tuple(river)
+        drawn = self.rivers.get(key)
+        if drawn is None:
+            drawn = self.rivers[key] = _river(river)
+        return drawn
+
+
+def _info(step: Step, seat: int, memo: _Memo) -> str:
+    """Shanten, waits and furiten of a seat's hand, in words."""
+    table: Table = step.table  # type: ignore[assignment]
+    if table.unknown[seat] or table.hands[seat].size % 3 == 0:
+        return '<div class="pv-info">hand not known (see the problems)</div>'
+    shanten, waits = memo.analysis(table, seat)
+    if shanten < 0:
+        words = "complete (和了形)"
+    elif shanten == 0:
+        words = "tenpai (聴牌)"
+    else:
+        words = f"{shanten}-shanten"
+    if waits:
+        words += " · waits " + _tiles(KINDS[k] for k in waits)
+        reason = _furiten(step, seat, set(waits))
+        if reason:
+            words += f' · <b class="pv-furiten" title="{html.escape(reason)}">furiten</b>'
+    return f'<div class="pv-info">{words}</div>'
+
+
+def _furiten(step: Step, seat: int, waits: set[int]) -> str | None:
+    """Why a ron by ``seat`` now would be furiten (振聴), or ``None``. Right after its own
+    discard only its river counts: that discard ended any temporary furiten."""
+    table: Table = step.table  # type: ignore[assignment]
+    round_: Round = step.round  # type: ignore[assignment]
+    events, position = round_.events, step.event_index or 0
+    last = next((e for e in reversed(events[:position + 1]) if type(e) in (Discard, Kan)), None)
+    if type(last) is Discard and last.seat == seat:  # type: ignore[union-attr]
+        own = next((tile[:2] for tile in table.rivers[seat] if KIND_OF[tile[:2]] in waits), None)
+        return None if own is None else f"furiten: the wait {own} is in the own river"
+    return furiten(table, seat, events, position + 1)
+
+
+def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
+    """One seat of a frame: name, wind, score, riichi; hand, shanten, river."""
+    game, round_, table = step.game, step.round, step.table
+    if round_ is None:  # the end of the game: the final results as logged
+        player = seat
+        scores, ranks = game.final_scores, game.ranks
+        score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
+        rank = "" if ranks is None else f" · rank {ranks[player]}"
+        return (f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
+                f'{score}{rank}</header></section>')
+    player = round_.player_of(seat)
+    actor = table is not None and table.actor == seat and table.phase != "end"
+    head = (f'<span class="pv-wind">{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> '
+            f'<span class="pv-score">{(table.scores if table else round_.deal.scores)[seat]}</span>')
+    if table is None:
+        return (f'<section class="pv-seat" data-player="{player}" data-seat="{seat}"><header>{head}</header>'
+                '<div class="pv-info">not replayed (see the problems)</div></section>')
+    if table.riichi[seat]:
+        head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
+    body = memo.hand(table.hands[seat]) + _info(step, seat, memo) + memo.river(table.rivers[seat])
+    return (f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" data-seat="{seat}">'
+            f'<header>{head}</header>{body}</section>')
+
+
+def _head(step: Step) -> str:
+    """The frame's first line: round, honba, sticks, wall, dora (and ura at a win)."""
+    round_, table = step.round, step.table
+    if round_ is None:
+        return '<div class="pv-head"><b>The end of the game</b></div>'
+    deal = round_.deal
+    label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"
+    parts = [f"<b>{label}</b>", f"honba {deal.honba}", f"riichi sticks {table.sticks if table else deal.riichi_sticks}"]
+    if table is not None:
+        parts.append(f'wall <b class="pv-wall">{table.wall}</b>')
+        parts.append(f'dora <span class="pv-dora">{_tiles(table.dora_indicators)}</span>')
+    else:
+        parts.append(f'dora <span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
+    if type(step.event) is Win and step.event.ura_indicators:  # type: ignore[union-attr]
+        parts.append(f'ura <span class="pv-ura">{_tiles(step.event.ura_indicators)}</span>')  # type: ignore
+    return f'<div class="pv-head">{" · ".join(parts)}</div>'
+
+
+def _by_seat(values: Iterable[int], round_: Round, names: tuple[str, ...], signed: bool = True) -> str:
+    """Numbers by seat with each seat's player name: payments signed, scores not."""
+    return ", ".join(f"{names[round_.player_of(seat)]} {value:+d}" if signed else f"{names[round_.player_of(seat)]} {value}"
+                     for seat, value in enumerate(values))
+
+
+Row = tuple[str, str, Any, Any]
+"""A row of a comparison: the check that compares it (the :class:`Finding`'s ``check``),
+what it is, the rules' value and the log's."""
+
+_ROW_OF = {"game.incomplete": "game.rounds"}
+"""Checks reported on the row of another."""
+
+
+def _compare(title: str, rows: list[Row]) -> str:
+    """The engine's values beside the log's, a row each, named by its check
+    (``data-check``): :func:`_marked` marks those of the step's findings."""
+    body = "".join(f'<tr data-check="{check}"><th>{html.escape(what)}</th><td>{rules}</td><td>{logged}</td></tr>'
+                   for check, what, rules, logged in rows)
+    return (f'<table class="pv-cmp"><caption>{title}</caption><thead><tr><th></th><th>rules</th><th>log</th>'
+            f'</tr></thead><tbody>{body}</tbody></table>')
+
+
+def _marked(body: str, findings: Iterable[Finding]) -> str:
+    """A frame's comparisons with the rows of ``findings`` marked (``pv-diff``): a row is
+    marked exactly where validation reports a disagreement."""
+    for check in {_ROW_OF.get(finding.check, finding.check) for finding in findings}:
+        body = body.replace(f'<tr data-check="{check}">', f'<tr class="pv-diff" data-check="{check}">')
+    return body
+
+
+def _yaku_words(yaku: Iterable[Any], ordered: bool = True) -> str:
+    """Yaku as ``name han`` by their 電脳麻将 names, those worth nothing left out; sorted
+    when ``ordered`` (to compare two lists), else in their own order."""
+    words = [f"{_text(yaku_name(y.name))} {'*' * y.yakuman if y.yakuman else y.han}" for y in yaku if y.han or y.yakuman]
+    return ", ".join(sorted(words) if ordered else words) or "none"
+
+
+def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> str:
+    win: Win = step.event  # type: ignore[assignment]
+    round_: Round = step.round  # type: ignore[assignment]
+    who = f"{SEAT_NAMES[win.seat]} {names[round_.player_of(win.seat)]}"
+    how = "tsumo" if win.discarder is None else (
+        f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
+    value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
+    logged = (f'<h4>{who}: {how}</h4>{_hand(win.hand.concealed, win.hand.drawn, win.hand.melds)}'
+              f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
+              f'{_by_seat(win.payments, round_, names)}</p>')
+    if expected is None:
+        return f'<div class="pv-panel pv-win">{logged}</div>'
+    result = expected.result
+    ura = None if win.ura_indicators is None else len(win.ura_indicators)
+    rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
+                       ("hule.shoupai", "hand", expected.hand, win.hand)]
+    if result:
+        rows += [("hule.hupai", "yaku", _yaku_words(result.yaku), _yaku_words(win.yaku)),  # type: ignore[union-attr]
+                 ("hule.fu", "fu", result.fu or "-", win.fu or "-"),  # type: ignore[union-attr]
+                 ("hule.fanshu", "han", result.han or "-", win.han or "-"),  # type: ignore[union-attr]
+                 ("hule.damanguan", "yakuman", result.yakuman or "-", win.yakuman or "-"),  # type: ignore[union-attr]
+                 ("hule.defen", "points", result.points, win.points),  # type: ignore[union-attr]
+                 ("hule.fenpei", "payments", _by_seat(result.payments, round_, names),  # type: ignore[union-attr]
+                  _by_seat(win.payments, round_, names)),
+                 ("hule.fubaopai", "ura indicators", "-" if expected.ura_count is None else expected.ura_count,
+                  "-" if ura is None else ura)]
+        if win.limit is not None:
+            rows.append(("hule.limit", "limit", result.limit or "-", _text(win.limit) or "-"))  # type: ignore[union-attr]
+    else:
+        rows.append(("hule.defen", "points", str(result), win.points))
+    return f'<div class="pv-panel pv-win">{logged}{_compare("the win", rows)}</div>'
+
+
+def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -> str:
+    deal: Deal = step.event  # type: ignore[assignment]
+    round_: Round = step.round  # type: ignore[assignment]
+    if expected.alternative is not None and expected.alternative.states(deal):
+        expected = expected.alternative
+    rows: list[Row] = [
+        ("qipai.round", "round", f"{WIND_NAMES[expected.round_wind]}{expected.hand_number + 1}局",
+         f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"),
+        ("qipai.changbang", "honba", expected.honba, deal.honba),
+        ("qipai.lizhibang", "riichi sticks", expected.riichi_sticks, deal.riichi_sticks),
+        ("qipai.defen", "scores", _by_seat(expected.scores, round_, names, False),
+         _by_seat(deal.scores, round_, names, False))]
+    return f'<div class="pv-panel">{_compare("the deal", rows)}</div>'
+
+
+def _draw_panel(step: Step, names: tuple[str, ...], expected: DrawExpectation) -> str:
+    draw: NoWin = step.event  # type: ignore[assignment]
+    round_: Round = step.round  # type: ignore[assignment]
+    must = ", ".join(f"{SEAT_NAMES[seat]} {'either' if shown is None else 'shown' if shown else 'hidden'}"
+                     for seat, shown in enumerate(expected.shown))
+    shown = ", ".join(f"{SEAT_NAMES[seat]} {'hidden' if hand is None else 'shown'}"
+                      for seat, hand in enumerate(draw.hands))
+    rows: list[Row] = [("pingju.name", "draw", expected.name or "no draw here", draw_name(draw.name) or _text(draw.name)),
+                       ("pingju.shoupai", "hands", must, shown),
+                       ("pingju.fenpei", "payments", _by_seat(expected.payments, round_, names),
+                        _by_seat(draw.payments, round_, names))]
+    return f'<div class="pv-panel">{_compare("the draw", rows)}</div>'
+
+
+def _end_panel(step: Step, names: tuple[str, ...], expected: GameEnd) -> str:
+    game = step.game
+    ends = "yes" if expected.ends else "no: rounds missing"
+    if expected.extra_from is not None:
+        ends = f"no: before {game.rounds[expected.extra_from].label}"
+
+    def by_player(values: Iterable[Any] | None) -> str:
+        return "-" if values is None else ", ".join(f"{name} {_text(value)}" for name, value in zip(names, values))
+
+    rows: list[Row] = [("game.rounds", "the game ends here", ends, "yes" if game.final_scores is not None else "-"),
+                       ("game.defen", "final scores", by_player(expected.scores), by_player(game.final_scores)),
+                       ("game.rank", "ranks", by_player(expected.ranks), by_player(game.ranks)),
+                       ("game.point", "points", by_player(expected.points), by_player(game.points))]
+    return f'<div class="pv-panel">{_compare("final scores, ranks and points", rows)}</div>'
+
+
+def findings_panel(findings: Iterable[Finding]) -> str:
+    """The findings of a step, each with its check and message."""
+    items = "".join(f'<li data-check="{_text(f.check)}"><code>{_text(f.check)}</code> {_text(f.message, 300)}</li>'
+                    for f in findings)
+    return f'<div class="pv-panel pv-findings"><h4>findings</h4><ul>{items}</ul></div>' if items else ""
+
+
+def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
+    """A frame without its findings (:func:`frame`)."""
+    players = len(step.game.players)
+    seats = len(step.round.deal.hands) if step.round is not None else players
+    expected = step.expected if check else None
+    panels = ""
+    if type(step.event) is Win:
+        panels = _win_panel(step, names, expected)  # type: ignore[arg-type]
+    elif type(expected) is DealExpectation:
+        panels = _deal_panel(step, names, expected)
+    elif type(expected) is DrawExpectation:
+        panels = _draw_panel(step, names, expected)
+    elif type(expected) is GameEnd:
+        panels = _end_panel(step, names, expected)
+    where = "" if step.event_index is None else f' data-event="{step.event_index}"'
+    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step)}'
+            f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>'
+            f'<p class="pv-event">{html.escape(event_words(step.event, players))}</p>{panels}')
+
+
+def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
+    """The HTML of one step's frame (without the page around it: see :class:`Viewer`),
+    with ``findings`` at the step, by default those validation makes of the step alone
+    (:func:`step_findings`)."""
+    names = tuple(_text(name.split("\n")[0], 40) for name in step.game.players)
+    found = step_findings(step) if findings is None else list(findings)
+    return _marked(_body(step, names, _Memo(), True), found) + findings_panel(found) + "</div>"
+
+
+def step_findings(step: Step) -> list[Finding]:
+    """The findings validation makes at one step of a replay: its problems, and where
+    the engine expected something (a deal, a win, a draw, the end) the comparison with
+    the log. (A game's findings need the whole replay: :func:`paipu.validate`.)"""
+    checker = Checker()
+    checker.on_game_start(step.game)
+    for problem in step.problems:
+        checker.on_problem(step, problem)
+    checked = _CHECKED.get(type(step.event))
+    if checked is not None and step.expected is not None:
+        checked(checker, step)
+    return checker.findings
+
+
+def step_html(step: Step) -> str:
+    """One step drawn on its own (:meth:`Step._repr_html_ <paipu.engine.Step>`): the
+    frame with the page's style and tiles, no script."""
+    return f'<div class="pv">{_STYLE}{svg.symbols()}{frame(step)}</div>'
+
+
+def round_html(round_: Round) -> str:
+    """One round stepped through on its own (:meth:`Round._repr_html_
+    <paipu.events.Round>`): its game is not known, so its players are unnamed and nothing
+    is checked."""
+    excerpt = Game("", tuple(f"player {player + 1}" for player in range(round_.players)), round_.first_dealer,
+                   (round_,))
+    return Viewer(excerpt, check=False).html()
+
+
+# -- the replay recorded ------------------------------------------------------------------
+
+
+class _Recorder(Checker):
+    """The observer of the replay that draws a frame at every step and remembers at which
+    step validation reports each finding."""
+
+    def __init__(self, game: Game, check: bool) -> None:
+        super().__init__()
+        self.check = check
+        self.names = tuple(_text(name.split("\n")[0], 40) for name in game.players)
+        self.memo = _Memo()
+        self.bodies: list[str] = []
+        self.places: list[tuple[int, int | None]] = []
+        self.found: list[tuple[tuple[int, int | None] | None, Finding]] = []
+
+    def add(self, step: Step | None, check: str, expected: Any, logged: Any, message: str,
+            round_index: int | None = None, event: int | None = None) -> None:
+        super().add(step, check, expected, logged, message, round_index, event)
+        if step is not None:
+            round_index, event = step.round_index, step.event_index
+        place = None if round_index is None else (round_index, event)
+        self.found.append((place, self.findings[-1]))
+
+    def record(self, step: Step) -> None:
+        """Check the step as validation does, then draw its frame."""
+        if self.check:
+            checked = _CHECKED.get(type(step.event))
+            if checked is not None:
+                checked(self, step)
+        self.places.append((step.round_index, step.event_index))
+        self.bodies.append(_body(step, self.names, self.memo, self.check))
+
+    def on_problem(self, step: Step, problem: Any) -> None:
+        if self.check:
+            super().on_problem(step, problem)
+
+    on_deal = on_draw = on_discard = on_call = on_kan = on_dora = on_north = on_win = on_no_win = record
+    on_game_end = record
+
+
+_CHECKED = {Deal: Checker.on_deal, Win: Checker.on_win, NoWin: Checker.on_no_win, type(None): Checker.on_game_end}
+"""The hooks of validation's checker, by the type of the step's event (``None`` at the end)."""
+
+
+# -- the viewer -----------------------------------------------------------------------------
+
+
+class Viewer:
+    """A game stepped through (see the module). ``steps`` are the ``(round_index,
+    event_index)`` of each frame, the end of the game last (``(len(rounds), None)``);
+    ``findings`` those :func:`paipu.validate` reports for the game, ``finding_steps`` the
+    step of each; ``start`` the step shown first and ``seat`` the player id whose
+    viewpoint the table is drawn from (at the bottom)."""
+
+    def __init__(self, game: Game, rule: RuleSpec | None = None, *, check: bool = True) -> None:
+        self.game = game
+        replay = Replay(game, rule)
+        self.rule = replay.rule
+        recorder = _Recorder(game, check)
+        replay.run(recorder)
+        self.names = recorder.names
+        self.steps: list[tuple[int, int | None]] = recorder.places
+        index = {place: i for i, place in enumerate(self.steps)}
+        self.findings: list[Finding] = [finding for _, finding in recorder.found]
+        self.finding_steps: list[int] = [index.get(place, len(self.steps) - 1) if place else len(self.steps) - 1
+                                         for place, _ in recorder.found]
+        at_step: dict[int, list[Finding]] = {}
+        for step, finding in zip(self.finding_steps, self.findings):
+            at_step.setdefault(step, []).append(finding)
+        self.frames = [_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + "</div>"
+                       for i, body in enumerate(recorder.bodies)]
+        self.start = 0
+        self.seat = 0
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def index(self, where: Where) -> int:
+        """The index of a step: given as such, as a finding of this game, or as a
+        ``(round_index, event_index)`` pair. ValueError for a step the game has not."""
+        if isinstance(where, Finding):
+            for finding, step in zip(self.findings, self.finding_steps):
+                if finding == where:
+                    return step
+            raise ValueError(f"not a finding of this game: {where}")
+        if isinstance(where, tuple):
+            if where in self.steps:
+                return self.steps.index(where)
+            raise ValueError(f"no step at round {where[0]}, event {where[1]}")
+        if isinstance(where, int) and -len(self.frames) <= where < len(self.frames):
+            return where % len(self.frames)
+        raise ValueError(f"no step {where!r}: the viewer has {len(self.frames)} steps")
+
+    def at(self, where: Where) -> "Viewer":
+        """The viewer shown from another step (see :meth:`index`): a finding, a step's
+        index, a ``(round_index, event_index)``."""
+        other = self._copy()
+        other.start = self.index(where)
+        return other
+
+    def from_seat(self, player: int) -> "Viewer":
+        """The viewer drawn from ``player``'s viewpoint (a player id)."""
+        if not 0 <= player < len(self.game.players):
+            raise ValueError(f"no player {player}: the game has {len(self.game.players)}")
+        other = self._copy()
+        other.seat = player
+        return other
+
+    def _copy(self) -> "Viewer":
+        other = Viewer.__new__(Viewer)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def frame(self, where: Where | None = None) -> str:
+        """The HTML of one frame (the start step's by default)."""
+        return self.frames[self.start if where is None else self.index(where)]
+
+    def round_starts(self) -> list[int]:
+        """The index of each round's first step (its deal)."""
+        starts: dict[int, int] = {}
+        for i, (round_index, _) in enumerate(self.steps):
+            starts.setdefault(round_index, i)
+        return [starts[r] for r in sorted(starts) if r < len(self.game.rounds)]
+
+    def html(self, standalone: bool = False) -> str:
+        """The viewer as HTML: a fragment for a notebook, or with ``standalone`` a whole
+        page (what :meth:`save` writes)."""
+        ident = "pv-" + uuid.uuid4().hex[:12]
+        data = base64.b64encode(gzip.compress(_SEPARATOR.join(self.frames).encode(), 6, mtime=0)).decode()
+        starts = self.round_starts()
+        meta = {"steps": len(self.frames), "start": self.start, "view": self.seat, "players": len(self.game.players),
+                "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone}
+        fragment = (
+            # data-lm-suppress-shortcuts: JupyterLab (Lumino) leaves the keys pressed in the viewer to it
+            f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0" data-lm-suppress-shortcuts="true" '
+            f'data-p-suppress-shortcuts="true">{_STYLE}{_seat_style(len(self.game.players))}'
+            f"{svg.symbols()}{self._top()}{self._bar()}{self._timeline(starts)}"
+            f'<div class="pv-stage">{self.frames[self.start]}</div>{self._contents(starts)}'
+            f'<script type="text/plain" class="pv-frames">{data}</script>'
+            f'<script type="application/json" class="pv-meta">{json.dumps(meta)}</script>'
+            f"<script>{_SCRIPT.replace('@ID@', ident)}</script></div>")
+        if not standalone:
+            return fragment
+        title = _text(self.game.source or self.game.title)
+        return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title} · paipu</title>'
+                f'<meta name="viewport" content="width=device-width,initial-scale=1"></head>'
+                f'<body style="margin:8px;background:#eae6da">{fragment}</body></html>')
+
+    def _top(self) -> str:
+        game = self.game
+        count = len(self.findings)
+        found = f'<span class="pv-bad">{_count(count, "finding")}</span>' if count else "valid"
+        return (f'<div class="pv-top"><b>{_text(game.title or "(no title)")}</b> '
+                f'<span>{_text(game.source)}</span> · {found}</div>')
+
+    def _bar(self) -> str:
+        buttons = [("first", "|◀", "Home: the first step"), ("prevround", "◀◀", "PgUp: the previous round"),
+                   ("prev", "◀", "←: a step back"), ("next", "▶", "→: a step on"),
+                   ("nextround", "▶▶", "PgDn: the next round"), ("last", "▶|", "End: the last step"),
+                   ("prevfinding", "◀ finding", "p"), ("nextfinding", "finding ▶", "n"),
+                   ("hide", "hide hands", "h: hide the other hands")]
+        parts = [f'<button type="button" data-act="{act}" title="{tip}">{label}</button>' for act, label, tip in buttons]
+        parts.append(f'<span class="pv-count">{self.start + 1} / {len(self.frames)}</span>')
+        parts.append('<span class="pv-views">view:' + "".join(
+            f'<button type="button" data-view="{player}" title="{player + 1}">{name}</button>'
+            for player, name in enumerate(self.names)) + "</span>")
+        parts.append('<span class="pv-keys">keys: ← → a step · PgUp PgDn a round · Home End · n p findings · '
+                     '1-4 viewpoint · h hide hands</span>')
+        return f'<div class="pv-bar">{"".join(parts)}</div>'
+
+    def _timeline(self, starts: list[int]) -> str:
+        total = max(1, len(self.frames) - 1)
+        segments = []
+        for number, start in enumerate(starts):
+            end = starts[number + 1] if number + 1 < len(starts) else len(self.frames) - 1
+            round_ = self.game.rounds[self.steps[start][0]]
+            segments.append(f'<button type="button" class="pv-seg" data-go="{start}" style="flex-grow:{end - start}" '
+                            f'title="{round_.label}: {self._result(round_)}">{round_.label[:2]}</button>')
+        marks = "".join(f'<button type="button" class="pv-mark" data-go="{step}" style="left:{100 * step / total:.2f}%" '
+                        f'title="{_text(finding.check)}"></button>'
+                        for step, finding in dict(zip(self.finding_steps, self.findings)).items())
+        return (f'<div class="pv-line">{"".join(segments)}{marks}'
+                f'<span class="pv-pos" style="left:{100 * self.start / total:.2f}%"></span></div>')
+
+    def _result(self, round_: Round) -> str:
+        """A round's result as logged, in words."""
+        results = round_.results
+        if not results:
+            return "the log stops in the middle of the round"
+        words = []
+        for result in results:
+            if type(result) is NoWin:
+                words.append(f"draw, {_text(result.name)}")
+            else:
+                win: Win = result  # type: ignore[assignment]
+                name = self.names[round_.player_of(win.seat)]
+                how = "tsumo" if win.discarder is None else f"ron from {self.names[round_.player_of(win.discarder)]}"
+                words.append(f"{name} {how} {win.points}")
+        return "; ".join(words)
+
+    def _contents(self, starts: list[int]) -> str:
+        """The table of contents: each round with its result as logged, then the end;
+        the number of findings of each."""
+        counts: dict[int, int] = {}
+        for step in self.finding_steps:
+            round_index = self.steps[step][0]
+            counts[round_index] = counts.get(round_index, 0) + 1
+        entries = [(start, self.steps[start][0]) for start in starts] + [(len(self.frames) - 1, len(self.game.rounds))]
+        items = []
+        for start, round_index in entries:
+            if round_index < len(self.game.rounds):
+                round_ = self.game.rounds[round_index]
+                what = f'<a href="#" data-go="{start}">{round_.label}</a> {self._result(round_)}'
+            else:
+                what = f'<a href="#" data-go="{start}">end of the game</a>'
+            found = counts.get(round_index, 0)
+            flag = f' <span class="pv-bad">{_count(found, "finding")}</span>' if found else ""
+            items.append(f"<li>{what}{flag}</li>")
+        return f'<details class="pv-toc" open><summary>rounds</summary><ol>{"".join(items)}</ol></details>'
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the viewer as a page of its own (offline: nothing is fetched)."""
+        target = Path(path)
+        target.write_text(self.html(standalone=True), encoding="utf-8")
+        return target
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        place = self.steps[self.start]
+        if place[0] >= len(self.game.rounds):
+            where = "the end of the game"
+        else:
+            where = self.game.rounds[place[0]].label + ("" if place[1] is None else f", event {place[1]}")
+        return (f"<Viewer {self.game.source or self.game.title!r}: {_count(len(self.game.rounds), 'round')}, "
+                f"{_count(len(self.frames), 'step')}, {_count(len(self.findings), 'finding')}; "
+                f"at step {self.start} ({where})>")
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}{'s' * (number != 1)}"
+
+
+def view(game_or_path: Game | str | os.PathLike[str], rule: RuleSpec | None = None, *, round: int | None = None,
+         seat: int | None = None, start: Where | None = None) -> Viewer:
+    """A :class:`Viewer` of one game: a :class:`~paipu.events.Game`, or a path to a file
+    of one game or ``FILE#N`` (:func:`paipu.load`; ValueError for a file of several
+    games without ``#N``). ``rule`` as :func:`paipu.validate` takes it; ``round`` the
+    index of the round to show first (its deal), ``start`` the step (see
+    :meth:`Viewer.index`: a step's index, a finding, ``(round_index, event_index)``);
+    ``seat`` the player id whose viewpoint the table is drawn from (default 0)."""
+    if isinstance(game_or_path, Game):
+        game = game_or_path
+    else:
+        games = list(load(game_or_path, errors="raise"))
+        if len(games) != 1:
+            raise ValueError(f"{game_or_path} holds {len(games)} games: name one as PATH#N")
+        game = games[0]
+    viewer = Viewer(game, rule)
+    if round is not None:
+        if not 0 <= round < len(game.rounds):
+            raise ValueError(f"no round {round}: the game has {len(game.rounds)}")
+        viewer = viewer.at((round, 0))
+    if start is not None:
+        viewer = viewer.at(start)
+    if seat is not None:
+        viewer = viewer.from_seat(seat)
+    return viewer
+
+
+def _seat_style(players: int) -> str:
+    """Where each player's seat is drawn from each viewpoint: the viewpoint at the bottom,
+    the others counter-clockwise in turn order (下家 right, 対面 top, 上家 left)."""
+    areas = {4: "brtl", 3: "brl", 2: "bt"}.get(players, "b" * players)
+    rules = [f".pv-v{view} .pv-seat[data-player='{player}']{{grid-area:{areas[(player - view) % players]}}}"
+             for view in range(players) for player in range(players)]
+    rules += [f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) use{{visibility:hidden}}"
+              f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) .t{{background:#d9782d;"
+              f"border-radius:3px}}.pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) .pv-info{{visibility:hidden}}"
+              f".pv-v{view} .pv-views [data-view='{view}']{{background:#333;color:#fff}}" for view in range(players)]
+    return f"<style>{''.join(rules)}</style>"
+
+
+_STYLE = """<style>
+.pv{--w:24px;--h:32px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#222;background:#f3efe4;
+border:1px solid #cfc8b4;border-radius:6px;padding:8px;max-width:1180px;container-type:inline-size;outline:none}
+.pv:focus-visible{box-shadow:0 0 0 2px #d9782d}
+.pv .t{width:var(--w);height:var(--h);flex:none;display:inline-block;vertical-align:bottom}
+.pv button{font:inherit;font-size:13px;padding:1px 7px;border:1px solid #b9b09a;border-radius:4px;background:#fff;cursor:pointer}
+.pv-top{margin-bottom:4px}.pv-top span{color:#555}
+.pv-bad{color:#b3261e;font-weight:600}
+.pv-bar{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
+.pv-count{margin:0 8px;font-variant-numeric:tabular-nums}.pv-keys{font-size:11px;color:#777;margin-left:6px}.pv-views button{margin-left:3px}
+.pv-line{position:relative;display:flex;height:18px;margin:8px 0 6px}
+.pv .pv-seg{flex:1 1 0;min-width:0;border-radius:0;border:0;border-right:1px solid #f3efe4;background:#d8d0ba;
+font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
+.pv .pv-mark{position:absolute;top:-4px;width:5px;height:26px;margin-left:-2px;background:#c8231e;border:0;border-radius:2px;padding:0}
+.pv-pos{position:absolute;top:-5px;bottom:-5px;width:3px;margin-left:-1px;background:#222;pointer-events:none}
+.pv-head{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;margin:4px 0}
+.pv-head .t{--w:20px;--h:27px}
+.pv-table{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:"t t" "l r" "b b";gap:6px}
+@container (max-width:760px){.pv-table{grid-template-columns:1fr;grid-template-areas:"t" "r" "l" "b"}}
+.pv-seat{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 6px;min-width:0}
+.pv-seat.pv-actor{border-color:#d9782d;box-shadow:0 0 0 1px #d9782d}
+.pv-wind{display:inline-block;background:#333;color:#fff;border-radius:3px;padding:0 4px}
+.pv-score{font-variant-numeric:tabular-nums;margin-left:6px}
+.pv-riichi{background:#c8231e;color:#fff;border-radius:8px;padding:0 6px;font-size:12px;margin-left:6px}
+.pv-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px 8px;margin:3px 0}
+.pv-con,.pv-meld,.pv-drawn,.pv-row{display:flex;align-items:flex-end}
+.pv .pv-side,.pv .pv-rc{transform:rotate(-90deg);margin:0 4px}
+.pv-info{font-size:12px;color:#555;display:flex;align-items:center;gap:3px;flex-wrap:wrap}
+.pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#c8231e}
+.pv-river{margin-top:3px}.pv-row{min-height:var(--h)}
+.pv .pv-tg{filter:brightness(.8) saturate(.7)}.pv .pv-cl{opacity:.3}
+.pv-event{font-weight:600;margin:6px 0}
+.pv-panel{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 8px;margin:6px 0}
+.pv-panel h4{margin:2px 0}.pv-panel p{margin:3px 0}
+.pv-findings{border-color:#c8231e;background:#fff6f4}.pv-findings ul{margin:2px 0;padding-left:20px}
+.pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px}.pv-cmp caption{text-align:left;font-weight:600}
+.pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left}
+.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}
+.pv-toc{margin-top:6px;font-size:13px}.pv-toc ol{margin:2px 0;padding-left:24px;columns:2 340px}
+.pv-toc a{color:#1f4fa8}.pv-toc li.pv-here{font-weight:600}
+</style>"""
+
+_SCRIPT = r"""(function(){
+var root=document.getElementById("@ID@");if(!root||root.getAttribute("data-live"))return;root.setAttribute("data-live","1");
+var meta=JSON.parse(root.querySelector(".pv-meta").textContent),n=meta.steps,at=meta.start,view=meta.view,frames=null;
+var stage=root.querySelector(".pv-stage"),count=root.querySelector(".pv-count"),pos=root.querySelector(".pv-pos");
+var toc=root.querySelectorAll(".pv-toc li");
+function roundOf(i){var r=-1;for(var k=0;k<meta.rounds.length;k++)if(meta.rounds[k]<=i)r=k;return r;}
+function after(list){for(var k=0;k<list.length;k++)if(list[k]>at)return list[k];return at;}
+function before(list){for(var k=list.length-1;k>=0;k--)if(list[k]<at)return list[k];return at;}
+var acts={first:function(){return 0},last:function(){return n-1},prev:function(){return at-1},next:function(){return at+1},
+prevround:function(){return before(meta.rounds)},nextround:function(){var i=after(meta.rounds);return i==at?n-1:i},
+prevfinding:function(){return before(meta.findings)},nextfinding:function(){return after(meta.findings)}};
+function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=frames[at];
+count.textContent=(at+1)+" / "+n;pos.style.left=(100*at/Math.max(1,n-1))+"%";
+var r=at==n-1?toc.length-1:roundOf(at);for(var k=0;k<toc.length;k++)toc[k].classList.toggle("pv-here",k==r);
+root.setAttribute("data-at",at);}
+function look(v){root.classList.remove("pv-v"+view);view=v;root.classList.add("pv-v"+view);}
+root.addEventListener("click",function(e){var b=e.target.closest("[data-go],[data-act],[data-view]");if(!b)return;e.preventDefault();
+if(b.hasAttribute("data-go"))show(+b.getAttribute("data-go"));else if(b.hasAttribute("data-view"))look(+b.getAttribute("data-view"));
+else if(b.getAttribute("data-act")=="hide")root.classList.toggle("pv-hide");else show(acts[b.getAttribute("data-act")]());
+root.focus({preventScroll:true});});
+var keys={ArrowLeft:"prev",ArrowRight:"next",PageUp:"prevround",PageDown:"nextround",Home:"first",End:"last",n:"nextfinding",p:"prevfinding"};
+root.addEventListener("keydown",function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;var k=e.key;
+if(keys[k])show(acts[keys[k]]());else if(k>="1"&&k<="9"&&+k<=meta.players)look(+k-1);
+else if(k=="h")root.classList.toggle("pv-hide");else return;e.preventDefault();e.stopPropagation();});
+var raw=atob(root.querySelector(".pv-frames").textContent.trim()),bytes=new Uint8Array(raw.length);
+for(var k=0;k<raw.length;k++)bytes[k]=raw.charCodeAt(k);
+new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(function(text){
+frames=text.split("\u001e");root.setAttribute("data-ready","1");show(at);if(meta.focus)root.focus();});
+})();"""

@@ -1,0 +1,260 @@
+"""The viewer without a browser: every frame of the sample games and of corpus games read
+back from its HTML and compared with the engine's table and with the log's own events;
+findings where ``validate`` reports them; hostile names escaped; nothing fetched."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import paipu
+from paipu import svg
+from paipu.cli import main
+from paipu.engine import Replay
+from paipu.events import Call, Discard, DoraReveal, Game
+from paipu.view import Viewer, event_words, tile_word
+
+from conftest import corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = sorted((ROOT / "sample_logs").glob("*.json"))
+KNOWN_BAD = ("majiang", "mahjonglm", "2023102817gm-00a9-0000-3abd1803.json")
+
+_SEAT = re.compile(r'<section class="pv-seat[^"]*" data-player="\d+" data-seat="(\d+)">(.*?)</section>')
+_TILE = re.compile(r'<svg class="t( [^"]*)?" width="24" height="32"><use href="#pv-(\w+)"/></svg>')
+
+
+def tiles(html: str) -> list[str]:
+    return [face for _, face in _TILE.findall(html)]
+
+
+def part(html: str, cls: str, tag: str = "span") -> str:
+    found = re.search(f'<{tag} class="{cls}">(.*?)</{tag}>', html)
+    return found.group(1) if found else ""
+
+
+def river(html: str) -> list[tuple[str, set[str]]]:
+    rows = re.findall(r'<div class="pv-row">(.*?)</div>', html)
+    assert all(len(tiles(row)) <= 6 for row in rows) and all(len(tiles(row)) == 6 for row in rows[:-1])
+    return [(face, set(cls.split())) for row in rows for cls, face in _TILE.findall(row)]
+
+
+def logged_rivers(events, position: int, seats: int) -> list[list[tuple[str, set[str]]]]:
+    """Each seat's discards up to ``events[position]`` as the log states them, with the
+    marks the viewer must show: tsumogiri, riichi, called away (a call right after it)."""
+    rivers: list[list[tuple[str, set[str]]]] = [[] for _ in range(seats)]
+    last = None
+    for event in events[1:position + 1]:
+        if type(event) is Discard:
+            marks = {"pv-tg"} if event.tsumogiri else set()
+            if event.riichi:
+                marks.add("pv-rc")
+            rivers[event.seat].append((event.tile, marks))
+            last = event.seat
+        elif type(event) is Call and last is not None:
+            rivers[last][-1][1].add("pv-cl")
+        elif type(event) is not DoraReveal:
+            last = None
+    return rivers
+
+
+def check_frames(game: Game, rule=None) -> int:
+    """Every frame of ``game`` against the engine's table at the same step and the log's
+    discards; its findings panel against ``validate``. The number of frames checked."""
+    viewer = Viewer(game, rule)
+    steps = [step.snapshot() for step in Replay(game, rule)]
+    assert len(steps) == len(viewer.frames)
+    for index, (step, frame) in enumerate(zip(steps, viewer.frames)):
+        assert viewer.steps[index] == (step.round_index, step.event_index)
+        if step.table is None:
+            continue
+        seats = dict(_SEAT.findall(frame))
+        assert sorted(map(int, seats)) == list(range(len(step.table.hands)))
+        rivers = logged_rivers(step.round.events, step.event_index, len(step.table.hands))
+        for seat, hand in enumerate(step.table.hands):
+            html = seats[str(seat)]
+            notation = hand.to_notation()
+            assert tiles(part(html, "pv-con")) == list(notation.concealed), (index, seat)
+            assert tiles(part(html, "pv-drawn")) == ([notation.drawn] if notation.drawn else [])
+            assert re.findall(r'data-meld="([^"]*)"', html) == [str(meld) for meld in hand.melds]
+            assert river(html) == rivers[seat], (index, seat)
+        assert tiles(part(frame, "pv-dora")) == step.table.dora_indicators
+        assert f'wall <b class="pv-wall">{step.table.wall}</b>' in frame
+    # the findings panel exactly at the steps validate reports, with its findings
+    findings = paipu.validate(game, rule)
+    assert viewer.findings == findings
+    shown = {}
+    for index, frame in enumerate(viewer.frames):
+        checks = re.findall(r'<li data-check="([^"]*)">', frame)
+        if checks:
+            round_index, event = viewer.steps[index]
+            label = game.rounds[round_index].label if round_index < len(game.rounds) else None
+            shown[(label, event)] = checks
+    reported: dict = {}
+    for finding in findings:
+        reported.setdefault((finding.round, finding.event), []).append(finding.check)
+    assert shown == reported
+    # a comparison's row is marked exactly when validation reports its check at the step
+    for frame in viewer.frames:
+        checks = set(re.findall(r'<li data-check="([^"]*)">', frame))
+        rows = set(re.findall(r'<tr (?:class="pv-diff" )?data-check="([^"]*)">', frame))
+        marked = set(re.findall(r'<tr class="pv-diff" data-check="([^"]*)">', frame))
+        assert marked == {check.replace("game.incomplete", "game.rounds") for check in checks} & rows
+    return len(steps)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_sample_frames(path):
+    for game in paipu.load(path):
+        assert check_frames(game) > 10
+
+
+def test_sample_frames_with_findings():
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
+    rule = paipu.Rule(winds=0, ippatsu=False)
+    check_frames(game, rule)
+    viewer = paipu.view(game, rule)
+    assert len(viewer.findings) == 4
+    frame = viewer.at(viewer.findings[1]).frame()
+    assert '<tr class="pv-diff" data-check="hule.fanshu"><th>han</th><td>2</td><td>3</td></tr>' in frame
+
+
+def test_corpus_frames():
+    """The known-bad mahjonglm game under tenhou (findings, kans, calls), a Tenhou mjlog
+    hanchan and a game of the 電脳麻将 engine: every frame."""
+    checked = check_frames(next(iter(paipu.load(corpus(*KNOWN_BAD)))), "tenhou")
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    checked += check_frames(next(iter(paipu.load(sorted(folder.iterdir())[0]))))
+    generated = sorted(corpus("generated").rglob("*.json*"))[0]
+    checked += check_frames(next(iter(paipu.load(f"{generated}#0"))))
+    assert checked > 2000
+
+
+def test_known_bad_game_finding():
+    viewer = paipu.view(corpus(*KNOWN_BAD), rule="tenhou")
+    assert [f.check for f in viewer.findings] == ["kaigang", "hule.hupai", "hule.fanshu", "hule.defen", "hule.fenpei"]
+    fanshu = viewer.findings[2]
+    at = viewer.at(fanshu)
+    assert at.steps[at.start] == (3, 115)
+    assert '<tr class="pv-diff" data-check="hule.fanshu"><th>han</th><td>3</td><td>4</td></tr>' in at.frame()
+    marked = re.findall(r'<tr class="pv-diff" data-check="([^"]*)">', at.frame())
+    assert marked == ["hule.hupai", "hule.fanshu", "hule.defen", "hule.fenpei"]  # the findings' rows, in table order
+    assert "&lt;" not in at.frame() and repr(at).endswith("at step 442 (東3局1本場, event 115)>")
+
+
+def test_page_is_offline_and_holds_every_frame():
+    viewer = paipu.view(ROOT / "sample_logs" / "draw_then_ron.json")
+    page = viewer.html(standalone=True)
+    assert not re.search(r"https?:|url\(", page, re.I)
+    assert 'tabindex="0" data-lm-suppress-shortcuts="true"' in page  # its keys are its own in JupyterLab
+    assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#")', page)
+    data = re.search(r'<script type="text/plain" class="pv-frames">([^<]*)</script>', page).group(1)
+    assert gzip.decompress(base64.b64decode(data)).decode().split("\x1e") == viewer.frames
+    # without script the first frame is there: 52 dealt tiles, the dora indicator
+    stage = re.search(r'<div class="pv-stage">(.*?)<details', page, re.S).group(1)
+    assert stage == viewer.frames[0] + "</div>"
+    assert sum(len(tiles(part(seat, "pv-con"))) for _, seat in _SEAT.findall(stage)) == 52
+    # every face the frames use is defined in the page
+    assert set(re.findall(r'href="#pv-(\w+)"', page)) <= set(re.findall(r'<symbol id="pv-(\w+)"', page))
+
+
+def test_hostile_names_are_escaped():
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
+    hostile = replace(game, title='</script><script>alert("t")</script>',
+                      players=("<script>alert(1)</script>", 'x" onmouseover="alert(2)', "\x1e\x1b[31m", "<b>&amp;"))
+    page = paipu.view(hostile).html(standalone=True)
+    assert "<script>alert" not in page and 'x" onmouseover' not in page and "\x1b" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;&amp;amp;" in page
+    viewer = paipu.view(hostile)
+    assert all("\x1e" not in frame for frame in viewer.frames)
+    assert page.count("<script") == 3  # the frames, the steps' data, the script: nothing from the log
+
+
+def test_view_api(tmp_path):
+    path = ROOT / "sample_logs" / "draw_then_ron.json"
+    with pytest.raises(ValueError, match="holds 3 games"):
+        paipu.view(ROOT / "sample_logs")
+    viewer = paipu.view(path, round=1, seat=2)
+    assert viewer.steps[viewer.start] == (1, 0) and viewer.seat == 2
+    assert 'class="pv pv-v2"' in viewer.html()
+    assert viewer.at(-1).frame().count("The end of the game") == 2  # the head and the words
+    with pytest.raises(ValueError):
+        viewer.at((7, 0))
+    with pytest.raises(ValueError):
+        paipu.view(path, seat=4)
+    saved = viewer.save(tmp_path / "game.html")
+    assert saved.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert re.fullmatch(r"<Viewer '.*draw_then_ron.json#0': 2 rounds, \d+ steps, 0 findings; at step \d+ "
+                        r"\(東1局1本場, event 0\)>", repr(viewer))
+
+
+def test_objects_display_themselves():
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
+    assert 'class="pv pv-v0"' in game._repr_html_()
+    round_ = game.rounds[0]
+    assert repr(round_) == "<Round 東1局0本場: 16 events, seat 1 wins by ron from seat 2, 3900>"
+    shown = round_._repr_html_()
+    assert "player 1" in shown and "pv-panel pv-findings" not in shown and "<table class=\"pv-cmp\">" not in shown
+    steps = [step.snapshot() for step in Replay(game)]
+    assert repr(steps[2]) == "<Step 東1局0本場, event 2: East discards 3m, tsumogiri>"
+    assert repr(steps[-1]) == "<Step end of the game>"
+    win = steps[-2]._repr_html_()
+    assert "South wins by ron on 8s from West" in win and "立直 1, 一発 1, 平和 1" in win and "class=\"pv-diff\"" not in win
+    # a step on its own shows what validation finds there: without ippatsu, 2 han, not 3
+    strict = [step.snapshot() for step in Replay(game, paipu.Rule(winds=0, ippatsu=False))][-2]
+    assert '<tr class="pv-diff" data-check="hule.fanshu"><th>han</th><td>2</td><td>3</td>' in strict._repr_html_()
+    assert re.match(r"<Table 東1局0本場: \d+ tiles left, seat \d to \w+, scores \[", repr(steps[5].table))
+
+
+def test_words():
+    assert tile_word("z6") == "發" and tile_word("p0") == "red 5p" and tile_word("s7") == "7s"
+    assert event_words(Discard(1, "z6", True)) == "South discards 發, tsumogiri"
+    assert event_words(Discard(3, "m0", False, True)) == "North discards red 5m, declaring riichi"
+    assert event_words(Call(2, paipu.parse_meld("z666="))) == "West calls pon on 發 from East"
+    assert event_words(None) == "The end of the game"
+
+
+def test_every_face_is_drawn():
+    faces = dict(re.findall(r'<symbol id="pv-(\w+)" viewBox="0 0 30 40">(.*?)</symbol>', svg.symbols()))
+    assert set(faces) == set(svg.FACES) and len(set(faces.values())) == len(faces)
+    assert "<text" not in svg.symbols()  # no font: strokes and shapes only
+    for five in ("m", "p", "s"):  # a red five differs from a five, and is red
+        assert faces[f"{five}0"] != faces[f"{five}5"] and "#c8231e" in faces[f"{five}0"]
+    with pytest.raises(ValueError):
+        svg.tile("z8")
+
+
+def test_cli_view(tmp_path, capsys):
+    out = tmp_path / "game.html"
+    assert main(["view", f"{corpus(*KNOWN_BAD)}#0", "--rule", "tenhou", "--round", "3", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    meta = json.loads(re.search(r'<script type="application/json" class="pv-meta">([^<]*)</script>', page).group(1))
+    assert meta["start"] == meta["rounds"][3] and meta["findings"] == [418, 442] and "5 findings" in page
+    assert main(["view", str(ROOT / "sample_logs")]) == 2
+    assert "holds 3 games: name one as PATH#N" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:
+        main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--rule", "nope"])
+    assert usage.value.code == 2 and "'nope' is neither a rule preset" in capsys.readouterr().err
+    assert main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--round", "9"]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert main(["view", str(bad)]) == 2
+    assert str(bad) in capsys.readouterr().err
+
+
+def test_bench_view_runs_on_the_samples():
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_view.py"), str(ROOT / "sample_logs")],
+                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert "budget 2 s: ok" in done.stdout and "budget 400 KB: ok" in done.stdout and "pages of 3 games" in done.stdout

@@ -1,0 +1,180 @@
+"""The viewer in a real headless Chromium (Debian's ``chromium`` driven by Playwright's
+Python package): the keys step through the known-bad game and reach its findings, no
+page error, and with JavaScript off the first frame is there.
+
+Skipped, with the reason, without ``/usr/bin/chromium`` or the ``playwright`` package
+(``.ci/run`` installs Chromium with apt-get). ``python tests/test_view_browser.py``
+redraws the README's screenshot, ``docs/images/viewer.png``."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import paipu
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import corpus  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+KNOWN_BAD = ("majiang", "mahjonglm", "2023102817gm-00a9-0000-3abd1803.json")
+SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "images" / "viewer.png"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"needs Debian's chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package (the test extra)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def known_bad(tmp_path_factory):
+    viewer = paipu.view(corpus(*KNOWN_BAD), rule="tenhou")
+    return viewer, viewer.save(tmp_path_factory.mktemp("view") / "game.html")
+
+
+def opened(browser, path: Path, **options):
+    """A page of ``path`` once its frames are unpacked, and the list of its errors."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900}, **options)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("request", lambda request: request.url.startswith("file:") or errors.append(f"fetched {request.url}"))
+    page.goto(path.as_uri())
+    return page, errors
+
+
+def at(page) -> int:
+    return int(page.get_attribute(".pv", "data-at"))
+
+
+def test_keys_step_through_the_known_bad_game(browser, known_bad):
+    viewer, path = known_bad
+    page, errors = opened(browser, path)
+    page.wait_for_selector(".pv[data-ready]")
+    assert page.evaluate("document.activeElement.classList.contains('pv')")
+    last = len(viewer) - 1
+    page.keyboard.press("End")
+    assert at(page) == last and "The end of the game" in page.inner_text(".pv-event")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert at(page) == 2  # the frame Python drew, as the browser reads it
+    faces = re.compile(r'href="#pv-(\w+)"')
+    assert faces.findall(page.inner_html(".pv-stage")) == faces.findall(viewer.frames[2])
+    assert page.inner_text(".pv-event") == "East discards 白"
+    page.keyboard.press("ArrowLeft")
+    assert at(page) == 1
+    page.keyboard.press("PageDown")
+    assert at(page) == viewer.round_starts()[1]
+    page.keyboard.press("PageUp")
+    assert at(page) == 0
+    # n: the next finding, until the one of hule.fanshu: 3 han by the rules, 4 in the log
+    seen = []
+    for _ in range(5):
+        page.keyboard.press("n")
+        seen.append(at(page))
+        if page.query_selector('.pv-findings li[data-check="hule.fanshu"]'):
+            break
+    assert seen == [418, 442]
+    row = page.query_selector('.pv-cmp tr.pv-diff[data-check="hule.fanshu"]')
+    assert row is not None and [cell.inner_text() for cell in row.query_selector_all("td")] == ["3", "4"]
+    assert "han: the rules give 3, the log says 4" in page.inner_text(".pv-findings")
+    page.keyboard.press("p")
+    assert at(page) == 418
+    # the viewpoint (1-4) and hiding the other hands (h)
+    page.keyboard.press("3")
+    assert "pv-v2" in page.get_attribute(".pv", "class")
+    bottom = page.query_selector(".pv-seat[data-player='2']").bounding_box()
+    assert all(bottom["y"] >= seat.bounding_box()["y"] for seat in page.query_selector_all(".pv-seat"))
+    page.keyboard.press("h")
+    hidden = page.eval_on_selector(".pv-seat[data-player='0'] .pv-con use", "e => getComputedStyle(e).visibility")
+    mine = page.eval_on_selector(".pv-seat[data-player='2'] .pv-con use", "e => getComputedStyle(e).visibility")
+    assert (hidden, mine) == ("hidden", "visible")
+    # the table of contents and the timeline's marks go to their steps
+    page.click(".pv-toc li:nth-child(2) a")
+    assert at(page) == viewer.round_starts()[1]
+    page.click(".pv-mark")
+    assert at(page) == 418
+    assert errors == []
+    page.close()
+
+
+def test_first_frame_without_javascript(browser, known_bad):
+    _, path = known_bad
+    page, errors = opened(browser, path, java_script_enabled=False)
+    tiles = [box for box in (tile.bounding_box() for tile in page.query_selector_all(".pv-stage .pv-con svg.t"))
+             if box and box["width"] >= 20 and box["height"] >= 26]
+    assert len(tiles) >= 52
+    assert page.get_attribute(".pv", "data-ready") is None and errors == []
+    page.close()
+
+
+def test_notebook_exported_with_nbconvert(browser, tmp_path):
+    """A notebook that displays a game, run by a kernel and exported to HTML by nbconvert:
+    the viewer in the export steps through the game as the page of its own does."""
+    nbformat = pytest.importorskip("nbformat", reason="needs nbformat (the test extra)")
+    nbclient = pytest.importorskip("nbclient", reason="needs nbclient (the test extra)")
+    nbconvert = pytest.importorskip("nbconvert", reason="needs nbconvert (the test extra)")
+    game = Path(__file__).resolve().parents[1] / "sample_logs" / "draw_then_ron.json"
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        f"import paipu\nnext(iter(paipu.load({str(game)!r})))")])
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    body, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    exported = tmp_path / "exported.html"
+    exported.write_text(body, encoding="utf-8")
+    viewer = paipu.view(game)
+    page, errors = opened(browser, exported)
+    page.wait_for_selector(".pv[data-ready]")
+    page.click(".pv [data-act='last']")
+    assert at(page) == len(viewer) - 1
+    page.keyboard.press("PageUp")
+    assert at(page) == viewer.round_starts()[-1]
+    # what nbconvert's template fetches is its own (its scripts from a CDN, offline here); ours, nothing
+    assert [error for error in errors if not error.startswith(("fetched http", "Failed to load"))] == []
+    page.close()
+
+
+def screenshot(browser, path: Path, target: Path) -> None:
+    """A frame with calls, a riichi and a kan: the known-bad game's win with its
+    findings, from its winner's viewpoint."""
+    page, errors = opened(browser, path)
+    page.wait_for_selector(".pv[data-ready]")
+    for _ in range(2):
+        page.keyboard.press("n")
+    page.screenshot(path=str(target), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_screenshot(browser, known_bad, tmp_path):
+    _, path = known_bad
+    target = tmp_path / "viewer.png"
+    screenshot(browser, path, target)
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.stat().st_size > 50_000
+    assert SCREENSHOT.exists(), "the README's screenshot: python tests/test_view_browser.py draws it"
+
+
+if __name__ == "__main__":  # redraw the README's screenshot
+    from playwright.sync_api import sync_playwright
+
+    os.chdir(SCREENSHOT.parents[2])  # the game named as the README names it, from the project root
+    viewer = paipu.view(Path("..", "shared", "corpora", *KNOWN_BAD), rule="tenhou")
+    page_path = Path("/tmp") / "paipu-viewer.html"
+    viewer.save(page_path)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        screenshot(chromium, page_path, SCREENSHOT)
+        chromium.close()
+    print(re.sub(r"\s+", " ", f"wrote {SCREENSHOT}"))
