@@ -135,8 +135,11 @@ def _tiles(tiles: Iterable[str], cls: str = "") -> str:
 def _meld(meld: Meld) -> str:
     """A meld as it lies on the table: the claimed tile turned, on the side of the seat
     it came from (上家 left, 対面 middle, 下家 right); a closed kan with its ends face
-    down; an added kan's tile turned beside the claimed one."""
-    if meld.type == "ankan":
+    down; an added kan's tile turned beside the claimed one; a North set aside (北抜き),
+    three players, on its own."""
+    if meld.type == "north":
+        faces = svg.tile("z4")
+    elif meld.type == "ankan":
         middle = sorted(meld.tiles, key=_order)[1:-1]
         faces = svg.tile(svg.BACK) + _tiles(middle) + svg.tile(svg.BACK)
     else:

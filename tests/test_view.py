@@ -136,6 +136,17 @@ def test_corpus_frames():
     assert checked > 2000
 
 
+def test_three_player_frames():
+    """A three-player Tenhou game (三麻): three seats at every frame, each North set aside
+    (北抜き) drawn beside the hand as the engine holds it."""
+    game = next(iter(paipu.load(sorted(corpus("tenhou-json", "sanma-engine").iterdir())[0])))
+    assert check_frames(game) > 300
+    frames = paipu.view(game).frames
+    assert all(len(_SEAT.findall(frame)) == 3 for frame in frames[:-1])
+    assert frames[-1].count('<section class="pv-seat"') == 3  # the end: names, scores and ranks
+    assert any('data-meld="b"' in frame for frame in frames)
+
+
 def test_known_bad_game_finding():
     viewer = paipu.view(corpus(*KNOWN_BAD), rule="tenhou")
     assert [f.check for f in viewer.findings] == ["kaigang", "hule.hupai", "hule.fanshu", "hule.defen", "hule.fenpei"]
