@@ -23,7 +23,7 @@ def _run(script: str, *args: str) -> str:
     # the sources under test, not an installed copy the scripts would import from elsewhere
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
-                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300, env=env)
+                          capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=900, env=env)  # valgrind on a busy host is slow
     assert done.returncode == 0, done.stderr
     return done.stdout
 
