@@ -21,6 +21,7 @@ import paipu
 from paipu import stats
 from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
+from paipu.shanten import waits
 
 from conftest import corpus, read_json
 
@@ -117,7 +118,7 @@ def test_every_stat_of_a_short_game_counted_by_hand():
 
 def test_round_facts_of_the_same_game():
     table = stats.rounds(ikkyoku(8))
-    assert list(table.columns) == list(stats.ROUND_COLUMNS)
+    assert list(table.columns) == [fact.name for fact in stats.FACTS if fact.table == "rounds" and not fact.engine]
     assert len(table) == 2 * 4
     second = table[table["round"] == 1].set_index("name")
     assert list(second["label"].unique()) == ["東1局1本場"]
@@ -205,7 +206,7 @@ def test_sources_and_player_selection():
     assert one.equals(stats.summary(SAMPLES, player="South player\n(rank)"))  # as titles carry it
     assert stats.summary(SAMPLES, player=1).equals(one)  # player index 1 is South in every sample
     assert stats.summary(SAMPLES, player="nobody").empty
-    assert list(stats.summary([]).columns) == list(stats.STATS)
+    assert list(stats.summary([]).columns) == [stat.name for stat in stats.STATISTICS if not stat.engine]
     with pytest.raises(TypeError):
         stats.summary([42])
 
@@ -228,9 +229,47 @@ def test_a_truncated_log_adds_its_finished_rounds_only():
 EXHAUSTIVE = ("荒牌平局", "流局", "流し満貫")
 
 
+_SUITS = "mpsz"
+
+
+def _kind(suit: str, digit: str) -> int:
+    return _SUITS.index(suit) * 9 + (5 if digit == "0" else int(digit)) - 1
+
+
+def raw_tenpai(deal: str, log: list[dict], seat: int) -> bool:
+    """Whether ``seat`` is ready at the end of a raw 電脳麻将 round: its tiles counted from
+    the qipai notation through zimo, dapai, fulou and gang (the tile of a meld marked with
+    + = - came from another player; a kakan adds its last digit), then asked for waits."""
+    counts = [0] * 34
+    suit = ""
+    for char in deal:
+        if char in _SUITS:
+            suit = char
+        elif char.isdigit():
+            counts[_kind(suit, char)] += 1
+    for event in log:
+        (key, body), = event.items()
+        if body.get("l") != seat:
+            continue
+        if key in ("zimo", "gangzimo"):
+            counts[_kind(body["p"][0], body["p"][1])] += 1
+        elif key == "dapai":
+            counts[_kind(body["p"][0], body["p"][1])] -= 1
+        elif key in ("fulou", "gang"):
+            meld = body["m"]
+            digits = [(char, meld[i + 1:i + 2] in ("+", "=", "-")) for i, char in enumerate(meld) if char.isdigit()]
+            if key == "gang" and any(marked for _, marked in digits):  # kakan: its last digit is added
+                digits = [(digits[-1][0], False)]
+            for digit, marked in digits:
+                if not marked:
+                    counts[_kind(meld[0], digit)] -= 1
+    return bool(waits(counts))
+
+
 def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
     """Every stat of stats.md per player name, counted from raw paipu JSON."""
     n = defaultdict(Counter)  # name -> counts and sums
+    longest = defaultdict(int)
     yaku = defaultdict(Counter)
     reasons = defaultdict(Counter)
     for paipu_ in paipus:
@@ -240,43 +279,88 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                 rank, score = paipu_["rank"][player], paipu_["defen"][player]
                 n[name].update(games=1, rank_sum=rank, score=score, bust=score < 0, **{f"rank{rank}": 1})
                 n[name]["point"] += float(paipu_["point"][player])
+        run, last_dealer = 0, None
         for log in paipu_["log"]:
-            if not ("hule" in log[-1] or "pingju" in log[-1]):
-                continue  # the log stops inside this round
             jushu = log[0]["qipai"]["jushu"]
             name_of = [names[(paipu_["qijia"] + jushu + seat) % 4] for seat in range(4)]
+            run = run + 1 if name_of[0] == last_dealer else 1
+            last_dealer = name_of[0]
+            if not ("hule" in log[-1] or "pingju" in log[-1]):
+                continue  # the log stops inside this round
+            longest[name_of[0]] = max(longest[name_of[0]], run)
             discards = [0, 0, 0, 0]
             riichi = [None] * 4
+            order = []
             called = [False] * 4
-            won, dealt = {}, Counter()
-            for event in log:
+            stick = [0] * 4
+            change = [0] * 4
+            won, dealt, first_winner = {}, Counter(), {}
+            tsumo = None
+            for position, event in enumerate(log):
                 if "dapai" in event:
                     seat = event["dapai"]["l"]
                     discards[seat] += 1
                     if event["dapai"]["p"].endswith("*"):
                         riichi[seat] = discards[seat]
+                        order.append(seat)
+                        # no stick when the declaration tile is ronned (三家和: by three)
+                        after = log[position + 1]
+                        ronned = "hule" in after or after.get("pingju", {}).get("name", "").startswith("三家和")
+                        stick[seat] = 0 if ronned else 1000
                 elif "fulou" in event:
                     called[event["fulou"]["l"]] = True
                 elif "hule" in event:
                     hule = event["hule"]
                     won[hule["l"]] = (hule, discards[hule["l"]] + 1)
+                    change = [a + b for a, b in zip(change, hule["fenpei"])]
                     if hule["baojia"] is not None:
+                        first_winner.setdefault(hule["baojia"], hule)
                         dealt[hule["baojia"]] += 1
                         n[name_of[hule["baojia"]]]["paid"] -= hule["fenpei"][hule["baojia"]]
+                    else:
+                        tsumo = hule
             ending = log[-1].get("pingju")
+            if ending:
+                change = [a + b for a, b in zip(change, ending["fenpei"])]
             for seat, name in enumerate(name_of):
                 c = n[name]
                 deal = min(dealt[seat], 1) if double_ron == "once" else dealt[seat]
+                score_change = change[seat] - stick[seat]
+                dealer = seat == 0
+                draw = bool(ending) and ending["name"] in EXHAUSTIVE
+                facing = bool(order) and order[0] != seat
                 c.update(rounds=1, deal_ins=deal, riichi_rounds=riichi[seat] is not None,
-                         call_rounds=called[seat])
+                         call_rounds=called[seat], score_change=score_change, dealer=dealer,
+                         dealer_won=dealer and seat in won, dealer_dealt=deal if dealer else 0,
+                         dealer_change=score_change if dealer else 0,
+                         other_won=not dealer and seat in won, other_dealt=0 if dealer else deal,
+                         other_change=0 if dealer else score_change,
+                         facing=facing)
+                if facing:
+                    c.update(facing_won=seat in won, facing_dealt=deal, facing_draw=draw,
+                             facing_change=score_change)
+                if tsumo is not None and tsumo["l"] != seat:
+                    c.update(tsumo_against=1, tsumo_paid=-tsumo["fenpei"][seat])
+                    if dealer:
+                        c.update(dealer_tsumo=1, dealer_tsumo_paid=-tsumo["fenpei"][seat])
                 if riichi[seat] is not None:
-                    c.update(riichi_turns=riichi[seat], riichi_dealt=deal)
+                    c.update(riichi_turns=riichi[seat], riichi_dealt=deal, riichi_first=order[0] == seat,
+                             riichi_chased=order[-1] != seat, riichi_change=score_change, riichi_draw=draw)
                 if called[seat]:
-                    c.update(call_dealt=deal)
+                    c.update(call_dealt=deal, call_draw=draw)
+                if deal:
+                    own = "riichi" if riichi[seat] is not None else "called" if called[seat] else "closed"
+                    winner = first_winner[seat]
+                    melds = winner["shoupai"].split(",")[1:]
+                    shape = ("riichi" if riichi[winner["l"]] is not None
+                             else "called" if any(mark in meld for meld in melds for mark in "+=-") else "dama")
+                    c.update({f"deal_in_{own}": deal, f"deal_in_to_{shape}": deal})
                 if ending:
                     reasons[name][ending["name"]] += 1
-                    if ending["name"] in EXHAUSTIVE:
-                        c.update(draws=1, tenpai=ending["shoupai"][seat] != "")
+                    if draw:
+                        shown = ending["shoupai"][seat] != ""
+                        c.update(draws=1, shown=shown,
+                                 tenpai=shown or raw_tenpai(log[0]["qipai"]["shoupai"][seat], log, seat))
                     else:
                         c.update(aborts=1)
                 if seat in won:
@@ -285,7 +369,9 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                     c.update(wins=1, value=hule["defen"], net=hule["fenpei"][seat], win_turns=turn,
                              tsumo=hule["baojia"] is None,
                              dama=riichi[seat] is None and not called[seat],
-                             riichi_won=riichi[seat] is not None, call_won=called[seat])
+                             riichi_won=riichi[seat] is not None, call_won=called[seat],
+                             dealer_value=hule["defen"] if dealer else 0,
+                             other_value=0 if dealer else hule["defen"])
                     if riichi[seat] is not None:
                         c.update(ippatsu="一発" in hupai, ura=hupai.get("裏ドラ", 0) > 0)
                     for entry in hule["hupai"]:
@@ -326,6 +412,34 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "wins": w, "deal_ins": c["deal_ins"], "riichi_rounds": c["riichi_rounds"],
             "call_rounds": c["call_rounds"], "draws": c["draws"], "aborts": c["aborts"],
             "yaku_counts": dict(yaku[name]), "draw_reasons": dict(reasons[name]),
+            "shown_at_draw": ratio(c["shown"], c["draws"]),
+            "riichi_first_rate": ratio(c["riichi_first"], c["riichi_rounds"]),
+            "riichi_chasing_rate": ratio(c["riichi_rounds"] - c["riichi_first"], c["riichi_rounds"]),
+            "riichi_chased_rate": ratio(c["riichi_chased"], c["riichi_rounds"]),
+            "riichi_income": ratio(c["riichi_change"], c["riichi_rounds"]),
+            "riichi_draw": ratio(c["riichi_draw"], c["riichi_rounds"]),
+            "call_draw": ratio(c["call_draw"], c["call_rounds"]),
+            "avg_score_change": ratio(c["score_change"], r),
+            **{f"deal_in_{state}": ratio(c[f"deal_in_{state}"], c["deal_ins"]) for state in ("riichi", "called", "closed")},
+            **{f"deal_in_to_{state}": ratio(c[f"deal_in_to_{state}"], c["deal_ins"]) for state in ("riichi", "called", "dama")},
+            "tsumo_against_rate": ratio(c["tsumo_against"], r),
+            "avg_tsumo_paid": ratio(c["tsumo_paid"], c["tsumo_against"]),
+            "dealer_tsumo_paid": ratio(c["dealer_tsumo_paid"], c["dealer_tsumo"]),
+            "longest_dealer_run": longest[name] or NAN,
+            "dealer_rounds": c["dealer"],
+            "dealer_win_rate": ratio(c["dealer_won"], c["dealer"]),
+            "dealer_deal_in_rate": ratio(c["dealer_dealt"], c["dealer"]),
+            "dealer_avg_win": ratio(c["dealer_value"], c["dealer_won"]),
+            "dealer_score_change": ratio(c["dealer_change"], c["dealer"]),
+            "non_dealer_win_rate": ratio(c["other_won"], r - c["dealer"]),
+            "non_dealer_deal_in_rate": ratio(c["other_dealt"], r - c["dealer"]),
+            "non_dealer_avg_win": ratio(c["other_value"], c["other_won"]),
+            "non_dealer_score_change": ratio(c["other_change"], r - c["dealer"]),
+            "facing_riichi_rounds": c["facing"],
+            "facing_riichi_win": ratio(c["facing_won"], c["facing"]),
+            "facing_riichi_deal_in": ratio(c["facing_dealt"], c["facing"]),
+            "facing_riichi_draw": ratio(c["facing_draw"], c["facing"]),
+            "facing_riichi_score_change": ratio(c["facing_change"], c["facing"]),
         }
     return result
 
@@ -371,7 +485,7 @@ def test_summary_equals_an_independent_recount(loaded, double_ron):
     summary = tables.summary(double_ron=double_ron)
     assert sorted(summary.index) == sorted(expected)
     for name, row in summary.iterrows():
-        for stat in stats.STATS:
+        for stat in summary.columns:
             want = expected[name][stat]
             if isinstance(want, dict):
                 assert row[stat] == want, (name, stat)
@@ -402,14 +516,18 @@ def test_cli_json_and_csv_hold_every_stat(tmp_path):
     result = run("stats", str(SAMPLES), "--format", "json", "--player", "South player")
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
-    assert list(record) == ["player", *stats.STATS]
+    walked = [stat.name for stat in stats.STATISTICS if not stat.engine]
+    assert list(record) == ["player", *walked]
     assert record["player"] == "South player" and record["riichi_rate"] == 0.25 and record["call_win"] is None
     assert record["yaku_counts"] == {"立直": 1, "一発": 1, "平和": 1}
     out = tmp_path / "stats.csv"
     result = run("stats", str(SAMPLES), "--format", "csv", "-o", str(out))
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == ",".join(["player", *stats.STATS]) and len(lines) == 5
+    assert lines[0] == ",".join(["player", *walked]) and len(lines) == 5
+    result = run("stats", str(SAMPLES), "--format", "json", "--engine")
+    assert result.returncode == 0, result.stderr
+    assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS]
 
 
 def test_cli_bad_input_exits_2_naming_it(tmp_path):
