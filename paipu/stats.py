@@ -188,7 +188,8 @@ FACTS: tuple[Fact, ...] = (
                                    "has no final results"),
     Fact("games", "score", "Int64", "final score ``paipu.defen``, leftover riichi sticks given to first place"),
     Fact("games", "point", "Float64", "``paipu.point`` as a number"),
-    Fact("turns", "game", "int64", "0-based position of the game in this pass", engine=True),
+    Fact("turns", "game", "int64", "0-based position of the game in this pass (rounds that end only)",
+         engine=True),
     Fact("turns", "round", "int64", "0-based index of the round in the game", engine=True),
     Fact("turns", "seat", "int64", "seat in the round, 0 = dealer", engine=True),
     Fact("turns", "player", "int64", "player index in the game", engine=True),
@@ -571,6 +572,7 @@ class _EngineFacts(_Facts):
         self.start_shanten = [hand.shanten() for hand in table.hands]  # type: ignore[union-attr]
         self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(table.hands)  # type: ignore
         self.after_call: int | None = None
+        self.round_turns: list[tuple] = []  # kept when the round ends, as its rows are
 
     def on_call(self, step: Step) -> None:
         super().on_call(step)
@@ -583,7 +585,7 @@ class _EngineFacts(_Facts):
         known = not table.unknown[seat]  # type: ignore[union-attr]
         shanten = table.hands[seat].shanten() if known else None  # type: ignore[union-attr]
         player = step.round.player_of(seat)  # type: ignore[union-attr]
-        self.turn_rows.append((self.game_index, step.round_index, seat, player, self.names[player],
+        self.round_turns.append((self.game_index, step.round_index, seat, player, self.names[player],
                                self.discards[seat], shanten, self.after_call == seat))
         self.after_call = None
         if event.riichi and known:
@@ -592,6 +594,7 @@ class _EngineFacts(_Facts):
             self.riichi_waits[seat] = (len(waits), bool(waits & river))
 
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+        self.turn_rows.extend(self.round_turns)
         rows = super()._rows(game, index, round_)
         extended = []
         for seat, row in enumerate(rows):

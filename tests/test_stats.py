@@ -21,7 +21,7 @@ import paipu
 from paipu import stats
 from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
-from paipu.shanten import waits
+from paipu.shanten import shanten, waits
 
 from conftest import corpus, read_json
 
@@ -114,6 +114,81 @@ def test_every_stat_of_a_short_game_counted_by_hand():
         wins=1, deal_ins=0, riichi_rounds=1, call_rounds=1,
         yaku_counts={"翻牌": 1, "ドラ": 2},    # 翻牌 發 merged as 翻牌; dora count their han
     ))
+
+
+def test_riichi_order_deal_in_states_dealer_and_facing_riichi_counted_by_hand():
+    # The game of the test above. Round 1: AI-D's riichi (9th go-around) comes before
+    # AI-C's (12th): AI-D first and chased, AI-C chasing. Round 2: AI-C (seat 1, 8th
+    # discard) before AI-A (seat 3, 8th discard, ronned): AI-C first and chased, AI-A
+    # chasing. Facing the first riichi: round 1 everyone but AI-D, round 2 everyone but
+    # AI-C. AI-A deals in while in riichi to AI-D's open hand (pons). AI-B is dealer in
+    # both rounds (東1局0本場, 1本場): a run of 2. Score changes (see above): round 1
+    # AI-B -1500, AI-C 500, AI-D 500, AI-A -1500; round 2 AI-B 0, AI-C -1000, AI-D 8500,
+    # AI-A -5500. Nobody wins by tsumo.
+    summary = stats.summary(ikkyoku(8))
+    none = dict(tsumo_against_rate=0, avg_tsumo_paid=NAN, dealer_tsumo_paid=NAN)
+    assert_stats(summary.loc["AI-A"], dict(
+        none, riichi_first_rate=0, riichi_chasing_rate=1, riichi_chased_rate=0, riichi_income=-5500,
+        riichi_draw=0, avg_score_change=-3500, deal_in_riichi=1, deal_in_called=0, deal_in_closed=0,
+        deal_in_to_riichi=0, deal_in_to_called=1, deal_in_to_dama=0,
+        longest_dealer_run=NAN, dealer_rounds=0, dealer_win_rate=NAN, non_dealer_win_rate=0,
+        non_dealer_deal_in_rate=1 / 2, non_dealer_score_change=-3500,
+        facing_riichi_rounds=2, facing_riichi_win=0, facing_riichi_deal_in=1 / 2, facing_riichi_draw=1 / 2,
+        facing_riichi_score_change=-3500,
+    ))
+    assert_stats(summary.loc["AI-B"], dict(
+        none, riichi_first_rate=NAN, riichi_income=NAN, call_draw=0, deal_in_riichi=NAN,
+        longest_dealer_run=2, dealer_rounds=2, dealer_win_rate=0, dealer_deal_in_rate=0,
+        dealer_avg_win=NAN, dealer_score_change=-750, non_dealer_win_rate=NAN,
+        facing_riichi_rounds=2, facing_riichi_draw=1 / 2, facing_riichi_score_change=-750,
+    ))
+    assert_stats(summary.loc["AI-C"], dict(
+        riichi_first_rate=1 / 2, riichi_chasing_rate=1 / 2, riichi_chased_rate=1 / 2,
+        riichi_income=(500 - 1000) / 2, riichi_draw=1 / 2, avg_score_change=-250,
+        facing_riichi_rounds=1, facing_riichi_draw=1, facing_riichi_score_change=500,
+    ))
+    assert_stats(summary.loc["AI-D"], dict(
+        riichi_first_rate=1, riichi_chasing_rate=0, riichi_chased_rate=1, riichi_income=500, riichi_draw=1,
+        call_draw=0, avg_score_change=4500, non_dealer_avg_win=5200, non_dealer_score_change=4500,
+        facing_riichi_rounds=1, facing_riichi_win=1, facing_riichi_deal_in=0, facing_riichi_score_change=8500,
+    ))
+
+
+def test_tsumo_against_and_the_dealers_share_counted_by_hand():
+    # Game #23 (see below): AI-D tsumo, fenpei [-2000, -1000, 5000, -1000] by seat, AI-B
+    # the dealer pays 2,000 (親被り), AI-C and AI-A 1,000. Game #5: AI-B, with 白 pon
+    # (z777-), deals in to AI-D's riichi; AI-D is dealer in both rounds (the abortive
+    # draw repeats the deal): a run of 2. AI-B sits 3 rounds, AI-A 3.
+    summary = stats.summary(ikkyoku(5, 23))
+    assert_stats(summary.loc["AI-B"], dict(tsumo_against_rate=1 / 3, avg_tsumo_paid=2000, dealer_tsumo_paid=2000,
+                                           deal_in_called=1, deal_in_to_riichi=1, longest_dealer_run=1))
+    assert_stats(summary.loc["AI-A"], dict(tsumo_against_rate=1 / 3, avg_tsumo_paid=1000, dealer_tsumo_paid=NAN))
+    assert_stats(summary.loc["AI-D"], dict(tsumo_against_rate=0, longest_dealer_run=2, dealer_rounds=2))
+
+
+def test_tenpai_at_a_draw_is_the_tracked_hand_not_the_hand_shown():
+    # The issue's count: without the noten penalty a ready hand may stay hidden; 37 such
+    # hands in generated/no_noten_bappu*, and AI-A shows .308 of its hands in
+    # no_noten_bappu.json.gz where .385 were ready.
+    paths = [corpus("generated", "no_noten_bappu.json.gz"), corpus("generated", "no_noten_bappu_renchan1.json.gz")]
+    table = stats.rounds(paths)
+    assert ((table["tenpai"] == True) & (table["hand_shown"] == False)).sum() == 37  # noqa: E712
+    assert not ((table["tenpai"] == False) & (table["hand_shown"] == True)).any()  # noqa: E712
+    row = stats.summary(paths[0]).loc["AI-A"]
+    assert f"{row['shown_at_draw']:.3f}" == "0.308" and f"{row['tenpai_at_draw']:.3f}" == "0.385"
+
+
+def test_repeated_yaku_entries_are_summed():
+    # riichi_ron.json with its hupai written twice over and two ドラ entries (1 and 2 han):
+    # analog sums repeated entries; so do the rounds table and yaku_counts.
+    game = read_json(SAMPLES / "riichi_ron.json")
+    hule = game["log"][0][-1]["hule"]
+    hule["hupai"] = [*hule["hupai"], {"name": "立直", "fanshu": 1}, {"name": "ドラ", "fanshu": 1},
+                     {"name": "ドラ", "fanshu": 2}]
+    rows = stats.rounds(game_from_json(game, "repeated"))
+    assert rows[rows["win"]].iloc[0]["yaku"] == {"立直": 2, "一発": 1, "平和": 1, "ドラ": 3}
+    summary = stats.summary([game_from_json(game, "repeated")])
+    assert summary.loc["South player", "yaku_counts"] == {"立直": 2, "ドラ": 3, "一発": 1, "平和": 1}
 
 
 def test_round_facts_of_the_same_game():
@@ -236,25 +311,26 @@ def _kind(suit: str, digit: str) -> int:
     return _SUITS.index(suit) * 9 + (5 if digit == "0" else int(digit)) - 1
 
 
-def raw_tenpai(deal: str, log: list[dict], seat: int) -> bool:
-    """Whether ``seat`` is ready at the end of a raw 電脳麻将 round: its tiles counted from
-    the qipai notation through zimo, dapai, fulou and gang (the tile of a meld marked with
-    + = - came from another player; a kakan adds its last digit), then asked for waits."""
-    counts = [0] * 34
-    suit = ""
-    for char in deal:
-        if char in _SUITS:
-            suit = char
-        elif char.isdigit():
-            counts[_kind(suit, char)] += 1
+def raw_hands(log: list[dict]):
+    """Each event of a raw 電脳麻将 round with every seat's concealed tile counts after it:
+    counted from the qipai notation through zimo, dapai, fulou and gang (a meld's tile
+    marked + = - came from another player; a kakan adds its last digit)."""
+    hands = []
+    for notation in log[0]["qipai"]["shoupai"]:
+        counts = [0] * 34
+        suit = ""
+        for char in notation:
+            if char in _SUITS:
+                suit = char
+            elif char.isdigit():
+                counts[_kind(suit, char)] += 1
+        hands.append(counts)
     for event in log:
         (key, body), = event.items()
-        if body.get("l") != seat:
-            continue
         if key in ("zimo", "gangzimo"):
-            counts[_kind(body["p"][0], body["p"][1])] += 1
+            hands[body["l"]][_kind(body["p"][0], body["p"][1])] += 1
         elif key == "dapai":
-            counts[_kind(body["p"][0], body["p"][1])] -= 1
+            hands[body["l"]][_kind(body["p"][0], body["p"][1])] -= 1
         elif key in ("fulou", "gang"):
             meld = body["m"]
             digits = [(char, meld[i + 1:i + 2] in ("+", "=", "-")) for i, char in enumerate(meld) if char.isdigit()]
@@ -262,8 +338,15 @@ def raw_tenpai(deal: str, log: list[dict], seat: int) -> bool:
                 digits = [(digits[-1][0], False)]
             for digit, marked in digits:
                 if not marked:
-                    counts[_kind(meld[0], digit)] -= 1
-    return bool(waits(counts))
+                    hands[body["l"]][_kind(meld[0], digit)] -= 1
+        yield key, body, hands
+
+
+def raw_tenpai(log: list[dict], seat: int) -> bool:
+    """Whether ``seat`` is ready at the end of a raw round (:func:`raw_hands`)."""
+    for _, _, hands in raw_hands(log):
+        pass
+    return bool(waits(hands[seat]))
 
 
 def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
@@ -360,7 +443,7 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                     if draw:
                         shown = ending["shoupai"][seat] != ""
                         c.update(draws=1, shown=shown,
-                                 tenpai=shown or raw_tenpai(log[0]["qipai"]["shoupai"][seat], log, seat))
+                                 tenpai=shown or raw_tenpai(log, seat))
                     else:
                         c.update(aborts=1)
                 if seat in won:
@@ -491,6 +574,81 @@ def test_summary_equals_an_independent_recount(loaded, double_ron):
                 assert row[stat] == want, (name, stat)
             else:
                 assert row[stat] == pytest.approx(want, nan_ok=True, rel=1e-12), (name, stat)
+
+
+def test_engine_statistics_of_a_sample_read_by_hand():
+    # riichi_ron.json: South holds m234p56799s2346z5, draws s7 and declares riichi on 中:
+    # m234 p567 p99 s234 s67 waits on s5 and s8 (2 kinds: good shape); its river 發 中
+    # holds neither (no furiten); it wins on s8.
+    summary = stats.tables(SAMPLES / "riichi_ron.json", engine=True).summary()
+    assert_stats(summary.loc["South player"], dict(riichi_good_shape_rate=1, avg_riichi_waits=2,
+                                                   riichi_furiten_rate=0, good_shape_riichi_win=1,
+                                                   bad_shape_riichi_win=NAN))
+
+
+def engine_recount(paipus: list[dict]) -> dict[str, dict]:
+    """The engine statistics per player name, from raw paipu JSON (:func:`raw_hands`)."""
+    n = defaultdict(Counter)
+    for paipu_ in paipus:
+        names = [name.split("\n")[0] for name in paipu_["player"]]
+        for log in paipu_["log"]:
+            if not ("hule" in log[-1] or "pingju" in log[-1]):
+                continue
+            name_of = [names[(paipu_["qijia"] + log[0]["qipai"]["jushu"] + seat) % 4] for seat in range(4)]
+            winners = {event["hule"]["l"] for event in log if "hule" in event}
+            turn, called, river = [0] * 4, [False] * 4, [set() for _ in range(4)]
+            for key, body, hands in raw_hands(log):
+                if key == "qipai":
+                    for seat, name in enumerate(name_of):
+                        n[name].update(rounds=1, start=shanten(hands[seat]))
+                elif key == "fulou":
+                    called[body["l"]] = True
+                elif key == "dapai":
+                    seat, c = body["l"], n[name_of[body["l"]]]
+                    turn[seat] += 1
+                    river[seat].add(_kind(body["p"][0], body["p"][1]))
+                    if called[seat]:
+                        c.update(calls=1, call_turns=turn[seat], call_shanten=shanten(hands[seat]))
+                        called[seat] = False
+                    if body["p"].endswith("*"):
+                        kinds = set(waits(hands[seat]))
+                        good = len(kinds) >= 2
+                        c.update(riichi=1, waits=len(kinds), good=good, furiten=bool(kinds & river[seat]),
+                                 good_won=good and seat in winners, bad=not good,
+                                 bad_won=not good and seat in winners)
+
+    def ratio(a, b):
+        return a / b if b else NAN
+
+    return {name: {
+        "avg_start_shanten": ratio(c["start"], c["rounds"]),
+        "riichi_good_shape_rate": ratio(c["good"], c["riichi"]),
+        "avg_riichi_waits": ratio(c["waits"], c["riichi"]),
+        "riichi_furiten_rate": ratio(c["furiten"], c["riichi"]),
+        "good_shape_riichi_win": ratio(c["good_won"], c["good"]),
+        "bad_shape_riichi_win": ratio(c["bad_won"], c["bad"]),
+        "avg_call_turn": ratio(c["call_turns"], c["calls"]),
+        "avg_call_shanten": ratio(c["call_shanten"], c["calls"]),
+    } for name, c in n.items()}
+
+
+def test_engine_statistics_equal_a_raw_recount():
+    folder = corpus("tenhou-as-majiang", "mjx-tests")
+    raw = []
+    for path in sorted(folder.glob("*.json")):
+        data = read_json(path)
+        raw.extend(data if isinstance(data, list) else [data])
+    expected = engine_recount(raw)
+    tables = stats.tables(folder, engine=True)
+    summary = tables.summary()
+    assert sorted(summary.index) == sorted(expected)
+    for name, row in summary.iterrows():
+        for stat, want in expected[name].items():
+            assert row[stat] == pytest.approx(want, nan_ok=True, rel=1e-12), (name, stat)
+    walked = stats.summary(folder)
+    assert walked.equals(summary[walked.columns])  # the replay adds columns, changes none
+    finished = sum("hule" in log[-1] or "pingju" in log[-1] for paipu_ in raw for log in paipu_["log"])
+    assert len(tables.rounds) == 4 * finished
 
 
 # -- the command line --------------------------------------------------------------------------
