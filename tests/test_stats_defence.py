@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from paipu import defence, plot
+from paipu import defence
 
 from conftest import corpus, read_json
 
@@ -149,11 +149,3 @@ def test_danger_classes_and_deal_ins_equal_a_raw_recount():
     players = defence.player_defence(result.discards)
     assert players["discards"].sum() == len(result.discards)
     assert players["deal_ins"].sum() == result.discards["dealt_in"].sum()
-
-
-def test_the_danger_plot_shows_the_measured_rates(tmp_path):
-    result = defence.defence(SAMPLES)
-    ax = plot.deal_in_by_danger(defence.danger_table(result.threats))
-    ax.figure.savefig(tmp_path / "danger.png")
-    assert (tmp_path / "danger.png").stat().st_size > 0
-    assert [text.get_text() for text in ax.get_xticklabels()] == list(defence.danger_table(result.threats).index)
