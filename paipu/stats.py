@@ -40,9 +40,9 @@ import pandas as pd
 
 from .engine import Step, replay
 from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NoWin, Round, Win
-from .hand import Hand, IllegalAction
 from .limits import DECIMAL
 from .observe import GameSource, Observer, walk
+from .shanten import waits
 from .tiles import KIND_OF
 
 __all__ = [
@@ -397,27 +397,28 @@ def _yaku(win: Win) -> dict[str, int]:
     return counts
 
 
-def _tracked_tenpai(round_: Round, seat: int) -> bool | None:
-    """Whether ``seat``'s hand is ready at the end of ``round_``, the hand followed from the
-    deal through the round's events; ``None`` when the events do not fit the hand."""
+def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
+    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
+    tiles counted from the deal through the round's draws, discards, calls and kans, then
+    asked for a wait (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`).
+    ``None`` for a hand the events do not fit (a count below 0, or not 3n+1 tiles)."""
     deal: Deal = round_.events[0]  # type: ignore[assignment]
-    try:
-        hand = Hand.from_notation(deal.hands[seat])
-        for event in round_.events:
-            if getattr(event, "seat", None) != seat:
-                continue
-            kind = type(event)
-            if kind is Draw or kind is KanDraw:
-                hand.draw(event.tile)  # type: ignore[union-attr]
-            elif kind is Discard:
-                hand.discard(event.tile, event.riichi)  # type: ignore[union-attr]
-            elif kind is Call:
-                hand.call(event.meld)  # type: ignore[union-attr]
-            elif kind is Kan:
-                hand.kan(event.meld)  # type: ignore[union-attr]
-        return hand.is_tenpai()
-    except (IllegalAction, ValueError):
-        return None
+    hands = {seat: deal.hands[seat].counts() for seat in seats}
+    for event in round_.events:
+        hand = hands.get(getattr(event, "seat", -1))
+        if hand is None:
+            continue
+        kind = type(event)
+        if kind is Draw or kind is KanDraw:
+            hand[KIND_OF[event.tile[:2]]] += 1  # type: ignore[union-attr]
+        elif kind is Discard:
+            hand[KIND_OF[event.tile[:2]]] -= 1  # type: ignore[union-attr]
+        elif kind is Call or kind is Kan:
+            meld = event.meld  # type: ignore[union-attr]
+            for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
+                hand[KIND_OF[tile[:2]]] -= 1
+    return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 else None
+            for seat, hand in hands.items()}
 
 
 class _Facts(Observer):
@@ -490,6 +491,8 @@ class _Facts(Observer):
         changes = round_.score_changes()
         label = round_.label
         tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
+        hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore
+        ready = _ready_at_end(round_, hidden) if hidden else {}
         rows = []
         for seat in range(round_.players):
             player = round_.player_of(seat)
@@ -515,8 +518,8 @@ class _Facts(Observer):
                 deal_in_facts = (False, 0, None, None, None)
             tsumo_against = tsumo is not None and tsumo.seat != seat
             if draw:
-                shown = ending.hands[seat] is not None  # type: ignore[union-attr]
-                tenpai = True if shown else _tracked_tenpai(round_, seat)
+                shown: bool | None = ending.hands[seat] is not None  # type: ignore[union-attr]
+                tenpai = True if shown else ready[seat]
             else:
                 shown = tenpai = None
             rows.append((
@@ -725,11 +728,9 @@ def _term(term: Term, frame: pd.DataFrame) -> pd.Series:
     return frame[term] if isinstance(term, str) else term(frame)
 
 
-def _numbers(series: pd.Series) -> pd.Series:
+def _numbers(series: pd.Series) -> np.ndarray:
     """A per-row quantity as float64, NA as 0."""
-    if series.dtype == object:
-        series = series.astype("boolean") if series.map(type).isin([bool, type(None)]).all() else series
-    return series.astype("Float64").fillna(0).astype("float64")
+    return series.to_numpy(dtype="float64", na_value=0.0)
 
 
 def _merged_yaku(name: str) -> str:
@@ -752,7 +753,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     """The ``stats`` of one table, one row per name: each numerator and denominator summed
     (or the numerator's largest, or tallied) per player in one group-by."""
     names = frame["name"].astype(str).to_numpy()
-    sums: dict[str, pd.Series] = {}
+    sums: dict[str, np.ndarray] = {}
     largest: dict[str, pd.Series] = {}
 
     def key(term: Term) -> str:
@@ -774,7 +775,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     index = pd.Index(players, name="name")
     # bincount adds each player's rows in order, so a player's sums do not depend on who
     # else is in the table
-    summed = pd.DataFrame({k: np.bincount(codes, v.to_numpy(), len(players)) for k, v in sums.items()}, index=index)
+    summed = pd.DataFrame({k: np.bincount(codes, v, len(players)) for k, v in sums.items()}, index=index)
     peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
     result = pd.DataFrame(index=index)
     for stat, numerator, denominator in plan:
