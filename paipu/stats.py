@@ -168,8 +168,8 @@ FACTS: tuple[Fact, ...] = (
     _round("draw", "bool", "the round ended in an exhaustive draw (荒牌平局/流局, 流し満貫)"),
     _round("abort", "bool", "the round ended in an abortive draw (九種九牌, 四風連打, 四家立直, 三家和, 四開槓)"),
     _round("draw_reason", "category", "``pingju.name`` as logged; NA when the round was won"),
-    _round("tenpai", "boolean", "at an exhaustive draw, the player's hand was ready (聴牌), by the hand tracked "
-                                "from the deal through the events; NA in other rounds"),
+    _round("tenpai", "boolean", "at an exhaustive draw, the player's hand was ready (聴牌): a hand shown is, a "
+                                "hidden one by its tiles tracked from the deal through the events; NA in other rounds"),
     _round("hand_shown", "boolean", "at an exhaustive draw, the log shows the player's hand; NA in other rounds"),
     _round("score_change", "int64", "the player's score change over the round: payments minus riichi deposit"),
     _round("start_shanten", "Int64", "shanten (向聴) of the dealt 13 tiles (配牌向聴)", engine=True),
