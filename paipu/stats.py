@@ -42,6 +42,7 @@ from .engine import Step, replay
 from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NoWin, Round, Win
 from .limits import DECIMAL
 from .observe import GameSource, Observer, walk
+from .rules import RuleSpec
 from .shanten import waits
 from .tiles import KIND_OF
 
@@ -662,7 +663,7 @@ class Tables:
         return _summarize(of_player(self.rounds, player), of_player(self.games, player), turns, double_ron)
 
 
-def tables(source: GameSource, engine: bool = False, rule=None) -> Tables:
+def tables(source: GameSource, engine: bool = False, rule: RuleSpec | None = None) -> Tables:
     """Read the games of ``source`` once into :class:`Tables`: the rounds table and the
     games table. Rounds the log stops in the middle of are left out of ``rounds``; a game
     without final results has NA rank, score and point in ``games``.
