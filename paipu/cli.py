@@ -238,7 +238,7 @@ def _stats(args: argparse.Namespace) -> int:
     from . import stats  # pandas loads slowly: only for this command
 
     reader = _load(args)
-    summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron)
+    summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron, args.engine)
     _report_errors("stats", reader.errors)
     if _no_games("stats", reader, args):
         return EXIT_LOAD_ERRORS
@@ -274,7 +274,8 @@ The table shows, per player (by name, anything after a newline removed):
   avg win   mean hand value of the player's wins (hule.defen: no honba, no sticks)
 Rates are fractions of 1. csv and json hold every statistic of paipu.stats.STATS under its
 name (json: one object per player, "player" first). Everything is read from the logged
-events; no replay is needed.
+events; no replay is needed, but --engine replays the games for the statistics of the
+hands too (shanten, waits and furiten at riichi, calls by turn).
 """
 
 
@@ -646,6 +647,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="table (default): the headline numbers; csv, json: every statistic")
     stats.add_argument("--double-ron", choices=("once", "each"), default="once",
                        help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
+    stats.add_argument("--engine", action="store_true",
+                       help="replay the games for the statistics that need the hands (slower)")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     stats.set_defaults(run=_stats)
     return parser

@@ -1,8 +1,7 @@
 """Plots of player statistics, drawn with matplotlib from the tables of :mod:`paipu.stats`.
 
-Each function takes a :func:`~paipu.stats.games` or :func:`~paipu.stats.rounds` table
-(filter it as you like), draws on ``ax`` (a new figure when ``None``) and returns the
-Axes. A ``player`` is selected as in :func:`paipu.stats.of_player`: by name or by player
+Each function takes a table of :mod:`paipu.stats` or :mod:`paipu.defence` (filter it
+as you like), draws on ``ax`` (a new figure when ``None``) and returns the Axes. A ``player`` is selected as in :func:`paipu.stats.of_player`: by name or by player
 index. Nothing here needs a display: under the Agg backend the figures save to PNG.
 
 >>> tables = paipu.stats.tables("logs/")                          # doctest: +SKIP
@@ -18,9 +17,10 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
 
-from .stats import RATE_COLUMNS, of_player
+from .stats import RATE_COLUMNS, STATS, Tables, of_player
 
-__all__ = ["rank_distribution", "rate_profile", "score_changes", "rates_by_turn"]
+__all__ = ["rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
+           "shanten_by_turn", "PROFILE"]
 
 _RANKS = ("1st", "2nd", "3rd", "4th")
 
@@ -128,5 +128,85 @@ def rates_by_turn(rounds: pd.DataFrame, player: str | int | None = None, ax: Axe
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_title(f"Riichi and win rate by turn: {_who(player)} ({len(rows):,} rounds)")
+    ax.legend(fontsize=8)
+    return ax
+
+
+PROFILE: tuple[str, ...] = (
+    "win_rate", "deal_in_rate", "riichi_rate", "call_rate", "tsumo_rate", "dama_rate", "tenpai_at_draw",
+    "riichi_first_rate", "riichi_chased_rate", "riichi_win", "call_win", "tsumo_against_rate",
+    "facing_riichi_win", "facing_riichi_deal_in",
+)
+"""The rates :func:`profile` shows by default (each a share, definitions in :data:`paipu.stats.STATS`)."""
+
+
+def profile(tables: Tables, player: str, statistics: tuple[str, ...] = PROFILE, ax: Axes | None = None) -> Axes:
+    """A player's profile against the field: for each of ``statistics`` (shares, see
+    :data:`paipu.stats.STATS`), the player's value beside the field's, the field being
+    every player-round of ``tables`` pooled (the player included)."""
+    unknown = [stat for stat in statistics if stat not in STATS]
+    if unknown:
+        raise ValueError(f"not statistics of paipu.stats: {', '.join(unknown)}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 6.4), layout="constrained")
+    field = Tables(tables.rounds.assign(name="the field"), tables.games.assign(name="the field"),
+                   None if tables.turns is None else tables.turns.assign(name="the field"))
+    rows = {player: tables.summary(player).iloc[0], "the field": field.summary().iloc[0]}
+    positions = range(len(statistics))
+    for number, (name, row) in enumerate(rows.items()):
+        values = [row[stat] for stat in statistics]
+        bars = ax.barh([index - 0.2 + 0.4 * number for index in positions], values, 0.4,
+                       label=f"{name} ({row['rounds']:,} rounds)")
+        ax.bar_label(bars, labels=[_rate_label(value) for value in values], fontsize=7, padding=2)
+    ax.set_yticks(list(positions), [stat.replace("_", " ") for stat in statistics])
+    ax.invert_yaxis()
+    ax.set_xlabel("share (definitions: paipu.stats.STATS)")
+    ax.set_ylabel("statistic")
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.margins(x=0.15)
+    ax.set_title(f"Profile: {player} against the field")
+    ax.legend(fontsize=8, loc="lower right")
+    return ax
+
+
+def deal_in_by_danger(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Deal-in rate per danger class (a :func:`paipu.defence.danger_table`: bars, with the
+    number of discards under each) beside the seed's danger value of the class (dots, right
+    axis)."""
+    ax = _axes(ax)
+    labels = [" ".join(map(str, key)) if isinstance(key, tuple) else str(key) for key in table.index]
+    positions = range(len(labels))
+    bars = ax.bar(positions, table["rate"].to_numpy(), 0.7, color="tab:red", label="deal-in rate (measured)")
+    ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=6, rotation=90, padding=2)
+    ax.set_xticks(list(positions), labels, rotation=60, ha="right", fontsize=7)
+    ax.set_xlabel("danger class against the riichi player (seed: betaori-algorithm)")
+    ax.set_ylabel("deal-ins / discards in the class")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.margins(y=0.2)
+    seed = ax.twinx()
+    seed.plot(list(positions), table["value"].to_numpy(), "o", color="black", markersize=4, label="seed's value")
+    seed.set_ylabel("seed's danger value")
+    seed.set_ylim(0, max(13, float(table["value"].max()) + 1) if len(table) else 13)
+    ax.set_title(f"Deal-in by danger class ({int(table['discards'].sum()):,} discards rated against a riichi)")
+    handles = ax.get_legend_handles_labels()[0] + seed.get_legend_handles_labels()[0]
+    ax.legend(handles=handles, fontsize=8, loc="upper left")
+    return ax
+
+
+def shanten_by_turn(turns: pd.DataFrame, player: str | int | None = None, ax: Axes | None = None,
+                    last_turn: int = 18) -> Axes:
+    """Mean shanten of the hand after each discard, by turn (a turns table of
+    ``paipu.stats.tables(..., engine=True)``), for the player beside every player of the
+    table; turns up to ``last_turn``."""
+    ax = _axes(ax)
+    groups = {"everyone": turns} if player is None else {_who(player): of_player(turns, player), "everyone": turns}
+    for name, rows in groups.items():
+        rows = rows[rows["turn"] <= last_turn].dropna(subset=["shanten"])
+        means = rows.groupby("turn")["shanten"].mean()
+        ax.plot(means.index, means.to_numpy(), marker="o", markersize=3, label=f"{name} ({len(rows):,} discards)")
+    ax.set_xlabel("turn (own discards so far)")
+    ax.set_ylabel("mean shanten after the discard")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(f"Shanten by turn: {_who(player)}")
     ax.legend(fontsize=8)
     return ax

@@ -1,4 +1,4 @@
-"""Player statistics: tidy tables of facts read from the events, and their summary.
+"""Player statistics: tidy tables of facts read from the games, and their summary.
 
 Every number follows the definitions of ``docs/stats.md`` (Tenhou-analysis
 tradition, as 電脳麻将's analysis tool majiang-analog counts them). In short:
@@ -10,18 +10,20 @@ tradition, as 電脳麻将's analysis tool majiang-analog counts them). In short
 * Game-level stats are over the games the player finished (the log has final ``rank``,
   ``defen`` and ``point``); round-level stats over the rounds the player sat in that end
   with a win or a draw. A truncated log thus adds its finished rounds and nothing else.
-* Every column is read straight from the logged events (riichi marks, calls, ``hule``
-  and ``pingju`` payloads, payments): **no column needs the validating replay**, so
-  this fast path reads 10,000 games at the speed of loading them.
 
-Three tables, all built in one pass over the games by :func:`tables`:
+Each column of a table is declared once, as a :class:`Fact` (name, type, definition), and
+each statistic once, as a :class:`Stat` (name, definition, numerator and denominator over
+a table): :data:`FACTS` and :data:`STATISTICS`. Adding a statistic is one declaration.
 
-* :func:`rounds` — one row per game, round and seat (see :data:`ROUND_COLUMNS`);
-* :func:`games` — one row per game and player: rank, final score, point;
-* :func:`summary` — one row per player with every stat of ``docs/stats.md`` under its name.
+Two passes make the tables. The **event walk** (:func:`paipu.observe.walk`, the default)
+reads the logged events alone, at the speed of loading; the facts it cannot see (the hands
+between the deal and the end: shanten, waits, furiten) come from the **replay**
+(``engine=True``, :func:`paipu.engine.replay`), at replay speed, which also fills the
+turns table (one row per discard, with the hand's shanten).
 
 >>> import paipu.stats
 >>> paipu.stats.summary("logs/", player="AI-A")          # doctest: +SKIP
+>>> paipu.stats.tables("logs/", engine=True).summary()   # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -31,16 +33,22 @@ import math
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Callable, Iterable, Literal, Union
 
+import numpy as np
 import pandas as pd
 
-from .events import Discard, Game, NoWin, Round, Win
-from .observe import GameSource, Observer, walk
-from .engine import Step
+from .engine import Step, replay
+from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NoWin, Round, Win
 from .limits import DECIMAL
+from .observe import GameSource, Observer, walk
+from .rules import RuleSpec
+from .shanten import waits
+from .tiles import KIND_OF
 
 __all__ = [
+    "Fact",
+    "Stat",
     "Tables",
     "tables",
     "rounds",
@@ -48,8 +56,11 @@ __all__ = [
     "summary",
     "of_player",
     "format_summary",
+    "FACTS",
+    "STATISTICS",
     "ROUND_COLUMNS",
     "GAME_COLUMNS",
+    "TURN_COLUMNS",
     "STATS",
     "RATE_COLUMNS",
     "EXHAUSTIVE_DRAWS",
@@ -57,6 +68,7 @@ __all__ = [
 
 
 DoubleRon = Literal["once", "each"]
+TableName = Literal["rounds", "games", "turns"]
 
 EXHAUSTIVE_DRAWS = frozenset({"荒牌平局", "流局", "流し満貫"})
 """``pingju`` names of an exhaustive draw (wall exhausted; 流局 is the Tenhou spelling).
@@ -64,98 +76,298 @@ Every other ``pingju`` is an abortive draw (途中流局)."""
 
 _DORA = frozenset({"ドラ", "赤ドラ", "裏ドラ"})
 
-ROUND_COLUMNS: dict[str, str] = {
-    "source": "the game's locator, ``path#index``",
-    "game": "0-based position of the game in this pass",
-    "round": "0-based index of the round in the game",
-    "label": "the round's name, e.g. 東1局0本場",
-    "seat": "seat in the round, 0 = dealer",
-    "player": "player index in the game (indexes ``paipu.player``)",
-    "name": "the player's name, anything after a newline removed",
-    "dealer": "the player is the dealer (親)",
-    "riichi": "the player declared riichi (a discard marked ``*``), even if that tile was ronned",
-    "riichi_turn": "own discards before the riichi discard, plus 1 (NA without riichi)",
-    "calls": "number of chi, pon and open kan (``fulou``) by the player",
-    "called": "at least one chi, pon or open kan (ankan and kakan do not count)",
-    "win": "the player won (every winner of a double ron)",
-    "win_type": "``tsumo`` or ``ron`` (槍槓 is a ron); NA without a win",
-    "win_value": "``hule.defen``: the hand's value, pao share included, honba and sticks excluded",
-    "win_net": "the winner's ``fenpei``: honba and sticks included, own riichi stick not subtracted",
-    "win_turn": "own discards before the win, plus 1",
-    "dama": "won with a closed hand (no meld but closed kans) and no riichi",
-    "ippatsu": "the win has 一発",
-    "ura": "the win has 裏ドラ worth more than 0 han",
-    "yaku": "the win's ``hupai`` as {name: count}: 1 per yaku, a dora-type entry its han "
-            "(0-han entries left out); names as logged",
-    "deal_in": "the player's discard (or kakan, for 槍槓) was ronned; pao is not a deal-in",
-    "deal_ins": "number of wins on that discard (2 in a double ron)",
-    "deal_in_amount": "paid by the discarder: ``-fenpei`` summed over those wins, honba included",
-    "draw": "the round ended in an exhaustive draw (荒牌平局/流局, 流し満貫)",
-    "abort": "the round ended in an abortive draw (九種九牌, 四風連打, 四家立直, 三家和, 四開槓)",
-    "draw_reason": "``pingju.name`` as logged; NA when the round was won",
-    "tenpai": "at an exhaustive draw, the player's hand was shown (tenpai); NA in other rounds",
-    "score_change": "the player's score change over the round: payments minus riichi deposit",
-}
+
+# -- the declarations --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One column of a table (:data:`FACTS`): its ``name``, pandas ``dtype`` and
+    ``definition``; ``engine`` when only the replay knows it (NA-free columns of the
+    event walk otherwise)."""
+
+    table: TableName
+    name: str
+    dtype: str
+    definition: str
+    engine: bool = False
+
+
+Term = Union[str, Callable[[pd.DataFrame], pd.Series]]
+"""A per-row quantity of a table: a column name, or a function of the table. NA counts 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """One summary statistic (:data:`STATISTICS`), per player over the rows of ``table``.
+
+    ``aggregate="sum"``: the sum of ``numerator`` over the player's rows, divided by the
+    sum of ``denominator`` when there is one (a rate or a mean; NaN when that sum is 0),
+    else the count itself. ``"max"``: the largest ``numerator``. ``"tally"``: a
+    ``{value: count}`` of the ``numerator`` column (a dict per row adds its counts).
+    ``engine``: the statistic needs facts of the replay (``tables(..., engine=True)``)."""
+
+    name: str
+    definition: str
+    numerator: Term
+    denominator: Term | None = None
+    table: TableName = "rounds"
+    aggregate: Literal["sum", "max", "tally"] = "sum"
+    engine: bool = False
+
+    @property
+    def kind(self) -> str:
+        """``count``, ``ratio`` (a rate or a mean), ``max`` or ``tally``."""
+        if self.aggregate != "sum":
+            return self.aggregate
+        return "count" if self.denominator is None else "ratio"
+
+
+def _round(name: str, dtype: str, definition: str, engine: bool = False) -> Fact:
+    return Fact("rounds", name, dtype, definition, engine)
+
+
+FACTS: tuple[Fact, ...] = (
+    _round("source", "category", "the game's locator, ``path#index``"),
+    _round("game", "int64", "0-based position of the game in this pass"),
+    _round("round", "int64", "0-based index of the round in the game"),
+    _round("label", "category", "the round's name, e.g. 東1局0本場"),
+    _round("seat", "int64", "seat in the round, 0 = dealer"),
+    _round("player", "int64", "player index in the game (indexes ``paipu.player``)"),
+    _round("name", "category", "the player's name, anything after a newline removed"),
+    _round("dealer", "bool", "the player is the dealer (親)"),
+    _round("dealer_run", "Int64", "as dealer: the rounds in a row the player has been dealer in this game, this one "
+                                  "included (1 on a first deal, 2 on the first repeat...); NA for a non-dealer"),
+    _round("riichi", "bool", "the player declared riichi (a discard marked ``*``), even if that tile was ronned"),
+    _round("riichi_turn", "Int64", "own discards before the riichi discard, plus 1 (NA without riichi)"),
+    _round("riichi_first", "boolean", "the player's riichi was the round's first (先制); NA without riichi"),
+    _round("riichi_chased", "boolean", "another player declared riichi after the player's (被追っかけ); NA "
+                                       "without riichi"),
+    _round("facing_riichi", "bool", "another player declared the round's first riichi"),
+    _round("calls", "int64", "number of chi, pon and open kan (``fulou``) by the player"),
+    _round("called", "bool", "at least one chi, pon or open kan (ankan and kakan do not count)"),
+    _round("win", "bool", "the player won (every winner of a double ron)"),
+    _round("win_type", "category", "``tsumo`` or ``ron`` (槍槓 is a ron); NA without a win"),
+    _round("win_value", "Int64", "``hule.defen``: the hand's value, pao share included, honba and sticks excluded"),
+    _round("win_net", "Int64", "the winner's ``fenpei``: honba and sticks included, own riichi stick not subtracted"),
+    _round("win_turn", "Int64", "own discards before the win, plus 1"),
+    _round("dama", "boolean", "won with a closed hand (no meld but closed kans) and no riichi"),
+    _round("ippatsu", "boolean", "the win has 一発"),
+    _round("ura", "boolean", "the win has 裏ドラ worth more than 0 han"),
+    _round("yaku", "object", "the win's ``hupai`` as {name: count}: 1 per yaku entry, a dora-type entry its han "
+                             "(0-han entries left out), repeated entries summed; names as logged"),
+    _round("deal_in", "bool", "the player's discard (or kakan, for 槍槓) was ronned; pao is not a deal-in"),
+    _round("deal_ins", "int64", "number of wins on that discard (2 in a double ron)"),
+    _round("deal_in_amount", "Int64", "paid by the discarder: ``-fenpei`` summed over those wins, honba included"),
+    _round("deal_in_state", "category", "at a deal-in, the player's own state: ``riichi`` (declared, the ronned "
+                                        "riichi tile included), ``called`` (a chi, pon or open kan) or ``closed``"),
+    _round("winner_state", "category", "at a deal-in, the (first) winner's state: ``riichi``, ``called`` (an open "
+                                       "meld) or ``dama`` (closed, no riichi)"),
+    _round("tsumo_against", "bool", "another player won by tsumo (被ツモ)"),
+    _round("tsumo_paid", "Int64", "paid on that tsumo: ``-fenpei``, honba included (the dealer's share when the "
+                                  "player is dealer, 親被り); NA without"),
+    _round("draw", "bool", "the round ended in an exhaustive draw (荒牌平局/流局, 流し満貫)"),
+    _round("abort", "bool", "the round ended in an abortive draw (九種九牌, 四風連打, 四家立直, 三家和, 四開槓)"),
+    _round("draw_reason", "category", "``pingju.name`` as logged; NA when the round was won"),
+    _round("tenpai", "boolean", "at an exhaustive draw, the player's hand was ready (聴牌): a hand shown is, a "
+                                "hidden one by its tiles tracked from the deal through the events; NA in other rounds"),
+    _round("hand_shown", "boolean", "at an exhaustive draw, the log shows the player's hand; NA in other rounds"),
+    _round("score_change", "int64", "the player's score change over the round: payments minus riichi deposit"),
+    _round("start_shanten", "Int64", "shanten (向聴) of the dealt 13 tiles (配牌向聴)", engine=True),
+    _round("riichi_waits", "Int64", "at the riichi declaration, the number of kinds of tile the hand waits on; NA "
+                                    "without riichi", engine=True),
+    _round("riichi_good_shape", "boolean", "the riichi waits on 2 kinds or more (良形); NA without riichi",
+           engine=True),
+    _round("riichi_furiten", "boolean", "at the riichi declaration, a wait is in the player's own river "
+                                        "(振聴立直); NA without riichi", engine=True),
+    Fact("games", "source", "category", "the game's locator, ``path#index``"),
+    Fact("games", "game", "int64", "0-based position of the game in this pass"),
+    Fact("games", "player", "int64", "player index in the game"),
+    Fact("games", "name", "category", "the player's name, anything after a newline removed"),
+    Fact("games", "players", "int64", "number of players in the game"),
+    Fact("games", "rank", "Int64", "final placing ``paipu.rank`` (1 to the number of players); NA when the log "
+                                   "has no final results"),
+    Fact("games", "score", "Int64", "final score ``paipu.defen``, leftover riichi sticks given to first place"),
+    Fact("games", "point", "Float64", "``paipu.point`` as a number"),
+    Fact("turns", "game", "int64", "0-based position of the game in this pass (rounds that end only)",
+         engine=True),
+    Fact("turns", "round", "int64", "0-based index of the round in the game", engine=True),
+    Fact("turns", "seat", "int64", "seat in the round, 0 = dealer", engine=True),
+    Fact("turns", "player", "int64", "player index in the game", engine=True),
+    Fact("turns", "name", "category", "the player's name", engine=True),
+    Fact("turns", "turn", "int64", "the player's own discards so far, this one included (巡目)", engine=True),
+    Fact("turns", "shanten", "Int64", "shanten of the hand after the discard; NA for a hand the replay lost",
+         engine=True),
+    Fact("turns", "call", "bool", "the discard follows the player's chi, pon or open kan (the call's turn)",
+         engine=True),
+)
+"""Every column of the three tables, declared once, in order."""
+
+
+def _columns_of(table: TableName) -> dict[str, str]:
+    return {fact.name: fact.definition for fact in FACTS if fact.table == table}
+
+
+ROUND_COLUMNS: dict[str, str] = _columns_of("rounds")
 """Columns of :func:`rounds` and what each holds. NA marks a fact that does not apply."""
-
-GAME_COLUMNS: dict[str, str] = {
-    "source": "the game's locator, ``path#index``",
-    "game": "0-based position of the game in this pass",
-    "player": "player index in the game",
-    "name": "the player's name, anything after a newline removed",
-    "rank": "final placing ``paipu.rank`` (1-4); NA when the log has no final results",
-    "score": "final score ``paipu.defen``, leftover riichi sticks given to first place",
-    "point": "``paipu.point`` as a number",
-}
+GAME_COLUMNS: dict[str, str] = _columns_of("games")
 """Columns of :func:`games` and what each holds."""
+TURN_COLUMNS: dict[str, str] = _columns_of("turns")
+"""Columns of ``tables(..., engine=True).turns``: one row per discard."""
 
-STATS: dict[str, str] = {
-    "games": "games the player finished (the log has final results)",
-    "rounds": "rounds the player sat in that end with a win or a draw",
-    "rank_1": "share of games finished 1st (``paipu.rank``)",
-    "rank_2": "share of games finished 2nd",
-    "rank_3": "share of games finished 3rd",
-    "rank_4": "share of games finished 4th",
-    "avg_rank": "mean rank (平均順位)",
-    "top_rate": "share of games finished 1st (トップ率)",
-    "rentai_rate": "share of games finished 1st or 2nd (連対率)",
-    "last_rate": "share of games finished 4th (ラス率)",
-    "bust_rate": "share of games with a final score below 0 (飛び率)",
-    "avg_score": "mean final score (``paipu.defen``)",
-    "avg_point": "mean ``paipu.point`` as a number",
-    "win_rate": "rounds won / rounds (和了率; both winners of a double ron count)",
-    "deal_in_rate": "deal-ins / rounds (放銃率; a double ron is one deal-in, see double_ron)",
-    "riichi_rate": "rounds with riichi declared, the ronned declaration tile included / rounds (立直率)",
-    "call_rate": "rounds with a chi, pon or open kan / rounds (副露率)",
-    "draw_rate": "rounds ending in an exhaustive draw (荒牌平局, 流し満貫) / rounds (流局率)",
-    "abort_rate": "rounds ending in an abortive draw / rounds (途中流局率)",
-    "avg_win": "mean ``hule.defen`` over wins (平均打点: pao share included, honba and sticks not)",
-    "avg_win_net": "mean of the winner's ``fenpei`` over wins (honba and sticks included)",
-    "avg_deal_in": "mean paid by the discarder per deal-in (平均放銃点, honba included; "
-                   "a double ron is one deal-in with both payments summed)",
-    "tsumo_rate": "wins by tsumo / wins (ツモ率)",
-    "dama_rate": "wins with a closed hand and no riichi / wins (ダマ率)",
-    "tenpai_at_draw": "exhaustive draws with the player's hand shown (tenpai) / exhaustive draws (流局時聴牌率)",
-    "riichi_win": "riichi rounds won / riichi rounds",
-    "riichi_deal_in": "riichi rounds dealt in / riichi rounds",
-    "call_win": "call rounds won / call rounds",
-    "call_deal_in": "call rounds dealt in / call rounds",
-    "ippatsu_rate": "riichi wins with 一発 / riichi wins",
-    "ura_rate": "riichi wins with 裏ドラ worth more than 0 han / riichi wins",
-    "avg_win_turn": "mean over wins of the player's own discards before the win, plus 1",
-    "avg_riichi_turn": "mean over riichi rounds of the player's own discards before the riichi discard, plus 1",
-    "wins": "number of wins",
-    "deal_ins": "number of deal-ins (see double_ron)",
-    "riichi_rounds": "number of rounds with riichi",
-    "call_rounds": "number of rounds with a chi, pon or open kan",
-    "draws": "number of exhaustive draws",
-    "aborts": "number of abortive draws",
-    "yaku_counts": "{yaku: count} over wins: 1 per win with the yaku, dora-type entries (ドラ, "
-                   "赤ドラ, 裏ドラ) their han; 場風/自風/翻牌/役牌 names merged as 翻牌",
-    "draw_reasons": "{pingju name: count} over the player's rounds",
-}
+
+def _rank(k: int) -> Callable[[pd.DataFrame], pd.Series]:
+    return lambda g: g["rank"] == k
+
+
+def _both(a: str, b: str) -> Callable[[pd.DataFrame], pd.Series]:
+    return lambda r: r[a] & r[b]
+
+
+def _state(column: str, value: str) -> Callable[[pd.DataFrame], pd.Series]:
+    return lambda r: r[column] == value
+
+
+def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
+    return lambda r: r[value].where(_term(condition, r).fillna(False).astype(bool))
+
+
+def _known(column: str) -> Callable[[pd.DataFrame], pd.Series]:
+    return lambda r: r[column].notna()
+
+
+_NON_DEALER = lambda r: ~r["dealer"]  # noqa: E731
+_OTHER_TSUMO_DEALER = _both("tsumo_against", "dealer")
+
+STATISTICS: tuple[Stat, ...] = (
+    Stat("games", "games the player finished (the log has final results)", "finished", table="games"),
+    Stat("rounds", "rounds the player sat in that end with a win or a draw", "one"),
+    *(Stat(f"rank_{k}", f"share of games finished {place}" + (" (``paipu.rank``)" if k == 1 else ""),
+           _rank(k), "finished", table="games") for k, place in zip(range(1, 5), ("1st", "2nd", "3rd", "4th"))),
+    Stat("avg_rank", "mean rank (平均順位)", "rank", "finished", table="games"),
+    Stat("top_rate", "share of games finished 1st (トップ率)", _rank(1), "finished", table="games"),
+    Stat("rentai_rate", "share of games finished 1st or 2nd (連対率)", lambda g: g["rank"] <= 2, "finished",
+         table="games"),
+    Stat("last_rate", "share of games finished last (ラス率: 4th, 3rd with three players)", "last", "finished",
+         table="games"),
+    Stat("bust_rate", "share of games with a final score below 0 (飛び率)", lambda g: g["score"] < 0, "finished",
+         table="games"),
+    Stat("avg_score", "mean final score (``paipu.defen``)", "score", "finished", table="games"),
+    Stat("avg_point", "mean ``paipu.point`` as a number", "point", "finished", table="games"),
+    Stat("win_rate", "rounds won / rounds (和了率; both winners of a double ron count)", "win", "one"),
+    Stat("deal_in_rate", "deal-ins / rounds (放銃率; a double ron is one deal-in, see double_ron)", "dealt", "one"),
+    Stat("riichi_rate", "rounds with riichi declared, the ronned declaration tile included / rounds (立直率)",
+         "riichi", "one"),
+    Stat("call_rate", "rounds with a chi, pon or open kan / rounds (副露率)", "called", "one"),
+    Stat("draw_rate", "rounds ending in an exhaustive draw (荒牌平局, 流し満貫) / rounds (流局率 without "
+                      "abortive draws; analog's 流局率 is draw_rate + abort_rate)", "draw", "one"),
+    Stat("abort_rate", "rounds ending in an abortive draw / rounds (途中流局率)", "abort", "one"),
+    Stat("avg_win", "mean ``hule.defen`` over wins (平均打点: pao share included, honba and sticks not)",
+         "win_value", "win"),
+    Stat("avg_win_net", "mean of the winner's ``fenpei`` over wins (honba and sticks included)", "win_net", "win"),
+    Stat("avg_deal_in", "mean paid by the discarder per deal-in (平均放銃点, honba included; a double ron is one "
+                        "deal-in with both payments summed)", "deal_in_amount", "dealt"),
+    Stat("tsumo_rate", "wins by tsumo / wins (ツモ率)", _state("win_type", "tsumo"), "win"),
+    Stat("dama_rate", "wins with a closed hand and no riichi / wins (ダマ率)", "dama", "win"),
+    Stat("tenpai_at_draw", "exhaustive draws with the player's hand ready (tracked, shown or not) / exhaustive "
+                           "draws (流局時聴牌率)", "tenpai", "draw"),
+    Stat("shown_at_draw", "exhaustive draws with the player's hand shown / exhaustive draws", "hand_shown", "draw"),
+    Stat("riichi_win", "riichi rounds won / riichi rounds", _both("riichi", "win"), "riichi"),
+    Stat("riichi_deal_in", "riichi rounds dealt in / riichi rounds", _where("dealt", "riichi"), "riichi"),
+    Stat("call_win", "call rounds won / call rounds", _both("called", "win"), "called"),
+    Stat("call_deal_in", "call rounds dealt in / call rounds", _where("dealt", "called"), "called"),
+    Stat("ippatsu_rate", "riichi wins with 一発 / riichi wins", _both("ippatsu", "riichi"), _both("riichi", "win")),
+    Stat("ura_rate", "riichi wins with 裏ドラ worth more than 0 han / riichi wins", _both("ura", "riichi"),
+         _both("riichi", "win")),
+    Stat("avg_win_turn", "mean over wins of the player's own discards before the win, plus 1", "win_turn", "win"),
+    Stat("avg_riichi_turn", "mean over riichi rounds of the player's own discards before the riichi discard, plus 1",
+         "riichi_turn", "riichi"),
+    Stat("riichi_first_rate", "riichi rounds where the player's riichi was the round's first / riichi rounds "
+                              "(先制率)", "riichi_first", "riichi"),
+    Stat("riichi_chasing_rate", "riichi rounds where another player's riichi came first / riichi rounds "
+                                "(追っかけ率)", lambda r: r["riichi_first"] == False, "riichi"),  # noqa: E712
+    Stat("riichi_chased_rate", "riichi rounds where another player declared riichi after the player / riichi "
+                               "rounds (被追っかけ率)", "riichi_chased", "riichi"),
+    Stat("riichi_income", "mean score change over riichi rounds (リーチ収支, the stick paid included)",
+         _where("score_change", "riichi"), "riichi"),
+    Stat("riichi_draw", "riichi rounds ending in an exhaustive draw / riichi rounds", _both("riichi", "draw"),
+         "riichi"),
+    Stat("call_draw", "call rounds ending in an exhaustive draw / call rounds", _both("called", "draw"), "called"),
+    Stat("avg_score_change", "mean score change per round (局収支)", "score_change", "one"),
+    Stat("deal_in_riichi", "deal-ins while in riichi / deal-ins", _where("dealt", _state("deal_in_state", "riichi")),
+         "dealt"),
+    Stat("deal_in_called", "deal-ins with a call made / deal-ins", _where("dealt", _state("deal_in_state", "called")),
+         "dealt"),
+    Stat("deal_in_closed", "deal-ins with a closed hand and no riichi / deal-ins",
+         _where("dealt", _state("deal_in_state", "closed")), "dealt"),
+    Stat("deal_in_to_riichi", "deal-ins to a winner in riichi / deal-ins",
+         _where("dealt", _state("winner_state", "riichi")), "dealt"),
+    Stat("deal_in_to_called", "deal-ins to a winner with an open meld / deal-ins",
+         _where("dealt", _state("winner_state", "called")), "dealt"),
+    Stat("deal_in_to_dama", "deal-ins to a closed winner without riichi / deal-ins",
+         _where("dealt", _state("winner_state", "dama")), "dealt"),
+    Stat("tsumo_against_rate", "rounds another player won by tsumo / rounds (被ツモ率)", "tsumo_against", "one"),
+    Stat("avg_tsumo_paid", "mean paid on another player's tsumo (平均被ツモ失点, honba included)", "tsumo_paid",
+         "tsumo_against"),
+    Stat("dealer_tsumo_paid", "mean paid as dealer on another player's tsumo (親被り)",
+         _where("tsumo_paid", "dealer"), _OTHER_TSUMO_DEALER),
+    Stat("longest_dealer_run", "the most rounds in a row the player has been dealer in one game (1: never "
+                               "repeated; 最大連荘 is this minus 1)", "dealer_run", aggregate="max"),
+    Stat("dealer_rounds", "rounds as dealer", "dealer"),
+    Stat("dealer_win_rate", "rounds won as dealer / rounds as dealer", _both("win", "dealer"), "dealer"),
+    Stat("dealer_deal_in_rate", "deal-ins as dealer / rounds as dealer", _where("dealt", "dealer"), "dealer"),
+    Stat("dealer_avg_win", "mean ``hule.defen`` over wins as dealer", _where("win_value", "dealer"),
+         _both("win", "dealer")),
+    Stat("dealer_score_change", "mean score change per round as dealer", _where("score_change", "dealer"),
+         "dealer"),
+    Stat("non_dealer_win_rate", "rounds won as non-dealer / rounds as non-dealer",
+         lambda r: r["win"] & ~r["dealer"], _NON_DEALER),
+    Stat("non_dealer_deal_in_rate", "deal-ins as non-dealer / rounds as non-dealer",
+         _where("dealt", _NON_DEALER), _NON_DEALER),
+    Stat("non_dealer_avg_win", "mean ``hule.defen`` over wins as non-dealer",
+         _where("win_value", _NON_DEALER), lambda r: r["win"] & ~r["dealer"]),
+    Stat("non_dealer_score_change", "mean score change per round as non-dealer",
+         _where("score_change", _NON_DEALER), _NON_DEALER),
+    Stat("facing_riichi_rounds", "rounds where another player declared the round's first riichi", "facing_riichi"),
+    Stat("facing_riichi_win", "of those rounds, the share won", _both("facing_riichi", "win"), "facing_riichi"),
+    Stat("facing_riichi_deal_in", "of those rounds, the share dealt in", _where("dealt", "facing_riichi"),
+         "facing_riichi"),
+    Stat("facing_riichi_draw", "of those rounds, the share ending in an exhaustive draw",
+         _both("facing_riichi", "draw"), "facing_riichi"),
+    Stat("facing_riichi_score_change", "of those rounds, the mean score change",
+         _where("score_change", "facing_riichi"), "facing_riichi"),
+    Stat("wins", "number of wins", "win"),
+    Stat("deal_ins", "number of deal-ins (see double_ron)", "dealt"),
+    Stat("riichi_rounds", "number of rounds with riichi", "riichi"),
+    Stat("call_rounds", "number of rounds with a chi, pon or open kan", "called"),
+    Stat("draws", "number of exhaustive draws", "draw"),
+    Stat("aborts", "number of abortive draws", "abort"),
+    Stat("yaku_counts", "{yaku: count} over wins: 1 per yaku entry, dora-type entries (ドラ, 赤ドラ, 裏ドラ) "
+                        "their han; 場風/自風/翻牌/役牌 names merged as 翻牌", "yaku", aggregate="tally"),
+    Stat("draw_reasons", "{pingju name: count} over the player's rounds", "draw_reason", aggregate="tally"),
+    Stat("avg_start_shanten", "mean shanten of the dealt hand (平均配牌向聴)", "start_shanten", "one", engine=True),
+    Stat("riichi_good_shape_rate", "riichi with 2 kinds of wait or more / riichi rounds with the waits known "
+                                   "(良形率)", "riichi_good_shape", _known("riichi_waits"), engine=True),
+    Stat("avg_riichi_waits", "mean number of kinds waited on at riichi", "riichi_waits", _known("riichi_waits"),
+         engine=True),
+    Stat("riichi_furiten_rate", "furiten riichi / riichi rounds with the waits known (振聴立直率)", "riichi_furiten",
+         _known("riichi_waits"), engine=True),
+    Stat("good_shape_riichi_win", "good-shape riichi rounds won / good-shape riichi rounds",
+         _both("riichi_good_shape", "win"), "riichi_good_shape", engine=True),
+    Stat("bad_shape_riichi_win", "riichi rounds on one kind of wait won / those rounds",
+         lambda r: (r["riichi_good_shape"] == False) & r["win"], lambda r: r["riichi_good_shape"] == False,  # noqa: E712
+         engine=True),
+    Stat("avg_call_turn", "mean turn of the player's calls (the discard after each chi, pon or open kan)",
+         _where("turn", "call"), "call", table="turns", engine=True),
+    Stat("avg_call_shanten", "mean shanten after each call's discard (the shanten the call reached)",
+         _where("shanten", "call"), "call", table="turns", engine=True),
+)
+"""Every statistic of :func:`summary`, declared once, in order (``docs/stats.md``)."""
+
+STATS: dict[str, str] = {stat.name: stat.definition for stat in STATISTICS}
 """Every column of :func:`summary`, in order, with its definition (``docs/stats.md``). Rates
-are fractions; a stat whose denominator is 0 is NaN."""
+are fractions; a stat whose denominator is 0 is NaN. Those of :data:`STATISTICS` marked
+``engine`` are there only for tables made with ``engine=True``."""
 
 RATE_COLUMNS: dict[str, str] = {
     "win_rate": "win",
@@ -175,17 +387,45 @@ def _name(logged: str) -> str:
 
 
 def _yaku(win: Win) -> dict[str, int]:
-    return {
-        yaku.name: yaku.han if yaku.name in _DORA else 1
-        for yaku in win.yaku
-        if yaku.name not in _DORA or yaku.han
-    }
+    """The win's yaku as {name: count}: repeated entries summed (as analog does)."""
+    counts: dict[str, int] = {}
+    for yaku in win.yaku:
+        if yaku.name in _DORA:
+            if yaku.han:
+                counts[yaku.name] = counts.get(yaku.name, 0) + yaku.han
+        else:
+            counts[yaku.name] = counts.get(yaku.name, 0) + 1
+    return counts
+
+
+def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
+    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
+    tiles counted from the deal through the round's draws, discards, calls and kans, then
+    asked for a wait (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`).
+    ``None`` for a hand the events do not fit (a count below 0, or not 3n+1 tiles)."""
+    deal: Deal = round_.events[0]  # type: ignore[assignment]
+    hands = {seat: deal.hands[seat].counts() for seat in seats}
+    for event in round_.events:
+        hand = hands.get(getattr(event, "seat", -1))
+        if hand is None:
+            continue
+        kind = type(event)
+        if kind is Draw or kind is KanDraw:
+            hand[KIND_OF[event.tile[:2]]] += 1  # type: ignore[union-attr]
+        elif kind is Discard:
+            hand[KIND_OF[event.tile[:2]]] -= 1  # type: ignore[union-attr]
+        elif kind is Call or kind is Kan:
+            meld = event.meld  # type: ignore[union-attr]
+            for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
+                hand[KIND_OF[tile[:2]]] -= 1
+    return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 else None
+            for seat, hand in hands.items()}
 
 
 class _Facts(Observer):
-    """The observer of a walk over the games that gathers the rows of the two tables:
-    per round, each seat's discards, riichi, calls, wins, deal-ins and the draw, read
-    from the events as logged."""
+    """The observer of a walk over the games that gathers the rows of the rounds and games
+    tables: per round, each seat's discards, riichi, calls, wins, deal-ins and the draw,
+    read from the events as logged."""
 
     def __init__(self) -> None:
         self.round_rows: list[tuple] = []
@@ -196,16 +436,22 @@ class _Facts(Observer):
     def on_game_start(self, game: Game) -> None:
         self.game_index += 1
         self.names = [_name(name) for name in game.players]
+        self.dealer: int | None = None
+        self.dealer_run = 0
 
     def on_deal(self, step: Step) -> None:
         seats = range(len(step.event.hands))  # type: ignore[union-attr]
         self.discards = [0 for _ in seats]
         self.riichi_turn: list[int | None] = [None for _ in seats]
+        self.riichi_order: list[int] = []
         self.calls = [0 for _ in seats]
         self.wins: dict[int, tuple[Win, int]] = {}
         self.deal_ins = [0 for _ in seats]
         self.paid = [0 for _ in seats]
         self.ending: NoWin | None = None
+        dealer = step.round.player_of(0)  # type: ignore[union-attr]
+        self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
+        self.dealer = dealer
 
     def on_discard(self, step: Step) -> None:
         event: Discard = step.event  # type: ignore[assignment]
@@ -213,6 +459,7 @@ class _Facts(Observer):
         self.discards[seat] += 1
         if event.riichi:
             self.riichi_turn[seat] = self.discards[seat]
+            self.riichi_order.append(seat)
 
     def on_call(self, step: Step) -> None:
         self.calls[step.event.seat] += 1  # type: ignore[union-attr]
@@ -232,14 +479,21 @@ class _Facts(Observer):
         if round_ is not None and round_.is_complete:
             self.round_rows.extend(self._rows(step.game, step.round_index, round_))
 
+    def _state(self, seat: int) -> str:
+        return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
+
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
-        """The rows of :data:`ROUND_COLUMNS` for every seat of one finished round."""
-        ending, names, wins, riichi_turn = self.ending, self.names, self.wins, self.riichi_turn
+        """The rows of the walk's facts of :data:`ROUND_COLUMNS` for every seat of one
+        finished round."""
+        ending, names, wins, riichi_turn, order = self.ending, self.names, self.wins, self.riichi_turn, self.riichi_order
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         abort = ending is not None and not draw
         reason = None if ending is None else ending.name
         changes = round_.score_changes()
         label = round_.label
+        tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
+        hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore
+        ready = _ready_at_end(round_, hidden) if hidden else {}
         rows = []
         for seat in range(round_.players):
             player = round_.player_of(seat)
@@ -255,35 +509,109 @@ class _Facts(Observer):
                 )
             else:
                 win_facts = (False, None, None, None, None, None, None, None, None)
+            dealt = self.deal_ins[seat]
+            if dealt:
+                winner = next(w for w, _ in wins.values() if w.discarder == seat)
+                winner_state = ("riichi" if riichi_turn[winner.seat] is not None
+                                else "dama" if winner.hand.is_closed else "called")
+                deal_in_facts: tuple = (True, dealt, self.paid[seat], self._state(seat), winner_state)
+            else:
+                deal_in_facts = (False, 0, None, None, None)
+            tsumo_against = tsumo is not None and tsumo.seat != seat
+            if draw:
+                shown: bool | None = ending.hands[seat] is not None  # type: ignore[union-attr]
+                tenpai = True if shown else ready[seat]
+            else:
+                shown = tenpai = None
             rows.append((
                 game.source, self.game_index, index, label, seat, player, names[player], seat == 0,
-                riichi, riichi_turn[seat], self.calls[seat], self.calls[seat] > 0,
-                *win_facts,
-                self.deal_ins[seat] > 0, self.deal_ins[seat], self.paid[seat] if self.deal_ins[seat] else None,
-                draw, abort, reason, (ending.hands[seat] is not None) if draw else None,  # type: ignore[union-attr]
-                changes[seat],
+                self.dealer_run if seat == 0 else None,
+                riichi, riichi_turn[seat],
+                (order[0] == seat) if riichi else None, (order[-1] != seat) if riichi else None,
+                bool(order) and order[0] != seat,
+                self.calls[seat], self.calls[seat] > 0,
+                *win_facts, *deal_in_facts,
+                tsumo_against, -tsumo.payments[seat] if tsumo_against else None,  # type: ignore[union-attr]
+                draw, abort, reason, tenpai, shown, changes[seat],
             ))
         return rows
 
     def on_game_end(self, step: Step) -> None:
         game = step.game
         if len(self.round_rows) >= _CHUNK:
-            self.chunks.append(_columns(self.round_rows))
+            self.chunks.append(self._frame(self.round_rows))
             self.round_rows = []
         finished = game.ranks is not None and game.final_scores is not None and game.points is not None
+        players = len(self.names)
         for player, name in enumerate(self.names):
             self.game_rows.append((
-                game.source, self.game_index, player, name,
+                game.source, self.game_index, player, name, players,
                 game.ranks[player] if finished else None,  # type: ignore[index]
                 game.final_scores[player] if finished else None,  # type: ignore[index]
                 _point(game.points[player]) if finished else None,  # type: ignore[index]
             ))
 
+    def _frame(self, rows: list[tuple]) -> pd.DataFrame:
+        return _frame(rows, _ROUND_FACTS)
+
     def result(self) -> "Tables":
-        chunks = [*self.chunks, _columns(self.round_rows)]
-        rounds_table = pd.concat(chunks, ignore_index=True).astype(_CATEGORIES)  # categories differ by chunk
-        games_table = pd.DataFrame(self.game_rows, columns=list(GAME_COLUMNS)).astype(_GAME_DTYPES)
+        chunks = [*self.chunks, self._frame(self.round_rows)]
+        categories = {column: "category" for column, dtype in _dtypes(_ROUND_FACTS).items() if dtype == "category"}
+        rounds_table = pd.concat(chunks, ignore_index=True).astype(categories)  # categories differ by chunk
+        games_table = _frame(self.game_rows, _facts("games"))
         return Tables(rounds_table, games_table)
+
+
+class _EngineFacts(_Facts):
+    """:class:`_Facts` on the replay: adds the facts of the hands (:data:`FACTS` marked
+    ``engine``) to each round row, and fills the turns table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turn_rows: list[tuple] = []
+
+    def on_deal(self, step: Step) -> None:
+        super().on_deal(step)
+        table = step.table
+        self.start_shanten = [hand.shanten() for hand in table.hands]  # type: ignore[union-attr]
+        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(table.hands)  # type: ignore
+        self.after_call: int | None = None
+        self.round_turns: list[tuple] = []  # kept when the round ends, as its rows are
+
+    def on_call(self, step: Step) -> None:
+        super().on_call(step)
+        self.after_call = step.event.seat  # type: ignore[union-attr]
+
+    def on_discard(self, step: Step) -> None:
+        super().on_discard(step)
+        event: Discard = step.event  # type: ignore[assignment]
+        seat, table = event.seat, step.table
+        known = not table.unknown[seat]  # type: ignore[union-attr]
+        shanten = table.hands[seat].shanten() if known else None  # type: ignore[union-attr]
+        player = step.round.player_of(seat)  # type: ignore[union-attr]
+        self.round_turns.append((self.game_index, step.round_index, seat, player, self.names[player],
+                               self.discards[seat], shanten, self.after_call == seat))
+        self.after_call = None
+        if event.riichi and known:
+            waits = table.waits(seat) or set()  # type: ignore[union-attr]
+            river = {KIND_OF[tile[:2]] for tile in table.rivers[seat]}  # type: ignore[union-attr]
+            self.riichi_waits[seat] = (len(waits), bool(waits & river))
+
+    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+        self.turn_rows.extend(self.round_turns)
+        rows = super()._rows(game, index, round_)
+        extended = []
+        for seat, row in enumerate(rows):
+            waits, furiten = self.riichi_waits[seat]
+            extended.append((*row, self.start_shanten[seat], waits, None if waits is None else waits >= 2, furiten))
+        return extended
+
+    def _frame(self, rows: list[tuple]) -> pd.DataFrame:
+        return _frame(rows, _facts("rounds"))
+
+    def result(self) -> "Tables":
+        tables_ = super().result()
+        return Tables(tables_.rounds, tables_.games, _frame(self.turn_rows, _facts("turns")))
 
 
 def _point(text: object) -> float | None:
@@ -292,61 +620,71 @@ def _point(text: object) -> float | None:
     return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]
 
 
-_ROUND_DTYPES = {
-    "game": "int64", "round": "int64", "seat": "int64", "player": "int64", "dealer": "bool",
-    "riichi": "bool", "riichi_turn": "Int64", "calls": "int64", "called": "bool",
-    "win": "bool", "win_value": "Int64", "win_net": "Int64", "win_turn": "Int64",
-    "dama": "boolean", "ippatsu": "boolean", "ura": "boolean", "yaku": "object",
-    "deal_in": "bool", "deal_ins": "int64", "deal_in_amount": "Int64",
-    "draw": "bool", "abort": "bool", "tenpai": "boolean", "score_change": "int64",
-}
-_GAME_DTYPES = {"game": "int64", "player": "int64", "rank": "Int64", "score": "Int64", "point": "Float64"}
-_CATEGORIES = {column: "category" for column in ("source", "label", "name", "win_type", "draw_reason")}
+def _facts(table: TableName) -> tuple[Fact, ...]:
+    return tuple(fact for fact in FACTS if fact.table == table)
+
+
+_ROUND_FACTS = tuple(fact for fact in _facts("rounds") if not fact.engine)
+
 _CHUNK = 1 << 16
 """Round rows are turned into columns this many at a time: rows held as tuples take
 several times the memory of the same rows in columns."""
 
 
-def _columns(rows: list[tuple]) -> pd.DataFrame:
+def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
+    return {fact.name: fact.dtype for fact in facts}
+
+
+def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
     # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
     # of every column alive behind its object columns.
-    columns = zip(*rows) if rows else ((),) * len(ROUND_COLUMNS)
-    frame = pd.DataFrame(dict(zip(ROUND_COLUMNS, map(list, columns))))
-    return frame.astype({**_ROUND_DTYPES, **_CATEGORIES})
+    columns = zip(*rows) if rows else ((),) * len(facts)
+    frame = pd.DataFrame({fact.name: list(column) for fact, column in zip(facts, columns)})
+    return frame.astype(_dtypes(facts))
 
 
 @dataclass(frozen=True)
 class Tables:
     """The tidy tables of one pass over some games (see :func:`tables`).
 
-    ``rounds``: one row per game, round and seat (:data:`ROUND_COLUMNS`); ``games``: one
-    row per game and player (:data:`GAME_COLUMNS`).
+    ``rounds``: one row per game, round and seat (:data:`ROUND_COLUMNS`, the ``engine``
+    facts only from the replay); ``games``: one row per game and player
+    (:data:`GAME_COLUMNS`); ``turns``: one row per discard (:data:`TURN_COLUMNS`), from the
+    replay only (``None`` after the walk).
     """
 
     rounds: pd.DataFrame
     games: pd.DataFrame
+    turns: pd.DataFrame | None = None
 
     def summary(self, player: str | int | None = None, double_ron: DoubleRon = "once") -> pd.DataFrame:
         """The per-player summary of these tables; see :func:`summary`."""
-        return _summarize(of_player(self.rounds, player), of_player(self.games, player), double_ron)
+        turns = None if self.turns is None else of_player(self.turns, player)
+        return _summarize(of_player(self.rounds, player), of_player(self.games, player), turns, double_ron)
 
 
-def tables(source: GameSource) -> Tables:
+def tables(source: GameSource, engine: bool = False, rule: RuleSpec | None = None) -> Tables:
     """Read the games of ``source`` once into :class:`Tables`: the rounds table and the
     games table. Rounds the log stops in the middle of are left out of ``rounds``; a game
-    without final results has NA rank, score and point in ``games``."""
+    without final results has NA rank, score and point in ``games``.
+
+    ``engine=True`` replays the games (under ``rule``, as :func:`paipu.engine.replay`)
+    and adds the facts of the hands: the ``engine`` columns of :data:`ROUND_COLUMNS`
+    and the turns table."""
+    if engine:
+        return replay(source, _EngineFacts(), rule=rule)
     return walk(source, _Facts())
 
 
 def rounds(games: GameSource) -> pd.DataFrame:
     """One row per game, round and seat with the player's facts of the round.
 
-    The columns and their definitions are :data:`ROUND_COLUMNS`: identifiers (source,
-    round index and label, seat, player index and name, dealer), riichi and its turn,
-    calls, the win (type, value, net, turn, dama, 一発, 裏ドラ, yaku), the deal-in and its
-    amount, exhaustive or abortive draw, tenpai at an exhaustive draw, the score change.
-    Only finished rounds are listed. Everything is read from the logged events; nothing
-    needs the validating replay.
+    The columns and their definitions are :data:`ROUND_COLUMNS` but the ``engine`` ones:
+    identifiers (source, round index and label, seat, player index and name, dealer and
+    dealer run), riichi, its turn and order, calls, the win (type, value, net, turn, dama,
+    一発, 裏ドラ, yaku), the deal-in, its amount and both players' states, another's tsumo,
+    exhaustive or abortive draw, tenpai at an exhaustive draw, the score change. Only
+    finished rounds are listed. Everything is read from the logged events.
     """
     return tables(games).rounds
 
@@ -358,43 +696,49 @@ def games(games: GameSource) -> pd.DataFrame:
 
 
 def of_player(table: pd.DataFrame, player: str | int | None) -> pd.DataFrame:
-    """The rows of a :func:`rounds` or :func:`games` table that belong to ``player``: by
-    name (exact match on the name with anything after a newline removed) or, given an
-    int, by player index in each game. ``None`` selects every row."""
+    """The rows of a :func:`rounds`, :func:`games` or turns table that belong to
+    ``player``: by name (exact match on the name with anything after a newline removed)
+    or, given an int, by player index in each game. ``None`` selects every row."""
     if player is None:
         return table
     column = "player" if isinstance(player, int) else "name"
     return table[table[column] == (player if isinstance(player, int) else _name(player))]
 
 
-def summary(games: GameSource, player: str | int | None = None, double_ron: DoubleRon = "once") -> pd.DataFrame:
+def summary(games: GameSource, player: str | int | None = None, double_ron: DoubleRon = "once",
+            engine: bool = False) -> pd.DataFrame:
     """One row per player (indexed by name) with every stat of ``docs/stats.md`` (:data:`STATS`).
 
     ``player`` keeps one player, by name or by player index (the rows of whoever sat at
     that index, still one row per name). ``double_ron="once"`` (default, Tenhou
     tradition and majiang-analog) counts a double ron as one deal-in for the discarder
     with both payments summed; ``"each"`` (Mortal, mjai) counts one deal-in per winner,
-    which changes ``deal_in_rate``, ``riichi_deal_in``, ``call_deal_in``, ``deal_ins`` and
-    ``avg_deal_in`` (then the mean per winner's payment).
+    which changes every statistic over deal-ins (``deal_in_rate``, ``riichi_deal_in``,
+    ``avg_deal_in``, then the mean per winner's payment, ...).
 
-    Rows are sorted by games, then rounds (most first), then name. Everything is read
-    from the logged events; no stat needs the validating replay.
+    Rows are sorted by games, then rounds (most first), then name. ``engine=True`` replays
+    the games for the statistics marked ``engine`` too (see :func:`tables`).
     """
-    return tables(games).summary(player, double_ron)
+    return tables(games, engine).summary(player, double_ron)
 
 
 # -- summarising -------------------------------------------------------------------------
 
 
-def _ratio(numerator: pd.Series, denominator: pd.Series) -> pd.Series:
-    return numerator.astype(float) / denominator.where(denominator > 0).astype(float)
+def _term(term: Term, frame: pd.DataFrame) -> pd.Series:
+    return frame[term] if isinstance(term, str) else term(frame)
+
+
+def _numbers(series: pd.Series) -> np.ndarray:
+    """A per-row quantity as float64, NA as 0."""
+    return series.to_numpy(dtype="float64", na_value=0.0)
 
 
 def _merged_yaku(name: str) -> str:
     return "翻牌" if name.startswith(("場風", "自風", "翻牌", "役牌")) else name
 
 
-def _counts_by_player(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[str, dict[str, int]]:
+def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[str, dict[str, int]]:
     counts: dict[str, Counter] = {}
     for name, item in zip(names, items):
         counter = counts.setdefault(name, Counter())
@@ -406,100 +750,81 @@ def _counts_by_player(names: Iterable[str], items: Iterable[dict[str, int] | str
     return {name: dict(counter.most_common()) for name, counter in counts.items()}
 
 
-def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, double_ron: DoubleRon) -> pd.DataFrame:
+def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
+    """The ``stats`` of one table, one row per name: each numerator and denominator summed
+    (or the numerator's largest, or tallied) per player in one group-by."""
+    names = frame["name"].astype(str).to_numpy()
+    sums: dict[str, np.ndarray] = {}
+    largest: dict[str, pd.Series] = {}
+
+    def key(term: Term) -> str:
+        label = term if isinstance(term, str) else f"#{id(term)}"
+        if label not in sums:
+            sums[label] = _numbers(_term(term, frame))
+        return label
+
+    plan = []
+    for stat in stats:
+        if stat.aggregate == "sum":
+            plan.append((stat, key(stat.numerator), None if stat.denominator is None else key(stat.denominator)))
+        elif stat.aggregate == "max":
+            largest[stat.name] = _term(stat.numerator, frame).astype("Float64").to_numpy(float, na_value=math.nan)
+            plan.append((stat, None, None))
+        else:
+            plan.append((stat, None, None))
+    codes, players = pd.factorize(names, sort=True)
+    index = pd.Index(players, name="name")
+    # bincount adds each player's rows in order, so a player's sums do not depend on who
+    # else is in the table
+    summed = pd.DataFrame({k: np.bincount(codes, v, len(players)) for k, v in sums.items()}, index=index)
+    peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
+    result = pd.DataFrame(index=index)
+    for stat, numerator, denominator in plan:
+        if stat.aggregate == "sum":
+            if denominator is None:
+                result[stat.name] = summed[numerator].astype(int)
+            else:
+                below = summed[denominator]
+                result[stat.name] = summed[numerator] / below.where(below > 0)
+        elif stat.aggregate == "max":
+            result[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]
+        else:
+            values = _term(stat.numerator, frame)
+            present = values.notna().to_numpy()
+            tally = _tally(names[present], values.to_numpy()[present])
+            result[stat.name] = [tally.get(name, {}) for name in result.index]
+    return result
+
+
+def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,
+               double_ron: DoubleRon) -> pd.DataFrame:
     if double_ron not in ("once", "each"):
         raise ValueError(f"double_ron must be 'once' or 'each', not {double_ron!r}")
-    r = rounds_table
-    deal = (r["deal_in"] if double_ron == "once" else r["deal_ins"]).astype(int)
-    win, riichi, called = r["win"], r["riichi"], r["called"]
-    won = win.to_numpy()
-    facts = pd.DataFrame({  # booleans sum to counts
-        "name": r["name"],
-        "rounds": 1,
-        "wins": win,
-        "deal_ins": deal,
-        "riichi_rounds": riichi,
-        "call_rounds": called,
-        "draws": r["draw"],
-        "aborts": r["abort"],
-        "tsumo": r["win_type"] == "tsumo",
-        "dama": r["dama"].fillna(False),
-        "tenpai": r["tenpai"].fillna(False),
-        "riichi_won": riichi & win,
-        "riichi_dealt": deal.where(riichi, 0),
-        "call_won": called & win,
-        "call_dealt": deal.where(called, 0),
-        "ippatsu": r["ippatsu"].fillna(False) & riichi,
-        "ura": r["ura"].fillna(False) & riichi,
-        "win_value": r["win_value"].fillna(0),
-        "win_net": r["win_net"].fillna(0),
-        "deal_in_amount": r["deal_in_amount"].fillna(0),
-        "win_turn": r["win_turn"].fillna(0),
-        "riichi_turn": r["riichi_turn"].fillna(0),
-    })
-    s = facts.groupby("name", sort=False, observed=True).sum()
-    by_round = pd.DataFrame({
-        "rounds": s["rounds"],
-        "win_rate": _ratio(s["wins"], s["rounds"]),
-        "deal_in_rate": _ratio(s["deal_ins"], s["rounds"]),
-        "riichi_rate": _ratio(s["riichi_rounds"], s["rounds"]),
-        "call_rate": _ratio(s["call_rounds"], s["rounds"]),
-        "draw_rate": _ratio(s["draws"], s["rounds"]),
-        "abort_rate": _ratio(s["aborts"], s["rounds"]),
-        "avg_win": _ratio(s["win_value"], s["wins"]),
-        "avg_win_net": _ratio(s["win_net"], s["wins"]),
-        "avg_deal_in": _ratio(s["deal_in_amount"], s["deal_ins"]),
-        "tsumo_rate": _ratio(s["tsumo"], s["wins"]),
-        "dama_rate": _ratio(s["dama"], s["wins"]),
-        "tenpai_at_draw": _ratio(s["tenpai"], s["draws"]),
-        "riichi_win": _ratio(s["riichi_won"], s["riichi_rounds"]),
-        "riichi_deal_in": _ratio(s["riichi_dealt"], s["riichi_rounds"]),
-        "call_win": _ratio(s["call_won"], s["call_rounds"]),
-        "call_deal_in": _ratio(s["call_dealt"], s["call_rounds"]),
-        "ippatsu_rate": _ratio(s["ippatsu"], s["riichi_won"]),
-        "ura_rate": _ratio(s["ura"], s["riichi_won"]),
-        "avg_win_turn": _ratio(s["win_turn"], s["wins"]),
-        "avg_riichi_turn": _ratio(s["riichi_turn"], s["riichi_rounds"]),
-        "wins": s["wins"],
-        "deal_ins": s["deal_ins"],
-        "riichi_rounds": s["riichi_rounds"],
-        "call_rounds": s["call_rounds"],
-        "draws": s["draws"],
-        "aborts": s["aborts"],
-    })
-    yaku = _counts_by_player(r["name"].to_numpy()[won], r["yaku"].to_numpy()[won])
-    ended = r["draw_reason"].notna().to_numpy()
-    reasons = _counts_by_player(r["name"].to_numpy()[ended], r["draw_reason"].to_numpy()[ended])
-
-    g = games_table.dropna(subset=["rank"])
-    ranks = g["rank"].astype(int)
-    places = pd.DataFrame({"name": g["name"], "games": 1, "rank": ranks, "bust": g["score"] < 0,
-                           "score": g["score"], "point": g["point"],
-                           **{f"rank_{k}": ranks == k for k in range(1, 5)}})
-    t = places.groupby("name", sort=False).sum()
-    by_game = pd.DataFrame({
-        "games": t["games"],
-        **{f"rank_{k}": _ratio(t[f"rank_{k}"], t["games"]) for k in range(1, 5)},
-        "avg_rank": _ratio(t["rank"], t["games"]),
-        "top_rate": _ratio(t["rank_1"], t["games"]),
-        "rentai_rate": _ratio(t["rank_1"] + t["rank_2"], t["games"]),
-        "last_rate": _ratio(t["rank_4"], t["games"]),
-        "bust_rate": _ratio(t["bust"], t["games"]),
-        "avg_score": _ratio(t["score"], t["games"]),
-        "avg_point": _ratio(t["point"], t["games"]),
-    })
-    result = by_game.join(by_round, how="outer")
-    result[["games", "rounds"]] = result[["games", "rounds"]].fillna(0).astype(int)
-    counts = ["wins", "deal_ins", "riichi_rounds", "call_rounds", "draws", "aborts"]
-    result[counts] = result[counts].fillna(0).astype(int)
-    result["yaku_counts"] = [yaku.get(name, {}) for name in result.index]
-    result["draw_reasons"] = [reasons.get(name, {}) for name in result.index]
+    engine = "start_shanten" in rounds_table
+    chosen = [stat for stat in STATISTICS if engine or not stat.engine]
+    frames = {
+        "rounds": rounds_table.assign(
+            one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"])),
+        "games": games_table.assign(finished=games_table["rank"].notna(),
+                                    last=games_table["rank"] == games_table["players"]),
+        "turns": turns_table,
+    }
+    parts = [
+        _aggregate(frames[table], [stat for stat in chosen if stat.table == table])  # type: ignore[arg-type]
+        for table in ("games", "rounds", "turns") if frames[table] is not None
+    ]
+    result = pd.concat(parts, axis=1, join="outer")
+    for stat in chosen:
+        if stat.kind == "count":
+            result[stat.name] = result[stat.name].fillna(0).astype(int)
+        elif stat.kind == "tally":
+            result[stat.name] = [value if isinstance(value, dict) else {} for value in result[stat.name]]
     result.index.name = "player"
     result = result.reset_index().sort_values(["games", "rounds", "player"], ascending=[False, False, True])
-    return result.set_index("player")[list(STATS)]
-
-
+    return result.set_index("player")[[stat.name for stat in chosen]]
 # -- presentation ----------------------------------------------------------------------
+
+_TALLIES = tuple(stat.name for stat in STATISTICS if stat.kind == "tally")
 
 _SEED = (
     ("games", "games", "{:,.0f}"),
@@ -559,9 +884,9 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
         return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
     if format == "csv":
         for record in records:
-            for stat in ("yaku_counts", "draw_reasons"):
+            for stat in _TALLIES:
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
-        return pd.DataFrame(records, columns=["player", *STATS]).to_csv(index=False)
+        return pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
     if format != "table":
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")
     header = ["player", *(title for title, _, _ in _SEED)]

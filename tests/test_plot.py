@@ -10,7 +10,7 @@ import matplotlib.image
 import matplotlib.pyplot as plt
 import pytest
 
-from paipu import plot, stats
+from paipu import defence, plot, stats
 
 from conftest import corpus
 
@@ -18,6 +18,13 @@ from conftest import corpus
 @pytest.fixture(scope="module")
 def tables():
     return stats.tables(corpus("generated", "tonpu.json.gz"))
+
+
+@pytest.fixture(scope="module")
+def replayed():
+    """The tables of the replay, and the defence analysis, of a few real games."""
+    folder = corpus("tenhou-as-majiang", "mjx-tests")
+    return stats.tables(folder, engine=True), defence.defence(folder)
 
 
 PLOTS = {
@@ -56,3 +63,36 @@ def test_the_rate_profile_shows_the_rates_of_the_summary(tables):
     shown = [f"{row[stat]:.3f}".removeprefix("0") for stat in stats.RATE_COLUMNS]
     assert labels[:4] == shown
     plt.close(ax.figure)
+
+
+def test_the_profile_shows_the_player_beside_the_pooled_field(replayed):
+    tables, _ = replayed
+    name = tables.rounds["name"].value_counts().index[0]
+    ax = plot.profile(tables, name)
+    labels = [text.get_text() for text in ax.texts]
+    mine = tables.summary(name).iloc[0]
+    shown = [f"{mine[stat]:.3f}".removeprefix("0") for stat in plot.PROFILE]
+    assert labels[:len(plot.PROFILE)] == shown
+    pooled = tables.rounds["win"].mean()  # the field's win rate: every player-round
+    assert labels[len(plot.PROFILE)] == f"{pooled:.3f}".removeprefix("0")
+    with pytest.raises(ValueError):
+        plot.profile(tables, name, ("nonsense",))
+    plt.close(ax.figure)
+
+
+def test_danger_and_shanten_plots_render(replayed, tmp_path):
+    tables, result = replayed
+    table = defence.danger_table(result.threats)
+    ax = plot.deal_in_by_danger(table)
+    assert [text.get_text() for text in ax.get_xticklabels()] == list(table.index)
+    heights = [bar.get_height() for bar in ax.patches]
+    assert heights == pytest.approx(list(table["rate"]))
+    ax.figure.savefig(tmp_path / "danger.png", dpi=100)
+    name = tables.turns["name"].value_counts().index[0]
+    ax = plot.shanten_by_turn(tables.turns, name)
+    (mine, everyone) = ax.get_lines()
+    first = tables.turns[(tables.turns["name"] == name) & (tables.turns["turn"] == 1)]["shanten"].mean()
+    assert mine.get_ydata()[0] == pytest.approx(first)
+    ax.figure.savefig(tmp_path / "shanten.png", dpi=100)
+    assert (tmp_path / "shanten.png").stat().st_size > 10_000
+    plt.close("all")

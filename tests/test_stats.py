@@ -15,12 +15,15 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 
 import paipu
 from paipu import stats
 from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
+from paipu.shanten import shanten, waits
 
 from conftest import corpus, read_json
 
@@ -115,9 +118,84 @@ def test_every_stat_of_a_short_game_counted_by_hand():
     ))
 
 
+def test_riichi_order_deal_in_states_dealer_and_facing_riichi_counted_by_hand():
+    # The game of the test above. Round 1: AI-D's riichi (9th go-around) comes before
+    # AI-C's (12th): AI-D first and chased, AI-C chasing. Round 2: AI-C (seat 1, 8th
+    # discard) before AI-A (seat 3, 8th discard, ronned): AI-C first and chased, AI-A
+    # chasing. Facing the first riichi: round 1 everyone but AI-D, round 2 everyone but
+    # AI-C. AI-A deals in while in riichi to AI-D's open hand (pons). AI-B is dealer in
+    # both rounds (東1局0本場, 1本場): a run of 2. Score changes (see above): round 1
+    # AI-B -1500, AI-C 500, AI-D 500, AI-A -1500; round 2 AI-B 0, AI-C -1000, AI-D 8500,
+    # AI-A -5500. Nobody wins by tsumo.
+    summary = stats.summary(ikkyoku(8))
+    none = dict(tsumo_against_rate=0, avg_tsumo_paid=NAN, dealer_tsumo_paid=NAN)
+    assert_stats(summary.loc["AI-A"], dict(
+        none, riichi_first_rate=0, riichi_chasing_rate=1, riichi_chased_rate=0, riichi_income=-5500,
+        riichi_draw=0, avg_score_change=-3500, deal_in_riichi=1, deal_in_called=0, deal_in_closed=0,
+        deal_in_to_riichi=0, deal_in_to_called=1, deal_in_to_dama=0,
+        longest_dealer_run=NAN, dealer_rounds=0, dealer_win_rate=NAN, non_dealer_win_rate=0,
+        non_dealer_deal_in_rate=1 / 2, non_dealer_score_change=-3500,
+        facing_riichi_rounds=2, facing_riichi_win=0, facing_riichi_deal_in=1 / 2, facing_riichi_draw=1 / 2,
+        facing_riichi_score_change=-3500,
+    ))
+    assert_stats(summary.loc["AI-B"], dict(
+        none, riichi_first_rate=NAN, riichi_income=NAN, call_draw=0, deal_in_riichi=NAN,
+        longest_dealer_run=2, dealer_rounds=2, dealer_win_rate=0, dealer_deal_in_rate=0,
+        dealer_avg_win=NAN, dealer_score_change=-750, non_dealer_win_rate=NAN,
+        facing_riichi_rounds=2, facing_riichi_draw=1 / 2, facing_riichi_score_change=-750,
+    ))
+    assert_stats(summary.loc["AI-C"], dict(
+        riichi_first_rate=1 / 2, riichi_chasing_rate=1 / 2, riichi_chased_rate=1 / 2,
+        riichi_income=(500 - 1000) / 2, riichi_draw=1 / 2, avg_score_change=-250,
+        facing_riichi_rounds=1, facing_riichi_draw=1, facing_riichi_score_change=500,
+    ))
+    assert_stats(summary.loc["AI-D"], dict(
+        riichi_first_rate=1, riichi_chasing_rate=0, riichi_chased_rate=1, riichi_income=500, riichi_draw=1,
+        call_draw=0, avg_score_change=4500, non_dealer_avg_win=5200, non_dealer_score_change=4500,
+        facing_riichi_rounds=1, facing_riichi_win=1, facing_riichi_deal_in=0, facing_riichi_score_change=8500,
+    ))
+
+
+def test_tsumo_against_and_the_dealers_share_counted_by_hand():
+    # Game #23 (see below): AI-D tsumo, fenpei [-2000, -1000, 5000, -1000] by seat, AI-B
+    # the dealer pays 2,000 (親被り), AI-C and AI-A 1,000. Game #5: AI-B, with 白 pon
+    # (z777-), deals in to AI-D's riichi; AI-D is dealer in both rounds (the abortive
+    # draw repeats the deal): a run of 2. AI-B sits 3 rounds, AI-A 3.
+    summary = stats.summary(ikkyoku(5, 23))
+    assert_stats(summary.loc["AI-B"], dict(tsumo_against_rate=1 / 3, avg_tsumo_paid=2000, dealer_tsumo_paid=2000,
+                                           deal_in_called=1, deal_in_to_riichi=1, longest_dealer_run=1))
+    assert_stats(summary.loc["AI-A"], dict(tsumo_against_rate=1 / 3, avg_tsumo_paid=1000, dealer_tsumo_paid=NAN))
+    assert_stats(summary.loc["AI-D"], dict(tsumo_against_rate=0, longest_dealer_run=2, dealer_rounds=2))
+
+
+def test_tenpai_at_a_draw_is_the_tracked_hand_not_the_hand_shown():
+    # The issue's count: without the noten penalty a ready hand may stay hidden; 37 such
+    # hands in generated/no_noten_bappu*, and AI-A shows .308 of its hands in
+    # no_noten_bappu.json.gz where .385 were ready.
+    paths = [corpus("generated", "no_noten_bappu.json.gz"), corpus("generated", "no_noten_bappu_renchan1.json.gz")]
+    table = stats.rounds(paths)
+    assert ((table["tenpai"] == True) & (table["hand_shown"] == False)).sum() == 37  # noqa: E712
+    assert not ((table["tenpai"] == False) & (table["hand_shown"] == True)).any()  # noqa: E712
+    row = stats.summary(paths[0]).loc["AI-A"]
+    assert f"{row['shown_at_draw']:.3f}" == "0.308" and f"{row['tenpai_at_draw']:.3f}" == "0.385"
+
+
+def test_repeated_yaku_entries_are_summed():
+    # riichi_ron.json with its hupai written twice over and two ドラ entries (1 and 2 han):
+    # analog sums repeated entries; so do the rounds table and yaku_counts.
+    game = read_json(SAMPLES / "riichi_ron.json")
+    hule = game["log"][0][-1]["hule"]
+    hule["hupai"] = [*hule["hupai"], {"name": "立直", "fanshu": 1}, {"name": "ドラ", "fanshu": 1},
+                     {"name": "ドラ", "fanshu": 2}]
+    rows = stats.rounds(game_from_json(game, "repeated"))
+    assert rows[rows["win"]].iloc[0]["yaku"] == {"立直": 2, "一発": 1, "平和": 1, "ドラ": 3}
+    summary = stats.summary([game_from_json(game, "repeated")])
+    assert summary.loc["South player", "yaku_counts"] == {"立直": 2, "ドラ": 3, "一発": 1, "平和": 1}
+
+
 def test_round_facts_of_the_same_game():
     table = stats.rounds(ikkyoku(8))
-    assert list(table.columns) == list(stats.ROUND_COLUMNS)
+    assert list(table.columns) == [fact.name for fact in stats.FACTS if fact.table == "rounds" and not fact.engine]
     assert len(table) == 2 * 4
     second = table[table["round"] == 1].set_index("name")
     assert list(second["label"].unique()) == ["東1局1本場"]
@@ -205,7 +283,7 @@ def test_sources_and_player_selection():
     assert one.equals(stats.summary(SAMPLES, player="South player\n(rank)"))  # as titles carry it
     assert stats.summary(SAMPLES, player=1).equals(one)  # player index 1 is South in every sample
     assert stats.summary(SAMPLES, player="nobody").empty
-    assert list(stats.summary([]).columns) == list(stats.STATS)
+    assert list(stats.summary([]).columns) == [stat.name for stat in stats.STATISTICS if not stat.engine]
     with pytest.raises(TypeError):
         stats.summary([42])
 
@@ -228,9 +306,55 @@ def test_a_truncated_log_adds_its_finished_rounds_only():
 EXHAUSTIVE = ("荒牌平局", "流局", "流し満貫")
 
 
+_SUITS = "mpsz"
+
+
+def _kind(suit: str, digit: str) -> int:
+    return _SUITS.index(suit) * 9 + (5 if digit == "0" else int(digit)) - 1
+
+
+def raw_hands(log: list[dict]):
+    """Each event of a raw 電脳麻将 round with every seat's concealed tile counts after it:
+    counted from the qipai notation through zimo, dapai, fulou and gang (a meld's tile
+    marked + = - came from another player; a kakan adds its last digit)."""
+    hands = []
+    for notation in log[0]["qipai"]["shoupai"]:
+        counts = [0] * 34
+        suit = ""
+        for char in notation:
+            if char in _SUITS:
+                suit = char
+            elif char.isdigit():
+                counts[_kind(suit, char)] += 1
+        hands.append(counts)
+    for event in log:
+        (key, body), = event.items()
+        if key in ("zimo", "gangzimo"):
+            hands[body["l"]][_kind(body["p"][0], body["p"][1])] += 1
+        elif key == "dapai":
+            hands[body["l"]][_kind(body["p"][0], body["p"][1])] -= 1
+        elif key in ("fulou", "gang"):
+            meld = body["m"]
+            digits = [(char, meld[i + 1:i + 2] in ("+", "=", "-")) for i, char in enumerate(meld) if char.isdigit()]
+            if key == "gang" and any(marked for _, marked in digits):  # kakan: its last digit is added
+                digits = [(digits[-1][0], False)]
+            for digit, marked in digits:
+                if not marked:
+                    hands[body["l"]][_kind(meld[0], digit)] -= 1
+        yield key, body, hands
+
+
+def raw_ready(log: list[dict]) -> list[bool]:
+    """Whether each seat is ready at the end of a raw round (:func:`raw_hands`)."""
+    for _, _, hands in raw_hands(log):
+        pass
+    return [bool(waits(hand)) for hand in hands]
+
+
 def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
     """Every stat of stats.md per player name, counted from raw paipu JSON."""
     n = defaultdict(Counter)  # name -> counts and sums
+    longest = defaultdict(int)
     yaku = defaultdict(Counter)
     reasons = defaultdict(Counter)
     for paipu_ in paipus:
@@ -240,43 +364,89 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                 rank, score = paipu_["rank"][player], paipu_["defen"][player]
                 n[name].update(games=1, rank_sum=rank, score=score, bust=score < 0, **{f"rank{rank}": 1})
                 n[name]["point"] += float(paipu_["point"][player])
+        run, last_dealer = 0, None
         for log in paipu_["log"]:
-            if not ("hule" in log[-1] or "pingju" in log[-1]):
-                continue  # the log stops inside this round
             jushu = log[0]["qipai"]["jushu"]
             name_of = [names[(paipu_["qijia"] + jushu + seat) % 4] for seat in range(4)]
+            run = run + 1 if name_of[0] == last_dealer else 1
+            last_dealer = name_of[0]
+            if not ("hule" in log[-1] or "pingju" in log[-1]):
+                continue  # the log stops inside this round
+            longest[name_of[0]] = max(longest[name_of[0]], run)
             discards = [0, 0, 0, 0]
             riichi = [None] * 4
+            order = []
             called = [False] * 4
-            won, dealt = {}, Counter()
-            for event in log:
+            stick = [0] * 4
+            change = [0] * 4
+            won, dealt, first_winner = {}, Counter(), {}
+            tsumo = None
+            for position, event in enumerate(log):
                 if "dapai" in event:
                     seat = event["dapai"]["l"]
                     discards[seat] += 1
                     if event["dapai"]["p"].endswith("*"):
                         riichi[seat] = discards[seat]
+                        order.append(seat)
+                        # no stick when the declaration tile is ronned (三家和: by three)
+                        after = log[position + 1]
+                        ronned = "hule" in after or after.get("pingju", {}).get("name", "").startswith("三家和")
+                        stick[seat] = 0 if ronned else 1000
                 elif "fulou" in event:
                     called[event["fulou"]["l"]] = True
                 elif "hule" in event:
                     hule = event["hule"]
                     won[hule["l"]] = (hule, discards[hule["l"]] + 1)
+                    change = [a + b for a, b in zip(change, hule["fenpei"])]
                     if hule["baojia"] is not None:
+                        first_winner.setdefault(hule["baojia"], hule)
                         dealt[hule["baojia"]] += 1
                         n[name_of[hule["baojia"]]]["paid"] -= hule["fenpei"][hule["baojia"]]
+                    else:
+                        tsumo = hule
             ending = log[-1].get("pingju")
+            if ending:
+                change = [a + b for a, b in zip(change, ending["fenpei"])]
+            ready = raw_ready(log) if ending and ending["name"] in EXHAUSTIVE and "" in ending["shoupai"] else None
             for seat, name in enumerate(name_of):
                 c = n[name]
                 deal = min(dealt[seat], 1) if double_ron == "once" else dealt[seat]
+                score_change = change[seat] - stick[seat]
+                dealer = seat == 0
+                draw = bool(ending) and ending["name"] in EXHAUSTIVE
+                facing = bool(order) and order[0] != seat
                 c.update(rounds=1, deal_ins=deal, riichi_rounds=riichi[seat] is not None,
-                         call_rounds=called[seat])
+                         call_rounds=called[seat], score_change=score_change, dealer=dealer,
+                         dealer_won=dealer and seat in won, dealer_dealt=deal if dealer else 0,
+                         dealer_change=score_change if dealer else 0,
+                         other_won=not dealer and seat in won, other_dealt=0 if dealer else deal,
+                         other_change=0 if dealer else score_change,
+                         facing=facing)
+                if facing:
+                    c.update(facing_won=seat in won, facing_dealt=deal, facing_draw=draw,
+                             facing_change=score_change)
+                if tsumo is not None and tsumo["l"] != seat:
+                    c.update(tsumo_against=1, tsumo_paid=-tsumo["fenpei"][seat])
+                    if dealer:
+                        c.update(dealer_tsumo=1, dealer_tsumo_paid=-tsumo["fenpei"][seat])
                 if riichi[seat] is not None:
-                    c.update(riichi_turns=riichi[seat], riichi_dealt=deal)
+                    c.update(riichi_turns=riichi[seat], riichi_dealt=deal, riichi_first=order[0] == seat,
+                             riichi_chased=order[-1] != seat, riichi_change=score_change, riichi_draw=draw)
                 if called[seat]:
-                    c.update(call_dealt=deal)
+                    c.update(call_dealt=deal, call_draw=draw)
+                if deal:
+                    own = "riichi" if riichi[seat] is not None else "called" if called[seat] else "closed"
+                    winner = first_winner[seat]
+                    melds = winner["shoupai"].split(",")[1:]
+                    shape = ("riichi" if riichi[winner["l"]] is not None
+                             else "called" if any(mark in meld for meld in melds for mark in "+=-") else "dama")
+                    c.update({f"deal_in_{own}": deal, f"deal_in_to_{shape}": deal})
                 if ending:
                     reasons[name][ending["name"]] += 1
-                    if ending["name"] in EXHAUSTIVE:
-                        c.update(draws=1, tenpai=ending["shoupai"][seat] != "")
+                    if draw:
+                        shown = ending["shoupai"][seat] != ""
+                        c.update(draws=1, shown=shown,
+                                 tenpai=shown or ready[seat])
                     else:
                         c.update(aborts=1)
                 if seat in won:
@@ -285,7 +455,9 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                     c.update(wins=1, value=hule["defen"], net=hule["fenpei"][seat], win_turns=turn,
                              tsumo=hule["baojia"] is None,
                              dama=riichi[seat] is None and not called[seat],
-                             riichi_won=riichi[seat] is not None, call_won=called[seat])
+                             riichi_won=riichi[seat] is not None, call_won=called[seat],
+                             dealer_value=hule["defen"] if dealer else 0,
+                             other_value=0 if dealer else hule["defen"])
                     if riichi[seat] is not None:
                         c.update(ippatsu="一発" in hupai, ura=hupai.get("裏ドラ", 0) > 0)
                     for entry in hule["hupai"]:
@@ -326,6 +498,34 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "wins": w, "deal_ins": c["deal_ins"], "riichi_rounds": c["riichi_rounds"],
             "call_rounds": c["call_rounds"], "draws": c["draws"], "aborts": c["aborts"],
             "yaku_counts": dict(yaku[name]), "draw_reasons": dict(reasons[name]),
+            "shown_at_draw": ratio(c["shown"], c["draws"]),
+            "riichi_first_rate": ratio(c["riichi_first"], c["riichi_rounds"]),
+            "riichi_chasing_rate": ratio(c["riichi_rounds"] - c["riichi_first"], c["riichi_rounds"]),
+            "riichi_chased_rate": ratio(c["riichi_chased"], c["riichi_rounds"]),
+            "riichi_income": ratio(c["riichi_change"], c["riichi_rounds"]),
+            "riichi_draw": ratio(c["riichi_draw"], c["riichi_rounds"]),
+            "call_draw": ratio(c["call_draw"], c["call_rounds"]),
+            "avg_score_change": ratio(c["score_change"], r),
+            **{f"deal_in_{state}": ratio(c[f"deal_in_{state}"], c["deal_ins"]) for state in ("riichi", "called", "closed")},
+            **{f"deal_in_to_{state}": ratio(c[f"deal_in_to_{state}"], c["deal_ins"]) for state in ("riichi", "called", "dama")},
+            "tsumo_against_rate": ratio(c["tsumo_against"], r),
+            "avg_tsumo_paid": ratio(c["tsumo_paid"], c["tsumo_against"]),
+            "dealer_tsumo_paid": ratio(c["dealer_tsumo_paid"], c["dealer_tsumo"]),
+            "longest_dealer_run": longest[name] or NAN,
+            "dealer_rounds": c["dealer"],
+            "dealer_win_rate": ratio(c["dealer_won"], c["dealer"]),
+            "dealer_deal_in_rate": ratio(c["dealer_dealt"], c["dealer"]),
+            "dealer_avg_win": ratio(c["dealer_value"], c["dealer_won"]),
+            "dealer_score_change": ratio(c["dealer_change"], c["dealer"]),
+            "non_dealer_win_rate": ratio(c["other_won"], r - c["dealer"]),
+            "non_dealer_deal_in_rate": ratio(c["other_dealt"], r - c["dealer"]),
+            "non_dealer_avg_win": ratio(c["other_value"], c["other_won"]),
+            "non_dealer_score_change": ratio(c["other_change"], r - c["dealer"]),
+            "facing_riichi_rounds": c["facing"],
+            "facing_riichi_win": ratio(c["facing_won"], c["facing"]),
+            "facing_riichi_deal_in": ratio(c["facing_dealt"], c["facing"]),
+            "facing_riichi_draw": ratio(c["facing_draw"], c["facing"]),
+            "facing_riichi_score_change": ratio(c["facing_change"], c["facing"]),
         }
     return result
 
@@ -370,13 +570,88 @@ def test_summary_equals_an_independent_recount(loaded, double_ron):
     expected = recount(raw, double_ron)
     summary = tables.summary(double_ron=double_ron)
     assert sorted(summary.index) == sorted(expected)
+    want = pd.DataFrame.from_dict(expected, orient="index").loc[summary.index, summary.columns]
+    for stat in summary.columns:
+        if stat in ("yaku_counts", "draw_reasons"):
+            assert list(summary[stat]) == list(want[stat]), stat
+        else:
+            np.testing.assert_allclose(summary[stat].astype(float), want[stat].astype(float), rtol=1e-12,
+                                       err_msg=stat)
+
+
+def test_engine_statistics_of_a_sample_read_by_hand():
+    # riichi_ron.json: South holds m234p56799s2346z5, draws s7 and declares riichi on 中:
+    # m234 p567 p99 s234 s67 waits on s5 and s8 (2 kinds: good shape); its river 發 中
+    # holds neither (no furiten); it wins on s8.
+    summary = stats.tables(SAMPLES / "riichi_ron.json", engine=True).summary()
+    assert_stats(summary.loc["South player"], dict(riichi_good_shape_rate=1, avg_riichi_waits=2,
+                                                   riichi_furiten_rate=0, good_shape_riichi_win=1,
+                                                   bad_shape_riichi_win=NAN))
+
+
+def engine_recount(paipus: list[dict]) -> dict[str, dict]:
+    """The engine statistics per player name, from raw paipu JSON (:func:`raw_hands`)."""
+    n = defaultdict(Counter)
+    for paipu_ in paipus:
+        names = [name.split("\n")[0] for name in paipu_["player"]]
+        for log in paipu_["log"]:
+            if not ("hule" in log[-1] or "pingju" in log[-1]):
+                continue
+            name_of = [names[(paipu_["qijia"] + log[0]["qipai"]["jushu"] + seat) % 4] for seat in range(4)]
+            winners = {event["hule"]["l"] for event in log if "hule" in event}
+            turn, called, river = [0] * 4, [False] * 4, [set() for _ in range(4)]
+            for key, body, hands in raw_hands(log):
+                if key == "qipai":
+                    for seat, name in enumerate(name_of):
+                        n[name].update(rounds=1, start=shanten(hands[seat]))
+                elif key == "fulou":
+                    called[body["l"]] = True
+                elif key == "dapai":
+                    seat, c = body["l"], n[name_of[body["l"]]]
+                    turn[seat] += 1
+                    river[seat].add(_kind(body["p"][0], body["p"][1]))
+                    if called[seat]:
+                        c.update(calls=1, call_turns=turn[seat], call_shanten=shanten(hands[seat]))
+                        called[seat] = False
+                    if body["p"].endswith("*"):
+                        kinds = set(waits(hands[seat]))
+                        good = len(kinds) >= 2
+                        c.update(riichi=1, waits=len(kinds), good=good, furiten=bool(kinds & river[seat]),
+                                 good_won=good and seat in winners, bad=not good,
+                                 bad_won=not good and seat in winners)
+
+    def ratio(a, b):
+        return a / b if b else NAN
+
+    return {name: {
+        "avg_start_shanten": ratio(c["start"], c["rounds"]),
+        "riichi_good_shape_rate": ratio(c["good"], c["riichi"]),
+        "avg_riichi_waits": ratio(c["waits"], c["riichi"]),
+        "riichi_furiten_rate": ratio(c["furiten"], c["riichi"]),
+        "good_shape_riichi_win": ratio(c["good_won"], c["good"]),
+        "bad_shape_riichi_win": ratio(c["bad_won"], c["bad"]),
+        "avg_call_turn": ratio(c["call_turns"], c["calls"]),
+        "avg_call_shanten": ratio(c["call_shanten"], c["calls"]),
+    } for name, c in n.items()}
+
+
+def test_engine_statistics_equal_a_raw_recount():
+    folder = corpus("tenhou-as-majiang", "mjx-tests")
+    raw = []
+    for path in sorted(folder.glob("*.json")):
+        data = read_json(path)
+        raw.extend(data if isinstance(data, list) else [data])
+    expected = engine_recount(raw)
+    tables = stats.tables(folder, engine=True)
+    summary = tables.summary()
+    assert sorted(summary.index) == sorted(expected)
     for name, row in summary.iterrows():
-        for stat in stats.STATS:
-            want = expected[name][stat]
-            if isinstance(want, dict):
-                assert row[stat] == want, (name, stat)
-            else:
-                assert row[stat] == pytest.approx(want, nan_ok=True, rel=1e-12), (name, stat)
+        for stat, want in expected[name].items():
+            assert row[stat] == pytest.approx(want, nan_ok=True, rel=1e-12), (name, stat)
+    walked = stats.summary(folder)
+    assert walked.equals(summary[walked.columns])  # the replay adds columns, changes none
+    finished = sum("hule" in log[-1] or "pingju" in log[-1] for paipu_ in raw for log in paipu_["log"])
+    assert len(tables.rounds) == 4 * finished
 
 
 # -- the command line --------------------------------------------------------------------------
@@ -402,14 +677,18 @@ def test_cli_json_and_csv_hold_every_stat(tmp_path):
     result = run("stats", str(SAMPLES), "--format", "json", "--player", "South player")
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
-    assert list(record) == ["player", *stats.STATS]
+    walked = [stat.name for stat in stats.STATISTICS if not stat.engine]
+    assert list(record) == ["player", *walked]
     assert record["player"] == "South player" and record["riichi_rate"] == 0.25 and record["call_win"] is None
     assert record["yaku_counts"] == {"立直": 1, "一発": 1, "平和": 1}
     out = tmp_path / "stats.csv"
     result = run("stats", str(SAMPLES), "--format", "csv", "-o", str(out))
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == ",".join(["player", *stats.STATS]) and len(lines) == 5
+    assert lines[0] == ",".join(["player", *walked]) and len(lines) == 5
+    result = run("stats", str(SAMPLES), "--format", "json", "--engine")
+    assert result.returncode == 0, result.stderr
+    assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS]
 
 
 def test_cli_bad_input_exits_2_naming_it(tmp_path):

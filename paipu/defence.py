@@ -1,0 +1,250 @@
+"""Defence against riichi (守備): the danger of every discard made facing a riichi, measured.
+
+For every discard a player makes while another player is in riichi (the riichi tile
+discarded and the player itself not in riichi), this module rates against each player in
+riichi, with :mod:`paipu.danger` (電脳麻将's danger values, the betaori seed):
+
+* the **tile discarded**: its danger class (genbutsu, suji, half-suji, no-suji by group,
+  honours by copies unseen), the seed's value, and the wall class (壁: no-chance,
+  one-chance) from the copies the player can see;
+* the **safest tile held**: the lowest seed value among the tiles of the hand before the
+  discard (the value of a tile being its highest over the players in riichi, as the
+  seed's fold rule takes it), and its class;
+* the hand's **shanten** before the discard, and whether the discard was **ronned** by
+  that riichi player.
+
+"Seen" is what the discarding player can see: its own hand, every river, every meld and
+the dora indicators. A tile in a river that was called counts once, in the meld.
+
+Three tables follow from the replay (:func:`defence`, one pass):
+
+* ``threats``: one row per discard and player in riichi (:data:`THREAT_COLUMNS`);
+* :func:`danger_table`: over a corpus, deal-ins per danger class beside the seed's value;
+* :func:`player_defence`: per player, how often the safest tile was chosen, the fold rate
+  far from ready, the push rate when ready, deal-ins facing riichi.
+
+>>> result = paipu.defence.defence("logs/")              # doctest: +SKIP
+>>> paipu.defence.danger_table(result.threats)           # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from .danger import SafeKinds, danger, wall
+from .engine import Step, replay
+from .events import Deal, Discard, DoraReveal, Game, Win
+from .observe import GameSource, Observer
+from .rules import RuleSpec
+from .shanten import shanten
+from .tiles import KIND_OF, KINDS
+
+__all__ = ["Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
+
+THREAT_COLUMNS: dict[str, str] = {
+    "game": "0-based position of the game in this pass",
+    "round": "0-based index of the round in the game",
+    "discard": "0-based index of the discard facing riichi in this pass (one per discard, shared by its rows)",
+    "seat": "the discarding seat",
+    "name": "the discarding player's name, anything after a newline removed",
+    "turn": "the discarder's own discards so far, this one included",
+    "tile": "the tile discarded",
+    "opponent": "the seat in riichi this row rates the tile against",
+    "label": "the tile's danger class against that seat (``paipu.danger.Danger.label``)",
+    "value": "the seed's danger value of the tile against that seat",
+    "wall": "``no-chance``, ``one-chance`` or NA (honours, or neither), from the copies the discarder sees",
+    "ronned": "that riichi player won on this discard",
+}
+"""Columns of :attr:`Defence.threats`: one row per discard facing riichi and player in riichi."""
+
+DISCARD_COLUMNS: dict[str, str] = {
+    "discard": "0-based index of the discard facing riichi in this pass",
+    "name": "the discarding player's name",
+    "riichi_players": "the players in riichi the discard faces",
+    "value": "the discarded tile's value: its highest seed value over the players in riichi",
+    "safest_value": "the lowest such value among the tiles of the hand before the discard",
+    "safest_label": "the class of that safest tile against the riichi player it is most dangerous to",
+    "shanten": "shanten of the hand before the discard (14 tiles, or 3n+2 after calls)",
+    "ready": "the hand after the discard is ready (聴牌)",
+    "dealt_in": "the discard was ronned (by anyone)",
+}
+"""Columns of :attr:`Defence.discards`: one row per discard facing riichi."""
+
+
+@dataclass(frozen=True)
+class Defence:
+    """The tables of one pass (:func:`defence`): ``threats`` (:data:`THREAT_COLUMNS`) and
+    ``discards`` (:data:`DISCARD_COLUMNS`)."""
+
+    threats: pd.DataFrame
+    discards: pd.DataFrame
+
+
+def _kind(tile: str) -> int:
+    return KIND_OF[tile[:2]]
+
+
+class _Defence(Observer):
+    """The replay observer behind :func:`defence`."""
+
+    def __init__(self) -> None:
+        self.threat_rows: list[tuple] = []
+        self.discard_rows: list[tuple] = []
+        self.game_index = -1
+        self.count = 0
+
+    def on_game_start(self, game: Game) -> None:
+        self.game_index += 1
+        self.names = [name.split("\n", 1)[0] for name in game.players]
+
+    def on_deal(self, step: Step) -> None:
+        deal: Deal = step.event  # type: ignore[assignment]
+        self.safe = SafeKinds(len(deal.hands))
+        self.turns = [0] * len(deal.hands)
+        self.open: dict[int, tuple[list[int], int]] = {}
+        """Event index of each discard facing riichi -> its threat rows and discard row."""
+
+    def on_discard(self, step: Step) -> None:
+        event: Discard = step.event  # type: ignore[assignment]
+        seat, table = event.seat, step.table
+        self.turns[seat] += 1
+        riichi = [other for other, declared in enumerate(self.safe.riichi) if declared and other != seat]
+        if riichi and not self.safe.riichi[seat] and not table.unknown[seat]:  # type: ignore[union-attr]
+            self._rate(step, event, riichi)
+        self.safe.discard(seat, event.tile, event.riichi)
+
+    def _seen(self, step: Step, hand: list[int]) -> list[int]:
+        """Copies of each kind the discarder sees: its hand, rivers, melds, dora indicators."""
+        table = step.table
+        seen = list(hand)
+        for river in table.rivers:  # type: ignore[union-attr]
+            for tile in river:
+                if tile[-1] not in "+=-":  # a called tile is counted in its meld
+                    seen[_kind(tile)] += 1
+        for other in table.hands:  # type: ignore[union-attr]
+            for meld in other.melds:
+                for tile in meld.tiles:
+                    seen[_kind(tile)] += 1
+        for indicator in table.dora_indicators:  # type: ignore[union-attr]
+            seen[_kind(indicator)] += 1
+        return seen
+
+    def _rate(self, step: Step, event: Discard, riichi: list[int]) -> None:
+        seat, table = event.seat, step.table
+        after = table.hands[seat]  # type: ignore[union-attr]
+        hand = list(after.counts)
+        discarded = _kind(event.tile)
+        hand[discarded] += 1
+        seen = self._seen(step, hand)
+        seen[discarded] -= 1  # the river now holds the discard: count it once, in the hand
+        safe = self.safe
+
+        def rated(tile: str) -> list:
+            return [danger(tile, safe[opponent], 4 - seen[_kind(tile)]) for opponent in riichi]
+
+        rows = []
+        for opponent, rating in zip(riichi, rated(event.tile)):
+            rows.append(len(self.threat_rows))
+            self.threat_rows.append((
+                self.game_index, step.round_index, self.count, seat,
+                self.names[step.round.player_of(seat)], self.turns[seat], event.tile,  # type: ignore[union-attr]
+                opponent, rating.label, rating.value, wall(event.tile, seen), False,
+            ))
+        value = max(self.threat_rows[row][9] for row in rows)
+        safest_value, safest_label = min(
+            (max((rating.value, rating.label) for rating in rated(KINDS[kind])) for kind in range(34) if hand[kind]),
+        )
+        self.discard_rows.append((
+            self.count, self.names[step.round.player_of(seat)], len(riichi), value,  # type: ignore[union-attr]
+            safest_value, safest_label, shanten(hand), bool(table.waits(seat)), False,  # type: ignore[union-attr]
+        ))
+        self.open[step.event_index] = (rows, len(self.discard_rows) - 1)  # type: ignore[index]
+        self.count += 1
+
+    def on_win(self, step: Step) -> None:
+        win: Win = step.event  # type: ignore[assignment]
+        if win.discarder is None:
+            return
+        events = step.round.events  # type: ignore[union-attr]
+        position = step.event_index - 1  # type: ignore[operator]
+        while type(events[position]) in (Win, DoraReveal):  # the wins of a multiple ron, a kan's dora
+            position -= 1
+        rows, index = self.open.get(position, ((), None))  # a robbed kan is no discard: not found
+        for row in rows:
+            if self.threat_rows[row][7] == win.seat:
+                self.threat_rows[row] = (*self.threat_rows[row][:11], True)
+        if index is not None:
+            self.discard_rows[index] = (*self.discard_rows[index][:8], True)
+
+    def result(self) -> Defence:
+        threats = pd.DataFrame(self.threat_rows, columns=list(THREAT_COLUMNS))
+        discards = pd.DataFrame(self.discard_rows, columns=list(DISCARD_COLUMNS))
+        return Defence(threats.astype({"wall": "object", "ronned": "bool"}),
+                       discards.astype({"ready": "bool", "dealt_in": "bool"}))
+
+
+def defence(source: GameSource, rule: RuleSpec | None = None) -> Defence:
+    """Replay the games of ``source`` (under ``rule``, as :func:`paipu.engine.replay`) and
+    rate every discard made facing riichi: :class:`Defence`. A hand the replay lost (after
+    an illegal event) is left out."""
+    return replay(source, _Defence(), rule=rule)
+
+
+_ORDER = ["genbutsu", "1/9 suji", "2/8 suji", "3/7 suji", "4-6 suji", "4-6 half-suji",
+          "1/9 no-suji", "2/8 no-suji", "3/7 no-suji", "4-6 no-suji",
+          "honour 0 unseen", "honour 1 unseen", "honour 2 unseen", "honour 3 unseen"]
+
+
+def danger_table(threats: pd.DataFrame, by_wall: bool = False) -> pd.DataFrame:
+    """Deal-ins per danger class: one row per class (with ``by_wall``, per class and wall
+    class), with the seed's ``value``, the ``discards`` rated in it (a discard facing two
+    riichi counts once against each), the ``deal_ins`` (ronned by that riichi player),
+    and ``rate`` = deal_ins / discards."""
+    keys = ["label", "wall"] if by_wall else ["label"]
+    frame = threats.assign(wall=threats["wall"].fillna("-")) if by_wall else threats
+    table = frame.groupby(keys, sort=False).agg(value=("value", "max"), discards=("ronned", "size"),
+                                                deal_ins=("ronned", "sum"))
+    table["rate"] = table["deal_ins"] / table["discards"]
+    order = {label: place for place, label in enumerate(_ORDER)}
+    table = table.reset_index()
+    table["_order"] = table["label"].map(order)
+    return table.sort_values(["_order", *keys[1:]]).drop(columns="_order").set_index(keys)
+
+
+def player_defence(discards: pd.DataFrame, far: int = 2) -> pd.DataFrame:
+    """Per player, over the discards facing riichi (:attr:`Defence.discards`):
+
+    * ``discards``: how many; ``safest_rate``: the share where the tile discarded was as
+      safe as the safest held (value equal to ``safest_value``);
+    * ``fold_rate``: the same share over the discards with the hand ``far`` or more from
+      ready (shanten before the discard, default 2: 二向聴以上, where the seed's player folds);
+    * ``push_rate``: over the discards leaving the hand ready, the share of a tile more
+      dangerous than the safest held (押し);
+    * ``deal_in_rate``: the share of those discards ronned; ``avg_value``: the mean seed
+      value of the tiles discarded."""
+    frame = discards.assign(
+        safest=discards["value"] <= discards["safest_value"],
+        far=discards["shanten"] >= far,
+        pushed=(discards["value"] > discards["safest_value"]) & discards["ready"],
+    )
+    frame = frame.assign(far_safest=frame["far"] & frame["safest"])
+    sums = frame.groupby("name").agg(discards=("safest", "size"), safest=("safest", "sum"), far=("far", "sum"),
+                                     far_safest=("far_safest", "sum"), ready=("ready", "sum"),
+                                     pushed=("pushed", "sum"), dealt_in=("dealt_in", "sum"),
+                                     value=("value", "sum"))
+
+    def ratio(numerator: str, denominator: str) -> pd.Series:
+        below = sums[denominator]
+        return sums[numerator] / below.where(below > 0)
+
+    return pd.DataFrame({
+        "discards": sums["discards"],
+        "safest_rate": ratio("safest", "discards"),
+        "fold_rate": ratio("far_safest", "far"),
+        "push_rate": ratio("pushed", "ready"),
+        "deal_in_rate": ratio("dealt_in", "discards"),
+        "avg_value": ratio("value", "discards"),
+        "deal_ins": sums["dealt_in"],
+    }).sort_values("discards", ascending=False)

@@ -1,0 +1,151 @@
+"""The defence analysis (``paipu.defence``): every discard facing riichi rated with the
+seed's danger classes, checked on a hand-read game and recounted from the raw JSON of a
+corpus in plain Python (the seed's table written out here again, hands and sights
+tracked from the raw events), without paipu's replay, tables or danger code."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from paipu import defence
+
+from conftest import corpus, read_json
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+
+def test_the_one_discard_facing_riichi_of_a_sample_read_by_hand():
+    # riichi_ron.json: South (seat 1) declares riichi discarding 中 (z5*) after 發 (z7);
+    # West (seat 2) draws s8 and discards it: ronned by South (一発).
+    # Against South the genbutsu are z7 and z5. s8 is a 2/8 tile whose suji partner s5 is
+    # not genbutsu: 2/8 no-suji, value 8. Its two-sided shapes need s7 and s6: West sees
+    # none of them, so no wall class. West held 發 z7 twice (m248p3689s13z4477 + s8): the
+    # safest tile is genbutsu, value 0. West's hand before the discard is far from ready.
+    result = defence.defence(SAMPLES / "riichi_ron.json")
+    (threat,) = result.threats.itertuples()
+    assert (threat.seat, threat.opponent, threat.tile, threat.turn) == (2, 1, "s8", 2)
+    assert (threat.label, threat.value, threat.wall, threat.ronned) == ("2/8 no-suji", 8, None, True)
+    (discard,) = result.discards.itertuples()
+    assert (discard.value, discard.safest_value, discard.safest_label) == (8, 0, "genbutsu")
+    assert discard.dealt_in and not discard.ready and discard.shanten >= 2
+    table = defence.player_defence(result.discards)
+    assert table.loc["West player", "safest_rate"] == 0 and table.loc["West player", "fold_rate"] == 0
+    assert table.loc["West player", "deal_in_rate"] == 1 and math.isnan(table.loc["West player", "push_rate"])
+
+
+# -- an independent recount from the raw paipu ----------------------------------------------
+
+_SUITS = "mpsz"
+_SEED = {(1, "no"): 6, (1, "suji"): 3, (2, "no"): 8, (2, "suji"): 4, (3, "no"): 8, (3, "suji"): 5,
+         (4, "no"): 12, (4, "half"): 8, (4, "suji"): 4}
+_GROUP = {1: "1/9", 2: "2/8", 3: "3/7", 4: "4-6"}
+_COLUMN = {"no": "no-suji", "half": "half-suji", "suji": "suji"}
+
+
+def _kind(tile: str) -> int:
+    digit = tile[1]
+    return _SUITS.index(tile[0]) * 9 + (5 if digit == "0" else int(digit)) - 1
+
+
+def seed_class(kind: int, safe: set[int], unseen: int) -> tuple[str, int]:
+    """The seed's class and value of a kind against one riichi player, from its text."""
+    if kind in safe:
+        return "genbutsu", 0
+    if kind >= 27:
+        unseen = max(0, min(unseen, 3))
+        return f"honour {unseen} unseen", unseen
+    number = kind % 9 + 1
+    row = min(number, 10 - number, 4)
+    partners = [kind + step for step in (-3, 3) if 1 <= number + step <= 9]
+    safe_partners = sum(partner in safe for partner in partners)
+    column = "suji" if safe_partners == len(partners) else "half" if safe_partners else "no"
+    return f"{_GROUP[row]} {_COLUMN[column]}", _SEED[row, column]
+
+
+def _meld_from_hand(meld: str, kakan: bool) -> list[int]:
+    digits = [(char, meld[i + 1:i + 2] in ("+", "=", "-")) for i, char in enumerate(meld) if char.isdigit()]
+    if kakan:
+        digits = [(digits[-1][0], False)]
+    return [_kind(meld[0] + digit) for digit, marked in digits if not marked]
+
+
+def raw_threats(paipus: list[dict]) -> Counter:
+    """(class, ronned) -> count over every discard facing riichi and riichi player."""
+    counts: Counter = Counter()
+    for paipu_ in paipus:
+        for log in paipu_["log"]:
+            qipai = log[0]["qipai"]
+            hands = []
+            for notation in qipai["shoupai"]:
+                counts_ = [0] * 34
+                suit = ""
+                for char in notation:
+                    if char in _SUITS:
+                        suit = char
+                    elif char.isdigit():
+                        counts_[_kind(suit + char)] += 1
+                hands.append(counts_)
+            public = [0] * 34  # every discard, meld tile from a hand, dora indicator
+            public[_kind(qipai["baopai"])] += 1
+            safe = [set() for _ in range(4)]
+            riichi = [False] * 4
+            for position, event in enumerate(log):
+                (key, body), = event.items()
+                if key in ("zimo", "gangzimo"):
+                    hands[body["l"]][_kind(body["p"])] += 1
+                elif key in ("fulou", "gang"):
+                    kakan = key == "gang" and any(mark in body["m"] for mark in "+=-")
+                    for kind in _meld_from_hand(body["m"], kakan):
+                        hands[body["l"]][kind] -= 1
+                        public[kind] += 1
+                elif key == "kaigang":
+                    public[_kind(body["baopai"])] += 1
+                elif key == "dapai":
+                    seat, kind = body["l"], _kind(body["p"])
+                    against = [other for other in range(4) if riichi[other] and other != seat]
+                    if against and not riichi[seat]:
+                        seen = [a + b for a, b in zip(hands[seat], public)]
+                        wins = []
+                        for later in log[position + 1:]:
+                            if "hule" not in later:
+                                break
+                            wins.append(later["hule"]["l"])
+                        for other in against:
+                            label, _ = seed_class(kind, safe[other], 4 - seen[kind])
+                            counts[label, other in wins] += 1
+                    hands[seat][kind] -= 1
+                    public[kind] += 1
+                    safe[seat].add(kind)
+                    if body["p"].endswith("*"):
+                        riichi[seat] = True
+                    for other in range(4):
+                        if riichi[other]:
+                            safe[other].add(kind)
+    return counts
+
+
+def test_danger_classes_and_deal_ins_equal_a_raw_recount():
+    folder = corpus("tenhou-as-majiang", "mjx-tests")
+    raw = []
+    for path in sorted(folder.glob("*.json")):
+        data = read_json(path)
+        raw.extend(data if isinstance(data, list) else [data])
+    expected = raw_threats(raw)
+    result = defence.defence(folder)
+    table = defence.danger_table(result.threats)
+    for label, row in table.iterrows():
+        assert row["discards"] == expected[label, False] + expected[label, True], label
+        assert row["deal_ins"] == expected[label, True], label
+    assert table["discards"].sum() == sum(expected.values())
+    assert table.loc["genbutsu", "deal_ins"] == 0  # a genbutsu ron would be furiten
+    assert set(table["value"]) <= {0, 1, 2, 3, 4, 5, 6, 8, 12}
+    walled = defence.danger_table(result.threats, by_wall=True)
+    assert walled["discards"].sum() == table["discards"].sum()
+    assert list(result.discards["discard"]) == sorted(set(result.threats["discard"]))
+    players = defence.player_defence(result.discards)
+    assert players["discards"].sum() == len(result.discards)
+    assert players["deal_ins"].sum() == result.discards["dealt_in"].sum()
