@@ -243,7 +243,9 @@ STATISTICS: tuple[Stat, ...] = (
     Stat("games", "games the player finished (the log has final results)", "finished", table="games"),
     Stat("rounds", "rounds the player sat in that end with a win or a draw", "one"),
     *(Stat(f"rank_{k}", f"share of games finished {place}" + (" (``paipu.rank``)" if k == 1 else ""),
-           _rank(k), "finished", table="games") for k, place in zip(range(1, 5), ("1st", "2nd", "3rd", "4th"))),
+           _rank(k), "finished", table="games") for k, place in zip(range(1, 4), ("1st", "2nd", "3rd"))),
+    Stat("rank_4", "share of four-player games finished 4th (none in three-player games)", _rank(4),
+         "finished_by_four", table="games"),
     Stat("avg_rank", "mean rank (平均順位)", "rank", "finished", table="games"),
     Stat("top_rate", "share of games finished 1st (トップ率)", _rank(1), "finished", table="games"),
     Stat("rentai_rate", "share of games finished 1st or 2nd (連対率)", lambda g: g["rank"] <= 2, "finished",
@@ -806,6 +808,7 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
         "rounds": rounds_table.assign(
             one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"])),
         "games": games_table.assign(finished=games_table["rank"].notna(),
+                                    finished_by_four=games_table["rank"].notna() & (games_table["players"] == 4),
                                     last=games_table["rank"] == games_table["players"]),
         "turns": turns_table,
     }
