@@ -21,9 +21,10 @@ from dataclasses import dataclass, replace
 from operator import add, sub
 
 from .events import Deal, Round
+from .names import EXHAUSTIVE
 from .rules import Rule
 
-__all__ = ["Standing", "DealExpectation", "GameEnd", "game_ends", "final_results", "final_points"]
+__all__ = ["Standing", "DealExpectation", "GameEnd", "keeps_deal", "game_ends", "final_results", "final_points"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,20 @@ class Standing:
             self.hand_number += 1
             self.round_wind += self.hand_number // 4
             self.hand_number %= 4
+
+
+def keeps_deal(rule: Rule, dealer_won: bool | None, draw: str | None, dealer_ready: bool) -> tuple[bool, bool]:
+    """Whether the dealer keeps the deal (連荘) after a round, and whether the round was an
+    abortive draw (``docs/rules.md`` §6). ``dealer_won`` says whether the dealer is among
+    the winners (``None`` when nobody won); ``draw`` is the draw's engine name otherwise;
+    ``dealer_ready`` whether the dealer was tenpai and showed it at an exhaustive draw."""
+    if dealer_won is not None:
+        return rule.renchan > 0 and dealer_won and rule.winds != 0, False
+    if draw not in EXHAUSTIVE:
+        return True, True
+    if rule.renchan == 3 or rule.winds == 0:
+        return True, False
+    return rule.renchan == 2 and dealer_ready, False
 
 
 def seat_order(first_dealer: int, players: int) -> list[int]:
