@@ -362,11 +362,7 @@ class Replay:
         engine's own standing takes the other way, so either next deal is consistent (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results
         wins = [r for r in results if type(r) is Win]
-        draw: NoWin = results[0]  # type: ignore[assignment]
-        dealer_ready = (not wins and rule.renchan == 2 and checks.is_tenpai(table, 0, draw)
-                        and (draw.hands[0] is not None or not rule.noten_declaration))
-        renchan, no_game = keeps_deal(rule, any(w.seat == 0 for w in wins) if wins else None,
-                                      None if wins else draw_name(draw.name) or draw.name, dealer_ready)
+        renchan, no_game = keeps_deal(rule, table)
         deposits = tuple(table.deposits)
         self.standing.settle(round_, deposits, [r.payments for r in results], renchan, bool(wins))
         self.own.settle(round_, deposits, derived, renchan != doubtful, bool(wins))

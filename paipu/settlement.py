@@ -20,9 +20,11 @@ import math
 from dataclasses import dataclass, replace
 from operator import add, sub
 
-from .events import Deal, Round
-from .names import EXHAUSTIVE
+from .checks import is_tenpai
+from .events import Deal, NoWin, Round, Win
+from .names import EXHAUSTIVE, draw_name
 from .rules import Rule
+from .table import Table
 
 __all__ = ["Standing", "DealExpectation", "GameEnd", "keeps_deal", "game_ends", "final_results", "final_points"]
 
@@ -133,18 +135,22 @@ class Standing:
             self.hand_number %= 4
 
 
-def keeps_deal(rule: Rule, dealer_won: bool | None, draw: str | None, dealer_ready: bool) -> tuple[bool, bool]:
-    """Whether the dealer keeps the deal (連荘) after a round, and whether the round was an
-    abortive draw (``docs/rules.md`` §6). ``dealer_won`` says whether the dealer is among
-    the winners (``None`` when nobody won); ``draw`` is the draw's engine name otherwise;
-    ``dealer_ready`` whether the dealer was tenpai and showed it at an exhaustive draw."""
-    if dealer_won is not None:
-        return rule.renchan > 0 and dealer_won and rule.winds != 0, False
-    if draw not in EXHAUSTIVE:
+def keeps_deal(rule: Rule, table: Table) -> tuple[bool, bool]:
+    """Whether the dealer keeps the deal (連荘) after the round ``table`` has ended, and
+    whether the round was an abortive draw (``docs/rules.md`` §6): by a dealer's win; at
+    an exhaustive draw by the rule's 連荘方式 (under 2, when the dealer is tenpai and, if
+    the rule lets players hide a tenpai hand, shows it); always at an abortive draw."""
+    results = table.results
+    wins = [result for result in results if type(result) is Win]
+    if wins:
+        return rule.renchan > 0 and any(win.seat == 0 for win in wins) and rule.winds != 0, False
+    draw: NoWin = results[0]  # type: ignore[assignment]
+    if (draw_name(draw.name) or draw.name) not in EXHAUSTIVE:
         return True, True
     if rule.renchan == 3 or rule.winds == 0:
         return True, False
-    return rule.renchan == 2 and dealer_ready, False
+    return (rule.renchan == 2 and is_tenpai(table, 0, draw)
+            and (draw.hands[0] is not None or not rule.noten_declaration)), False
 
 
 def seat_order(first_dealer: int, players: int) -> list[int]:
