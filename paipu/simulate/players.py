@@ -35,7 +35,7 @@ from ..danger import SafeKinds, danger
 from ..events import Call, Discard, Kan, NoWin, Win
 from ..hand import Hand
 from ..rules import Rule
-from ..shanten import shanten
+from ..shanten import improving, shanten
 from ..table import Table
 from ..tiles import KIND_OF
 from .options import ClaimOptions, TurnOptions
@@ -184,7 +184,7 @@ class EfficiencyPlayer(Player):
                 continue
             done.add(k)
             counts[k] -= 1
-            improving = _improving(counts, lowest, seen)
+            improving = _improving(counts, seen)
             counts[k] += 1
             if improving > most:
                 best, most = discard, improving
@@ -211,33 +211,20 @@ def _after_kan(counts: list[int], kan: Kan) -> int:
     return shanten(left)
 
 
-def _near(counts: list[int]) -> list[int]:
-    """The kinds that can lower the shanten of ``counts``: those held and, in the suits,
-    those up to two away from a held one."""
-    near = set()
-    for k, count in enumerate(counts):
-        if count:
-            if k >= 27:
-                near.add(k)
-            else:
-                rank = k % 9
-                near.update(k + step for step in (-2, -1, 0, 1, 2) if 0 <= rank + step <= 8)
-    return sorted(near)
+_IMPROVING: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The kinds that improve each hand met lately (a hand that discards the tile it drew is
+the same hand again)."""
 
 
-def _improving(counts: list[int], current: int, seen: list[int]) -> int:
-    """The unseen copies of the kinds near the hand (:func:`_near`) whose draw lowers the
-    shanten of ``counts`` below ``current`` (受け入れ)."""
-    total = 0
-    for k in _near(counts):
-        left = 4 - seen[k]
-        if left <= 0 or counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if shanten(counts) < current:
-            total += left
-        counts[k] -= 1
-    return total
+def _improving(counts: list[int], seen: list[int]) -> int:
+    """The copies not seen of the kinds whose draw lowers the shanten of ``counts`` (受け入れ)."""
+    key = tuple(counts)
+    kinds = _IMPROVING.get(key)
+    if kinds is None:
+        if len(_IMPROVING) > 50000:
+            _IMPROVING.clear()
+        kinds = _IMPROVING[key] = improving(counts)[1]
+    return sum(4 - seen[k] for k in kinds)
 
 
 class BetaoriPlayer(EfficiencyPlayer):
