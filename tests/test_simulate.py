@@ -254,3 +254,11 @@ def test_every_player_name_makes_a_player():
         player = make(random.Random(0))
         assert isinstance(player, Player) and player.name == name
     assert isinstance(PLAYERS["betaori-push"](random.Random(0)), PushingBetaoriPlayer)
+
+
+def test_the_benchmark_prints_hanchan_per_second_and_peak_memory():
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_simulate.py"
+    done = subprocess.run([sys.executable, str(script), "--games", "1"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "1 hanchan of efficiency, efficiency, efficiency, efficiency" in done.stdout
+    assert "hanchan/s" in done.stdout and "peak memory" in done.stdout
