@@ -19,7 +19,7 @@ from paipu.danger import SafeKinds
 from paipu.events import Deal, Discard, Draw
 from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.rules import MAJIANG, Rule
-from paipu.simulate import (PLAYERS, BetaoriPlayer, EfficiencyPlayer, Player, PushingBetaoriPlayer, RandomPlayer,
+from paipu.simulate import (PLAYERS, BetaoriPlayer, Player, PushingBetaoriPlayer, RandomPlayer,
                             SimulationError, View, simulate)
 from paipu.simulate.batch import paipu_bytes
 from paipu.simulate.options import claim_options, turn_options

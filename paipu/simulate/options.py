@@ -18,6 +18,7 @@ from typing import Sequence
 
 from .. import checks
 from ..events import Call, Discard, Draw, Event, Kan, NoWin, Win
+from ..hand import Hand
 from ..rules import Rule
 from ..shanten import is_complete, waits
 from ..table import Table
@@ -180,7 +181,8 @@ def claim_options(table: Table, seat: int, events: Sequence[Event], rule: Rule, 
     return ClaimOptions(seat, ron, tuple(call for call in calls if not checks.call_problems(table, call, previous)))
 
 
-def _red(hand, k: int) -> int:
+def _red(hand: Hand, k: int) -> int:
+    """The red fives the hand holds of kind ``k`` (0 for any kind but a five)."""
     suit = _FIVE_SUIT.get(k)
     return hand.red[suit] if suit is not None else 0
 
