@@ -35,10 +35,10 @@ from .checks import DrawExpectation, WinExpectation, before
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win, takes_riichi_stick)
 from .hand import IllegalAction
-from .names import EXHAUSTIVE, draw_name
+from .names import draw_name
 from .observe import GameSource, Hooks, Observer, games_of
 from .rules import MAJIANG, MAJSOUL, PRESETS, TENHOU_SANMA, Rule, RuleSpec
-from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends
+from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends, keeps_deal
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
 
@@ -382,21 +382,7 @@ class Replay:
         engine's own standing takes the other way, so either next deal is consistent (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results
         wins = [r for r in results if type(r) is Win]
-        no_game = False
-        if wins:
-            renchan = rule.renchan > 0 and any(w.seat == 0 for w in wins) and rule.winds != 0
-        else:
-            draw: NoWin = results[0]  # type: ignore[assignment]
-            name = draw_name(draw.name) or draw.name
-            if name not in EXHAUSTIVE:
-                renchan, no_game = True, True
-            elif rule.renchan == 3 or rule.winds == 0:
-                renchan = True
-            elif rule.renchan == 2:
-                renchan = (checks.is_tenpai(table, 0, draw)
-                           and (draw.hands[0] is not None or not rule.noten_declaration))
-            else:
-                renchan = False
+        renchan, no_game = keeps_deal(rule, table)
         deposits = tuple(table.deposits)
         self.standing.settle(round_, deposits, [r.payments for r in results], renchan, bool(wins))
         self.own.settle(round_, deposits, derived, renchan != doubtful, bool(wins))

@@ -20,10 +20,13 @@ import math
 from dataclasses import dataclass, replace
 from operator import add, sub
 
-from .events import Deal, Round
+from .checks import is_tenpai
+from .events import Deal, NoWin, Round, Win
+from .names import EXHAUSTIVE, draw_name
 from .rules import Rule
+from .table import Table
 
-__all__ = ["Standing", "DealExpectation", "GameEnd", "game_ends", "final_results", "final_points"]
+__all__ = ["Standing", "DealExpectation", "GameEnd", "keeps_deal", "game_ends", "final_results", "final_points"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +133,24 @@ class Standing:
             self.hand_number += 1
             self.round_wind += self.hand_number // players
             self.hand_number %= players
+
+
+def keeps_deal(rule: Rule, table: Table) -> tuple[bool, bool]:
+    """Whether the dealer keeps the deal (連荘) after the round ``table`` has ended, and
+    whether the round was an abortive draw (``docs/rules.md`` §6): by a dealer's win; at
+    an exhaustive draw by the rule's 連荘方式 (under 2, when the dealer is tenpai and, if
+    the rule lets players hide a tenpai hand, shows it); always at an abortive draw."""
+    results = table.results
+    wins = [result for result in results if type(result) is Win]
+    if wins:
+        return rule.renchan > 0 and any(win.seat == 0 for win in wins) and rule.winds != 0, False
+    draw: NoWin = results[0]  # type: ignore[assignment]
+    if (draw_name(draw.name) or draw.name) not in EXHAUSTIVE:
+        return True, True
+    if rule.renchan == 3 or rule.winds == 0:
+        return True, False
+    return (rule.renchan == 2 and is_tenpai(table, 0, draw)
+            and (draw.hands[0] is not None or not rule.noten_declaration)), False
 
 
 def seat_order(first_dealer: int, players: int) -> list[int]:

@@ -52,6 +52,7 @@ __all__ = [
     "shanten_seven_pairs",
     "shanten_thirteen_orphans",
     "waits",
+    "improving",
     "is_complete",
 ]
 
@@ -59,6 +60,7 @@ TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 3
 """Kinds of the terminals and honours (幺九牌): the thirteen kinds of thirteen orphans."""
 
 _orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
+_ORPHAN_INDEX = frozenset(TERMINALS_AND_HONOURS)
 
 # A "gain table" lists, for m = 0..4 sets and p = 0..1 pairs at index 2*m + p, the most
 # tiles of a hand's part that m sets and p pairs (at most four tiles of a kind in all) can
@@ -322,6 +324,49 @@ def shanten(counts: Sequence[int]) -> int:
     if sets < 4:
         return standard
     return min(standard, _seven_pairs(counts), _thirteen_orphans(counts))
+
+
+def improving(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The shanten of a hand of ``3n+1`` tiles and the kinds (ascending) whose draw lowers
+    it (有効牌, the tiles that count for 受け入れ), a kind of which the hand holds all four
+    left out. Drawing a tile changes one part of the hand, so only that part's table is
+    looked up again."""
+    total = sum(counts)
+    if total % 3 != 1:
+        raise ValueError(f"a hand before its draw has 3n+1 tiles, not {total}")
+    sets = _sets_needed(counts)
+    t = _TABLES
+    tables, combine = t.tables, t.combine
+    parts = [tuple(counts[start:end]) for start, end in zip(_PART_STARTS, _PART_ENDS)]
+    numbers = [t.suit(parts[0]), t.suit(parts[1]), t.suit(parts[2]), t.honour(parts[3])]
+    closed = sets == 4
+    current = shanten(counts)
+    if closed:  # seven pairs and thirteen orphans, by what one more tile of a kind adds
+        pairs = sum(1 for count in counts if count >= 2)
+        kinds = sum(1 for count in counts if count)
+        orphans = _orphan_counts(counts)
+        orphan_kinds = sum(1 for count in orphans if count)
+        orphan_pair = max(orphans) >= 2
+    found = []
+    column = 2 * sets + 1
+    for part, (start, held) in enumerate(zip(_PART_STARTS, parts)):
+        others = [n for i, n in enumerate(numbers) if i != part]
+        rest = combine(combine(others[0], others[1]), others[2])
+        lookup = t.honour if part == 3 else t.suit
+        for offset, count in enumerate(held):
+            if count >= 4:
+                continue
+            grown = held[:offset] + (count + 1,) + held[offset + 1:]
+            after = 3 * sets + 1 - tables[combine(lookup(grown), rest)][column]
+            if after >= current and closed:
+                k = start + offset
+                more_pairs = pairs + (count == 1)
+                after = min(after, 6 - more_pairs + max(0, 7 - kinds - (count == 0)))
+                if k in _ORPHAN_INDEX:
+                    after = min(after, 13 - orphan_kinds - (count == 0) - (orphan_pair or count >= 1))
+            if after < current:
+                found.append(start + offset)
+    return current, tuple(found)
 
 
 # -- completeness and waits, part by part ----------------------------------------------
