@@ -33,18 +33,23 @@ import operator
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import dask
-import dask.dataframe as dd
-import pandas as pd
-from dask.dataframe.utils import clear_known_categories
 from distributed import Client, LocalCluster, default_client
 
-from paipu import stats
 from paipu.loader import MAX_SIZE, LoadError, PathLike, load
 from paipu.rules import Rule, RuleSpec
 from paipu.validation import FileReport, validate_file
+
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+    import pandas as pd
+
+    from paipu import stats
+
+# pandas, paipu.stats and dask.dataframe (with pyarrow) take seconds to import: they are
+# imported where tables are made, so that `paipu validate --scheduler` starts without them.
 
 __all__ = ["FINDING_COLUMNS", "Summary", "Tables", "cluster", "connect", "reports", "validate", "tables"]
 
@@ -171,6 +176,8 @@ def _findings_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     """Rows of :data:`FINDING_COLUMNS` as a DataFrame of fixed types: ``event`` a nullable
     integer, every other column Python objects (``expected`` and ``logged`` hold JSON
     values of any type)."""
+    import pandas as pd
+
     frame = pd.DataFrame(list(rows), columns=list(FINDING_COLUMNS), dtype=object)  # None stays None
     return frame.astype({"event": "Int64"})
 
@@ -192,6 +199,8 @@ def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None =
 
     The Dask DataFrame is lazy: each computation validates the files again (``persist``
     it to keep it on the workers)."""
+    import dask.dataframe as dd
+
     client = connect(client)
     chosen = None if rule is None else Rule.get(rule)
     files, walk_errors = _listing(_path_list(paths), recursive, max_size)
@@ -232,6 +241,8 @@ class _Part:
 
 def _tables_of_batch(files: list[File], max_size: int) -> _Part:
     """The task of a worker: :func:`paipu.stats.tables` of a batch of files."""
+    from paipu import stats
+
     reader = load(errors="collect", max_size=max_size)
     errors: list[list[LoadError]] = []
 
@@ -250,6 +261,8 @@ def _numbered(part: _Part, table: str, first: int) -> pd.DataFrame:
     (their position in the whole pass, as one process numbers them), and the categories
     of its categorical columns text even when there are none (pandas makes an empty
     set of categories of Python objects, which cannot be joined with text)."""
+    import pandas as pd
+
     frame = getattr(part.tables, table)
     text = {column: pd.CategoricalDtype(dtype.categories.astype(str)) for column, dtype in frame.dtypes.items()
             if isinstance(dtype, pd.CategoricalDtype)}
@@ -301,6 +314,8 @@ class Tables:
         the players it holds (:meth:`paipu.stats.Tables.summary` of their rows, in the
         one-process order), and the client joins the rows, one per player, sorted as
         :func:`paipu.stats.summary` sorts them."""
+        from paipu import stats
+
         rounds, games = (stats.of_player(frame, player) if player is not None else frame
                          for frame in (self.rounds, self.games))
         with _plain_columns():
@@ -338,6 +353,8 @@ def _part_name(index: int) -> str:
 def _summary_of(rounds: pd.DataFrame, games: pd.DataFrame, double_ron: stats.DoubleRon) -> pd.DataFrame:
     """The summary of the players whose rows these are (all their rows), put back in
     the order of one pass first (the order decides ties in the dict columns)."""
+    from paipu import stats
+
     return stats.Tables(rounds.sort_values(["game", "round", "seat"]),
                         games.sort_values(["game", "player"])).summary(None, double_ron)
 
@@ -345,6 +362,10 @@ def _summary_of(rounds: pd.DataFrame, games: pd.DataFrame, double_ron: stats.Dou
 def _joined(summaries: list[pd.DataFrame], double_ron: stats.DoubleRon) -> pd.DataFrame:
     """The summaries of disjoint sets of players as one, sorted as
     :func:`paipu.stats.summary` sorts: by games, then rounds (most first), then name."""
+    import pandas as pd
+
+    from paipu import stats
+
     filled = [summary for summary in summaries if not summary.empty]
     if not filled:
         return stats.tables([]).summary(None, double_ron)
@@ -362,6 +383,7 @@ def _arrow_schema(frame: dd.DataFrame):
     """The Arrow schema of a table for Parquet: a categorical column a dictionary of
     text, a column of :data:`_COUNT_COLUMNS` a map from text to integer, any other column
     of Python objects text."""
+    import pandas as pd
     import pyarrow as pa
 
     def arrow_type(column: str, dtype) -> pa.DataType:
@@ -382,6 +404,11 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     folders walked here, on the client), read on the cluster of ``client``
     (:func:`connect`) a batch of files a task: see :class:`Tables`. Nothing is read
     until something is computed."""
+    import dask.dataframe as dd
+    from dask.dataframe.utils import clear_known_categories
+
+    from paipu import stats
+
     client = connect(client)
     files, walk_errors = _listing(_path_list(paths), recursive, max_size)
     empty = stats.tables([])

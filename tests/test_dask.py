@@ -109,14 +109,11 @@ def test_tables_and_summary_as_in_one_process(client):
 
 
 def test_findings_frame_is_what_validate_json_writes(capsys, client):
-    paths = [*generated(), *real()]
+    paths = [*generated()[:1], *real()]  # every game of the first under a rule other than its own
     code, out, _ = run(capsys, ["validate", "--rule", "tenhou", "--json", *paths])
     lines = [json.loads(line) for line in out.splitlines()[:-1]]
-    frame = paipu.dask.validate(paths, client, rule="tenhou")
-    assert frame.npartitions > 2
-    collected = client.compute(frame, sync=True)
-    assert collected.to_dict("records") == paipu.dask.validate(paths, client, rule="tenhou", collect=True).to_dict(
-        "records")
+    assert paipu.dask.validate(paths, client, rule="tenhou").npartitions > 2  # nothing computed yet
+    collected = paipu.dask.validate(paths, client, rule="tenhou", collect=True)
     records = collected.astype(object).where(collected.notna(), None).to_dict("records")
     assert len(lines) > 40 and records == lines
 
