@@ -13,8 +13,14 @@ Each command runs as a user runs it (the ``paipu`` console script, output to
 ``bench_replay.py`` (the machine's speed just then). The Dask clusters — a
 ``LocalCluster`` of one, then of two single-threaded worker processes — are started
 once, before their runs (their start-up is printed apart), and each command connects
-to them with ``--scheduler``: as on a cluster that is already running. Peak memory:
-the largest resident set of a command (the client) and of a worker.
+to them with ``--scheduler``: as on a cluster that is already running.
+
+Each run prints its rate by wall time and by CPU time (the command's, its worker
+processes' and the Dask workers' during the run): on a shared machine the wall time moves
+with the other work, the CPU time much less. The summary gives, per command, the median
+rates, the wall time of one million games at that rate, and the core-hours one million
+games take by CPU time (a cluster of N free cores needs about that over N hours). Peak
+memory: the largest resident set of a command (the client) and of a Dask worker.
 """
 
 from __future__ import annotations
@@ -39,9 +45,11 @@ DEFAULT = CORPORA / "tenhou-mjlog" / "agony5757-mahjong-paipuxmls"
 MILLION = 1_000_000
 
 
-def _worker_peak() -> int:
-    """The largest resident set of this process so far, in KiB (run on each worker)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def _usage() -> tuple[float, int]:
+    """The CPU time of this process so far, in seconds, and its largest resident set, in
+    KiB (run on each worker)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def main(argv: list[str]) -> int:
@@ -65,26 +73,32 @@ def main(argv: list[str]) -> int:
     print(f"{'games':>28}: {games}")
 
     command_peaks: list[int] = []
+    worker_peaks: list[int] = []
+    rates: dict[str, list[tuple[float, float]]] = {}  # per command: (games/s by wall time, by CPU time)
 
-    def run(label: str, what: list[str], rates: dict[str, list[float]]) -> None:
+    def run(label: str, what: list[str], client=None) -> None:
         loop, cores = host_check()
+        before = sum(cpu for cpu, _ in client.run(_usage).values()) if client else 0.0
         start = time.perf_counter()
         process = subprocess.Popen([*command, *what, *args.paths], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)  # the command's own peak memory with its exit
+        _, status, usage = os.wait4(process.pid, 0)  # the command's own CPU time and peak memory
         process.returncode = os.waitstatus_to_exitcode(status)
         seconds = time.perf_counter() - start
+        cpu = usage.ru_utime + usage.ru_stime
         command_peaks.append(usage.ru_maxrss)
-        rates.setdefault(label, []).append(games / seconds)
-        print(f"{label:>28}: {seconds:6.2f} s = {games / seconds:6.1f} games/s "
-              f"(host: loop {loop:.2f} s, {cores:.1f} cores)")
+        if client:
+            after = client.run(_usage).values()
+            cpu += sum(cpu for cpu, _ in after) - before
+            worker_peaks.extend(peak for _, peak in after)
+        rates.setdefault(label, []).append((games / seconds, games / cpu))
+        print(f"{label:>28}: {seconds:6.2f} s = {games / seconds:6.1f} games/s; CPU {cpu:6.2f} s = "
+              f"{games / cpu:6.1f} games/s (host: loop {loop:.2f} s, {cores:.1f} cores)")
 
-    rates: dict[str, list[float]] = {}
-    worker_peaks: list[int] = []
     for _ in range(args.repeat):
         for jobs in (1, 2):
-            run(f"validate --jobs {jobs}", ["validate", "--jobs", str(jobs), *rule], rates)
-        run("stats, one process", ["stats"], rates)
+            run(f"validate --jobs {jobs}", ["validate", "--jobs", str(jobs), *rule])
+        run("stats, one process", ["stats"])
     for workers in (1, 2):
         start = time.perf_counter()
         with paipu.dask.cluster(workers=workers) as client:
@@ -92,16 +106,16 @@ def main(argv: list[str]) -> int:
             address = client.scheduler.address
             for _ in range(args.repeat):
                 run(f"validate, {workers} Dask worker{'s' if workers > 1 else ''}",
-                    ["validate", "--scheduler", address, *rule], rates)
+                    ["validate", "--scheduler", address, *rule], client)
                 run(f"stats, {workers} Dask worker{'s' if workers > 1 else ''}", ["stats", "--scheduler", address],
-                    rates)
-            worker_peaks += client.run(_worker_peak).values()
+                    client)
 
-    print(f"\n{'median of ' + str(args.repeat) + ' runs':>28}  games/s   one million games")
+    print(f"\n{f'median of {args.repeat} runs':>28}: {'games/s':>8} {'1M games':>9}   "
+          f"{'CPU games/s':>11} {'core-hours per 1M games':>24}")
     for label, values in rates.items():
-        values.sort()
-        median = values[len(values) // 2]
-        print(f"{label:>28}: {median:8.1f}   {MILLION / median / 3600:5.2f} h ({values[0]:.1f} to {values[-1]:.1f} games/s)")
+        wall = sorted(rate for rate, _ in values)[len(values) // 2]
+        cpu = sorted(rate for _, rate in values)[len(values) // 2]
+        print(f"{label:>28}: {wall:8.1f} {MILLION / wall / 3600:7.2f} h   {cpu:11.1f} {MILLION / cpu / 3600:24.2f}")
     print(f"{'peak memory (max RSS)':>28}: a command {max(command_peaks) / 1024:.0f} MiB, "
           f"a Dask worker {max(worker_peaks) / 1024:.0f} MiB")
     return 0

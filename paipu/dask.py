@@ -29,7 +29,10 @@ or start the workers in the client's folder).
 from __future__ import annotations
 
 import contextlib
+import logging
 import operator
+import signal
+import threading
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,11 +85,28 @@ def connect(client: Client | str | None = None) -> Client:
 
 def _local_cluster(workers: int | None = None) -> LocalCluster:
     """A cluster of ``workers`` single-threaded worker processes on this machine (default:
-    one per core), its dashboard on a free port."""
+    one per core), its dashboard on a free port, saying only its errors. Its processes
+    ignore Ctrl-C, which is for this process: it stops them (``paipu validate --dask``
+    says it was interrupted, and nothing else)."""
     from paipu.cli import _cores
 
-    return LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, processes=True,
-                        dashboard_address=":0")
+    with _interrupts_ignored():  # from their start: they inherit it
+        return LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, processes=True,
+                            dashboard_address=":0", silence_logs=logging.ERROR)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored by this process in a ``with`` block (and by the processes it starts
+    there), when this is the main thread (the only one that may change it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager
