@@ -76,15 +76,21 @@ def main(argv: list[str]) -> int:
     worker_peaks: list[int] = []
     rates: dict[str, list[tuple[float, float]]] = {}  # per command: (games/s by wall time, by CPU time)
 
+    codes: dict[str, int] = {}  # each command's exit code in one process: the same on the cluster
+
     def run(label: str, what: list[str], client=None) -> None:
         loop, cores = host_check()
         before = sum(cpu for cpu, _ in client.run(_usage).values()) if client else 0.0
         start = time.perf_counter()
         process = subprocess.Popen([*command, *what, *args.paths], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+                                   stderr=subprocess.PIPE)
+        error = process.stderr.read()  # type: ignore[union-attr]
         _, status, usage = os.wait4(process.pid, 0)  # the command's own CPU time and peak memory
         process.returncode = os.waitstatus_to_exitcode(status)
         seconds = time.perf_counter() - start
+        if codes.setdefault(what[0], process.returncode) != process.returncode:
+            raise SystemExit(f"{label}: exit code {process.returncode}, not {codes[what[0]]} as in one process:\n"
+                             + error.decode(errors="replace")[-2000:])
         cpu = usage.ru_utime + usage.ru_stime
         command_peaks.append(usage.ru_maxrss)
         if client:

@@ -395,13 +395,13 @@ def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list
     return [work(file) for file in files]
 
 
-def _batches(files: list[tuple[str, int | None]], jobs: int) -> Iterator[list[tuple[str, int | None]]]:
-    """The files in order, in batches for ``jobs`` workers: up to 16 files while many are
-    left (fewer round trips), then smaller and smaller, down to one, so that the workers
-    run out of work at about the same time (guided scheduling)."""
+def _batches(files: list[tuple[str, int | None]], jobs: int, most: int = 16) -> Iterator[list[tuple[str, int | None]]]:
+    """The files in order, in batches for ``jobs`` workers: up to ``most`` files while many
+    are left (fewer round trips), then smaller and smaller, down to one, so that the
+    workers run out of work at about the same time (guided scheduling)."""
     start = 0
     while start < len(files):
-        size = max(1, min(16, (len(files) - start) // (2 * jobs)))
+        size = max(1, min(most, (len(files) - start) // (2 * jobs)))
         yield files[start:start + size]
         start += size
 

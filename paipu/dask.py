@@ -15,10 +15,11 @@ worker``; ``docs/dask.md``) — with the same results as one process:
   computed from them (what ``paipu stats --scheduler ADDRESS`` prints).
 
 The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
-to 16 files while many are left, then fewer and fewer, so that the workers finish
-together. A worker reads one file at a time and one game of it at a time, so it holds
-one file and one game per thread. Only file names go to the workers and only results come back: the
-client never holds the games of a folder; :func:`reports` keeps a bounded number of
+to 16 files (:data:`TABLE_BATCH` for the tables) while many are left, then fewer and
+fewer, so that the workers finish together. A worker reads one file at a time and one
+game of it at a time, so it holds one file and one game per thread, and the rows of
+the tables of one batch. Only file names go to the workers and only results come back:
+the client never holds the games of a folder; :func:`reports` keeps a bounded number of
 batches in flight, and the summary comes back one row per player.
 
 Every worker reads the files itself, by the names the client gives: on a cluster, the
@@ -30,15 +31,17 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import operator
 import signal
 import threading
+import uuid
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import dask
+from dask.delayed import Delayed
+from dask.highlevelgraph import HighLevelGraph
 from distributed import Client, LocalCluster, default_client
 
 from paipu.loader import MAX_SIZE, LoadError, PathLike, load
@@ -125,12 +128,18 @@ def cluster(address: str | None = None, workers: int | None = None) -> Iterator[
 # -- files and batches ---------------------------------------------------------------------
 
 
-def _batches(files: list[File], client: Client) -> Iterator[list[File]]:
+def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
     """``files`` in order, in the batches ``paipu validate --jobs`` makes for as many
-    processes as the cluster has worker threads."""
+    processes as the cluster has worker threads, of at most ``most`` files."""
     from paipu.cli import _batches as guided
 
-    return guided(files, max(1, sum(client.nthreads().values())))
+    return guided(files, max(1, sum(client.nthreads().values())), most)
+
+
+TABLE_BATCH = 256
+"""The most files of a partition of the statistics tables: making a table costs tens of
+milliseconds whatever its size, and 256 files of one game each (Tenhou's archive) make
+a partition of about 10,000 rows, a few MB."""
 
 
 def _listing(paths: Iterable[PathLike], recursive: bool, max_size: int) -> tuple[list[File], list[list[LoadError]]]:
@@ -289,7 +298,12 @@ def _numbered(part: _Part, table: str, first: int) -> pd.DataFrame:
     return frame.astype(text).assign(game=frame["game"] + first)
 
 
-def _errors(walk_errors: list[list[LoadError]], *parts: _Part) -> list[LoadError]:
+def _after(first: int, part: _Part) -> int:
+    """The number of the first game after a part whose first game is ``first``."""
+    return first + part.games
+
+
+def _errors(walk_errors: list[list[LoadError]], parts: list[_Part]) -> list[LoadError]:
     """Every load error in the order one process meets them: the walk's errors before
     each file, then the file's own."""
     of_files = [errors for part in parts for errors in part.errors]
@@ -348,8 +362,8 @@ class Tables:
 
     def shuffled_partitions(self) -> int:
         """The partitions of the rows shuffled by player name: one per worker thread, or
-        one per 16 partitions of the tables if more (each a few thousand rows), so
-        that a worker holds the rows of a bounded number of games however many there
+        one per 16 partitions of the tables if more (the rows of some 4,000 files each),
+        so that a worker holds the rows of a bounded number of games however many there
         are."""
         return max(sum(self.client.nthreads().values()), -(-self.rounds.npartitions // 16))
 
@@ -431,17 +445,30 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
 
     client = connect(client)
     files, walk_errors = _listing(_path_list(paths), recursive, max_size)
+    batches = list(_batches(files, client, TABLE_BATCH))
+    # One graph for the whole pass, written out (one Delayed per task would merge the
+    # graphs of a chain of sums again and again: quadratic in the number of batches).
+    # Each batch is read once (read); its games are numbered from first, a chain of sums
+    # of the batches' counts, known once the batches before it are read; the two tables
+    # of each batch are the partitions of the two Dask DataFrames.
+    token = uuid.uuid4().hex
+    read, first, errors = f"paipu-read-{token}", f"paipu-first-{token}", f"paipu-errors-{token}"
+    numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games")}
+    graph: dict = {(first, 0): 0}
+    for i, batch in enumerate(batches):
+        graph[(read, i)] = (_tables_of_batch, batch, max_size)
+        graph[(first, i + 1)] = (_after, (first, i), (read, i))
+        for name, key in numbered.items():
+            graph[(key, i)] = (_numbered, (read, i), name, (first, i))
+    graph[errors] = (_errors, walk_errors, [(read, i) for i in range(len(batches))])
+    layer = f"paipu-tables-{token}"
+    whole = HighLevelGraph.from_collections(layer, graph)
     empty = stats.tables([])
-    parts = [dask.delayed(_tables_of_batch, pure=False)(part, max_size) for part in _batches(files, client)]
-    firsts = [0]
-    for part in parts:  # a chain of sums: each part's first game is known when the parts before it are read
-        firsts.append(dask.delayed(operator.add)(firsts[-1], part.games))
+    frames = {}
     with _plain_columns():
-        frames = {}
-        for name in ("rounds", "games"):
+        for name, key in numbered.items():
             meta = clear_known_categories(getattr(empty, name))
-            pieces = [dask.delayed(_numbered)(part, name, first) for part, first in zip(parts, firsts)]
-            frames[name] = (dd.from_delayed(pieces, meta=meta, verify_meta=False) if pieces
-                            else dd.from_pandas(meta, npartitions=1))
-    errors = dask.delayed(_errors)(walk_errors, *parts)
-    return Tables(frames["rounds"], frames["games"], errors, dask.delayed(firsts[-1]), client)
+            frames[name] = (dd.from_delayed([Delayed((key, i), whole, layer=layer) for i in range(len(batches))], meta=meta,
+                                            verify_meta=False) if batches else dd.from_pandas(meta, npartitions=1))
+    return Tables(frames["rounds"], frames["games"], Delayed(errors, whole, layer=layer),
+                  Delayed((first, len(batches)), whole, layer=layer), client)
