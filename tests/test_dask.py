@@ -9,6 +9,7 @@ import gzip
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,11 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys):
 def test_dask_flag_runs_on_a_local_cluster(capsys):
     alone = run(capsys, ["validate", str(SAMPLES)])
     assert run(capsys, ["validate", str(SAMPLES), "--dask"]) == alone and alone[0] == 0
+
+
+def test_without_dask_the_options_say_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "paipu.dask", None)  # as if Dask were not installed: import fails
+    for command in ("validate", "stats"):
+        code, out, err = run(capsys, [command, str(SAMPLES), "--dask"])
+        assert code == 2 and out == ""
+        assert err.startswith(f"paipu {command}: --scheduler and --dask need Dask: pip install 'paipu[dask]'")
