@@ -93,13 +93,16 @@ def main(argv: list[str]) -> int:
                              + error.decode(errors="replace")[-2000:])
         cpu = usage.ru_utime + usage.ru_stime
         command_peaks.append(usage.ru_maxrss)
+        workers = ""
         if client:
             after = client.run(_usage).values()
-            cpu += sum(cpu for cpu, _ in after) - before
+            on_workers = sum(cpu for cpu, _ in after) - before
+            cpu += on_workers
             worker_peaks.extend(peak for _, peak in after)
+            workers = f", the workers' {on_workers:.2f} s"
         rates.setdefault(label, []).append((games / seconds, games / cpu))
         print(f"{label:>28}: {seconds:6.2f} s = {games / seconds:6.1f} games/s; CPU {cpu:6.2f} s = "
-              f"{games / cpu:6.1f} games/s (host: loop {loop:.2f} s, {cores:.1f} cores)")
+              f"{games / cpu:6.1f} games/s{workers} (host: loop {loop:.2f} s, {cores:.1f} cores)")
 
     for _ in range(args.repeat):
         for jobs in (1, 2):
