@@ -376,7 +376,8 @@ class Tables:
         list of (name, count) pairs. ``options`` go to ``DataFrame.to_parquet``."""
         folder = Path(folder)
         options = {"write_index": False, "name_function": _part_name, **options}
-        writes = [frame.to_parquet(folder / name, schema=_arrow_schema(frame), compute=False, **options) for name, frame in (("rounds", self.rounds), ("games", self.games))]
+        writes = [frame.to_parquet(folder / name, schema=_arrow_schema(frame), compute=False, **options)
+                  for name, frame in (("rounds", self.rounds), ("games", self.games))]
         self.client.compute(writes, sync=True)
 
 
@@ -468,7 +469,8 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     with _plain_columns():
         for name, key in numbered.items():
             meta = clear_known_categories(getattr(empty, name))
-            frames[name] = (dd.from_delayed([Delayed((key, i), whole, layer=layer) for i in range(len(batches))], meta=meta,
-                                            verify_meta=False) if batches else dd.from_pandas(meta, npartitions=1))
+            pieces = [Delayed((key, i), whole, layer=layer) for i in range(len(batches))]
+            frames[name] = (dd.from_delayed(pieces, meta=meta, verify_meta=False) if pieces
+                            else dd.from_pandas(meta, npartitions=1))
     return Tables(frames["rounds"], frames["games"], Delayed(errors, whole, layer=layer),
                   Delayed((first, len(batches)), whole, layer=layer), client)
