@@ -322,6 +322,26 @@ def _start_pool(processes: int):
         signal.signal(signal.SIGINT, previous)
 
 
+@contextlib.contextmanager
+def _workers(processes: int, bar: "_Bar") -> Iterator[Any]:
+    """:func:`_start_pool` for two processes or more (else ``None``: the work runs here),
+    open for the ``with`` block; then ``bar`` is cleared and the workers finish. Ctrl-C,
+    or any error such as standard output that cannot be written, stops them at once."""
+    pool = _start_pool(processes) if processes > 1 else None
+    try:
+        yield pool
+    except BaseException:
+        if pool:
+            pool.terminate()
+            pool = None
+        raise
+    finally:
+        bar.clear()
+        if pool:
+            pool.close()
+            pool.join()
+
+
 def _dask_client(command: str, args: argparse.Namespace, stack: contextlib.ExitStack):
     """The Dask client of ``--scheduler ADDRESS``, or of a local cluster for ``--dask``,
     open until ``stack`` closes; ``None`` when there is none to have (said why)."""
@@ -379,8 +399,8 @@ def _validate(args: argparse.Namespace) -> int:
     for error in reader.errors:
         write(error.to_json())
     bar = _Bar(sys.stderr, len(files))
-    pool = _start_pool(min(jobs, len(files))) if jobs > 1 and len(files) > 1 and not client else None  # no idle worker
-    try:
+    processes = 1 if client else min(jobs, len(files))  # no idle worker
+    with stack, _workers(processes, bar) as pool:
         if client:  # on a Dask cluster
             from .dask import reports as on_cluster
 
@@ -407,17 +427,6 @@ def _validate(args: argparse.Namespace) -> int:
                 if args.debug:
                     print(failure["traceback"], file=sys.stderr, end="")
             bar.advance(totals["games"])
-    except BaseException:  # Ctrl-C, or standard output that cannot be written: the workers stop now
-        if pool:
-            pool.terminate()
-            pool = None
-        raise
-    finally:
-        bar.clear()
-        stack.close()
-        if pool:
-            pool.close()
-            pool.join()
     summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors", "engine_errors",
                                             "loose")}
     if args.json:
@@ -520,23 +529,12 @@ def _simulate(args: argparse.Namespace) -> int:
     jobs = min(args.jobs or cores, cores, max(args.games, 1))
     work = partial(paipu_bytes, seed=args.seed, players=tuple(names), rule=rule)
     bar = _Bar(sys.stderr, args.games)
-    pool = _start_pool(jobs) if jobs > 1 else None
-    try:
+    with _workers(jobs, bar) as pool:
         files = pool.imap(work, range(args.games), chunksize=max(1, min(8, args.games // (4 * jobs)))) if pool \
             else map(work, range(args.games))
         for index, data in enumerate(files):
             paths[index].write_bytes(data)
             bar.advance(index + 1)
-    except BaseException:
-        if pool:
-            pool.terminate()
-            pool = None
-        raise
-    finally:
-        bar.clear()
-        if pool:
-            pool.close()
-            pool.join()
     print(f"{args.games} games of {', '.join(names)} (seed {args.seed}) written to {folder}")
     return EXIT_OK
 
