@@ -14,6 +14,7 @@ to a readable length (:mod:`paipu.limits`); ``--json`` escapes what JSON cannot 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -237,8 +238,22 @@ def _progress(reader: GameReader, stream: TextIO) -> Iterator[Game]:
 def _stats(args: argparse.Namespace) -> int:
     from . import stats  # pandas loads slowly: only for this command
 
-    reader = _load(args)
-    summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron, args.engine)
+    if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
+        if args.engine:
+            _say("stats", "--engine is not available on a Dask cluster yet: run it in one process")
+            return EXIT_USAGE
+        with contextlib.ExitStack() as stack:
+            client = _dask_client("stats", args, stack)
+            if client is None:
+                return EXIT_USAGE
+            from .dask import tables
+
+            reader = tables(args.paths, client, not args.no_recursive, args.max_size).compute(
+                args.player, args.double_ron)  # its games and errors, as a reader's
+            summary = reader.summary
+    else:
+        reader = _load(args)
+        summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron, args.engine)
     _report_errors("stats", reader.errors)
     if _no_games("stats", reader, args):
         return EXIT_LOAD_ERRORS
@@ -307,6 +322,41 @@ def _start_pool(processes: int):
         signal.signal(signal.SIGINT, previous)
 
 
+@contextlib.contextmanager
+def _workers(processes: int, bar: "_Bar") -> Iterator[Any]:
+    """:func:`_start_pool` for two processes or more (else ``None``: the work runs here),
+    open for the ``with`` block; then ``bar`` is cleared and the workers finish. Ctrl-C,
+    or any error such as standard output that cannot be written, stops them at once."""
+    pool = _start_pool(processes) if processes > 1 else None
+    try:
+        yield pool
+    except BaseException:
+        if pool:
+            pool.terminate()
+            pool = None
+        raise
+    finally:
+        bar.clear()
+        if pool:
+            pool.close()
+            pool.join()
+
+
+def _dask_client(command: str, args: argparse.Namespace, stack: contextlib.ExitStack):
+    """The Dask client of ``--scheduler ADDRESS``, or of a local cluster for ``--dask``,
+    open until ``stack`` closes; ``None`` when there is none to have (said why)."""
+    try:
+        from .dask import cluster
+    except ImportError as error:
+        _say(command, f"--scheduler and --dask need Dask: pip install 'paipu[dask]' ({error})")
+        return None
+    try:
+        return stack.enter_context(cluster(args.scheduler))
+    except (OSError, TimeoutError, ValueError) as error:
+        _say(command, f"cannot reach the Dask scheduler at {args.scheduler}: {error}")
+        return None
+
+
 def _validate(args: argparse.Namespace) -> int:
     from collections import Counter
     from functools import partial
@@ -340,12 +390,22 @@ def _validate(args: argparse.Namespace) -> int:
             out.write(printable(f"{locator(item['source'], item['round'], item['event'])}: "
                                 f"{item['check']}: {clip(item['message'])}") + "\n")
 
+    stack = contextlib.ExitStack()
+    client = None
+    if args.scheduler is not None or args.dask:
+        client = _dask_client("validate", args, stack)
+        if client is None:
+            return EXIT_USAGE
     for error in reader.errors:
         write(error.to_json())
     bar = _Bar(sys.stderr, len(files))
-    pool = _start_pool(min(jobs, len(files))) if jobs > 1 and len(files) > 1 else None  # no idle worker
-    try:
-        if pool:
+    processes = 1 if client else min(jobs, len(files))  # no idle worker
+    with stack, _workers(processes, bar) as pool:
+        if client:  # on a Dask cluster
+            from .dask import reports as on_cluster
+
+            reports = on_cluster(files, client, rule, args.strict_names, args.max_size)
+        elif pool:
             batches = pool.imap(partial(_validate_batch, work=work), _batches(files, jobs))
             reports = (report for batch in batches for report in batch)
         else:
@@ -367,16 +427,6 @@ def _validate(args: argparse.Namespace) -> int:
                 if args.debug:
                     print(failure["traceback"], file=sys.stderr, end="")
             bar.advance(totals["games"])
-    except BaseException:  # Ctrl-C, or standard output that cannot be written: the workers stop now
-        if pool:
-            pool.terminate()
-            pool = None
-        raise
-    finally:
-        bar.clear()
-        if pool:
-            pool.close()
-            pool.join()
     summary = {key: totals[key] for key in ("games", "rounds", "valid", "findings", "errors", "engine_errors",
                                             "loose")}
     if args.json:
@@ -408,13 +458,13 @@ def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list
     return [work(file) for file in files]
 
 
-def _batches(files: list[tuple[str, int | None]], jobs: int) -> Iterator[list[tuple[str, int | None]]]:
-    """The files in order, in batches for ``jobs`` workers: up to 16 files while many are
-    left (fewer round trips), then smaller and smaller, down to one, so that the workers
-    run out of work at about the same time (guided scheduling)."""
+def _batches(files: list[tuple[str, int | None]], jobs: int, most: int = 16) -> Iterator[list[tuple[str, int | None]]]:
+    """The files in order, in batches for ``jobs`` workers: up to ``most`` files while many
+    are left (fewer round trips), then smaller and smaller, down to one, so that the
+    workers run out of work at about the same time (guided scheduling)."""
     start = 0
     while start < len(files):
-        size = max(1, min(16, (len(files) - start) // (2 * jobs)))
+        size = max(1, min(most, (len(files) - start) // (2 * jobs)))
         yield files[start:start + size]
         start += size
 
@@ -479,23 +529,12 @@ def _simulate(args: argparse.Namespace) -> int:
     jobs = min(args.jobs or cores, cores, max(args.games, 1))
     work = partial(paipu_bytes, seed=args.seed, players=tuple(names), rule=rule)
     bar = _Bar(sys.stderr, args.games)
-    pool = _start_pool(jobs) if jobs > 1 else None
-    try:
+    with _workers(jobs, bar) as pool:
         files = pool.imap(work, range(args.games), chunksize=max(1, min(8, args.games // (4 * jobs)))) if pool \
             else map(work, range(args.games))
         for index, data in enumerate(files):
             paths[index].write_bytes(data)
             bar.advance(index + 1)
-    except BaseException:
-        if pool:
-            pool.terminate()
-            pool = None
-        raise
-    finally:
-        bar.clear()
-        if pool:
-            pool.close()
-            pool.join()
     print(f"{args.games} games of {', '.join(names)} (seed {args.seed}) written to {folder}")
     return EXIT_OK
 
@@ -546,6 +585,16 @@ def _size_arg(text: str) -> int:
     if match is None or int(match[1]) == 0:
         raise argparse.ArgumentTypeError(f"not a size: {text!r} (e.g. 256M, 1G, 500000)")
     return int(match[1]) << (10 * " KMGT".index(match[2].upper() or " "))
+
+
+def _add_cluster(command: argparse.ArgumentParser) -> None:
+    """--scheduler ADDRESS and --dask: the work done on a Dask cluster (docs/dask.md)."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="work on the Dask cluster of the scheduler at ADDRESS (tcp://host:8786; "
+                       "needs paipu[dask], and the logs at the same paths on every worker): same output as one process")
+    where.add_argument("--dask", action="store_true",
+                       help="work on a local Dask cluster of one worker process per core (needs paipu[dask])")
 
 
 def _add_paths(command: argparse.ArgumentParser) -> None:
@@ -666,6 +715,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--jobs", type=int, default=1, metavar="N",
                           help="validate files in N processes, 0 for one per core, never more than the cores "
                           "(same output as one)")
+    _add_cluster(validate)
     validate.add_argument("--strict-names", action="store_true",
                           help="also report yaku and draw names spelled differently from the 電脳麻将 engine, "
                           "and final points written differently (45 for 45.0)")
@@ -728,6 +778,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--engine", action="store_true",
                        help="replay the games for the statistics that need the hands (slower)")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    _add_cluster(stats)
     stats.set_defaults(run=_stats)
     return parser
 

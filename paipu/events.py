@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterator, Mapping, Union
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Union
 
 from .tiles import HandNotation, Meld
 from .names import WIND_NAMES, Yaku, draw_name
@@ -266,26 +266,31 @@ class Round:
 
         return round_html(self)
 
-    def riichi_deposits(self) -> tuple[int, ...]:
+    def riichi_deposits(self, riichi_at: Iterable[int] | None = None) -> tuple[int, ...]:
         """Points each seat paid as riichi deposit (供託) in this round: 1,000 for each
-        riichi whose stick was taken (:func:`takes_riichi_stick`)."""
+        riichi whose stick was taken (:func:`takes_riichi_stick`). ``riichi_at``, the
+        positions of the riichi discards when the caller has noted them, spares a pass
+        over the events."""
         paid = [0] * self.players
         events = self.events
         end = len(events)
-        for index, event in enumerate(events):
-            if type(event) is Discard and event.riichi:
-                following = index + 1
-                while following < end and type(events[following]) is DoraReveal:
-                    following += 1
-                if following < end and takes_riichi_stick(events[following]):
-                    paid[event.seat] += 1000
+        if riichi_at is None:
+            riichi_at = [index for index, event in enumerate(events) if type(event) is Discard and event.riichi]
+        for index in riichi_at:
+            following = index + 1
+            while following < end and type(events[following]) is DoraReveal:
+                following += 1
+            if following < end and takes_riichi_stick(events[following]):
+                paid[events[index].seat] += 1000  # type: ignore[union-attr]
         return tuple(paid)
 
-    def score_changes(self) -> tuple[int, ...]:
+    def score_changes(self, riichi_at: Iterable[int] | None = None,
+                      results: Iterable[Win | NoWin] | None = None) -> tuple[int, ...]:
         """Each seat's score change over the round as logged: payments of every win or
-        draw minus riichi deposits."""
-        change = [-paid for paid in self.riichi_deposits()]
-        for result in self.results:
+        draw minus riichi deposits. ``riichi_at`` (see :meth:`riichi_deposits`) and the
+        ``results``, when the caller has them, spare passes over the events."""
+        change = [-paid for paid in self.riichi_deposits(riichi_at)]
+        for result in self.results if results is None else results:
             for seat, amount in enumerate(result.payments):
                 change[seat] += amount
         return tuple(change)

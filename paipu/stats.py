@@ -446,6 +446,7 @@ class _Facts(Observer):
         self.discards = [0 for _ in seats]
         self.riichi_turn: list[int | None] = [None for _ in seats]
         self.riichi_order: list[int] = []
+        self.riichi_at: list[int] = []
         self.calls = [0 for _ in seats]
         self.wins: dict[int, tuple[Win, int]] = {}
         self.deal_ins = [0 for _ in seats]
@@ -462,6 +463,7 @@ class _Facts(Observer):
         if event.riichi:
             self.riichi_turn[seat] = self.discards[seat]
             self.riichi_order.append(seat)
+            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]
 
     def on_call(self, step: Step) -> None:
         self.calls[step.event.seat] += 1  # type: ignore[union-attr]
@@ -491,7 +493,7 @@ class _Facts(Observer):
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         abort = ending is not None and not draw
         reason = None if ending is None else ending.name
-        changes = round_.score_changes()
+        changes = round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
         label = round_.label
         tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
         hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore

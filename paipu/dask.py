@@ -1,0 +1,476 @@
+"""Validation and statistics on a Dask cluster (``pip install 'paipu[dask]'``).
+
+One process validates a few hundred games a second; a million games (Tenhou's Phoenix
+archive) take about an hour per core. This module spreads the same work over the workers
+of a `Dask <https://www.dask.org>`_ cluster — a ``LocalCluster`` on one machine, or a
+scheduler and workers started with Dask's own commands (``dask scheduler``, ``dask
+worker``; ``docs/dask.md``) — with the same results as one process:
+
+* :func:`reports` — the :class:`~paipu.validation.FileReport` of each file, in order,
+  computed on the workers (what ``paipu validate --scheduler ADDRESS`` prints);
+* :func:`validate` — the findings, load errors and engine errors as a Dask DataFrame
+  (``collect=True``: as a pandas DataFrame);
+* :func:`tables` — the rounds and games tables of :func:`paipu.stats.tables` as Dask
+  DataFrames (:class:`Tables`, ready for ``to_parquet``), and the per-player summary
+  computed from them (what ``paipu stats --scheduler ADDRESS`` prints).
+
+The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
+to 16 files (:data:`TABLE_BATCH` for the tables) while many are left, then fewer and
+fewer, so that the workers finish together. A worker reads one file at a time and one
+game of it at a time, so it holds one file and one game per thread, and the rows of
+the tables of one batch. Only file names go to the workers and only results come back:
+the client never holds the games of a folder; :func:`reports` keeps a bounded number of
+batches in flight, and the summary comes back one row per player.
+
+Every worker reads the files itself, by the names the client gives: on a cluster, the
+logs must be on a file system every worker sees at the same path (give absolute paths,
+or start the workers in the client's folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import threading
+import uuid
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+import dask
+from dask.delayed import Delayed
+from dask.highlevelgraph import HighLevelGraph
+from distributed import Client, LocalCluster, default_client
+
+from paipu.loader import MAX_SIZE, LoadError, PathLike, load
+from paipu.rules import Rule, RuleSpec
+from paipu.validation import FileReport, validate_file
+
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+    import pandas as pd
+
+    from paipu import stats
+
+# pandas, paipu.stats and dask.dataframe (with pyarrow) take seconds to import: they are
+# imported where tables are made, so that `paipu validate --scheduler` starts without them.
+
+__all__ = ["FINDING_COLUMNS", "Summary", "Tables", "cluster", "connect", "reports", "validate", "tables"]
+
+FINDING_COLUMNS = ("source", "round", "event", "check", "expected", "logged", "message")
+"""The columns of :func:`validate`'s DataFrame: the keys of ``paipu validate --json``."""
+
+File = tuple[str, "int | None"]
+"""A file to read and the game of it selected (``FILE#N``), or ``None`` for all."""
+
+
+# -- the cluster ---------------------------------------------------------------------------
+
+
+def connect(client: Client | str | None = None) -> Client:
+    """The client to run on: ``client`` itself, a new client of the scheduler at that
+    address (``tcp://host:8786``), or with ``None`` the current default client, else a
+    new :class:`~distributed.LocalCluster` of one single-threaded worker process per
+    core (validation is pure Python: threads would share one core). A client made here
+    becomes Dask's default client, so that the collections this module returns are
+    computed on it."""
+    if isinstance(client, Client):
+        return client
+    if client is not None:
+        return Client(client)
+    try:
+        return default_client()
+    except ValueError:  # no client yet
+        return Client(_local_cluster())
+
+
+def _local_cluster(workers: int | None = None) -> LocalCluster:
+    """A cluster of ``workers`` single-threaded worker processes on this machine (default:
+    one per core), its dashboard on a free port, saying only its errors. Its processes
+    ignore Ctrl-C, which is for this process: it stops them (``paipu validate --dask``
+    says it was interrupted, and nothing else)."""
+    from paipu.cli import _cores
+
+    with _interrupts_ignored():  # from their start: they inherit it
+        return LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, processes=True,
+                            dashboard_address=":0", silence_logs=logging.ERROR)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored by this process in a ``with`` block (and by the processes it starts
+    there), when this is the main thread (the only one that may change it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def cluster(address: str | None = None, workers: int | None = None) -> Iterator[Client]:
+    """A client for the length of a ``with`` block, closed after it: of the scheduler at
+    ``address``, or with ``None`` of a local cluster of ``workers`` processes (default:
+    one per core), shut down after the block (``paipu validate --dask``)."""
+    if address is not None:
+        with Client(address) as client:
+            yield client
+    else:
+        with _local_cluster(workers) as local, Client(local) as client:
+            yield client
+
+
+# -- files and batches ---------------------------------------------------------------------
+
+
+def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
+    """``files`` in order, in the batches ``paipu validate --jobs`` makes for as many
+    processes as the cluster has worker threads, of at most ``most`` files."""
+    from paipu.cli import _batches as guided
+
+    return guided(files, max(1, sum(client.nthreads().values())), most)
+
+
+TABLE_BATCH = 256
+"""The most files of a partition of the statistics tables: making a table costs tens of
+milliseconds whatever its size, and 256 files of one game each (Tenhou's archive) make
+a partition of about 10,000 rows, a few MB."""
+
+
+def _listing(paths: Iterable[PathLike], recursive: bool, max_size: int) -> tuple[list[File], list[list[LoadError]]]:
+    """The files of ``paths`` (walked on the client, as :func:`paipu.load` walks them) and
+    the errors of the walk: ``errors[k]`` were met before file ``k``, the last entry after
+    the last file (so that they are reported where one process reports them)."""
+    reader = load(*paths, recursive=recursive, errors="collect", max_size=max_size)
+    files: list[File] = []
+    errors: list[list[LoadError]] = []
+    seen = 0
+    for path, index in reader.paths():
+        errors.append(reader.errors[seen:])
+        seen = len(reader.errors)
+        files.append((str(path), index))
+    errors.append(reader.errors[seen:])
+    return files, errors
+
+
+# -- validation ----------------------------------------------------------------------------
+
+
+def _validate_batch(files: list[File], rule: Rule | None, strict_names: bool, max_size: int) -> list[FileReport]:
+    """The task of a worker: :func:`~paipu.validation.validate_file` of each file."""
+    return [validate_file(path, index, rule, strict_names, max_size) for path, index in files]
+
+
+def reports(files: list[File], client: Client | str | None = None, rule: RuleSpec | None = None,
+            strict_names: bool = False, max_size: int = MAX_SIZE, window: int | None = None) -> Iterator[FileReport]:
+    """The :class:`~paipu.validation.FileReport` of each of ``files`` (``(path, index)``
+    pairs as :meth:`paipu.loader.GameReader.paths` lists them, paths as text), in order,
+    validated on the cluster of ``client`` (see :func:`connect`) a batch of files a task.
+
+    At most ``window`` tasks are in flight (default: two per worker thread), so the
+    client holds the reports of that many batches at most (16 files each), whatever the
+    number of files. Stopping early (an exception, Ctrl-C) cancels the tasks in flight."""
+    client = connect(client)
+    chosen = None if rule is None else Rule.get(rule)
+    if window is None:
+        window = 2 * max(1, sum(client.nthreads().values()))
+    pending: deque = deque()
+    try:
+        for files_of_task in _batches(files, client):
+            pending.append(client.submit(_validate_batch, files_of_task, chosen, strict_names, max_size,
+                                         pure=False))
+            if len(pending) >= window:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        if pending:
+            client.cancel(list(pending))
+
+
+def _rows(report: FileReport) -> list[dict[str, Any]]:
+    """A report's findings, load errors and engine errors, as ``paipu validate --json``
+    writes them (an engine error: check ``engine``, the exception as the message)."""
+    engine = [{"source": failure["source"], "round": None, "event": None, "check": "engine",
+               "expected": None, "logged": None, "message": failure["error"]} for failure in report.engine_errors]
+    return [*report.findings, *report.errors, *engine]
+
+
+def _findings_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
+    """Rows of :data:`FINDING_COLUMNS` as a DataFrame of fixed types: ``event`` a nullable
+    integer, every other column Python objects (``expected`` and ``logged`` hold JSON
+    values of any type)."""
+    import pandas as pd
+
+    frame = pd.DataFrame(list(rows), columns=list(FINDING_COLUMNS), dtype=object)  # None stays None
+    return frame.astype({"event": "Int64"})
+
+
+def _findings_of_batch(files: list[File], rule: Rule | None, strict_names: bool, max_size: int) -> pd.DataFrame:
+    return _findings_frame(row for report in _validate_batch(files, rule, strict_names, max_size)
+                           for row in _rows(report))
+
+
+def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None = None, rule: RuleSpec | None = None,
+             strict_names: bool = False, recursive: bool = True, max_size: int = MAX_SIZE,
+             collect: bool = False) -> dd.DataFrame | pd.DataFrame:
+    """The findings of the games of ``paths`` (files, folders, ``FILE#N``), validated on
+    the cluster of ``client`` (:func:`connect`), as a Dask DataFrame of one partition per
+    batch of files, columns :data:`FINDING_COLUMNS`: one row per finding, load error
+    (check ``load``) and engine error (check ``engine``), in the order ``paipu validate
+    --json`` writes them (the errors of the folder walk first). ``collect=True`` computes
+    it on the cluster and returns the pandas DataFrame.
+
+    The Dask DataFrame is lazy: each computation validates the files again (``persist``
+    it to keep it on the workers)."""
+    import dask.dataframe as dd
+
+    client = connect(client)
+    chosen = None if rule is None else Rule.get(rule)
+    files, walk_errors = _listing(_path_list(paths), recursive, max_size)
+    walked = _findings_frame(error.to_json() for errors in walk_errors for error in errors)
+    parts = [dask.delayed(_findings_of_batch, pure=False)(part, chosen, strict_names, max_size)
+             for part in _batches(files, client)]
+    with _plain_columns():
+        frame = dd.from_delayed([dask.delayed(walked), *parts], meta=walked.iloc[:0], verify_meta=False)
+    if collect:
+        return client.compute(frame, sync=True).reset_index(drop=True)
+    return frame
+
+
+def _path_list(paths: PathLike | Iterable[PathLike]) -> list[PathLike]:
+    return [paths] if isinstance(paths, (str, Path)) or hasattr(paths, "__fspath__") else list(paths)
+
+
+@contextlib.contextmanager
+def _plain_columns() -> Iterator[None]:
+    """Dask's option to turn object columns into Arrow strings off: paipu's object
+    columns hold dicts and JSON values, which must stay as they are."""
+    with dask.config.set({"dataframe.convert-string": False}):
+        yield
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Part:
+    """What a worker reads from a batch of files: their tables (games numbered from 0),
+    the number of games, and each file's load errors (a list per file)."""
+
+    tables: stats.Tables
+    games: int
+    errors: list[list[LoadError]]
+
+
+def _tables_of_batch(files: list[File], max_size: int) -> _Part:
+    """The task of a worker: :func:`paipu.stats.tables` of a batch of files."""
+    from paipu import stats
+
+    reader = load(errors="collect", max_size=max_size)
+    errors: list[list[LoadError]] = []
+
+    def games():
+        for path, index in files:
+            seen = len(reader.errors)
+            yield from reader.read_file(Path(path), index)
+            errors.append(reader.errors[seen:])
+
+    result = stats.tables(games())
+    return _Part(result, reader.games, errors)
+
+
+def _numbered(part: _Part, table: str, first: int) -> pd.DataFrame:
+    """The ``rounds`` or ``games`` table of a part, its games numbered from ``first``
+    (their position in the whole pass, as one process numbers them), and the categories
+    of its categorical columns text even when there are none (pandas makes an empty
+    set of categories of Python objects, which cannot be joined with text)."""
+    import pandas as pd
+
+    frame = getattr(part.tables, table)
+    text = {column: pd.CategoricalDtype(dtype.categories.astype(str)) for column, dtype in frame.dtypes.items()
+            if isinstance(dtype, pd.CategoricalDtype)}
+    return frame.astype(text).assign(game=frame["game"] + first)
+
+
+def _after(first: int, part: _Part) -> int:
+    """The number of the first game after a part whose first game is ``first``."""
+    return first + part.games
+
+
+def _errors(walk_errors: list[list[LoadError]], parts: list[_Part]) -> list[LoadError]:
+    """Every load error in the order one process meets them: the walk's errors before
+    each file, then the file's own."""
+    of_files = [errors for part in parts for errors in part.errors]
+    merged = [error for before, errors in zip(walk_errors, of_files) for error in (*before, *errors)]
+    return merged + walk_errors[-1]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What ``paipu stats`` needs from one computation: the per-player summary
+    (:func:`paipu.stats.summary`), the load errors in order, and the number of games."""
+
+    summary: pd.DataFrame
+    errors: list[LoadError]
+    games: int
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The tables of :func:`paipu.stats.tables` over many files, as Dask DataFrames of
+    one partition per batch of files, computed on the workers when asked.
+
+    ``rounds`` and ``games`` have the columns, types and rows of the one-process tables
+    (games numbered across the whole pass), except that a categorical column's
+    categories are those of the rows, in order of appearance. ``errors`` (a Dask
+    ``Delayed``) gives the load errors, ``count`` the number of games."""
+
+    rounds: dd.DataFrame
+    games: dd.DataFrame
+    errors: Any
+    count: Any
+    client: Client
+
+    def summary(self, player: str | int | None = None, double_ron: stats.DoubleRon = "once") -> pd.DataFrame:
+        """The per-player summary, as :meth:`paipu.stats.Tables.summary` gives it."""
+        return self.compute(player, double_ron).summary
+
+    def compute(self, player: str | int | None = None, double_ron: stats.DoubleRon = "once") -> Summary:
+        """The summary, the load errors and the number of games in one pass over the files.
+
+        The rows are shuffled by player name across the workers, each worker summarises
+        the players it holds (:meth:`paipu.stats.Tables.summary` of their rows, in the
+        one-process order), and the client joins the rows, one per player, sorted as
+        :func:`paipu.stats.summary` sorts them."""
+        from paipu import stats
+
+        rounds, games = (stats.of_player(frame, player) if player is not None else frame
+                         for frame in (self.rounds, self.games))
+        with _plain_columns():
+            parts = self.shuffled_partitions()
+            by_player = zip(rounds.shuffle("name", npartitions=parts, shuffle_method="tasks").to_delayed(),
+                            games.shuffle("name", npartitions=parts, shuffle_method="tasks").to_delayed())
+            summaries = [dask.delayed(_summary_of)(r, g, double_ron) for r, g in by_player]
+        *summaries, errors, count = self.client.compute([*summaries, self.errors, self.count], sync=True)
+        return Summary(_joined(summaries, double_ron), errors, count)
+
+    def shuffled_partitions(self) -> int:
+        """The partitions of the rows shuffled by player name: one per worker thread, or
+        one per 16 partitions of the tables if more (the rows of some 4,000 files each),
+        so that a worker holds the rows of a bounded number of games however many there
+        are."""
+        return max(sum(self.client.nthreads().values()), -(-self.rounds.npartitions // 16))
+
+    def to_parquet(self, folder: PathLike, **options: Any) -> None:
+        """Write ``rounds`` and ``games`` as Parquet datasets into ``folder``/rounds and
+        ``folder``/games, partition by partition on the workers (nothing comes to the
+        client), one file per partition named so that their sorted names give the rows in
+        order (``part.000000.parquet``...). Categorical columns are Arrow dictionaries; an object column (``yaku``:
+        ``{name: count}``) is an Arrow map from text to integer, read back by pandas as a
+        list of (name, count) pairs. ``options`` go to ``DataFrame.to_parquet``."""
+        folder = Path(folder)
+        options = {"write_index": False, "name_function": _part_name, **options}
+        writes = [frame.to_parquet(folder / name, schema=_arrow_schema(frame), compute=False, **options)
+                  for name, frame in (("rounds", self.rounds), ("games", self.games))]
+        self.client.compute(writes, sync=True)
+
+
+def _part_name(index: int) -> str:
+    return f"part.{index:06d}.parquet"
+
+
+def _summary_of(rounds: pd.DataFrame, games: pd.DataFrame, double_ron: stats.DoubleRon) -> pd.DataFrame:
+    """The summary of the players whose rows these are (all their rows), put back in
+    the order of one pass first (the order decides ties in the dict columns)."""
+    from paipu import stats
+
+    return stats.Tables(rounds.sort_values(["game", "round", "seat"]),
+                        games.sort_values(["game", "player"])).summary(None, double_ron)
+
+
+def _joined(summaries: list[pd.DataFrame], double_ron: stats.DoubleRon) -> pd.DataFrame:
+    """The summaries of disjoint sets of players as one, sorted as
+    :func:`paipu.stats.summary` sorts: by games, then rounds (most first), then name."""
+    import pandas as pd
+
+    from paipu import stats
+
+    filled = [summary for summary in summaries if not summary.empty]
+    if not filled:
+        return stats.tables([]).summary(None, double_ron)
+    joined = pd.concat(filled).reset_index()
+    joined = joined.sort_values(["games", "rounds", "player"], ascending=[False, False, True])
+    return joined.set_index("player")
+
+
+_COUNT_COLUMNS = frozenset({"yaku"})
+"""The columns of the tables that hold ``{name: count}`` dicts (:data:`paipu.stats.ROUND_COLUMNS`);
+every other column of Python objects holds text."""
+
+
+def _arrow_schema(frame: dd.DataFrame):
+    """The Arrow schema of a table for Parquet: a categorical column a dictionary of
+    text, a column of :data:`_COUNT_COLUMNS` a map from text to integer, any other column
+    of Python objects text."""
+    import pandas as pd
+    import pyarrow as pa
+
+    def arrow_type(column: str, dtype) -> pa.DataType:
+        if isinstance(dtype, pd.CategoricalDtype):
+            return pa.dictionary(pa.int32(), pa.string())
+        if column in _COUNT_COLUMNS:
+            return pa.map_(pa.string(), pa.int64())
+        if dtype == object:
+            return pa.string()
+        return pa.from_numpy_dtype(getattr(dtype, "numpy_dtype", dtype))
+
+    return pa.schema([pa.field(column, arrow_type(column, dtype)) for column, dtype in frame.dtypes.items()])
+
+
+def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = None, recursive: bool = True,
+           max_size: int = MAX_SIZE) -> Tables:
+    """The statistics tables of the games of ``paths`` (files, folders, ``FILE#N``; the
+    folders walked here, on the client), read on the cluster of ``client``
+    (:func:`connect`) a batch of files a task: see :class:`Tables`. Nothing is read
+    until something is computed."""
+    import dask.dataframe as dd
+    from dask.dataframe.utils import clear_known_categories
+
+    from paipu import stats
+
+    client = connect(client)
+    files, walk_errors = _listing(_path_list(paths), recursive, max_size)
+    batches = list(_batches(files, client, TABLE_BATCH))
+    # One graph for the whole pass, written out (one Delayed per task would merge the
+    # graphs of a chain of sums again and again: quadratic in the number of batches).
+    # Each batch is read once (read); its games are numbered from first, a chain of sums
+    # of the batches' counts, known once the batches before it are read; the two tables
+    # of each batch are the partitions of the two Dask DataFrames.
+    token = uuid.uuid4().hex
+    read, first, errors = f"paipu-read-{token}", f"paipu-first-{token}", f"paipu-errors-{token}"
+    numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games")}
+    graph: dict = {(first, 0): 0}
+    for i, batch in enumerate(batches):
+        graph[(read, i)] = (_tables_of_batch, batch, max_size)
+        graph[(first, i + 1)] = (_after, (first, i), (read, i))
+        for name, key in numbered.items():
+            graph[(key, i)] = (_numbered, (read, i), name, (first, i))
+    graph[errors] = (_errors, walk_errors, [(read, i) for i in range(len(batches))])
+    layer = f"paipu-tables-{token}"
+    whole = HighLevelGraph.from_collections(layer, graph)
+    empty = stats.tables([])
+    frames = {}
+    with _plain_columns():
+        for name, key in numbered.items():
+            meta = clear_known_categories(getattr(empty, name))
+            pieces = [Delayed((key, i), whole, layer=layer) for i in range(len(batches))]
+            frames[name] = (dd.from_delayed(pieces, meta=meta, verify_meta=False) if pieces
+                            else dd.from_pandas(meta, npartitions=1))
+    return Tables(frames["rounds"], frames["games"], Delayed(errors, whole, layer=layer),
+                  Delayed((first, len(batches)), whole, layer=layer), client)
