@@ -1,6 +1,6 @@
-"""Write the sample games of ``sample_logs/`` and ``simulated_logs/`` (run: ``python sample_logs/make_samples.py``).
+"""Write the five sample games of ``sample_logs/`` (run: ``python sample_logs/make_samples.py``).
 
-In ``simulated_logs/``, two whole games played by the simulator (``paipu simulate``, four players: two efficiency
+Two whole games played by the simulator (``paipu simulate``, four players: two efficiency
 players that pon their value honours, the betaori seed's folding player and its variant that
 pushes a little), as the command writes them:
 
@@ -11,8 +11,10 @@ pushes a little), as the command writes them:
 * ``simulated_tonpuu.json`` — an East-only game (東風戦): riichi, calls, exhaustive draws,
   a dealer's run of three rounds (game 7 of the same with ``--rule`` ``{"場数": 1}``).
 
-In ``sample_logs/``, three hand-made short one-round games (一局戦, rule ``{"場数": 0}``) whose every number was worked
-out by hand from the rules (docs/rules.md §3-§8), each written with paipu's own writer:
+Three hand-made short one-round games (一局戦, rule ``{"場数": 0}``) stay beside them because
+their every number was worked out by hand from the rules (docs/rules.md §3-§8), a truth that
+does not come from the engine the tests check; the README's examples and many tests lean on
+them (``HAND_MADE`` in tests/conftest.py). Each is written with paipu's own writer:
 
 * ``tsumo.json`` — the dealer wins by self-draw on the second draw: 門前清自摸和 + 平和,
   20 fu 2 han, 700 from each other player.
@@ -40,8 +42,6 @@ from paipu.formats.majiang import game_to_json
 from paipu.tiles import KINDS, parse_hand
 
 HERE = Path(__file__).resolve().parent
-SIMULATED_LOGS = HERE.parent / "simulated_logs"
-"""Simulated games apart from the hand-made ones: the tests count and time these three."""
 PLAYERS = ("East player", "South player", "West player", "North player")
 RULE = {"場数": 0}
 LIVE_WALL = 70  # 136 tiles - 4 x 13 dealt - 14 in the dead wall
@@ -183,7 +183,7 @@ def main() -> None:
     from paipu.simulate.batch import paipu_bytes
 
     for name, index, winds in (("simulated_hanchan.json", 29, 2), ("simulated_tonpuu.json", 7, 1)):
-        (SIMULATED_LOGS / name).write_bytes(paipu_bytes(index, "sample", SIMULATED, Rule(winds=winds)))
+        (HERE / name).write_bytes(paipu_bytes(index, "sample", SIMULATED, Rule(winds=winds)))
     for name, make in [("tsumo.json", tsumo_game), ("riichi_ron.json", riichi_ron_game),
                        ("draw_then_ron.json", draw_then_ron_game)]:
         data = orjson.dumps(game_to_json(make()), option=orjson.OPT_INDENT_2)

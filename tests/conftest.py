@@ -1,4 +1,5 @@
-"""Shared test helpers: where the corpora in ``../shared`` are, and skipping without them."""
+"""Shared test helpers: where the corpora in ``../shared`` are, and skipping without them;
+the hand-made sample games."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from paipu.events import Round, Win
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPORA = SHARED / "corpora"
+SAMPLE_LOGS = Path(__file__).resolve().parents[1] / "sample_logs"
+HAND_MADE = tuple(SAMPLE_LOGS / name for name in ("draw_then_ron.json", "riichi_ron.json", "tsumo.json"))
+"""The three hand-made games of ``sample_logs/`` (three games, four rounds), in the folder's
+order: their every number was worked out by hand from the rules (``make_samples.py``), so a
+test of those numbers names them rather than the folder, which also holds simulated games."""
 
 
 def corpus(*parts: str) -> Path:

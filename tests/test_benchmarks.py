@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import HAND_MADE
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = str(ROOT / "sample_logs")
 
@@ -30,25 +32,26 @@ def _run(script: str, *args: str) -> str:
 
 def test_bench_load_counts_the_sample_games():
     out = _run("bench_load.py", "--repeat", "1", SAMPLES)
-    assert "sample_logs:      3 games" in out and "peak memory" in out
+    assert "sample_logs:      5 games" in out and "peak memory" in out
 
 
 def test_bench_stats_runs_on_the_samples():
     out = _run("bench_stats.py", SAMPLES, "--times", "2")
-    assert "sample_logs:     3 games" in out and "all x 2:     6 games" in out
+    assert "sample_logs:     5 games" in out and "all x 2:    10 games" in out
 
 
 def test_bench_replay_runs_on_the_samples():
     out = _run("bench_replay.py", SAMPLES, "--rule", "majiang", "--mjlog", str(ROOT / "no-such-dir"), "--repeat", "2")
     for what in ("load only", "replay only", "load + full validation", "findings:",
-                 "paipu validate --jobs 1: 3 games", "paipu validate --jobs 2: 3 games", "cores)",
+                 "paipu validate --jobs 1: 5 games", "paipu validate --jobs 2: 5 games", "cores)",
                  "--jobs 1, 2 runs:", "--jobs 2, 2 runs:"):
         assert what in out
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (bench_instructions runs under it)")
 def test_bench_instructions_counts_loading_and_validating_the_samples():
-    out = _run("bench_instructions.py", SAMPLES, "--rule", "majiang")
+    # the three short hand-made games: the simulated ones would make valgrind's six runs slow
+    out = _run("bench_instructions.py", *map(str, HAND_MADE), "--rule", "majiang")
     assert "3 files, 3 games" in out
     counts = {label: float(count) for label, count in re.findall(r"([\w +-]+): +([\d.]+) M instructions", out)}
     labels = {label.strip(): count for label, count in counts.items()}

@@ -38,7 +38,7 @@ def test_show_gives_the_account_of_each_sample_game():
     assert "riichi: South player" in out
     assert "scores after: East player 27100, South player 24300" in out
     assert "1. West player  28000  (38.0)" in out
-    assert out.count("final results:") == 3
+    assert out.count("final results:") == 5  # the three hand-made games and the two simulated ones
 
 
 def test_show_one_game_of_a_file(capsys):

@@ -28,6 +28,8 @@ from paipu.loader import MAX_SIZE
 from paipu.rules import Rule, RuleError
 from paipu.scoring import Situation, score
 
+from conftest import HAND_MADE
+
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 HAND = "m123456p234s34p99"
 """A closed hand waiting on s2 or s5 (平和 on a ron of s5)."""
@@ -59,9 +61,9 @@ def write_game(path: Path, game: dict | list) -> Path:
 
 
 def good_tree(root: Path) -> Path:
-    """A folder of the three sample files (three games)."""
+    """A folder of the three hand-made sample files (three games, four rounds)."""
     root.mkdir(parents=True, exist_ok=True)
-    for sample in sorted(SAMPLES.glob("*.json")):
+    for sample in HAND_MADE:
         (root / sample.name).write_bytes(sample.read_bytes())
     return root
 
@@ -194,7 +196,7 @@ def test_a_gzip_bomb_is_refused_under_the_default_limit_without_inflating_it_all
     bomb.write_bytes(gzip_bomb(1024))
     assert bomb.stat().st_size < 2 << 20 and MAX_SIZE == 256 << 20
     started = time.monotonic()
-    result = run("validate", str(bomb), str(SAMPLES), timeout=60)
+    result = run("validate", str(bomb), *map(str, HAND_MADE), timeout=60)
     assert result.returncode == cli.EXIT_LOAD_ERRORS and result.stdout.startswith("3 games, ")
     assert one_line(result.stderr) == (f"paipu validate: {bomb}: not read: inflates to more than the limit of "
                                        "256 MiB (--max-size)")

@@ -90,7 +90,7 @@ def test_errors_warn_by_default_and_can_raise(mixed_dir):
     root, _ = mixed_dir
     with pytest.warns(LoadWarning) as warned:
         games = list(load(root))
-    assert len(games) == 7
+    assert len(games) == 9  # a_good's one, b_good_array's five (every sample game), f's two, h_good's one
     # one warning per bad file or game, in the order read, each naming it
     named = [str(w.message).split(":")[0].split(",")[0].rsplit("/", 1)[-1] for w in warned]
     assert named == ["c_truncated.json", "d_not_paipu.json#0", "e_unknown_event.json#0",

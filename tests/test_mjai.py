@@ -289,7 +289,7 @@ def test_the_mjai_benchmark_runs_on_the_samples():
                            str(root / "sample_logs")], capture_output=True, text=True, cwd=root / "benchmarks",
                           env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "3 games" in done.stdout and "mjai read:" in done.stdout and "電脳麻将 read:" in done.stdout
+    assert "5 games" in done.stdout and "mjai read:" in done.stdout and "電脳麻将 read:" in done.stdout
 
 
 def test_show_derives_the_value_mjai_does_not_log():

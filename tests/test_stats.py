@@ -25,7 +25,7 @@ from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
 from paipu.shanten import shanten, waits
 
-from conftest import corpus, read_json
+from conftest import HAND_MADE, corpus, read_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 NAN = math.nan
@@ -281,7 +281,10 @@ def test_sources_and_player_selection():
     one = stats.summary(SAMPLES, player="South player")
     assert list(one.index) == ["South player"] and one.iloc[0].equals(by_path.loc["South player"])
     assert one.equals(stats.summary(SAMPLES, player="South player\n(rank)"))  # as titles carry it
-    assert stats.summary(SAMPLES, player=1).equals(one)  # player index 1 is South in every sample
+    by_index = stats.summary(SAMPLES, player=1)  # player index 1 of each game: South in every hand-made sample
+    assert list(by_index.index) == ["South player", "betaori-push"] and by_index.loc[["South player"]].equals(one)
+    assert by_index.loc["betaori-push"].equals(by_path.loc["betaori-push"])
+    assert stats.summary(HAND_MADE, player=1).equals(one)
     assert stats.summary(SAMPLES, player="nobody").empty
     assert list(stats.summary([]).columns) == [stat.name for stat in stats.STATISTICS if not stat.engine]
     with pytest.raises(TypeError):
@@ -662,7 +665,7 @@ def run(*args):
 
 
 def test_cli_table_prints_the_seed_summary_per_player():
-    result = run("stats", str(SAMPLES))
+    result = run("stats", *map(str, HAND_MADE))
     assert result.returncode == 0, result.stderr
     header, *rows = result.stdout.splitlines()
     assert header.split() == ["player", "games", "rounds", "1st", "2nd", "3rd", "4th", "avg", "rank",
@@ -674,7 +677,7 @@ def test_cli_table_prints_the_seed_summary_per_player():
 
 
 def test_cli_json_and_csv_hold_every_stat(tmp_path):
-    result = run("stats", str(SAMPLES), "--format", "json", "--player", "South player")
+    result = run("stats", *map(str, HAND_MADE), "--format", "json", "--player", "South player")
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
     walked = [stat.name for stat in stats.STATISTICS if not stat.engine]
@@ -682,11 +685,11 @@ def test_cli_json_and_csv_hold_every_stat(tmp_path):
     assert record["player"] == "South player" and record["riichi_rate"] == 0.25 and record["call_win"] is None
     assert record["yaku_counts"] == {"立直": 1, "一発": 1, "平和": 1}
     out = tmp_path / "stats.csv"
-    result = run("stats", str(SAMPLES), "--format", "csv", "-o", str(out))
+    result = run("stats", *map(str, HAND_MADE), "--format", "csv", "-o", str(out))
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == ",".join(["player", *walked]) and len(lines) == 5
-    result = run("stats", str(SAMPLES), "--format", "json", "--engine")
+    assert lines[0] == ",".join(["player", *walked]) and len(lines) == 5  # the header and the four players
+    result = run("stats", *map(str, HAND_MADE), "--format", "json", "--engine")
     assert result.returncode == 0, result.stderr
     assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS]
 
@@ -715,9 +718,9 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     clock = iter(range(0, 1000, 2))  # every reading 2 s later: the bar draws at each file
     monkeypatch.setattr("paipu.cli.time.monotonic", lambda: next(clock))
     quiet = io.StringIO()
-    assert len(list(_progress(paipu.load(SAMPLES), quiet))) == 3
+    assert len(list(_progress(paipu.load(SAMPLES), quiet))) == 5
     assert quiet.getvalue() == ""
     terminal = Terminal()
-    assert len(list(_progress(paipu.load(SAMPLES), terminal))) == 3
+    assert len(list(_progress(paipu.load(SAMPLES), terminal))) == 5
     drawn = terminal.getvalue()
-    assert "3/3 files, 3 games" in drawn and drawn.endswith("\r")
+    assert "5/5 files, 5 games" in drawn and drawn.endswith("\r")

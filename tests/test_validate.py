@@ -354,7 +354,7 @@ def test_jobs_give_the_same_findings_in_the_same_order(tmp_path):
 def test_validate_command_exit_codes_and_json(tmp_path):
     samples = str(Path(__file__).resolve().parents[1] / "sample_logs")
     ok = _run(samples)
-    assert ok.returncode == 0 and "3 games, 4 rounds: 3 valid, 0 findings, 0 load errors" in ok.stdout
+    assert ok.returncode == 0 and "5 games, 18 rounds: 5 valid, 0 findings, 0 load errors" in ok.stdout  # as the README says
     raw = json.loads((Path(samples) / "tsumo.json").read_text(encoding="utf-8"))
     raw["log"][0][-1]["hule"]["fu"] = 30
     bad = tmp_path / "bad.json"

@@ -189,7 +189,7 @@ def test_hostile_names_are_escaped():
 
 def test_view_api(tmp_path):
     path = ROOT / "sample_logs" / "draw_then_ron.json"
-    with pytest.raises(ValueError, match="holds 3 games"):
+    with pytest.raises(ValueError, match="holds 5 games"):
         paipu.view(ROOT / "sample_logs")
     viewer = paipu.view(path, round=1, seat=2)
     assert viewer.steps[viewer.start] == (1, 0) and viewer.seat == 2
@@ -248,7 +248,7 @@ def test_cli_view(tmp_path, capsys):
     meta = json.loads(re.search(r'<script type="application/json" class="pv-meta">([^<]*)</script>', page).group(1))
     assert meta["start"] == meta["rounds"][3] and meta["findings"] == [418, 442] and "5 findings" in page
     assert main(["view", str(ROOT / "sample_logs")]) == 2
-    assert "holds 3 games: name one as PATH#N" in capsys.readouterr().err
+    assert "holds 5 games: name one as PATH#N" in capsys.readouterr().err
     with pytest.raises(SystemExit) as usage:
         main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--rule", "nope"])
     assert usage.value.code == 2 and "'nope' is neither a rule preset" in capsys.readouterr().err
@@ -268,4 +268,4 @@ def test_bench_view_runs_on_the_samples():
                           capture_output=True, text=True, cwd=ROOT / "benchmarks", timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
-    assert "budget 2 s: ok" in done.stdout and "budget 400 KB: ok" in done.stdout and "pages of 3 games" in done.stdout
+    assert "budget 2 s: ok" in done.stdout and "budget 400 KB: ok" in done.stdout and "pages of 5 games" in done.stdout
