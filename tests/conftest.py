@@ -37,6 +37,17 @@ def read_json(path: Path):
     return orjson.loads(data)
 
 
+def raw_games(folder: Path, pattern: str = "*.json*") -> list:
+    """The raw paipu objects of every file of ``folder`` matching ``pattern`` (recursively,
+    in sorted order), a file of one game or of an array of games: read without paipu's
+    loader, for recounts that must not share its code."""
+    games: list = []
+    for path in sorted(folder.rglob(pattern)):
+        data = read_json(path)
+        games.extend(data if isinstance(data, list) else [data])
+    return games
+
+
 def without_limits(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
     """``rounds`` as a 電脳麻将 paipu states them: a Tenhou log also states each win's
     limit (:attr:`~paipu.events.Win.limit`), the paipu format does not (``None``)."""

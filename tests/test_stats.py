@@ -25,7 +25,7 @@ from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
 from paipu.shanten import shanten, waits
 
-from conftest import HAND_MADE, corpus, read_json
+from conftest import HAND_MADE, corpus, raw_games, read_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 NAN = math.nan
@@ -544,10 +544,7 @@ CORPORA = {
 def loaded(request):
     """(raw paipu objects, the stats tables) of one corpus, read once for the module."""
     folder = corpus(*CORPORA[request.param])
-    raw = []
-    for path in sorted(folder.rglob("*.json*")):
-        data = read_json(path)
-        raw.extend(data if isinstance(data, list) else [data])
+    raw = raw_games(folder)
     return raw, stats.tables(paipu.load(folder, errors="raise"))
 
 
@@ -640,10 +637,7 @@ def engine_recount(paipus: list[dict]) -> dict[str, dict]:
 
 def test_engine_statistics_equal_a_raw_recount():
     folder = corpus("tenhou-as-majiang", "mjx-tests")
-    raw = []
-    for path in sorted(folder.glob("*.json")):
-        data = read_json(path)
-        raw.extend(data if isinstance(data, list) else [data])
+    raw = raw_games(folder, "*.json")
     expected = engine_recount(raw)
     tables = stats.tables(folder, engine=True)
     summary = tables.summary()

@@ -13,7 +13,7 @@ import pytest
 
 from paipu import defence
 
-from conftest import corpus, read_json
+from conftest import corpus, raw_games, read_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 
@@ -130,11 +130,7 @@ def raw_threats(paipus: list[dict]) -> Counter:
 
 def test_danger_classes_and_deal_ins_equal_a_raw_recount():
     folder = corpus("tenhou-as-majiang", "mjx-tests")
-    raw = []
-    for path in sorted(folder.glob("*.json")):
-        data = read_json(path)
-        raw.extend(data if isinstance(data, list) else [data])
-    expected = raw_threats(raw)
+    expected = raw_threats(raw_games(folder, "*.json"))
     result = defence.defence(folder)
     table = defence.danger_table(result.threats)
     for label, row in table.iterrows():
