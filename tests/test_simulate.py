@@ -144,13 +144,13 @@ RULES = [
     # (rule keys, players by player id, games): several rules, mostly one-hand games (一局戦,
     # quick), random players beside efficient ones (random players reach odd calls and kans;
     # alone they hardly ever win, and a one-hand game goes on until somebody does).
-    ({"場数": 0}, "efficiency+calls,betaori,betaori-push,efficiency", 40),
+    ({"場数": 0}, "efficiency+calls,betaori,betaori-push,efficiency", 80),
     ({"場数": 0, "最大同時和了数": 3, "カンドラ後乗せ": False, "喰い替え許可レベル": 1},
-     "random,efficiency+calls,random,efficiency", 50),
+     "random,efficiency+calls,random,efficiency", 80),
     ({"場数": 0, "赤牌": {"m": 0, "p": 2, "s": 0}, "途中流局あり": False, "喰い替え許可レベル": 2,
-      "リーチ後暗槓許可レベル": 1, "ノーテン宣言あり": True}, "random,efficiency+calls,random,efficiency", 40),
+      "リーチ後暗槓許可レベル": 1, "ノーテン宣言あり": True}, "random,efficiency+calls,random,efficiency", 70),
     ({"場数": 0, "最大同時和了数": 1, "ノーテン罰あり": False, "連荘方式": 1, "カン裏あり": False},
-     "efficiency+calls,random,efficiency,random", 40),
+     "efficiency+calls,random,efficiency,random", 70),
     ({"場数": 1, "トビ終了あり": False, "延長戦方式": 3}, "efficiency+calls,betaori-push,efficiency+calls,betaori", 6),
     ({}, "betaori,efficiency,efficiency,efficiency", 1),
 ]
