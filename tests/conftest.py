@@ -48,6 +48,25 @@ def raw_games(folder: Path, pattern: str = "*.json*") -> list:
     return games
 
 
+def raw_kind(tile: str) -> int:
+    """The kind number (0-33: m1-m9, p1-p9, s1-s9, z1-z7) of a tile such as ``m5`` or
+    ``m0`` (a red five), worked out here rather than by paipu, for recounts."""
+    return "mpsz".index(tile[0]) * 9 + (5 if tile[1] == "0" else int(tile[1])) - 1
+
+
+def raw_hand_counts(notation: str) -> list[int]:
+    """The count of each kind in a 電脳麻将 hand string, every digit after its suit letter
+    (melds included), read here rather than by paipu, for recounts."""
+    counts = [0] * 34
+    suit = ""
+    for char in notation:
+        if char in "mpsz":
+            suit = char
+        elif char.isdigit():
+            counts[raw_kind(suit + char)] += 1
+    return counts
+
+
 def without_limits(rounds: tuple[Round, ...]) -> tuple[Round, ...]:
     """``rounds`` as a 電脳麻将 paipu states them: a Tenhou log also states each win's
     limit (:attr:`~paipu.events.Win.limit`), the paipu format does not (``None``)."""

@@ -25,7 +25,7 @@ from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
 from paipu.shanten import shanten, waits
 
-from conftest import HAND_MADE, corpus, raw_games, read_json
+from conftest import HAND_MADE, corpus, raw_games, raw_hand_counts, raw_kind, read_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 NAN = math.nan
@@ -309,11 +309,10 @@ def test_a_truncated_log_adds_its_finished_rounds_only():
 EXHAUSTIVE = ("荒牌平局", "流局", "流し満貫")
 
 
-_SUITS = "mpsz"
 
 
 def _kind(suit: str, digit: str) -> int:
-    return _SUITS.index(suit) * 9 + (5 if digit == "0" else int(digit)) - 1
+    return raw_kind(suit + digit)
 
 
 def raw_hands(log: list[dict]):
@@ -322,14 +321,7 @@ def raw_hands(log: list[dict]):
     marked + = - came from another player; a kakan adds its last digit)."""
     hands = []
     for notation in log[0]["qipai"]["shoupai"]:
-        counts = [0] * 34
-        suit = ""
-        for char in notation:
-            if char in _SUITS:
-                suit = char
-            elif char.isdigit():
-                counts[_kind(suit, char)] += 1
-        hands.append(counts)
+        hands.append(raw_hand_counts(notation))
     for event in log:
         (key, body), = event.items()
         if key in ("zimo", "gangzimo"):

@@ -13,7 +13,7 @@ import pytest
 
 from paipu import defence
 
-from conftest import corpus, raw_games, read_json
+from conftest import corpus, raw_games, raw_hand_counts, raw_kind, read_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 
@@ -39,16 +39,13 @@ def test_the_one_discard_facing_riichi_of_a_sample_read_by_hand():
 
 # -- an independent recount from the raw paipu ----------------------------------------------
 
-_SUITS = "mpsz"
 _SEED = {(1, "no"): 6, (1, "suji"): 3, (2, "no"): 8, (2, "suji"): 4, (3, "no"): 8, (3, "suji"): 5,
          (4, "no"): 12, (4, "half"): 8, (4, "suji"): 4}
 _GROUP = {1: "1/9", 2: "2/8", 3: "3/7", 4: "4-6"}
 _COLUMN = {"no": "no-suji", "half": "half-suji", "suji": "suji"}
 
 
-def _kind(tile: str) -> int:
-    digit = tile[1]
-    return _SUITS.index(tile[0]) * 9 + (5 if digit == "0" else int(digit)) - 1
+_kind = raw_kind
 
 
 def seed_class(kind: int, safe: set[int], unseen: int) -> tuple[str, int]:
@@ -81,14 +78,7 @@ def raw_threats(paipus: list[dict]) -> Counter:
             qipai = log[0]["qipai"]
             hands = []
             for notation in qipai["shoupai"]:
-                counts_ = [0] * 34
-                suit = ""
-                for char in notation:
-                    if char in _SUITS:
-                        suit = char
-                    elif char.isdigit():
-                        counts_[_kind(suit + char)] += 1
-                hands.append(counts_)
+                hands.append(raw_hand_counts(notation))
             public = [0] * 34  # every discard, meld tile from a hand, dora indicator
             public[_kind(qipai["baopai"])] += 1
             safe = [set() for _ in range(4)]
