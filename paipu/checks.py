@@ -379,19 +379,26 @@ def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule:
     return None
 
 
-def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -> str | None:
+def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
+            on_passed_tile: bool = True) -> str | None:
     """Why a ron by ``seat`` at ``events[position]`` is furiten (振聴), or ``None``: a
     wait in its own river, or a winning tile another player passed (discarded or added
-    to a kan) since the winner's last discard (since its riichi, if in riichi)."""
+    to a kan) since the winner's last discard (since its riichi, if in riichi).
+
+    The ron is on the last tile passed before ``position``, which does not count; with
+    ``on_passed_tile`` false, the question is asked between turns (no tile to win on)
+    and every tile passed before ``position`` counts."""
     waits = table.waits(seat)
     if not waits:
         return None
     for tile in table.rivers[seat]:
         if kind(tile[:2]) in waits:
             return f"furiten: the wait {tile[:2]} is in the winner's own river"
-    current = position - 1  # the tile won on: the last one passed
-    while current > 0 and _passed_tile(events[current]) is None:
-        current -= 1
+    current = position
+    if on_passed_tile:
+        current -= 1  # the tile won on: the last one passed
+        while current > 0 and passed_tile(events[current]) is None:
+            current -= 1
     since_riichi = bool(table.riichi[seat])
     north = _NORTH in waits
     index = current - 1
@@ -414,7 +421,7 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int) -
     return None
 
 
-def _passed_tile(event: Event) -> str | None:
+def passed_tile(event: Event) -> str | None:
     """The tile an event offers the other players to win on: a discard's, or the tile
     added to a kan (加槓, robbable); else ``None``."""
     if type(event) is Discard:

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Iterable, Union
 
 from . import svg
-from .checks import DrawExpectation, WinExpectation, furiten
+from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay, Step
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win)
@@ -248,7 +248,8 @@ def _furiten(step: Step, seat: int, waits: set[int]) -> str | None:
     if type(last) is Discard and last.seat == seat:  # type: ignore[union-attr]
         own = next((tile[:2] for tile in table.rivers[seat] if KIND_OF[tile[:2]] in waits), None)
         return None if own is None else f"furiten: the wait {own} is in the own river"
-    return furiten(table, seat, events, position + 1)
+    # A tile just passed may still be won on; once the next event has come, it counts.
+    return furiten(table, seat, events, position + 1, passed_tile(events[position]) is not None)
 
 
 def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:

@@ -17,7 +17,8 @@ import paipu
 from paipu import svg
 from paipu.cli import main
 from paipu.engine import Replay
-from paipu.events import Call, Discard, DoraReveal, Game
+from paipu.events import Call, Discard, DoraReveal, Game, Kan, NorthSetAside
+from paipu.tiles import KIND_OF
 from paipu.view import Viewer, event_words, tile_word
 
 from conftest import corpus
@@ -64,6 +65,29 @@ def logged_rivers(events, position: int, seats: int) -> list[list[tuple[str, set
     return rivers
 
 
+def logged_furiten(events, position: int, seat: int, waits: set[int]) -> bool:
+    """Whether a ron by ``seat`` would be furiten after ``events[position]``, read from the
+    log's events: a wait in its own river, or a wait passed by another player (discarded,
+    added to a kan, a North set aside) since its last discard (its riichi discard, in
+    riichi); a tile passed at ``position`` itself can still be won on."""
+    own = [index for index in range(1, position + 1) if type(events[index]) is Discard and events[index].seat == seat]
+    if any(KIND_OF[events[index].tile] in waits for index in own):
+        return True
+    riichi = [index for index in own if events[index].riichi]
+    start = riichi[0] if riichi else own[-1] if own else 0
+    for index in range(start + 1, position):
+        event = events[index]
+        if getattr(event, "seat", seat) == seat:
+            continue
+        if type(event) is Discard and KIND_OF[event.tile] in waits:
+            return True
+        if type(event) is Kan and event.meld.type == "kakan" and KIND_OF[event.meld.added] in waits:
+            return True
+        if type(event) is NorthSetAside and KIND_OF["z4"] in waits:
+            return True
+    return False
+
+
 def check_frames(game: Game, rule=None) -> int:
     """Every frame of ``game`` against the engine's table at the same step and the log's
     discards; its findings panel against ``validate``. The number of frames checked."""
@@ -84,6 +108,9 @@ def check_frames(game: Game, rule=None) -> int:
             assert tiles(part(html, "pv-drawn")) == ([notation.drawn] if notation.drawn else [])
             assert re.findall(r'data-meld="([^"]*)"', html) == [str(meld) for meld in hand.melds]
             assert river(html) == rivers[seat], (index, seat)
+            waits = set(step.table.waits(seat) or ()) if hand.size % 3 == 1 else set()
+            furiten = bool(waits) and logged_furiten(step.round.events, step.event_index, seat, waits)
+            assert ("pv-furiten" in html) == furiten, (index, seat)
         assert tiles(part(frame, "pv-dora")) == step.table.dora_indicators
         assert f'wall <b class="pv-wall">{step.table.wall}</b>' in frame
     # the findings panel exactly at the steps validate reports, with its findings
