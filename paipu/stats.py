@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from .engine import Step, replay
-from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NoWin, Round, Win
+from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
 from .limits import DECIMAL
 from .observe import GameSource, Observer, walk
 from .rules import RuleSpec
@@ -400,6 +400,10 @@ def _yaku(win: Win) -> dict[str, int]:
     return counts
 
 
+_NORTH = KIND_OF["z4"]
+"""The kind of a North tile, which three players set aside (北抜き)."""
+
+
 def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
     tiles counted from the deal through the round's draws, discards, calls and kans, then
@@ -420,7 +424,9 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             meld = event.meld  # type: ignore[union-attr]
             for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
                 hand[KIND_OF[tile[:2]]] -= 1
-    return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 else None
+        elif kind is NorthSetAside:
+            hand[_NORTH] -= 1
+    return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 and sum(hand) <= 13 else None
             for seat, hand in hands.items()}
 
 

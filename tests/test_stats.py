@@ -710,3 +710,14 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     assert len(list(_progress(paipu.load(SAMPLES), terminal))) == 5
     drawn = terminal.getvalue()
     assert "5/5 files, 5 games" in drawn and drawn.endswith("\r")
+
+
+def test_three_player_games_with_norths_set_aside_give_statistics():
+    """Hidden hands at a draw are followed through the Norths set aside (北抜き): a hand
+    that set aside three Norths made the recount 16 tiles, and the statistics failed."""
+    game = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010102gm-00b9-0000-26faabb6.mjlog")
+    tables = stats.tables(game)
+    assert len(tables.rounds) == 3 * len(next(iter(paipu.load(game))).rounds)
+    draws = tables.rounds[tables.rounds["draw"]]
+    # every hand at an exhaustive draw is ready or not: shown, or followed from the deal
+    assert len(draws) == 3 and draws["tenpai"].notna().all() and (draws["tenpai"] | ~draws["hand_shown"]).all()
