@@ -120,6 +120,13 @@ def _rule_arg(text: str):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _north_arg(text: str) -> int:
+    """``--north``: the Norths a hand can have set aside, 0 to 4."""
+    if not (text.isdigit() and int(text) <= 4):
+        raise argparse.ArgumentTypeError(f"--north takes 0 to 4 (North tiles set aside), not {text!r}")
+    return int(text)
+
+
 def _view(args: argparse.Namespace) -> int:
     from .view import Viewer
 
@@ -517,6 +524,9 @@ def _simulate(args: argparse.Namespace) -> int:
     except RuleError as error:
         _say("simulate", str(error))
         return EXIT_USAGE
+    if rule.players != 4:
+        _say("simulate", f"the simulator plays four-player rules, not a rule for {rule.players} players")
+        return EXIT_USAGE
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / file_name(index, args.games) for index in range(args.games)]
@@ -683,7 +693,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (供託)")
     score.add_argument("--players", type=int, choices=(3, 4), default=4,
                        help="players at the table: 4, or 3 (三麻: no 2m-8m, 北抜き, three payers' seats)")
-    score.add_argument("--north", type=int, default=0, metavar="N",
+    score.add_argument("--north", type=_north_arg, default=0, metavar="N",
                        help="North tiles the winner set aside (北抜き, with --players 3): N more dora")
     score.add_argument("--rule", default=None, metavar="R",
                        help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule keys "
@@ -754,7 +764,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="one player for all four seats, or four by player id (default efficiency)")
     simulate.add_argument("--seed", default="0", metavar="S", help="the seed of the run (any text; default 0)")
     simulate.add_argument("--rule", default="majiang", metavar="R",
-                          help="a preset (majiang, tenhou) or a JSON file of 電脳麻将 rule keys (default majiang)")
+                          help="a four-player preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys "
+                          "(default majiang)")
     simulate.add_argument("--jobs", type=int, default=1, metavar="N",
                           help="play in N processes, 0 for one per core (same output as one)")
     simulate.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the games into")

@@ -116,7 +116,9 @@ def test_score_json_agrees_with_the_scored_hand_corpus():
         assert (out["defen"], out["fenpei"]) == (case["out"]["defen"], case["out"]["fenpei"]), case
 
 
-@pytest.mark.parametrize("args, code", [(["m123"], 1), (["m12x"], 2), (["m123", "--rule", "nonsense"], 2)])
+@pytest.mark.parametrize("args, code", [(["m123"], 1), (["m12x"], 2), (["m123", "--rule", "nonsense"], 2),
+                                        (["m11p123456789z444", "--players", "3", "--north", "99999999999"], 2),
+                                        (["m11p123456789z444", "--players", "3", "--north", "-1"], 2)])
 def test_score_exit_codes(args, code):
     result = run("score", *args)
     assert result.returncode == code

@@ -262,3 +262,10 @@ def test_the_benchmark_prints_hanchan_per_second_and_peak_memory():
     assert done.returncode == 0, done.stderr
     assert "1 hanchan of efficiency, efficiency, efficiency, efficiency" in done.stdout
     assert "hanchan/s" in done.stdout and "peak memory" in done.stdout
+
+
+def test_a_rule_for_three_players_is_refused_in_one_line(tmp_path):
+    with pytest.raises(ValueError, match="four-player rules"):
+        simulate([RandomPlayer(random.Random(0))] * 4, "tenhou-sanma")
+    done = _run("simulate", "--rule", "tenhou-sanma", "-o", str(tmp_path / "x"))
+    assert done.returncode == 2 and done.stderr == "paipu simulate: the simulator plays four-player rules, not a rule for 3 players\n"

@@ -51,6 +51,8 @@ def simulate(players: Sequence[Player], rule: RuleSpec = MAJIANG, seed: int | st
     if len(players) != 4:
         raise ValueError(f"the simulator plays four-player games, not {len(players)} players")
     rule = Rule.get(rule)
+    if rule.players != 4:
+        raise ValueError(f"the simulator plays four-player rules, not a rule for {rule.players} players")
     rng = random.Random(f"paipu.simulate {seed}")
     first_dealer = rng.randrange(4)
     standing = Standing([rule.starting_points] * 4)
