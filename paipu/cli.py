@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import itertools
 import os
 import re
 import sys
@@ -132,11 +133,12 @@ def _view(args: argparse.Namespace) -> int:
 
     rule = args.rule
     reader = _load(args)
-    games = list(reader)
+    games = list(itertools.islice(reader, 2))  # a second game is enough to refuse: the rest is not read
     _report_errors("view", reader.errors)
     if len(games) != 1:
         if not reader.errors:
-            _say("view", f"{', '.join(args.paths)} holds {len(games)} games: name one as PATH#N")
+            _say("view", f"{', '.join(args.paths)} holds " + ("no game" if not games else "several games")
+                 + ": name one as PATH#N")
         return EXIT_LOAD_ERRORS
     viewer = Viewer(games[0], rule)
     try:
@@ -152,7 +154,7 @@ def _view(args: argparse.Namespace) -> int:
         sys.stdout.write(page)
     else:
         Path(args.output).write_text(page, encoding="utf-8")
-    return EXIT_OK
+    return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
 def _inside(path: Path, folder: Path) -> bool:

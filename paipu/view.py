@@ -33,6 +33,7 @@ import html
 import json
 import os
 import uuid
+from itertools import islice
 from pathlib import Path
 from typing import Any, Iterable, Union
 
@@ -731,9 +732,10 @@ def view(game_or_path: Game | str | os.PathLike[str], rule: RuleSpec | None = No
     if isinstance(game_or_path, Game):
         game = game_or_path
     else:
-        games = list(load(game_or_path, errors="raise"))
+        games = list(islice(load(game_or_path, errors="raise"), 2))  # a second game is enough to refuse
         if len(games) != 1:
-            raise ValueError(f"{game_or_path} holds {len(games)} games: name one as PATH#N")
+            raise ValueError(f"{game_or_path} holds {'no game' if not games else 'several games'}: "
+                             "name one as PATH#N")
         game = games[0]
     viewer = Viewer(game, rule)
     if round is not None:

@@ -216,7 +216,7 @@ def test_hostile_names_are_escaped():
 
 def test_view_api(tmp_path):
     path = ROOT / "sample_logs" / "draw_then_ron.json"
-    with pytest.raises(ValueError, match="holds 5 games"):
+    with pytest.raises(ValueError, match="holds several games"):
         paipu.view(ROOT / "sample_logs")
     viewer = paipu.view(path, round=1, seat=2)
     assert viewer.steps[viewer.start] == (1, 0) and viewer.seat == 2
@@ -275,7 +275,7 @@ def test_cli_view(tmp_path, capsys):
     meta = json.loads(re.search(r'<script type="application/json" class="pv-meta">([^<]*)</script>', page).group(1))
     assert meta["start"] == meta["rounds"][3] and meta["findings"] == [418, 442] and "5 findings" in page
     assert main(["view", str(ROOT / "sample_logs")]) == 2
-    assert "holds 5 games: name one as PATH#N" in capsys.readouterr().err
+    assert "holds several games: name one as PATH#N" in capsys.readouterr().err
     with pytest.raises(SystemExit) as usage:
         main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--rule", "nope"])
     assert usage.value.code == 2 and "'nope' is neither a rule preset" in capsys.readouterr().err
@@ -284,6 +284,13 @@ def test_cli_view(tmp_path, capsys):
     bad.write_text("{", encoding="utf-8")
     assert main(["view", str(bad)]) == 2
     assert str(bad) in capsys.readouterr().err
+    # one game beside a file that cannot be read: its page is written, and the exit says so
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    (mixed / "a.json").write_bytes((ROOT / "sample_logs" / "tsumo.json").read_bytes())
+    (mixed / "b.json").write_text("[{", encoding="utf-8")
+    assert main(["view", str(mixed), "-o", str(tmp_path / "mixed.html")]) == 2
+    assert "b.json" in capsys.readouterr().err and (tmp_path / "mixed.html").stat().st_size > 1000
 
 
 def test_bench_view_runs_on_the_samples():
