@@ -217,6 +217,14 @@ def test_a_log_cut_short_keeps_its_rounds_and_is_reported_incomplete(tmp_path):
     (cut,) = load(path, errors="raise")
     assert not cut.rounds[-1].is_complete and cut.rounds[:-1] == game.rounds[:len(cut.rounds) - 1]
     assert [f.check for f in validate_game(cut)] == ["game.incomplete"]
+    # cut in the middle of a line, as a crash or a copy leaves it: the same, without that line
+    half = len(lines) // 2
+    path.write_bytes(b"\n".join(lines[:half]) + b"\n" + lines[half][:len(lines[half]) // 2])
+    (mid,) = load(path, errors="raise")
+    assert mid.rounds == cut.rounds
+    # a broken line with more after it is an error, not a cut
+    path.write_bytes(b"\n".join(lines[:half] + [lines[half][:5]] + lines[half + 1:]))
+    assert f"line {half + 1}: invalid JSON" in _load_error(tmp_path, path.read_bytes())
 
 
 def test_the_majsoul_sample_validates_under_the_majsoul_preset_chosen_by_its_room():

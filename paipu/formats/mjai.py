@@ -352,6 +352,8 @@ class _Reader:
                     try:
                         item = orjson.loads(item)
                     except orjson.JSONDecodeError as error:
+                        if started and all(type(rest) is bytes and not rest.strip() for rest in items[index + 1:]):
+                            break  # the last line cut short (a crash, a copy): the log stops before it
                         raise FormatError(f"invalid JSON at column {error.colno}: {error.msg}") from None
                 if not started:
                     if not _opens_a_game(item):
