@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import shanten as _shanten
-from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand
+from .tiles import KINDS, NORTH, SLOT_OF, HandNotation, Meld, kind, kind_name, parse_hand
 
 __all__ = ["IllegalAction", "Hand"]
 
@@ -84,12 +84,16 @@ class Hand:
                 f"hand {notation} has {len(tiles)} concealed tiles and {melds} melds"
             )
         hand = cls()
-        counts, red = hand.counts, hand.red
-        for tile in tiles:  # _add, written out
-            k, suit, _ = _TILES[tile]
-            counts[k] += 1
-            if suit >= 0:
-                red[suit] += 1
+        counts = [0] * 37  # by slot: red fives apart, then added to their kind
+        for slot in map(SLOT_OF.__getitem__, tiles):
+            counts[slot] += 1
+        hand.red = red = counts[34:]
+        del counts[34:]
+        if red[0] or red[1] or red[2]:
+            counts[4] += red[0]
+            counts[13] += red[1]
+            counts[22] += red[2]
+        hand.counts = counts
         hand._size = len(tiles)
         for meld in notation.melds:
             hand._add_meld(meld)

@@ -46,7 +46,7 @@ from unicodedata import east_asian_width
 
 from .limits import MAX_NUMBER, clip
 from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
-from .tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
+from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .names import WIND_NAMES, Yaku
 
 __all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
@@ -447,8 +447,6 @@ def _check_possible(hand: HandNotation, ron: bool, situation: Situation) -> None
 
 _KIND = KIND_OF
 _DORA = {name: _KIND[dora_of(name)] for name in _KIND}
-_SLOT = {**_KIND, "m0": 34, "p0": 35, "s0": 36}
-"""Kind of a tile, but 34-36 for the red fives m0, p0, s0."""
 _MARKS = {"+": 1, "=": 2, "-": 3}
 _MARKS_THREE = {"+": 1, "-": 2}
 """Seats from the winner by direction mark, with three players (no 対面)."""
@@ -1145,7 +1143,7 @@ def _score(
     tally = [0] * 37
     mask = melds.mask
     for t in concealed + (tile,):
-        k = _SLOT[t]
+        k = SLOT_OF[t]
         tally[k] += 1
         mask |= 1 << k
     reds = tally[34] + tally[35] + tally[36] + melds.reds

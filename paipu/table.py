@@ -36,7 +36,8 @@ LIVE_WALL_THREE = 55
 _KIND = KIND_OF
 _KIND_AND_RED = {name: (k, name[0] if name[1] == "0" else "") for name, k in _KIND.items()}
 """Each tile's kind, and the suit of a red five ("" for any other tile)."""
-_NOT_A_TILE = (None, "")
+_NEXT_SEAT = {seats: (*range(1, seats), 0) for seats in (3, 4)}
+"""The seat after each seat, by number of seats."""
 _TSUMOGIRI = {name: name + "_" for name in _KIND}
 """Each tile as a river writes it when it was the drawn tile."""
 _WIND_TILES = ("z1", "z2", "z3", "z4")
@@ -123,10 +124,12 @@ class TilesInView:
     def see_deal(self, hands: list[Hand], deal: Deal, rule: Rule) -> list[Problem]:
         """Count the dealt ``hands`` and the first dora indicator (:meth:`see`)."""
         # Summed by kind in one go; tile by tile only to say what is wrong. Four hands
-        # added as such: a sum per kind costs 1% of a validation.
+        # added in pairs by map(add), with no Python loop: a sum per kind cost 1% of a
+        # validation, a loop over the 34 kinds 0.3%.
         if len(hands) == 4:
-            counts = [a + b + c + d for a, b, c, d in zip(*(hand.counts for hand in hands))]
-            red = [a + b + c + d for a, b, c, d in zip(*(hand.red for hand in hands))]
+            a, b, c, d = hands
+            counts = list(map(add, map(add, a.counts, b.counts), map(add, c.counts, d.counts)))
+            red = list(map(add, map(add, a.red, b.red), map(add, c.red, d.red)))
         else:
             counts = list(map(sum, zip(*(hand.counts for hand in hands))))
             red = list(map(sum, zip(*(hand.red for hand in hands))))
@@ -399,20 +402,26 @@ class Table:
         actor, phase, wall, forbidden = self.actor, self.phase, self.wall, self.forbidden
         first_go_around, four_winds = self.first_go_around, self.four_winds
         red_fives, seats = rule.red_fives, len(hands)
-        last_seat = seats - 1
+        last_seat, after = seats - 1, _NEXT_SEAT[seats]
         while position < end:
             event = events[position]
             cls = type(event)
             if cls is Draw:
                 tile = event.tile
-                k, red = _KIND_AND_RED.get(tile, _NOT_A_TILE)
-                if phase != "draw" or event.seat != actor or wall <= 0 or k is None or seen[k] >= 4:
+                try:
+                    k, red = _KIND_AND_RED[tile]
+                except KeyError:  # not a tile
+                    break
+                if phase != "draw" or event.seat != actor or wall <= 0 or seen[k] >= 4:
                     break
                 if red:
                     if seen_red[red] >= getattr(red_fives, red):
                         break
                     seen_red[red] += 1
-                following = events[position + 1] if position + 1 < end else None
+                try:
+                    following = events[position + 1]
+                except IndexError:
+                    following = None
                 if (type(following) is Discard and following.seat == actor and not following.riichi
                         and (following.tile == tile or not following.tsumogiri)):
                     # the usual turn, a draw and a discard: applied as one
@@ -458,7 +467,7 @@ class Table:
                 first_go_around = actor != last_seat
             else:
                 four_winds = False
-            actor = (actor + 1) % seats
+            actor = after[actor]
             phase = "draw"
             position += 1
         if position != start:

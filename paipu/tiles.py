@@ -62,6 +62,9 @@ KINDS: tuple[str, ...] = tuple(
 KIND_OF: dict[str, int] = {name: index for index, name in enumerate(KINDS)}
 KIND_OF.update({"m0": 4, "p0": 13, "s0": 22})
 """The kind number of every tile name, red fives included (see :func:`kind`)."""
+SLOT_OF: dict[str, int] = {**KIND_OF, "m0": 34, "p0": 35, "s0": 36}
+"""The kind number of every tile name, but 34, 35 and 36 for the red fives ``m0``, ``p0`` and
+``s0``: a tally by slot counts a hand's kinds and its red fives in one pass."""
 
 DIRECTION_MARKS = "+=-"
 """Direction marks: ``+`` 下家 (next seat), ``=`` 対面 (opposite), ``-`` 上家 (previous)."""
