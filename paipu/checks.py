@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .records import quick_init
 from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .hand import Hand
 from .names import draw_name
@@ -46,6 +47,7 @@ _NORTH = KIND_OF["z4"]
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class WinExpectation:
     """What the engine derives for a :class:`~paipu.events.Win`.
@@ -64,6 +66,7 @@ class WinExpectation:
     hand: HandNotation
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DrawExpectation:
     """What the engine derives for a :class:`~paipu.events.NoWin`: the draw's ``name``
@@ -392,7 +395,7 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
     if not waits:
         return None
     for tile in table.rivers[seat]:
-        if kind(tile[:2]) in waits:
+        if KIND_OF[tile[:2]] in waits:
             return f"furiten: the wait {tile[:2]} is in the winner's own river"
     current = position
     if on_passed_tile:

@@ -29,6 +29,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Union
 
+from .records import quick_init
 from .tiles import HandNotation, Meld
 from .names import WIND_NAMES, Yaku, draw_name
 
@@ -55,6 +56,7 @@ __all__ = [
 
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Start of a round (配牌, ``qipai``).
@@ -87,6 +89,7 @@ class Draw:
     tile: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class KanDraw:
     """The replacement draw from the dead wall after any kan (嶺上牌, ``gangzimo``)."""
@@ -111,6 +114,7 @@ class Discard:
     riichi: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Call:
     """A chi, pon or open kan (大明槓) on the previous discard (副露, ``fulou``)."""
@@ -120,6 +124,7 @@ class Call:
     meld: Meld
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Kan:
     """A closed kan (暗槓) or added kan (加槓) on one's own turn (``gang``)."""
@@ -137,6 +142,7 @@ class DoraReveal:
     indicator: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Win:
     """A win (和了, ``hule``) with the values the log states.
@@ -173,6 +179,7 @@ class Win:
         return self.discarder is None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NoWin:
     """A round that ends without a win (流局, ``pingju``).
@@ -202,6 +209,7 @@ Event = Union[Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, N
 """Any event of a round."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Round:
     """One round (局, a hand from deal to win or draw): its events, the :class:`Deal` first.

@@ -44,6 +44,7 @@ from operator import itemgetter
 from typing import Any, Mapping, Sequence
 from unicodedata import east_asian_width
 
+from .records import quick_init
 from .limits import MAX_NUMBER, clip
 from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
@@ -95,6 +96,7 @@ def _indicators(value: Sequence[str], name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Situation:
     """Everything about a win besides the hand and the rule.
@@ -279,6 +281,7 @@ class NotAWin:
         return "not a complete hand" if self.reason == INCOMPLETE else "no yaku"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class WinResult:
     """The value of a win and who pays it (the 電脳麻将 ``hule`` event's numbers).

@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, replace
 from operator import add, sub
 
+from .records import quick_init
 from .checks import is_tenpai
 from .events import Deal, NoWin, Round, Win
 from .names import EXHAUSTIVE, draw_name
@@ -29,6 +30,7 @@ from .table import Table
 __all__ = ["Standing", "DealExpectation", "GameEnd", "keeps_deal", "game_ends", "final_results", "final_points"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealExpectation:
     """What a round's :class:`~paipu.events.Deal` should state, by the rules and the
@@ -60,6 +62,7 @@ FinalResults = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 """Final scores, ranks and points, each by player id."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameEnd:
     """What the engine derives at the end of the log: whether the game ends after the

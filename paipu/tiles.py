@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+from .records import quick_init
 from typing import Callable, Iterable, Literal, Sequence
 
 __all__ = [
@@ -164,6 +166,7 @@ def _rank(digit: str) -> int:
     return 5 if digit == "0" else int(digit)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld: chi (吃), pon (碰), open kan (大明槓), closed kan (暗槓) or added kan (加槓).
@@ -193,7 +196,7 @@ class Meld:
     read it at every call, kan and win)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(map(self.suit.__add__, self.digits)))
+        _SET_MELD_TILES(self, tuple(map(self.suit.__add__, self.digits)))
 
     @property
     def kind(self) -> int:
@@ -251,6 +254,8 @@ class Meld:
             raise NotationError(f"cannot add {tile} to {self}")
         return Meld("kakan", self.suit, self.digits + tile[1], self.claimed, self.direction, tile)
 
+
+_SET_MELD_TILES = Meld.tiles.__set__  # type: ignore[attr-defined]  # the slot: Meld is frozen
 
 NORTH = Meld("north", "z", "4", None, None)
 """A North tile set aside in a three-player game (北抜き), written ``b`` in a hand."""
@@ -324,6 +329,7 @@ _ORDER: dict[str, int] = {tile: 2 * k + (tile[1] != "0") for tile, k in KIND_OF.
 fives of its suit (a looked-up key sorts without a Python call per tile)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandNotation:
     """A hand as written in 電脳麻将 notation (手牌, *shoupai*).
