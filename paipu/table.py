@@ -424,8 +424,11 @@ class Table:
                     following = None
                 if (type(following) is Discard and following.seat == actor and not following.riichi
                         and (following.tile == tile or not following.tsumogiri)):
-                    # the usual turn, a draw and a discard: applied as one
-                    if not hands[actor].play_turn(tile, following.tile):
+                    # the usual turn, a draw and a discard: applied as one (a hand that
+                    # discards the tile it drew is as it was, if it could draw)
+                    if following.tile == tile and hands[actor].size % 3 == 1:
+                        pass
+                    elif not hands[actor].play_turn(tile, following.tile):
                         if red:
                             seen_red[red] -= 1
                         break
