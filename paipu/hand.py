@@ -27,6 +27,10 @@ from .tiles import KINDS, NORTH, SLOT_OF, HandNotation, Meld, kind, kind_name, p
 __all__ = ["IllegalAction", "Hand"]
 
 _RED_FIVES = ("m0", "p0", "s0")
+_ORDINARY_FIVES = ("m5", "p5", "s5")
+_KIND_NUMBERS = tuple(range(len(KINDS)))
+_REPEATED = tuple(tuple((name,) * count for count in range(5)) for name in KINDS)
+"""``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these)."""
 
 _FIVES = {4: 0, 13: 1, 22: 2}
 """Kinds of the fives, with the index of their suit among m, p, s."""
@@ -83,7 +87,7 @@ class Hand:
             raise ValueError(
                 f"hand {notation} has {len(tiles)} concealed tiles and {melds} melds"
             )
-        hand = cls()
+        hand = cls.__new__(cls)  # each field set below, once
         counts = [0] * 37  # by slot: red fives apart, then added to their kind
         for slot in map(SLOT_OF.__getitem__, tiles):
             counts[slot] += 1
@@ -95,6 +99,7 @@ class Hand:
             counts[22] += red[2]
         hand.counts = counts
         hand._size = len(tiles)
+        hand.melds, hand._melded = [], [0] * 34
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -105,14 +110,13 @@ class Hand:
         """The hand in 電脳麻将 notation; a hand that has just called and must discard is
         written with a trailing ``,``."""
         concealed: list[str] = []
-        for k, count in enumerate(self.counts):
-            if not count:
-                continue
-            if k in _FIVES:
-                red = self.red[_FIVES[k]]
-                concealed += [_RED_FIVES[_FIVES[k]]] * red
-                count -= red
-            concealed += [KINDS[k]] * count
+        counts = self.counts
+        for k in filter(counts.__getitem__, _KIND_NUMBERS):  # the kinds held
+            concealed += _REPEATED[k][counts[k]]
+        for suit, red in enumerate(self.red):
+            if red:  # the first fives of the suit are its red ones
+                first = concealed.index(_ORDINARY_FIVES[suit])
+                concealed[first:first + red] = _RED_FIVES[suit:suit + 1] * red
         if self.drawn is not None:
             concealed.remove(self.drawn)
         awaiting_discard = self.drawn is None and len(concealed) % 3 == 2
