@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import itertools
 import os
 import re
 import sys
@@ -129,31 +128,20 @@ def _north_arg(text: str) -> int:
 
 
 def _view(args: argparse.Namespace) -> int:
-    from .view import Viewer
+    from .view import view
 
-    rule = args.rule
     reader = _load(args)
-    games = list(itertools.islice(reader, 2))  # a second game is enough to refuse: the rest is not read
-    _report_errors("view", reader.errors)
-    if len(games) != 1:
-        if not reader.errors:
-            _say("view", f"{', '.join(args.paths)} holds " + ("no game" if not games else "several games")
-                 + ": name one as PATH#N")
-        return EXIT_LOAD_ERRORS
-    viewer = Viewer(games[0], rule)
     try:
-        if args.round is not None:
-            viewer = viewer.at((args.round, 0))
-        if args.seat is not None:
-            viewer = viewer.from_seat(args.seat)
-    except ValueError as error:
+        viewer = view(reader, args.rule, round=args.round, seat=args.seat)
+    except ValueError as error:  # no game, several, or a round or player the game has not
+        _report_errors("view", reader.errors)
         _say("view", str(error))
         return EXIT_USAGE
-    page = viewer.html(standalone=True)
+    _report_errors("view", reader.errors)
     if args.output is None:
-        sys.stdout.write(page)
+        sys.stdout.write(viewer.html(standalone=True))
     else:
-        Path(args.output).write_text(page, encoding="utf-8")
+        viewer.save(args.output)
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 

@@ -43,7 +43,7 @@ from .engine import Replay, Step
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win)
 from .limits import clip, printable
-from .loader import load
+from .loader import GameReader, load
 from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
 from .rules import RuleSpec
 from .settlement import DealExpectation, GameEnd
@@ -721,26 +721,31 @@ def _count(number: int, what: str) -> str:
     return f"{number} {what}{'s' * (number != 1)}"
 
 
-def view(game_or_path: Game | str | os.PathLike[str], rule: RuleSpec | None = None, *, round: int | None = None,
-         seat: int | None = None, start: Where | None = None) -> Viewer:
-    """A :class:`Viewer` of one game: a :class:`~paipu.events.Game`, or a path to a file
-    of one game or ``FILE#N`` (:func:`paipu.load`; ValueError for a file of several
-    games without ``#N``). ``rule`` as :func:`paipu.validate` takes it; ``round`` the
-    index of the round to show first (its deal), ``start`` the step (see
-    :meth:`Viewer.index`: a step's index, a finding, ``(round_index, event_index)``);
-    ``seat`` the player id whose viewpoint the table is drawn from (default 0)."""
+def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpec | None = None, *,
+         round: int | None = None, seat: int | None = None, start: Where | None = None) -> Viewer:
+    """A :class:`Viewer` of one game: a :class:`~paipu.events.Game`, a path to a file of
+    one game or ``FILE#N`` (:func:`paipu.load`, its first load error raised), or a reader
+    of :func:`paipu.load` made with options of its own (its load errors are left in it:
+    ``paipu view`` reports them). ValueError for paths of no game or of several (name one
+    as ``FILE#N``). ``rule`` as :func:`paipu.validate` takes it; ``round`` the index of
+    the round to show first (its deal), ``start`` the step (see :meth:`Viewer.index`: a
+    step's index, a finding, ``(round_index, event_index)``); ``seat`` the player id
+    whose viewpoint the table is drawn from (default 0); ValueError for a round, step or
+    player the game has not."""
     if isinstance(game_or_path, Game):
         game = game_or_path
     else:
-        games = list(islice(load(game_or_path, errors="raise"), 2))  # a second game is enough to refuse
+        reader = game_or_path if isinstance(game_or_path, GameReader) else load(game_or_path, errors="raise")
+        games = list(islice(reader, 2))  # a second game is enough to refuse: the rest is not read
         if len(games) != 1:
-            raise ValueError(f"{game_or_path} holds {'no game' if not games else 'several games'}: "
-                             "name one as PATH#N")
+            named = ", ".join(reader.named)
+            raise ValueError(f"{named} holds no game" if not games
+                             else f"{named} holds several games: name one as PATH#N")
         game = games[0]
+    if round is not None and not 0 <= round < len(game.rounds):
+        raise ValueError(f"no round {round}: the game has {len(game.rounds)} (rounds count from 0)")
     viewer = Viewer(game, rule)
     if round is not None:
-        if not 0 <= round < len(game.rounds):
-            raise ValueError(f"no round {round}: the game has {len(game.rounds)}")
         viewer = viewer.at((round, 0))
     if start is not None:
         viewer = viewer.at(start)

@@ -279,7 +279,13 @@ def test_cli_view(tmp_path, capsys):
     with pytest.raises(SystemExit) as usage:
         main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--rule", "nope"])
     assert usage.value.code == 2 and "'nope' is neither a rule preset" in capsys.readouterr().err
-    assert main(["view", str(ROOT / "sample_logs" / "tsumo.json"), "--round", "9"]) == 2
+    # the command says what paipu.view says, in one line
+    tsumo = ROOT / "sample_logs" / "tsumo.json"
+    for option, value in (("round", 9), ("seat", 4)):
+        with pytest.raises(ValueError) as refused:
+            paipu.view(tsumo, **{option: value})
+        assert main(["view", str(tsumo), f"--{option}", str(value)]) == 2
+        assert capsys.readouterr().err == f"paipu view: {refused.value}\n"
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert main(["view", str(bad)]) == 2
