@@ -497,7 +497,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .rules import Rule, RuleError
     from .simulate import PLAYERS
-    from .simulate.batch import file_name, paipu_bytes
+    from .simulate.batch import file_name, paipu_bytes, refusal, write
 
     names = args.players.split(",")
     names = names * 4 if len(names) == 1 else names
@@ -519,11 +519,9 @@ def _simulate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
-    paths = [folder / file_name(index, args.games) for index in range(args.games)]
-    existing = [path for path in paths if path.exists()]
-    if existing and not args.force:
-        _say("simulate", f"{existing[0]} exists ({len(existing)} of the files to write do): nothing written "
-             "(--force overwrites)")
+    refused = refusal(folder, args.games, args.force)
+    if refused is not None:
+        _say("simulate", refused)
         return EXIT_USAGE
     cores = _cores()
     jobs = min(args.jobs or cores, cores, max(args.games, 1))
@@ -533,7 +531,7 @@ def _simulate(args: argparse.Namespace) -> int:
         files = pool.imap(work, range(args.games), chunksize=max(1, min(8, args.games // (4 * jobs)))) if pool \
             else map(work, range(args.games))
         for index, data in enumerate(files):
-            paths[index].write_bytes(data)
+            write(folder / file_name(index, args.games), data)
             bar.advance(index + 1)
     print(f"{args.games} games of {', '.join(names)} (seed {args.seed}) written to {folder}")
     return EXIT_OK
@@ -747,7 +745,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(lowest shanten, most improving tiles; no calls), efficiency+calls (also pons its value "
         "honours), betaori (folds against riichi: the tile of lowest danger), betaori-push (pushes "
         "a little: never a 無スジ tile), random (any legal choice).",
-        epilog="Exit codes: 0 written; 2 bad usage, or files that exist (without --force).",
+        epilog="Exit codes: 0 written; 2 bad usage, files that exist (without --force), or logs in DIR that are "
+        "not files of this run (another run's: paipu stats DIR would count them too).",
     )
     simulate.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
     simulate.add_argument("--players", default="efficiency", metavar="P[,P,P,P]",
