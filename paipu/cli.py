@@ -30,6 +30,7 @@ from .describe import describe
 from .events import Game, locator
 from .limits import clip, printable
 from .loader import MAX_SIZE, GameReader, LoadError, load
+from .parallel import batches, cores
 
 __all__ = ["main"]
 
@@ -291,14 +292,6 @@ hands too (shanten, waits and furiten at riichi, calls by turn).
 """
 
 
-def _cores() -> int:
-    """The number of cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def _ignore_interrupts() -> None:
     """In a worker process: Ctrl-C is for the main process, which stops the workers."""
     import signal
@@ -368,8 +361,8 @@ def _validate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         _say("validate", "--jobs must be 0 (one process per core) or more")
         return EXIT_USAGE
-    cores = _cores()
-    jobs = min(args.jobs or cores, cores)
+    available = cores()
+    jobs = min(args.jobs or available, available)
     reader = _load(args)
     files = [(str(path), index) for path, index in reader.paths()]
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
@@ -403,8 +396,8 @@ def _validate(args: argparse.Namespace) -> int:
 
             reports = on_cluster(files, client, rule, args.strict_names, args.max_size)
         elif pool:
-            batches = pool.imap(partial(_validate_batch, work=work), _batches(files, jobs))
-            reports = (report for batch in batches for report in batch)
+            done = pool.imap(partial(_validate_batch, work=work), batches(files, jobs))
+            reports = (report for batch in done for report in batch)
         else:
             reports = map(work, files)
         for report in reports:
@@ -453,17 +446,6 @@ def _validate_one(file: tuple[str, int | None], rule, strict_names: bool, max_si
 
 def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list:
     return [work(file) for file in files]
-
-
-def _batches(files: list[tuple[str, int | None]], jobs: int, most: int = 16) -> Iterator[list[tuple[str, int | None]]]:
-    """The files in order, in batches for ``jobs`` workers: up to ``most`` files while many
-    are left (fewer round trips), then smaller and smaller, down to one, so that the
-    workers run out of work at about the same time (guided scheduling)."""
-    start = 0
-    while start < len(files):
-        size = max(1, min(most, (len(files) - start) // (2 * jobs)))
-        yield files[start:start + size]
-        start += size
 
 
 class _Bar:
@@ -523,8 +505,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if refused is not None:
         _say("simulate", refused)
         return EXIT_USAGE
-    cores = _cores()
-    jobs = min(args.jobs or cores, cores, max(args.games, 1))
+    available = cores()
+    jobs = min(args.jobs or available, available, max(args.games, 1))
     work = partial(paipu_bytes, seed=args.seed, players=tuple(names), rule=rule)
     bar = _Bar(sys.stderr, args.games)
     with _workers(jobs, bar) as pool:
