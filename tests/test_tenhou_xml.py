@@ -245,3 +245,24 @@ def test_tenhou_results_are_kept():
     for round_, results in zip(double.rounds, double.origin.record.results):
         for event, logged in zip(round_.results, results):
             assert event.payments == tuple(logged.deltas[round_.player_of(s)] for s in range(4))
+
+
+def test_statistics_of_three_player_games_only_have_no_fourth_place_column():
+    """paipu stats as CSV or JSON of Tenhou sanma games leaves rank_4 out (no player
+    has a game with a 4th place); beside a four-player game it is there."""
+    import csv
+    import io
+    import json
+
+    from paipu import stats
+
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    sanma = sorted(folder.glob("*-00b9-*.mjlog"))[:2]
+    yonma = sorted(folder.glob("*-00a9-*.mjlog"))[:1]
+    for paths, fourth in ((sanma, False), ([*sanma, *yonma], True)):
+        summary = stats.summary(load(*paths, errors="raise"))
+        header = next(csv.reader(io.StringIO(stats.format_summary(summary, "csv"))))
+        records = json.loads(stats.format_summary(summary, "json"))
+        assert "rank_3" in header and all("rank_3" in record for record in records)
+        assert ("rank_4" in header) == fourth and all(("rank_4" in record) == fourth for record in records)
+    assert "4th" in stats.format_summary(summary, "table")
