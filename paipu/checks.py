@@ -10,6 +10,7 @@ applies the event with the table's own action. Sections (§) in the docstrings a
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from .records import quick_init
@@ -383,15 +384,17 @@ def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule:
 
 
 def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
-            on_passed_tile: bool = True) -> str | None:
+            on_passed_tile: bool = True, waits: Collection[int] | None = None) -> str | None:
     """Why a ron by ``seat`` at ``events[position]`` is furiten (振聴), or ``None``: a
     wait in its own river, or a winning tile another player passed (discarded or added
     to a kan) since the winner's last discard (since its riichi, if in riichi).
 
     The ron is on the last tile passed before ``position``, which does not count; with
     ``on_passed_tile`` false, the question is asked between turns (no tile to win on)
-    and every tile passed before ``position`` counts."""
-    waits = table.waits(seat)
+    and every tile passed before ``position`` counts. ``waits``: the hand's waits
+    (kinds) when the caller has them already (else :meth:`Table.waits`)."""
+    if waits is None:
+        waits = table.waits(seat)
     if not waits:
         return None
     for tile in table.rivers[seat]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import itertools
 import os
 import re
 import sys
@@ -31,6 +30,7 @@ from .describe import describe
 from .events import Game, locator
 from .limits import clip, printable
 from .loader import MAX_SIZE, GameReader, LoadError, load
+from .parallel import batches, cores
 
 __all__ = ["main"]
 
@@ -129,31 +129,20 @@ def _north_arg(text: str) -> int:
 
 
 def _view(args: argparse.Namespace) -> int:
-    from .view import Viewer
+    from .view import view
 
-    rule = args.rule
     reader = _load(args)
-    games = list(itertools.islice(reader, 2))  # a second game is enough to refuse: the rest is not read
-    _report_errors("view", reader.errors)
-    if len(games) != 1:
-        if not reader.errors:
-            _say("view", f"{', '.join(args.paths)} holds " + ("no game" if not games else "several games")
-                 + ": name one as PATH#N")
-        return EXIT_LOAD_ERRORS
-    viewer = Viewer(games[0], rule)
     try:
-        if args.round is not None:
-            viewer = viewer.at((args.round, 0))
-        if args.seat is not None:
-            viewer = viewer.from_seat(args.seat)
-    except ValueError as error:
+        viewer = view(reader, args.rule, round=args.round, seat=args.seat)
+    except ValueError as error:  # no game, several, or a round or player the game has not
+        _report_errors("view", reader.errors)
         _say("view", str(error))
         return EXIT_USAGE
-    page = viewer.html(standalone=True)
+    _report_errors("view", reader.errors)
     if args.output is None:
-        sys.stdout.write(page)
+        sys.stdout.write(viewer.html(standalone=True))
     else:
-        Path(args.output).write_text(page, encoding="utf-8")
+        viewer.save(args.output)
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
@@ -303,14 +292,6 @@ hands too (shanten, waits and furiten at riichi, calls by turn).
 """
 
 
-def _cores() -> int:
-    """The number of cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def _ignore_interrupts() -> None:
     """In a worker process: Ctrl-C is for the main process, which stops the workers."""
     import signal
@@ -380,8 +361,8 @@ def _validate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         _say("validate", "--jobs must be 0 (one process per core) or more")
         return EXIT_USAGE
-    cores = _cores()
-    jobs = min(args.jobs or cores, cores)
+    available = cores()
+    jobs = min(args.jobs or available, available)
     reader = _load(args)
     files = [(str(path), index) for path, index in reader.paths()]
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
@@ -415,8 +396,8 @@ def _validate(args: argparse.Namespace) -> int:
 
             reports = on_cluster(files, client, rule, args.strict_names, args.max_size)
         elif pool:
-            batches = pool.imap(partial(_validate_batch, work=work), _batches(files, jobs))
-            reports = (report for batch in batches for report in batch)
+            done = pool.imap(partial(_validate_batch, work=work), batches(files, jobs))
+            reports = (report for batch in done for report in batch)
         else:
             reports = map(work, files)
         for report in reports:
@@ -467,17 +448,6 @@ def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list
     return [work(file) for file in files]
 
 
-def _batches(files: list[tuple[str, int | None]], jobs: int, most: int = 16) -> Iterator[list[tuple[str, int | None]]]:
-    """The files in order, in batches for ``jobs`` workers: up to ``most`` files while many
-    are left (fewer round trips), then smaller and smaller, down to one, so that the
-    workers run out of work at about the same time (guided scheduling)."""
-    start = 0
-    while start < len(files):
-        size = max(1, min(most, (len(files) - start) // (2 * jobs)))
-        yield files[start:start + size]
-        start += size
-
-
 class _Bar:
     """A progress bar over games on standard error, only on a terminal and only for runs
     longer than a second."""
@@ -509,7 +479,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .rules import Rule, RuleError
     from .simulate import PLAYERS
-    from .simulate.batch import file_name, paipu_bytes
+    from .simulate.batch import file_name, paipu_bytes, refusal, write
 
     names = args.players.split(",")
     names = names * 4 if len(names) == 1 else names
@@ -531,21 +501,19 @@ def _simulate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
-    paths = [folder / file_name(index, args.games) for index in range(args.games)]
-    existing = [path for path in paths if path.exists()]
-    if existing and not args.force:
-        _say("simulate", f"{existing[0]} exists ({len(existing)} of the files to write do): nothing written "
-             "(--force overwrites)")
+    refused = refusal(folder, args.games, args.force)
+    if refused is not None:
+        _say("simulate", refused)
         return EXIT_USAGE
-    cores = _cores()
-    jobs = min(args.jobs or cores, cores, max(args.games, 1))
+    available = cores()
+    jobs = min(args.jobs or available, available, max(args.games, 1))
     work = partial(paipu_bytes, seed=args.seed, players=tuple(names), rule=rule)
     bar = _Bar(sys.stderr, args.games)
     with _workers(jobs, bar) as pool:
         files = pool.imap(work, range(args.games), chunksize=max(1, min(8, args.games // (4 * jobs)))) if pool \
             else map(work, range(args.games))
         for index, data in enumerate(files):
-            paths[index].write_bytes(data)
+            write(folder / file_name(index, args.games), data)
             bar.advance(index + 1)
     print(f"{args.games} games of {', '.join(names)} (seed {args.seed}) written to {folder}")
     return EXIT_OK
@@ -759,7 +727,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(lowest shanten, most improving tiles; no calls), efficiency+calls (also pons its value "
         "honours), betaori (folds against riichi: the tile of lowest danger), betaori-push (pushes "
         "a little: never a 無スジ tile), random (any legal choice).",
-        epilog="Exit codes: 0 written; 2 bad usage, or files that exist (without --force).",
+        epilog="Exit codes: 0 written; 2 bad usage, files that exist (without --force), or logs in DIR that are "
+        "not files of this run (another run's: paipu stats DIR would count them too).",
     )
     simulate.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
     simulate.add_argument("--players", default="efficiency", metavar="P[,P,P,P]",

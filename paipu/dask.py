@@ -42,9 +42,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 import dask
 from dask.delayed import Delayed
 from dask.highlevelgraph import HighLevelGraph
-from distributed import Client, LocalCluster, default_client
+from distributed import Client, default_client
 
 from paipu.loader import MAX_SIZE, LoadError, PathLike, load
+from paipu.parallel import batches, cores
 from paipu.rules import Rule, RuleSpec
 from paipu.validation import FileReport, validate_file
 
@@ -72,10 +73,10 @@ File = tuple[str, "int | None"]
 def connect(client: Client | str | None = None) -> Client:
     """The client to run on: ``client`` itself, a new client of the scheduler at that
     address (``tcp://host:8786``), or with ``None`` the current default client, else a
-    new :class:`~distributed.LocalCluster` of one single-threaded worker process per
-    core (validation is pure Python: threads would share one core). A client made here
-    becomes Dask's default client, so that the collections this module returns are
-    computed on it."""
+    client of a new :class:`~distributed.LocalCluster` of one single-threaded worker
+    process per core (validation is pure Python: threads would share one core), shut
+    down when the client is closed. A client made here becomes Dask's default client, so
+    that the collections this module returns are computed on it."""
     if isinstance(client, Client):
         return client
     if client is not None:
@@ -83,45 +84,58 @@ def connect(client: Client | str | None = None) -> Client:
     try:
         return default_client()
     except ValueError:  # no client yet
-        return Client(_local_cluster())
+        return _local_client()
 
 
-def _local_cluster(workers: int | None = None) -> LocalCluster:
-    """A cluster of ``workers`` single-threaded worker processes on this machine (default:
-    one per core), its dashboard on a free port, saying only its errors. Its processes
-    ignore Ctrl-C, which is for this process: it stops them (``paipu validate --dask``
-    says it was interrupted, and nothing else)."""
-    from paipu.cli import _cores
+def _local_client(workers: int | None = None) -> Client:
+    """A client of a new cluster of ``workers`` single-threaded worker processes on this
+    machine (default: one per core), its dashboard on a free port, saying only its
+    errors; the client shuts the cluster down when it is closed.
 
-    with _interrupts_ignored():  # from their start: they inherit it
-        return LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, processes=True,
-                            dashboard_address=":0", silence_logs=logging.ERROR)
+    While the cluster starts, Ctrl-C is held back (blocked, not ignored), in the main
+    thread: its processes and threads start with it blocked and keep it so (Ctrl-C is for
+    this process, which stops them), and a Ctrl-C pressed meanwhile comes once the cluster
+    is up: the client is closed and :class:`KeyboardInterrupt` raised (``paipu validate
+    --dask`` says it was interrupted, and nothing else)."""
+    with contextlib.ExitStack() as stack:
+        with _interrupts_held():
+            client = stack.enter_context(Client(n_workers=workers or cores(), threads_per_worker=1, processes=True,
+                                                dashboard_address=":0", silence_logs=logging.ERROR))
+        stack.pop_all()  # no Ctrl-C came: the client stays open
+    return client
 
 
 @contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ctrl-C ignored by this process in a ``with`` block (and by the processes it starts
-    there), when this is the main thread (the only one that may change it)."""
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) blocked in a ``with`` block, and in the threads and processes
+    started there, when this is the main thread; one that came meanwhile is delivered
+    at the end of the block."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds :func:`cluster` tries to reach a scheduler (Dask's default, 30 s, is long to
+wait for a command to say that nothing listens at the address)."""
 
 
 @contextlib.contextmanager
 def cluster(address: str | None = None, workers: int | None = None) -> Iterator[Client]:
     """A client for the length of a ``with`` block, closed after it: of the scheduler at
-    ``address``, or with ``None`` of a local cluster of ``workers`` processes (default:
-    one per core), shut down after the block (``paipu validate --dask``)."""
+    ``address`` (reached within :data:`CONNECT_TIMEOUT`, else :class:`OSError`), or with
+    ``None`` of a local cluster of ``workers`` processes (default: one per core), shut
+    down after the block (``paipu validate --dask``)."""
     if address is not None:
-        with Client(address) as client:
+        with Client(address, timeout=CONNECT_TIMEOUT) as client:
             yield client
     else:
-        with _local_cluster(workers) as local, Client(local) as client:
+        with _local_client(workers) as client:
             yield client
 
 
@@ -131,9 +145,7 @@ def cluster(address: str | None = None, workers: int | None = None) -> Iterator[
 def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
     """``files`` in order, in the batches ``paipu validate --jobs`` makes for as many
     processes as the cluster has worker threads, of at most ``most`` files."""
-    from paipu.cli import _batches as guided
-
-    return guided(files, max(1, sum(client.nthreads().values())), most)
+    return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]
 
 
 TABLE_BATCH = 256

@@ -62,7 +62,7 @@ THREAT_COLUMNS: dict[str, str] = {
 DISCARD_COLUMNS: dict[str, str] = {
     "discard": "0-based index of the discard facing riichi in this pass",
     "name": "the discarding player's name",
-    "riichi_players": "the players in riichi the discard faces",
+    "riichi_players": "how many players in riichi the discard faces (a count: 1 to 3)",
     "value": "the discarded tile's value: its highest seed value over the players in riichi",
     "safest_value": "the lowest such value among the tiles of the hand before the discard",
     "safest_label": "the class of that safest tile against the riichi player it is most dangerous to",
@@ -219,7 +219,8 @@ def player_defence(discards: pd.DataFrame, far: int = 2) -> pd.DataFrame:
     * ``discards``: how many; ``safest_rate``: the share where the tile discarded was as
       safe as the safest held (value equal to ``safest_value``);
     * ``fold_rate``: the same share over the discards with the hand ``far`` or more from
-      ready (shanten before the discard, default 2: 二向聴以上, where the seed's player folds);
+      ready (shanten before the discard, default 2: 二向聴以上, where the simulator's
+      ``betaori-push`` always folds; the seed's ``betaori`` folds at any shanten);
     * ``push_rate``: over the discards leaving the hand ready, the share of a tile more
       dangerous than the safest held (押し);
     * ``deal_in_rate``: the share of those discards ronned; ``avg_value``: the mean seed

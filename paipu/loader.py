@@ -197,8 +197,8 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
 class GameReader:
     """An iterable over the games of some paths; see :func:`load`.
 
-    ``errors`` lists every :class:`LoadError` met so far; ``files`` and ``games`` count
-    the files read and games yielded.
+    ``named`` are the paths as given (text); ``errors`` lists every :class:`LoadError`
+    met so far; ``files`` and ``games`` count the files read and games yielded.
     """
 
     def __init__(self, paths: tuple[PathLike, ...], recursive: bool = True, errors: ErrorMode = "warn",
@@ -208,6 +208,7 @@ class GameReader:
         if type(max_size) is not int or max_size < 1:
             raise ValueError(f"max_size must be a number of bytes, 1 or more, not {max_size!r}")
         self._targets = [_resolve(p) for p in paths]
+        self.named = tuple(map(str, paths))
         self.recursive = recursive
         self.mode = errors
         self.max_size = max_size

@@ -888,8 +888,11 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
     shares, average rank, win, deal-in, riichi and call rates, average win); ``"csv"``:
     every stat, ``player`` first, ``yaku_counts`` and ``draw_reasons`` as JSON text;
     ``"json"``: a list with one object per player, ``player`` (the name) and every stat
-    under its name, rates as fractions, NaN as ``null``.
+    under its name, rates as fractions, NaN as ``null``. CSV and JSON of three-player
+    games only leave ``rank_4`` out (no player has a four-player game).
     """
+    if format != "table" and summary_table["rank_4"].isna().all() and summary_table["rank_1"].notna().any():
+        summary_table = summary_table.drop(columns="rank_4")
     records = _records(summary_table)
     if format == "json":
         return json.dumps(records, ensure_ascii=False, indent=1) + "\n"

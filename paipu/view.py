@@ -6,7 +6,8 @@ riichi sticks (供託), the tiles left in the live wall and the dora indicators 
 win); for each seat its name, seat wind (自風), live score and riichi, the hand (手牌)
 sorted with the drawn tile (自摸牌) apart, the melds (副露) with the claimed tile turned,
 the river (河) six to a row with ツモ切り tiles shaded, the riichi tile turned and called
-tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴); the
+tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴), or
+of a hand with a tile to discard the discards that leave it ready (聴牌); the
 event in words; at a win the hand, yaku, fu, han, value and payments. At every deal, win,
 draw and at the end of the game the engine's values stand beside the log's, the
 disagreements marked, with the findings of :func:`paipu.validate` at the step where
@@ -43,11 +44,12 @@ from .engine import Replay, Step
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win)
 from .limits import clip, printable
-from .loader import load
+from .loader import GameReader, load
 from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
 from .rules import RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .hand import Hand
+from .shanten import shanten as _shanten, waits as _waits
 from .table import Table
 from .tiles import KINDS, KIND_OF, Meld
 from .validation import Checker, Finding
@@ -185,22 +187,29 @@ def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld]) ->
 
 
 class _Memo:
-    """What frames draw again and again, worked out once: the shanten and waits of each
-    shape of hand, each hand's and each river's drawing (a step changes one of them)."""
+    """What frames draw again and again, worked out once: what each shape of hand is
+    (:meth:`analysis`), each hand's and each river's drawing (a step changes one of them)."""
 
     def __init__(self) -> None:
         self.shapes: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
         self.hands: dict[tuple, str] = {}
         self.rivers: dict[tuple[str, ...], str] = {}
 
-    def analysis(self, table: Table, seat: int) -> tuple[int, tuple[int, ...]]:
-        """Shanten and waits (kinds) of ``seat``'s hand."""
-        hand = table.hands[seat]
+    def analysis(self, hand: Hand) -> tuple[int, tuple[int, ...]]:
+        """The shanten (向聴数) of a hand's concealed tiles, and the kinds that matter to
+        it: with ``3n+1`` tiles its waits (待ち); with a tile to discard (``3n+2``) and
+        shanten 0, the discards that leave it ready (聴牌)."""
         key = tuple(hand.counts)
         found = self.shapes.get(key)
         if found is None:
-            waits = tuple(sorted(table.waits(seat) or ())) if hand.size % 3 == 1 else ()
-            found = self.shapes[key] = (hand.shanten(), waits)
+            shanten = hand.shanten()
+            if hand.size % 3 == 1:
+                kinds = _waits(key)
+            elif shanten == 0:
+                kinds = tuple(k for k, count in enumerate(key) if count and _shanten(_less(key, k)) == 0)
+            else:
+                kinds = ()
+            found = self.shapes[key] = (shanten, kinds)
         return found
 
     def hand(self, hand: Hand) -> str:
@@ -219,27 +228,40 @@ class _Memo:
         return drawn
 
 
+def _less(counts: tuple[int, ...], kind: int) -> list[int]:
+    """``counts`` with one tile of ``kind`` taken away."""
+    fewer = list(counts)
+    fewer[kind] -= 1
+    return fewer
+
+
 def _info(step: Step, seat: int, memo: _Memo) -> str:
-    """Shanten, waits and furiten of a seat's hand, in words."""
+    """What a seat's hand is, in words: a hand of ``3n+1`` tiles its shanten, waits and
+    furiten; a hand with a tile to discard (just drawn or called) complete, or the
+    discards that leave it ready (聴牌), or its shanten (that of its best discard)."""
     table: Table = step.table  # type: ignore[assignment]
-    if table.unknown[seat] or table.hands[seat].size % 3 == 0:
+    hand = table.hands[seat]
+    if table.unknown[seat] or hand.size % 3 == 0:
         return '<div class="pv-info">hand not known (see the problems)</div>'
-    shanten, waits = memo.analysis(table, seat)
+    shanten, kinds = memo.analysis(hand)
+    waiting = hand.size % 3 == 1
     if shanten < 0:
         words = "complete (和了形)"
-    elif shanten == 0:
+    elif shanten == 0 and waiting:
         words = "tenpai (聴牌)"
+    elif shanten == 0:
+        words = "tenpai (聴牌) by discarding " + _tiles(KINDS[k] for k in kinds)
     else:
         words = f"{shanten}-shanten"
-    if waits:
-        words += " · waits " + _tiles(KINDS[k] for k in waits)
-        reason = _furiten(step, seat, set(waits))
+    if kinds and waiting:
+        words += " · waits " + _tiles(KINDS[k] for k in kinds)
+        reason = _furiten(step, seat, kinds)
         if reason:
             words += f' · <b class="pv-furiten" title="{html.escape(reason)}">furiten</b>'
     return f'<div class="pv-info">{words}</div>'
 
 
-def _furiten(step: Step, seat: int, waits: set[int]) -> str | None:
+def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     """Why a ron by ``seat`` now would be furiten (振聴), or ``None``. Right after its own
     discard only its river counts: that discard ended any temporary furiten."""
     table: Table = step.table  # type: ignore[assignment]
@@ -250,7 +272,7 @@ def _furiten(step: Step, seat: int, waits: set[int]) -> str | None:
         own = next((tile[:2] for tile in table.rivers[seat] if KIND_OF[tile[:2]] in waits), None)
         return None if own is None else f"furiten: the wait {own} is in the own river"
     # A tile just passed may still be won on; once the next event has come, it counts.
-    return furiten(table, seat, events, position + 1, passed_tile(events[position]) is not None)
+    return furiten(table, seat, events, position + 1, passed_tile(events[position]) is not None, waits)
 
 
 def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
@@ -721,26 +743,31 @@ def _count(number: int, what: str) -> str:
     return f"{number} {what}{'s' * (number != 1)}"
 
 
-def view(game_or_path: Game | str | os.PathLike[str], rule: RuleSpec | None = None, *, round: int | None = None,
-         seat: int | None = None, start: Where | None = None) -> Viewer:
-    """A :class:`Viewer` of one game: a :class:`~paipu.events.Game`, or a path to a file
-    of one game or ``FILE#N`` (:func:`paipu.load`; ValueError for a file of several
-    games without ``#N``). ``rule`` as :func:`paipu.validate` takes it; ``round`` the
-    index of the round to show first (its deal), ``start`` the step (see
-    :meth:`Viewer.index`: a step's index, a finding, ``(round_index, event_index)``);
-    ``seat`` the player id whose viewpoint the table is drawn from (default 0)."""
+def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpec | None = None, *,
+         round: int | None = None, seat: int | None = None, start: Where | None = None) -> Viewer:
+    """A :class:`Viewer` of one game: a :class:`~paipu.events.Game`, a path to a file of
+    one game or ``FILE#N`` (:func:`paipu.load`, its first load error raised), or a reader
+    of :func:`paipu.load` made with options of its own (its load errors are left in it:
+    ``paipu view`` reports them). ValueError for paths of no game or of several (name one
+    as ``FILE#N``). ``rule`` as :func:`paipu.validate` takes it; ``round`` the index of
+    the round to show first (its deal), ``start`` the step (see :meth:`Viewer.index`: a
+    step's index, a finding, ``(round_index, event_index)``); ``seat`` the player id
+    whose viewpoint the table is drawn from (default 0); ValueError for a round, step or
+    player the game has not."""
     if isinstance(game_or_path, Game):
         game = game_or_path
     else:
-        games = list(islice(load(game_or_path, errors="raise"), 2))  # a second game is enough to refuse
+        reader = game_or_path if isinstance(game_or_path, GameReader) else load(game_or_path, errors="raise")
+        games = list(islice(reader, 2))  # a second game is enough to refuse: the rest is not read
         if len(games) != 1:
-            raise ValueError(f"{game_or_path} holds {'no game' if not games else 'several games'}: "
-                             "name one as PATH#N")
+            named = ", ".join(reader.named)
+            raise ValueError(f"{named} holds no game" if not games
+                             else f"{named} holds several games: name one as PATH#N")
         game = games[0]
+    if round is not None and not 0 <= round < len(game.rounds):
+        raise ValueError(f"no round {round}: the game has {len(game.rounds)} (rounds count from 0)")
     viewer = Viewer(game, rule)
     if round is not None:
-        if not 0 <= round < len(game.rounds):
-            raise ValueError(f"no round {round}: the game has {len(game.rounds)}")
         viewer = viewer.at((round, 0))
     if start is not None:
         viewer = viewer.at(start)

@@ -9,7 +9,11 @@ import gzip
 import json
 import os
 import shutil
+import signal
+import socket
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +21,6 @@ import pytest
 pytest.importorskip("distributed", reason="needs Dask: pip install 'paipu[dask]' (the test extra has it)")
 pytest.importorskip("dask.dataframe", reason="needs Dask's dataframe: pip install 'paipu[dask]'")
 
-import dask  # noqa: E402
 import pandas as pd  # noqa: E402
 
 import paipu  # noqa: E402
@@ -170,11 +173,60 @@ def test_tables_to_parquet(client, tmp_path):
     pd.testing.assert_frame_equal(games, one.games, check_categorical=False, check_dtype=False)  # categories ordered per partition
 
 
-def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys):
-    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
-        code, out, err = run(capsys, ["validate", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:9"])
-    assert code == 2 and out == ""
+def test_an_unreachable_scheduler_is_one_line_and_exit_2_within_seconds(capsys):
+    with socket.socket() as closed:  # a port nothing listens on: connections are refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    start = time.monotonic()
+    code, out, err = run(capsys, ["validate", str(SAMPLES), "--scheduler", f"tcp://127.0.0.1:{port}"])
+    assert code == 2 and out == "" and time.monotonic() - start < 15  # Dask's own default waits 30 s
     assert len(err.splitlines()) == 1 and err.startswith("paipu validate: cannot reach the Dask scheduler at tcp://")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rpartition(")")[2].split()[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the cluster start")
+def test_ctrl_c_while_the_local_cluster_starts_stops_the_run():
+    """Ctrl-C pressed (to the whole process group, as a terminal sends it) while --dask
+    starts its cluster is not lost: once the cluster is up, the run stops with 130 and
+    one line, its workers quiet."""
+    command = [sys.executable, "-m", "paipu", "validate", str(SAMPLES), "--dask"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, env={**os.environ, "PYTHONPATH": str(SAMPLES.parent)})
+    try:
+        deadline = time.monotonic() + 60
+        while not _children(process.pid) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert process.poll() is None, process.communicate()
+        os.killpg(process.pid, signal.SIGINT)  # the cluster's processes are starting
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.returncode, out, err) == (130, "", "paipu validate: interrupted\n")
+
+
+def test_the_local_cluster_connect_makes_is_closed_with_its_client(monkeypatch):
+    def no_default():
+        raise ValueError("no client")
+
+    monkeypatch.setattr(paipu.dask, "default_client", no_default)  # then connect makes one
+    client = paipu.dask.connect(None)
+    cluster = client.cluster
+    assert cluster is not None and cluster.status.name == "running"
+    client.close()
+    assert cluster.status.name == "closed"
 
 
 def test_dask_flag_runs_on_a_local_cluster(capsys):

@@ -18,6 +18,8 @@ from paipu.formats.majiang import game_from_json
 from paipu.formats.tenhou_rules import implied_rule
 from paipu.rules import RedFives
 
+from conftest import corpus
+
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json"
 
 
@@ -76,3 +78,38 @@ def test_a_paipu_titled_with_a_tenhou_room_has_the_origin_of_a_tenhou_log():
     assert {"winds": 2, "open_tanyao": False, "red_fives": RedFives(1, 1, 1)}.items() <= dict(untitled.rule).items()
     assert _paipu("四鳳南喰赤\n2020139900gm-00a9-0000-00000000").origin.date is None  # not a date
     assert _paipu("友人戦 四鳳南喰赤").origin == Origin("majiang")
+
+
+# A North set aside (北抜き) of another tile, in each format: the first North of a real
+# three-player log made another tile. (file of the corpora, the North as the log writes
+# it, the other tile, the round and event of the North, what the error says)
+_NOT_NORTH = [
+    (("majiang", "mahjonglm", "2014091101gm-00b9-0000-5ca6b487.json"), '"penuki":{"l":0,"p":"z4"}',
+     '"penuki":{"l":0,"p":"m1"}', "penuki.p: only a North (z4) is set aside (北抜き), not m1"),
+    (("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010100gm-00b9-0000-18a1410f.mjlog"),
+     '<N who="0" m="31264" />', f'<N who="0" m="{(4 << 8) | 0x20}" />',
+     'bad tag <N who="0" m="1056" />: a North set aside (抜きドラ) of m2, not of a North'),
+    (("tenhou-json", "sanma-engine", "2024010120gm-00b9-0000-e324b88a.json"), '"f44"', '"f11"',
+     "only a North (f44) is set aside (北抜き), not 'f11'"),
+]
+
+
+@pytest.mark.parametrize("case", _NOT_NORTH, ids=["majiang", "tenhou-mjlog", "tenhou-json"])
+def test_a_north_set_aside_of_another_tile_is_a_load_error(case, tmp_path):
+    import gzip
+
+    parts, north, other, message = case
+    data = corpus(*parts).read_bytes()
+    text = (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode()
+    assert north in text
+    bad = tmp_path / parts[-1]
+    bad.write_text(text.replace(north, other, 1), encoding="utf-8")
+    reader = load(bad, errors="collect")
+    assert list(reader) == [] and len(reader.errors) == 1
+    error = reader.errors[0]
+    assert (error.path, error.game, error.round, error.label) == (str(bad), 0, 0, "東1局0本場")
+    assert message in error.message and "event 2" in str(error)  # the North's place
+    good = tmp_path / "good" / parts[-1]
+    good.parent.mkdir()
+    good.write_text(text, encoding="utf-8")
+    assert len(list(load(good, errors="raise"))) == 1

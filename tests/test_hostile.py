@@ -406,7 +406,7 @@ def test_convert_never_overwrites_without_force_nor_writes_into_what_it_reads(tm
 def test_jobs_are_capped_at_the_cores(tmp_path, monkeypatch):
     logs = good_tree(tmp_path / "logs")
     started = []
-    monkeypatch.setattr(cli, "_cores", lambda: 2)
+    monkeypatch.setattr(cli, "cores", lambda: 2)
     monkeypatch.setattr(cli, "_start_pool", lambda processes: started.append(processes))  # then no pool
     assert cli.main(["validate", "--jobs", "1000", str(logs)]) == cli.EXIT_OK
     assert started == [2]

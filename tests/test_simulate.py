@@ -269,3 +269,29 @@ def test_a_rule_for_three_players_is_refused_in_one_line(tmp_path):
         simulate([RandomPlayer(random.Random(0))] * 4, "tenhou-sanma")
     done = _run("simulate", "--rule", "tenhou-sanma", "-o", str(tmp_path / "x"))
     assert done.returncode == 2 and done.stderr == "paipu simulate: the simulator plays four-player rules, not a rule for 3 players\n"
+
+
+def test_a_run_never_mixes_with_other_logs_nor_leaves_a_file_cut_short(tmp_path, monkeypatch):
+    from paipu.cli import main
+    from paipu.simulate import batch
+
+    common = ["simulate", "--seed", "7", "--players", "random"]
+    folder = tmp_path / "run"
+    assert main([*common, "--games", "2", "-o", str(folder)]) == 0
+    # another number of games: the first run's files would be counted with the second's
+    for games in ("1", "11"):
+        before = {path.name: path.read_bytes() for path in folder.iterdir()}
+        done = _run(*common, "--games", games, "-o", str(folder), "--force")
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert done.stderr.startswith(f"paipu simulate: {folder}/") and done.stderr.count("\n") == 1
+        assert "is not a file of this run of" in done.stderr and "nothing written" in done.stderr
+        assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+    (folder / "notes.txt").write_text("not a log", encoding="utf-8")  # not read by paipu: no matter
+    assert main([*common, "--games", "3", "-o", str(folder), "--force"]) == 0  # 0.json, 1.json are its own
+    assert sorted(path.name for path in folder.iterdir()) == ["0.json", "1.json", "2.json", "notes.txt"]
+    # a write cut short (here: a full disk) leaves the file it replaces whole, and no part
+    monkeypatch.setattr(batch.os, "replace", lambda *paths: (_ for _ in ()).throw(OSError(28, "No space left")))
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    with pytest.raises(OSError):
+        batch.write(folder / "0.json", b"{")
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before

@@ -13,14 +13,13 @@ import pytest
 from conftest import corpus, read_json, without_limits
 from paipu import load
 from paipu.events import Call, Discard, Draw, Game, NorthSetAside, NoWin, Origin, Win
-from paipu.formats import FormatError
+from paipu.formats import FormatError, is_mjlog
 from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.formats.tenhou_xml import (
     TenhouDraw,
     TenhouWin,
     _meld,
     game_from_mjlog,
-    is_mjlog,
     log_id_of,
     rule_name,
 )
@@ -78,6 +77,25 @@ def test_the_worked_example_in_the_2009_layout():
     assert logged == TenhouWin(3, 0, None, 30, 4, 7700, 0, (("立直", 1), ("平和", 1), ("赤ドラ", 1), ("裏ドラ", 1)), (),
                                (-8000, 0, 0, 10000), (24000, 24000, 25000, 25000))
     assert game_from_mjlog(gzip.compress(EXAMPLE.encode())).rounds == game.rounds
+
+
+def test_a_gzip_bomb_given_to_game_from_mjlog_is_refused_without_inflating_it(monkeypatch):
+    """Called directly, game_from_mjlog inflates no more than the loader would (its
+    MAX_SIZE, here made 1 MiB): gzip data that inflates to more is a FormatError, said
+    as the loader says it."""
+    import zlib
+
+    import paipu.loader
+
+    monkeypatch.setattr(paipu.loader, "MAX_SIZE", 1 << 20)
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)  # gzip, made a MiB at a time
+    spaces = b" " * (1 << 20)
+    bomb = b"".join([packer.compress(b'<mjloggm ver="2.3">'), *(packer.compress(spaces) for _ in range(64)),
+                     packer.flush()])  # inflates to 64 MiB
+    with pytest.raises(FormatError, match=r"^not read: inflates to more than the limit of 1 MiB \(--max-size\)$"):
+        game_from_mjlog(bomb)
+    with pytest.raises(FormatError, match="corrupt gzip data"):
+        game_from_mjlog(gzip.compress(EXAMPLE.encode())[:-20])
 
 
 @pytest.mark.parametrize("code, meld", [
@@ -227,3 +245,24 @@ def test_tenhou_results_are_kept():
     for round_, results in zip(double.rounds, double.origin.record.results):
         for event, logged in zip(round_.results, results):
             assert event.payments == tuple(logged.deltas[round_.player_of(s)] for s in range(4))
+
+
+def test_statistics_of_three_player_games_only_have_no_fourth_place_column():
+    """paipu stats as CSV or JSON of Tenhou sanma games leaves rank_4 out (no player
+    has a game with a 4th place); beside a four-player game it is there."""
+    import csv
+    import io
+    import json
+
+    from paipu import stats
+
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    sanma = sorted(folder.glob("*-00b9-*.mjlog"))[:2]
+    yonma = sorted(folder.glob("*-00a9-*.mjlog"))[:1]
+    for paths, fourth in ((sanma, False), ([*sanma, *yonma], True)):
+        summary = stats.summary(load(*paths, errors="raise"))
+        header = next(csv.reader(io.StringIO(stats.format_summary(summary, "csv"))))
+        records = json.loads(stats.format_summary(summary, "json"))
+        assert "rank_3" in header and all("rank_3" in record for record in records)
+        assert ("rank_4" in header) == fourth and all(("rank_4" in record) == fourth for record in records)
+    assert "4th" in stats.format_summary(summary, "table")

@@ -151,7 +151,10 @@ def _seat_and_tile(key: str) -> Callable[[Any, int], Event]:
 
     def read(p: Any, n: int) -> Event:
         p = fields.check(p)
-        return cls(_int(p["l"], f"{key}.l", 0, n - 1), _tile(p["p"], f"{key}.p"))
+        tile = _tile(p["p"], f"{key}.p")
+        if cls is NorthSetAside and tile != "z4":
+            raise FormatError(f"penuki.p: only a North (z4) is set aside (北抜き), not {tile}")
+        return cls(_int(p["l"], f"{key}.l", 0, n - 1), tile)
 
     return read
 
@@ -176,7 +179,8 @@ def _shared_events(n: int) -> dict[str, dict[str, dict[int, Event]]]:
     shared: dict[str, dict[str, dict[int, Event]]] = {"zimo": {}, "gangzimo": {}, "penuki": {}, "dapai": {}}
     for tile in _ALL_TILES:
         for key, cls in (("zimo", Draw), ("gangzimo", KanDraw), ("penuki", NorthSetAside)):
-            shared[key][tile] = {seat: cls(seat, tile) for seat in range(n)}
+            if key != "penuki" or tile == "z4":  # another tile set aside: read in full, refused
+                shared[key][tile] = {seat: cls(seat, tile) for seat in range(n)}
         for tsumogiri in (False, True):
             for riichi in (False, True):
                 text = format_discard(tile, tsumogiri, riichi)

@@ -368,6 +368,8 @@ class _Replay:
             self.events.append(NorthSetAside(seat, "z4"))
             self.last_tile = "z4"
             return False
+        if text[:1] == "f":
+            raise _DeadEnd(f"only a North (f44) is set aside (北抜き), not {text!r}")
         letter, _, tiles = _split_call(text)
         added = tiles[0]
         if letter == "a":

@@ -25,7 +25,6 @@ early gives a game that is not :attr:`~paipu.events.Game.is_complete`.
 
 from __future__ import annotations
 
-import gzip
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,7 +48,6 @@ from ..events import (
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
 from ..limits import MAX_NUMBER
-from . import is_mjlog
 from .errors import FormatError, final_points, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
@@ -60,7 +58,6 @@ __all__ = [
     "Connection",
     "TenhouRecord",
     "game_from_mjlog",
-    "is_mjlog",
     "log_id_of",
     "YAKU_NAMES",
     "DAN_NAMES",
@@ -267,7 +264,9 @@ def _meld(code: int, red: bool) -> Meld:
         if code & 0x10:
             text += names[k * 4 + other][1]
         return parse_meld(text)
-    if code & 0x20:  # kita
+    if code & 0x20:  # kita: a North set aside (抜きドラ), its tile id above the flags
+        if code >> 10 != 30:
+            raise ValueError(f"a North set aside (抜きドラ) of {names[code >> 8]}, not of a North")
         return NORTH
     t = code >> 8  # ankan, daiminkan: all four copies
     ids = [(t // 4) * 4 + c for c in range(4)]
@@ -608,7 +607,12 @@ def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> Ga
     """
     if isinstance(data, bytes):
         if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
+            from ..loader import MAX_SIZE, _describe_read_error, _gunzip  # the loader imports this module
+
+            try:  # inflated as the loader inflates a file: never beyond its limit (a gzip bomb)
+                data = _gunzip(data, MAX_SIZE)
+            except Exception as error:  # noqa: BLE001 - said as the loader says it
+                raise FormatError(_describe_read_error(error, None)) from None
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:

@@ -21,8 +21,8 @@ indicators, scores, who is in riichi); the other hands on the table are not for 
   seed leaves its rule out but for "never a 無スジ tile"; the rule here: against riichi it
   keeps playing its efficient discard when that leaves its hand ready or one tile from
   ready (shanten 1 or less) and the tile is not 無スジ against any player in riichi
-  (genbutsu, suji, half-suji and honours may be pushed); otherwise it folds as
-  :class:`BetaoriPlayer`.
+  (genbutsu, suji, half-suji and honours may be pushed), declaring riichi with it when
+  it can; otherwise it folds as :class:`BetaoriPlayer`.
 """
 
 from __future__ import annotations
