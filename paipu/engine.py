@@ -26,7 +26,7 @@ parameters of a :class:`~paipu.rules.Rule`.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Union
 
@@ -286,7 +286,7 @@ class Replay:
                 if not lost:  # what such a hand cannot do was said where it was lost
                     problems.append(Problem(event.key, str(error)))
             if expected is not None:
-                derived.append(_derived_payments(event, expected))  # type: ignore[arg-type]
+                derived.append(_derived_payments(event, expected, len(table.scores)))  # type: ignore[arg-type]
                 doubtful = doubtful or (type(expected) is WinExpectation and expected.allowed is not None)
             if every or expected is not None or problems or cls in wanted:
                 step = Step(game, index, position, event, table, expected, problems)
@@ -361,7 +361,7 @@ class Replay:
     def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...],
              problems: list[Problem]) -> Expectation:
         expected = checks.expected_win(table, event, events, position, self.rule)
-        table.win(event)
+        table.win(_settled(event, expected, len(table.scores)))
         return expected
 
     def _no_win(self, table: Table, event: NoWin, position: int, events: tuple[Event, ...],
@@ -369,15 +369,15 @@ class Replay:
         if draw_name(event.name) is None:
             problems.append(Problem("pingju", f"unknown draw name {event.name!r}"))
         expected = checks.expected_draw(table, event, before(events, position), self.rule)
-        table.no_win(event)
+        table.no_win(_settled(event, expected, len(table.scores)))
         return expected
 
     # -- between rounds ---------------------------------------------------------------------
 
     def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]],
                 doubtful: bool) -> None:
-        """Apply the settlement (the logged one to the log's standing, the derived one to
-        the engine's own) and decide the next round. After a ``doubtful`` win (one the
+        """Apply the settlement (the logged one to the log's standing, the rules' one where
+        the log states no payments, see :func:`_settled`; the derived one to the engine's own) and decide the next round. After a ``doubtful`` win (one the
         events do not allow, reported there) the dealer may or may not have won: the
         engine's own standing takes the other way, so either next deal is consistent (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results
@@ -424,14 +424,23 @@ def replay(source: GameSource, *observers: Observer, rule: RuleSpec | None = Non
     return hooks.result()
 
 
-def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, ...]:
+def _derived_payments(event: Win | NoWin, expected: Expectation, seats: int) -> tuple[int, ...]:
     """The payments the rules give for a round's result, or the logged ones when the
-    engine could not derive them."""
+    engine could not derive them (zeros when the log states none either: the win or draw
+    the rules do not allow is reported where it is)."""
     if type(expected) is WinExpectation and expected.result and expected.allowed is None:
         return expected.result.payments  # type: ignore[union-attr]
     if type(expected) is DrawExpectation and expected.name is not None:
         return expected.payments
-    return event.payments
+    return (0,) * seats if event.payments is None else event.payments
+
+
+def _settled(event: Win | NoWin, expected: Expectation, seats: int) -> Win | NoWin:
+    """A round's result as the table settles it: as logged, or with the payments the
+    rules give when the log states none (mjai's optional ``deltas``)."""
+    if event.payments is not None:
+        return event
+    return replace(event, payments=_derived_payments(event, expected, seats))
 
 
 _HANDLERS: dict[type, Callable[..., Expectation]] = {

@@ -172,7 +172,8 @@ FACTS: tuple[Fact, ...] = (
     _round("tenpai", "boolean", "at an exhaustive draw, the player's hand was ready (聴牌): a hand shown is, a "
                                 "hidden one by its tiles tracked from the deal through the events; NA in other rounds"),
     _round("hand_shown", "boolean", "at an exhaustive draw, the log shows the player's hand; NA in other rounds"),
-    _round("score_change", "int64", "the player's score change over the round: payments minus riichi deposit"),
+    _round("score_change", "Int64", "the player's score change over the round: payments minus riichi deposit; NA "
+                                    "when the log does not state the payments (mjai without ``deltas``)"),
     _round("start_shanten", "Int64", "shanten (向聴) of the dealt 13 tiles (配牌向聴)", engine=True),
     _round("riichi_waits", "Int64", "at the riichi declaration, the number of kinds of tile the hand waits on; NA "
                                     "without riichi", engine=True),
@@ -479,7 +480,8 @@ class _Facts(Observer):
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         if win.discarder is not None:
             self.deal_ins[win.discarder] += 1
-            self.paid[win.discarder] -= win.payments[win.discarder]
+            paid = self.paid[win.discarder]  # None once a payment is not logged
+            self.paid[win.discarder] = None if paid is None or win.payments is None else paid - win.payments[win.discarder]
 
     def on_no_win(self, step: Step) -> None:
         self.ending = step.event  # type: ignore[assignment]
@@ -499,7 +501,8 @@ class _Facts(Observer):
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         abort = ending is not None and not draw
         reason = None if ending is None else ending.name
-        changes = round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
+        changes = (round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
+                   or (None,) * round_.players)
         label = round_.label
         tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
         hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore
@@ -511,7 +514,8 @@ class _Facts(Observer):
             if seat in wins:
                 win, turn = wins[seat]
                 win_facts = (
-                    True, "ron" if win.discarder is not None else "tsumo", win.points, win.payments[seat], turn,
+                    True, "ron" if win.discarder is not None else "tsumo", win.points,
+                    None if win.payments is None else win.payments[seat], turn,
                     win.hand.is_closed and not riichi,
                     any(yaku.name == "一発" for yaku in win.yaku),
                     any(yaku.name == "裏ドラ" and yaku.han for yaku in win.yaku),
@@ -541,7 +545,7 @@ class _Facts(Observer):
                 bool(order) and order[0] != seat,
                 self.calls[seat], self.calls[seat] > 0,
                 *win_facts, *deal_in_facts,
-                tsumo_against, -tsumo.payments[seat] if tsumo_against else None,  # type: ignore[union-attr]
+                tsumo_against, -tsumo.payments[seat] if tsumo_against and tsumo.payments is not None else None,  # type: ignore
                 draw, abort, reason, tenpai, shown, changes[seat],
             ))
         return rows

@@ -422,3 +422,79 @@ def test_a_closed_kans_dora_before_the_replacement_draw_as_mjai_reviewer_writes_
             reordered = game_from_mjai(parse(b"\n".join(lines)), source=game.source)
             assert _findings(reordered) == _findings(game), game.source
     assert moved > 10
+
+
+def _without_deltas(data: bytes) -> bytes:
+    """Mortal's fields alone (:func:`_mortal_lines`), and no ``deltas`` (optional in
+    Mortal's ``hora`` and ``ryukyoku``)."""
+    lines = []
+    for line in _mortal_lines(data).splitlines():
+        event = orjson.loads(line)
+        event.pop("deltas", None)
+        lines.append(orjson.dumps(event))
+    return b"\n".join(lines) + b"\n"
+
+
+def test_results_without_deltas_are_settled_by_the_rules_and_not_compared():
+    """A ``hora``/``ryukyoku`` without ``deltas`` has payments unknown (``None``), not
+    zero: a clean game validates with zero findings (the engine settles each round with
+    the rules' payments, which the next ``start_kyoku``'s scores then confirm), and a
+    next deal whose scores disagree with them is reported there."""
+    clean = 0
+    for game in _games("tenhou-mjlog", "rmss-samples"):
+        if _findings(game):
+            continue
+        data = _without_deltas(dumps(game))
+        bare = game_from_mjai(parse(data), source=game.source)
+        assert all(r.payments is None for round_ in bare.rounds for r in round_.results)
+        assert _findings(bare, game_rule(game)) == [], game.source
+        clean += 1
+        if len(game.rounds) > 1:
+            lines = data.splitlines()
+            at = [i for i, line in enumerate(lines) if b'"start_kyoku"' in line][1]
+            deal = orjson.loads(lines[at])
+            deal["scores"] = [deal["scores"][0] + 1000, deal["scores"][1] - 1000, *deal["scores"][2:]]
+            lines[at] = orjson.dumps(deal)
+            wrong = game_from_mjai(parse(b"\n".join(lines)), source=game.source)
+            assert [f[1:3] for f in _findings(wrong, game_rule(game))] == [(0, "qipai.defen")]
+    assert clean
+
+
+def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
+    """Statistics of a game without ``deltas`` have NA where an amount would be (never
+    0), and ``paipu show`` marks the payments not logged and gives the rules' (here the
+    logged ones of the source, which validates clean)."""
+    from paipu import stats
+    from paipu.describe import describe
+
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    bare = game_from_mjai(parse(_without_deltas(dumps(game))))
+    rounds = stats.rounds(bare)
+    won = rounds[rounds["win"]]
+    assert len(won) and won["win_net"].isna().all() and won["win_value"].notna().all()
+    assert rounds["score_change"].isna().all()
+    assert rounds.loc[rounds["deal_in"], "deal_in_amount"].isna().all()
+    assert rounds.loc[rounds["tsumo_against"], "tsumo_paid"].isna().all()
+    text = describe(bare)
+    payments = [line for line in describe(game).splitlines() if line.startswith("    payments: ")]
+    derived = [line for line in text.splitlines() if line.startswith("    payments not logged; derived: ")]
+    assert [line.split(": ", 1)[1] for line in derived] == [line.split(": ", 1)[1] for line in payments]
+    assert [line for line in text.splitlines() if line.startswith("  scores after: ")] == [
+        line for line in describe(game).splitlines() if line.startswith("  scores after: ")]
+
+
+def test_payments_not_logged_are_written_as_not_logged(tmp_path):
+    """The writers keep unknown payments unknown: mjai leaves ``deltas`` out, 電脳麻将
+    JSON writes ``fenpei: null``; both read back the same events, and the viewer's
+    page says "not logged"."""
+    from paipu.formats.majiang import game_from_json, game_to_json
+    from paipu.view import view
+
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    bare = game_from_mjai(parse(_without_deltas(dumps(game))))
+    written = dumps(bare)
+    assert b'"deltas"' not in written and _read_back(bare).rounds == bare.rounds
+    assert game_from_json(orjson.loads(orjson.dumps(game_to_json(bare)))).rounds == bare.rounds
+    viewer = view(bare)
+    wins = [frame for frame in viewer.frames if 'class="pv-panel pv-win"' in frame]
+    assert wins and all("payments not logged" in frame for frame in wins)

@@ -478,7 +478,7 @@ class _Reader:
                 hand.draw(tile)
             except IllegalAction as error:
                 raise FormatError(f"hora: player {actor} cannot win on {tile}: {error}") from None
-        deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
+        deltas = self.deltas(obj)
         ura = obj.get("ura_markers", obj.get("uradora_markers"))
         indicators = None
         if hand.riichi and ura is not None:
@@ -487,7 +487,7 @@ class _Reader:
             indicators = tuple(_tile(t, "ura_markers") for t in ura)
         events.append(Win(
             seat, replace(hand.to_notation(), riichi=False), None if target == actor else self.seat(target),
-            indicators, None, None, None, 0, (), tuple(deltas[(self.dealer + s) % 4] for s in range(4)),
+            indicators, None, None, None, 0, (), deltas,
         ))
 
     def ryukyoku(self, obj: dict, events: list[Event]) -> None:
@@ -495,7 +495,7 @@ class _Reader:
         if recorded is not None:
             events.append(self._recorded(recorded, NoWin))
             return
-        deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
+        deltas = self.deltas(obj)
         reason = obj.get("reason")
         name = (_REASONS.get(reason) if type(reason) is str else None) or self._draw_name(events)
         last = next(e for e in reversed(events) if type(e) is not DoraReveal)
@@ -509,7 +509,16 @@ class _Reader:
                 shown = name == "四家立直" or (name in ("流局", "流し満貫") and hand.is_tenpai())
             notation = hand.to_notation()
             hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
-        events.append(NoWin(name, tuple(hands), tuple(deltas[(self.dealer + s) % 4] for s in range(4))))
+        events.append(NoWin(name, tuple(hands), deltas))
+
+    def deltas(self, obj: dict) -> tuple[int, ...] | None:
+        """A result's ``deltas`` (by player id) as payments by seat; ``None`` when the
+        line has none (they are optional: Mortal's ``hora`` and ``ryukyoku`` may leave
+        them out)."""
+        if obj.get("deltas") is None:
+            return None
+        deltas = _numbers(obj["deltas"], "deltas")
+        return tuple(deltas[(self.dealer + seat) % 4] for seat in range(4))
 
     def _draw_name(self, events: list[Event]) -> str:
         """The draw a ``ryukyoku`` without a reason is, by the round's events (in the
@@ -602,6 +611,11 @@ def _mjai_meld(event: Call | Kan, player_of: Any) -> dict[str, Any]:
             "consumed": [MJAI_OF_TILE[t] for t in meld.hand_tiles]}
 
 
+def _deltas(payments: tuple[int, ...], dealer: int) -> list[int]:
+    """A result's payments by seat as mjai's ``deltas``, by player id."""
+    return [payments[(player - dealer) % 4] for player in range(4)]
+
+
 def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
     deal = round_.deal
     player_of = round_.player_of
@@ -633,10 +647,10 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
         elif cls is DoraReveal:
             yield {"type": "dora", "dora_marker": MJAI_OF_TILE[event.indicator]}
         elif cls is Win:
-            deltas = [event.payments[(p - dealer) % 4] for p in range(4)]
             line: dict[str, Any] = {"type": "hora", "actor": player_of(event.seat),
-                                    "target": player_of(event.seat if event.discarder is None else event.discarder),
-                                    "deltas": deltas}
+                                    "target": player_of(event.seat if event.discarder is None else event.discarder)}
+            if event.payments is not None:
+                line["deltas"] = _deltas(event.payments, dealer)
             if event.ura_indicators is not None:
                 line["ura_markers"] = [MJAI_OF_TILE[t] for t in event.ura_indicators]
             line["paipu"] = event_to_json(event)
@@ -644,8 +658,11 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
                 line["limit"] = event.limit
             yield line
         elif cls is NoWin:
-            yield {"type": "ryukyoku", "deltas": [event.payments[(p - dealer) % 4] for p in range(4)],
-                   "paipu": event_to_json(event)}
+            line = {"type": "ryukyoku"}
+            if event.payments is not None:
+                line["deltas"] = _deltas(event.payments, dealer)
+            line["paipu"] = event_to_json(event)
+            yield line
         else:
             raise ValueError(f"mjai has no event for {event!r} (three-player mahjong)")
     if round_.is_complete:
