@@ -100,7 +100,8 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     carries one; else, for a three-player game, the tenhou-sanma preset (Tenhou's 三麻, the
     one three-player rule paipu knows); for a game its origin places on Tenhou or Mahjong
     Soul, the tenhou or majsoul preset (the preset named as the platform); else the majiang
-    preset. The ``tenhou`` and ``tenhou-sanma`` presets (and a rule built on them) and the
+    preset, with what the log states of its rule (an mjai ``start_game``'s length and red
+    fives). The ``tenhou`` and ``tenhou-sanma`` presets (and a rule built on them) and the
     ``majsoul`` preset are adjusted to what the game's :attr:`~paipu.events.Game.origin`
     says its log implies
     (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
@@ -120,8 +121,10 @@ def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, 
             return Rule.from_json(game.rule), ()
         if len(game.players) == 3:
             rule = TENHOU_SANMA
-        else:
-            rule = PRESETS.get(origin.platform, MAJIANG) if origin is not None and origin.platform else MAJIANG
+        elif origin is not None and origin.platform:
+            rule = PRESETS.get(origin.platform, MAJIANG)
+        else:  # what a log of no known platform states of its rule (mjai's kyoku_first, aka_flag)
+            return (MAJIANG, ()) if origin is None or not origin.rule else _implied_rules(MAJIANG, origin.rule, ())
     if (not (rule.pao_covers_whole_hand or rule == MAJSOUL)  # not the tenhou family, nor majsoul
             or origin is None or not origin.rule
             or rule.players != len(game.players)):  # refused by the replay

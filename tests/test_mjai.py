@@ -498,3 +498,30 @@ def test_payments_not_logged_are_written_as_not_logged(tmp_path):
     viewer = view(bare)
     wins = [frame for frame in viewer.frames if 'class="pv-panel pv-win"' in frame]
     assert wins and all("payments not logged" in frame for frame in wins)
+
+
+def _reviewer_lines(data: bytes) -> bytes:
+    """An mjai file as mjai-reviewer writes it: Mortal's fields, and ``kyoku_first`` and
+    ``aka_flag`` in ``start_game`` (no title, no rule)."""
+    lines = _mortal_lines(data).splitlines()
+    start = orjson.loads(data.split(b"\n", 1)[0])
+    lines[0] = orjson.dumps({key: start[key] for key in ("type", "names", "kyoku_first", "aka_flag") if key in start})
+    return b"\n".join(lines) + b"\n"
+
+
+@pytest.mark.parametrize("name, winds, red", [("tonpu.json.gz", 1, True), ("no_red.json.gz", 2, False)])
+def test_kyoku_first_and_aka_flag_give_the_length_and_red_fives(name, winds, red):
+    """mjai-reviewer's ``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag`` are
+    the rule of a log without a title: the 電脳麻将 engine's East-only games (and its
+    games without red fives), as mjai-reviewer writes them, validate with no finding
+    under the rule read from them (an East-only game checked as East-South would be
+    incomplete)."""
+    games = _games("generated", name, step=10)
+    for game in games:
+        data = dumps(game)
+        assert orjson.loads(data.split(b"\n", 1)[0])["kyoku_first"] == (4 if winds == 1 else 0)
+        bare = game_from_mjai(parse(_reviewer_lines(data)), source=game.source)
+        rule = game_rule(bare)
+        assert (rule.winds, any(rule.red_fives)) == (winds, red)
+        assert _findings(bare) == _findings(game) == [], game.source
+    assert games

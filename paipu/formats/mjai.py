@@ -85,6 +85,11 @@ MJAI_OF_TILE: dict[str, str] = {tile: name for name, tile in TILE_OF_MJAI.items(
 """The mjai name of each paipu tile."""
 
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_WINDS_OF_KYOKU_FIRST = {0: 2, 4: 1}
+"""The length (:attr:`~paipu.rules.Rule.winds`) by ``kyoku_first``, the index of the
+first round (東1局 0, 南1局 4) of akochan's and mjai-reviewer's ``start_game``: 0 for an
+East-South game (半荘), 4 for an East-only one (東風), as mjai-reviewer's converter
+writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``)."""
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
 _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
@@ -230,6 +235,7 @@ class _Reader:
         self.ended = False
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
+        self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
 
     # -- the round ------------------------------------------------------------------
 
@@ -249,6 +255,11 @@ class _Reader:
         if aka is not None and type(aka) is not bool:
             raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
         self.aka = aka
+        first = obj.get("kyoku_first")
+        if first is not None:
+            if type(first) is not int or first not in _WINDS_OF_KYOKU_FIRST:
+                raise FormatError(f"kyoku_first must be 0 (East-South) or 4 (East-only), not {clip(repr(first), 40)}")
+            self.winds = _WINDS_OF_KYOKU_FIRST[first]
         rule = obj.get("rule")
         if rule is not None:
             try:
@@ -565,11 +576,15 @@ class _Reader:
     def game(self) -> Game:
         self.end_round()
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
-        if self.aka is not None and any(name == "red_fives" for name, _ in origin.rule):
-            # the red fives mjai states over a title's, which names them only when the room's name does
-            red = ("red_fives", RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0))
-            origin = replace(origin, rule=tuple(red if name == "red_fives" else (name, value)
-                                                for name, value in origin.rule))
+        stated = {}  # what start_game states of the rule, over a title's
+        if self.winds is not None:
+            stated["winds"] = self.winds
+        if self.aka is not None:
+            stated["red_fives"] = RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0)
+        if not origin.platform:
+            origin = replace(origin, rule=tuple(stated.items()))
+        elif stated:  # a title names the room: its rule, as stated where start_game states it
+            origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
                     source=self.source, origin=replace(origin, final_results=False))
 
@@ -677,8 +692,11 @@ def game_to_mjai(game: Game) -> list[dict[str, Any]]:
     if len(game.players) != 4:
         raise ValueError(f"mjai holds four-player games only, not {len(game.players)} players")
     rule = game_rule(game)
-    start: dict[str, Any] = {"type": "start_game", "names": list(game.players),
-                             "kyoku_first": 4 if rule.winds == 1 else 0, "aka_flag": any(rule.red_fives)}
+    start: dict[str, Any] = {"type": "start_game", "names": list(game.players)}
+    kyoku_first = next((first for first, winds in _WINDS_OF_KYOKU_FIRST.items() if winds == rule.winds), None)
+    if kyoku_first is not None:  # none for a game of one round, or of East to North
+        start["kyoku_first"] = kyoku_first
+    start["aka_flag"] = any(rule.red_fives)
     if game.title:
         start["title"] = game.title
     if game.rule is not None:
