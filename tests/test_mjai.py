@@ -270,10 +270,17 @@ def test_paipu_convert_to_mjai(tmp_path):
     assert written == sorted(p.name.replace(".mjlog", ".jsonl") for p in sources.iterdir())
     done = run("validate", str(tmp_path / "out"))
     assert done.returncode == 0 and "7 games" in done.stdout and ": 7 valid, 0 findings" in done.stdout
-    # on standard output the games follow one another, each from start_game to end_game
+    # on standard output one game, read back as it was; several are refused in one line,
+    # nothing written: a file of mjai is one game, for Mortal and mjai-reviewer as for paipu
+    done = run("convert", str(sources / "pao.mjlog"), "--to", "mjai")
+    assert done.returncode == 0, done.stderr
+    (game,) = load(sources / "pao.mjlog")
+    assert game_from_mjai(parse(done.stdout.encode())).rounds == game.rounds
     done = run("convert", str(sources / "pao.mjlog"), str(sources / "yao9.mjlog"), "--to", "mjai")
-    types = [orjson.loads(line)["type"] for line in done.stdout.splitlines()]
-    assert types.count("start_game") == types.count("end_game") == 2 and types[-1] == "end_game"
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        "paipu convert: mjai holds one game per file: several games cannot go to standard output; "
+        "write them with -o DIR"]
 
 
 def test_a_three_player_game_is_not_written_as_mjai(tmp_path):
