@@ -532,3 +532,17 @@ def test_kyoku_first_and_aka_flag_give_the_length_and_red_fives(name, winds, red
         assert (rule.winds, any(rule.red_fives)) == (winds, red)
         assert _findings(bare) == _findings(game) == [], game.source
     assert games
+
+
+def test_a_byte_order_mark_is_passed_over(tmp_path):
+    """A UTF-8 byte order mark before ``start_game`` (a file saved by a Windows editor):
+    the same game, as JSON lines and as a JSON array."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    data = dumps(game)
+    lines = (tmp_path / "bom.jsonl")
+    lines.write_bytes(b"\xef\xbb\xbf" + data)
+    array = (tmp_path / "bom_array.json")
+    array.write_bytes(b"\xef\xbb\xbf[" + b",".join(data.splitlines()) + b"]")
+    for path in (lines, array):
+        (read,) = load(path, errors="raise")
+        assert read.rounds == game.rounds and read.origin.format == "mjai"

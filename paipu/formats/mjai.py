@@ -118,10 +118,17 @@ def _opens_a_game(obj: Any) -> bool:
     return isinstance(obj, dict) and obj.get("type") == "start_game"
 
 
+_BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark."""
+
+
 def parse(data: bytes) -> MjaiLog | None:
     """An mjai file (JSON lines, or one JSON array of events), or ``None`` for a file
     that is not mjai (its first line, or first item, is no ``start_game`` event). Only the
-    first line is parsed here: the others as they are read."""
+    first line is parsed here: the others as they are read. A UTF-8 byte order mark
+    before it (as Windows editors save a file) is passed over."""
+    if data[:3] == _BOM:
+        data = data[3:]
     head = data[:4096].lstrip()
     if not (head[:1] in (b"{", b"[") and b'"start_game"' in head and b'"type"' in head):
         return None
