@@ -546,3 +546,13 @@ def test_a_byte_order_mark_is_passed_over(tmp_path):
     for path in (lines, array):
         (read,) = load(path, errors="raise")
         assert read.rounds == game.rounds and read.origin.format == "mjai"
+
+
+def test_an_event_after_end_game_is_named_with_its_line(tmp_path):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    after = lines + [lines[1]]
+    message = _load_error(tmp_path, b"\n".join(after))
+    assert message.endswith(f"line {len(after)}: start_kyoku after end_game: an mjai file holds one game"), message
+    message = _load_error(tmp_path, b"\n".join(lines + [b"[1, 2]"]))
+    assert message.endswith(f"line {len(lines) + 1}: an event after end_game: an mjai file holds one game"), message

@@ -380,7 +380,9 @@ class _Reader:
                     started = True
                     continue
                 if self.ended:
-                    raise FormatError(f"{clip(repr(item), 60)} after end_game")
+                    kind_of_event = item.get("type") if isinstance(item, dict) else None
+                    what = kind_of_event if isinstance(kind_of_event, str) else "an event"
+                    raise FormatError(f"{clip(what, 40)} after end_game: an mjai file holds one game")
                 self.after_kan = after_kan
                 read(item)
                 after_kan = self.after_kan
