@@ -556,3 +556,24 @@ def test_an_event_after_end_game_is_named_with_its_line(tmp_path):
     assert message.endswith(f"line {len(after)}: start_kyoku after end_game: an mjai file holds one game"), message
     message = _load_error(tmp_path, b"\n".join(lines + [b"[1, 2]"]))
     assert message.endswith(f"line {len(lines) + 1}: an event after end_game: an mjai file holds one game"), message
+
+
+def test_deltas_beside_a_paipu_record_are_the_payments_checked():
+    """A ``hora``/``ryukyoku`` with paipu's record and ``deltas`` that disagree with it
+    (a tool rewrote the deltas): the deltas are the payments, and validation reports
+    them where they differ from the rules'."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
+    assert _findings(game) == []
+    lines, changed = [], []
+    for line in dumps(game).splitlines():
+        event = orjson.loads(line)
+        if event["type"] in ("hora", "ryukyoku") and any(event["deltas"]):
+            event["deltas"] = [event["deltas"][0] + 100, event["deltas"][1] - 100, *event["deltas"][2:]]
+            changed.append(event["type"])
+        lines.append(orjson.dumps(event))
+    assert {"hora", "ryukyoku"} <= set(changed)
+    read = game_from_mjai(parse(b"\n".join(lines)))
+    checks = [f[2] for f in _findings(read)]
+    assert set(checks) == {"hule.fenpei", "pingju.fenpei"}
+    assert checks.count("hule.fenpei") == changed.count("hora")
+    assert checks.count("pingju.fenpei") == changed.count("ryukyoku")

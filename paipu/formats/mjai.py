@@ -487,7 +487,7 @@ class _Reader:
                 win = replace(win, limit=obj["limit"])
             if win.seat != seat or win.discarder != (None if target == actor else self.seat(target)):
                 raise FormatError("hora: its paipu record names another winner or discarder")
-            events.append(win)
+            events.append(self._stated(win, obj))
             return
         hand = self.final_hands(events)[seat].copy()
         if target != actor:
@@ -513,7 +513,7 @@ class _Reader:
     def ryukyoku(self, obj: dict, events: list[Event]) -> None:
         recorded = obj.get("paipu")
         if recorded is not None:
-            events.append(self._recorded(recorded, NoWin))
+            events.append(self._stated(self._recorded(recorded, NoWin), obj))
             return
         deltas = self.deltas(obj)
         reason = obj.get("reason")
@@ -530,6 +530,13 @@ class _Reader:
             notation = hand.to_notation()
             hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
         events.append(NoWin(name, tuple(hands), deltas))
+
+    def _stated(self, result: Win | NoWin, obj: dict) -> Win | NoWin:
+        """A result recorded under ``paipu`` with the payments the line's ``deltas``
+        state, where they state them: the protocol's field is the log's word, which
+        validation checks (paipu's writer writes both the same)."""
+        deltas = self.deltas(obj)
+        return result if deltas is None or deltas == result.payments else replace(result, payments=deltas)
 
     def deltas(self, obj: dict) -> tuple[int, ...] | None:
         """A result's ``deltas`` (by player id) as payments by seat; ``None`` when the
