@@ -577,3 +577,15 @@ def test_deltas_beside_a_paipu_record_are_the_payments_checked():
     assert set(checks) == {"hule.fenpei", "pingju.fenpei"}
     assert checks.count("hule.fenpei") == changed.count("hora")
     assert checks.count("pingju.fenpei") == changed.count("ryukyoku")
+
+
+@pytest.mark.parametrize("tile", ["N", "1m"])
+def test_nukidora_is_a_load_error_naming_its_line(tmp_path, tile):
+    """Three-player mjai (a ``nukidora``, of North or any other tile) is not read: one
+    load error at its line, never findings of the engine."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    at = next(i for i, line in enumerate(lines) if b'"dahai"' in line)
+    lines.insert(at, orjson.dumps({"type": "nukidora", "actor": 0, "pai": tile}))
+    message = _load_error(tmp_path, b"\n".join(lines))
+    assert f"line {at + 1}: nukidora (a North set aside): three-player mahjong" in message, message

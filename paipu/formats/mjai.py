@@ -459,6 +459,9 @@ class _Reader:
                 meld = pon.with_added(added)
             events.append(Kan(seat, meld))
             self.after_kan = True
+        elif kind_of_event == "nukidora":
+            raise FormatError("nukidora (a North set aside): three-player mahjong, which paipu reads "
+                              "from Tenhou's and 電脳麻将's logs, not from mjai's")
         else:
             raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
 
