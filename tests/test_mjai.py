@@ -589,3 +589,17 @@ def test_nukidora_is_a_load_error_naming_its_line(tmp_path, tile):
     lines.insert(at, orjson.dumps({"type": "nukidora", "actor": 0, "pai": tile}))
     message = _load_error(tmp_path, b"\n".join(lines))
     assert f"line {at + 1}: nukidora (a North set aside): three-player mahjong" in message, message
+
+
+def test_meld_text_as_both_readers_build_it():
+    """:func:`paipu.tiles.meld_text`, which the mjai and tenhou.net/6 readers share:
+    the claimed tile first, in 電脳麻将 notation (hand-worked)."""
+    from paipu.tiles import meld_text
+
+    assert meld_text(["m3", "m4", "m5"], "-", sequence=True) == "m3-45"
+    assert meld_text(["p0", "p4", "p6"], "-", sequence=True) == "p40-6"
+    assert meld_text(["s7", "s5", "s6"], "-", sequence=True) == "s567-"
+    assert meld_text(["z1", "z1", "z1"], "=") == "z111="
+    assert meld_text(["p5", "p0", "p5"], "+") == "p505+"
+    assert meld_text(["m5", "m0", "m5", "m5"], "-") == "m5505-"
+    assert meld_text(["m5", "m0", "m5", "m5"], "") == "m5550"

@@ -67,7 +67,7 @@ from ..events import (
 from ..hand import Hand, IllegalAction
 from ..limits import clip
 from ..rules import RedFives, Rule, RuleError
-from ..tiles import HandNotation, Meld, NotationError, kind, parse_meld
+from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
 from .errors import FormatError, bounded
 from .majiang import _read_event, event_to_json
 from .majsoul import majsoul_origin
@@ -187,19 +187,10 @@ def _numbers(value: Any, field: str) -> tuple[int, ...]:
 def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
     """The meld of a chi, pon or open kan (claimed tile first) or closed kan, in
     canonical notation."""
-    suit, digits = tiles[0][0], [tile[1] for tile in tiles]
-    if any(tile[0] != suit for tile in tiles):
+    if any(tile[0] != tiles[0][0] for tile in tiles):
         raise FormatError(f"not a meld: {' '.join(MJAI_OF_TILE[t] for t in tiles)} (mixed suits)")
-    if kind_of_call == "chi":
-        ordered = sorted(digits, key=lambda d: 5 if d == "0" else int(d))
-        at = ordered.index(digits[0]) + 1
-        text = suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
-    elif kind_of_call == "ankan":
-        text = suit + "".join(sorted(digits, reverse=True))
-    else:
-        text = suit + "".join(sorted(digits[1:], reverse=True)) + digits[0] + mark
     try:
-        return parse_meld(text)
+        return parse_meld(meld_text(tiles, mark, kind_of_call == "chi"))
     except NotationError as error:
         raise FormatError(f"{kind_of_call}: {error}") from None
 
