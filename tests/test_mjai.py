@@ -22,6 +22,7 @@ import pytest
 from paipu import load
 from paipu.engine import game_rule
 from paipu.events import Discard, NoWin, Win
+from paipu.tiles import HandNotation
 from paipu.formats.majsoul import majsoul_origin
 from paipu.formats.mjai import dumps, game_from_mjai, game_to_mjai, parse
 from paipu.rules import MAJSOUL, TENHOU
@@ -603,3 +604,83 @@ def test_meld_text_as_both_readers_build_it():
     assert meld_text(["p5", "p0", "p5"], "+") == "p505+"
     assert meld_text(["m5", "m0", "m5", "m5"], "-") == "m5505-"
     assert meld_text(["m5", "m0", "m5", "m5"], "") == "m5550"
+
+
+REVIEWER_LOG = Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl"
+"""A log written by hand as mjai-reviewer and Mortal write them (no title, ``kyoku_first``
+4: East-only, ``aka_flag``, ``5mr``, ``reach_accepted`` with the original protocol's
+``deltas``/``scores``, ``hora`` with ``deltas`` and ``ura_markers``, ``ryukyoku`` with
+``deltas``): the last round of a game, 東4局, dealer Dan (player 3), from 30100, 22400,
+25500, 22000. 東4局0本場: Dan's first draw makes ten kinds of terminals and honours, and he
+stops the round (九種九牌, no payments); he keeps the deal. 東4局1本場: Ben (player 1,
+West) draws 5p to 234m 5(red)67m 345p 99p 67s, riichi on his next draw (1s), and Chie
+(North) discards 8s before Ben draws again: riichi 1, ippatsu 1, pinfu 1, the red five 1
+(dora E, ura S: none) = 4 han 30 fu (pinfu ron: 20 + 10 closed ron), 7,700, plus 300 for
+the honba from Chie, plus Ben's own riichi stick: Ben +9,000, Chie -8,000. A non-dealer's
+win in the last round of an East-only game ends it."""
+
+
+def test_a_hand_written_reviewer_log_reads_and_validates_as_worked_out():
+    from paipu.engine import Replay
+
+    (game,) = load(REVIEWER_LOG, errors="raise")
+    assert game.players == ("Aoi", "Ben", "Chie", "Dan") and game.first_dealer == 0 and game.title == ""
+    rule = game_rule(game)
+    assert (rule.winds, tuple(rule.red_fives)) == (1, (1, 1, 1))
+    first, second = game.rounds
+    # seats from the dealer, Dan: Dan 0, Aoi 1, Ben 2, Chie 3
+    assert (first.label, first.dealer, first.deal.scores) == ("東4局0本場", 3, (22000, 30100, 22400, 25500))
+    assert first.deal.hands[0].counts() == HandNotation.from_tiles(
+        ["m1", "m9", "p1", "p9", "s1", "z1", "z2", "z3", "z4", "m2", "m3", "p4", "s6"]).counts()
+    (draw,) = first.results
+    assert (draw.name, draw.payments, [hand is not None for hand in draw.hands]) == (
+        "九種九牌", (0, 0, 0, 0), [True, False, False, False])
+    assert (second.label, second.deal.dora_indicator, second.deal.hands[2].tiles.count("m0")) == ("東4局1本場", "z4", 1)
+    riichi = [e for e in second.events if isinstance(e, Discard) and e.riichi]
+    assert [(e.seat, e.tile, e.tsumogiri) for e in riichi] == [(2, "s1", True)]
+    (win,) = second.results
+    assert (win.seat, win.discarder, win.payments, win.ura_indicators) == (2, 3, (0, 0, 9000, -8000), ("z1",))
+    assert win.hand.counts() == HandNotation.from_tiles(
+        ["m2", "m3", "m4", "m0", "m6", "m7", "p3", "p4", "p5", "p9", "p9", "s6", "s7", "s8"]).counts()
+    result = next(step.expected.result for step in Replay(game) if step.event is win)
+    assert (result.fu, result.han, result.points, result.payments) == (30, 4, 7700, (0, 0, 9000, -8000))
+    assert sorted(y.name for y in result.yaku if y.han) == sorted(["立直", "一発", "平和", "赤ドラ"])
+    assert validate_game(game) == []
+
+
+def _reviewer_variant(change) -> bytes:
+    lines = [orjson.loads(line) for line in REVIEWER_LOG.read_bytes().splitlines()]
+    for number, event in enumerate(lines, 1):
+        change(number, event)
+    return b"\n".join(orjson.dumps(event) for event in lines) + b"\n"
+
+
+def test_variants_of_the_hand_written_log(tmp_path):
+    """Without ``deltas`` the same verdict (payments unknown, settled by the rules); the
+    honba left out of the ron's deltas is a ``hule.fenpei`` finding with the worked-out
+    payments; without ``kyoku_first`` (East-South under the majiang preset) the game
+    stops before its end; a ``?`` in another seat's draw (a player's view) is a load error
+    at its line."""
+    def no_deltas(number, event):
+        if event["type"] in ("hora", "ryukyoku"):
+            del event["deltas"]
+    read = game_from_mjai(parse(_reviewer_variant(no_deltas)))
+    assert [r.payments for round_ in read.rounds for r in round_.results] == [None, None]
+    assert validate_game(read) == []
+
+    def no_honba(number, event):
+        if event["type"] == "hora":
+            event["deltas"] = [0, 8700, -7700, 0]
+    (finding,) = validate_game(game_from_mjai(parse(_reviewer_variant(no_honba))))
+    assert (finding.check, finding.expected, finding.logged) == ("hule.fenpei", [0, 0, 9000, -8000], [0, 0, 8700, -7700])
+
+    def east_south(number, event):
+        event.pop("kyoku_first", None)
+    assert [f.check for f in validate_game(game_from_mjai(parse(_reviewer_variant(east_south))))] == ["game.incomplete"]
+
+    def hidden(number, event):
+        if number == 9:  # Aoi's first draw, as Ben's view of the game shows it
+            assert event == {"type": "tsumo", "actor": 0, "pai": "3m"}
+            event["pai"] = "?"
+    message = _load_error(tmp_path, _reviewer_variant(hidden))
+    assert "line 9: pai: a hidden tile '?'" in message and "one player's view" in message
