@@ -9,6 +9,8 @@ JSON array of the same objects is read too), one event per line, each an object 
 ``consumed``), ``kakan``, ``ankan``, ``dora``, ``reach`` and ``reach_accepted``, then
 ``hora`` (one per winner: ``actor``, ``target``; optional ``deltas`` and
 ``ura_markers``) or ``ryukyoku`` (optional ``deltas``), ``end_kyoku``; ``end_game``.
+A result without ``deltas`` has its payments unknown (``None``), never zero. A
+``nukidora`` (three-player mahjong) is a load error: mjai is read for four players.
 ``actor``, ``target`` and ``oya`` are player ids (the order of ``names``), not seats.
 
 Tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``5mr``/``5pr``/``5sr`` for the red
@@ -25,14 +27,15 @@ of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
 ``uradora_markers`` of a ``hora`` are read too.
 
 mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
-``aka_flag`` (red fives or not), read where a title names a room. :func:`game_to_mjai`
+``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag`` (red fives or not), the
+origin's implied rule (over a room's, where a title names one). :func:`game_to_mjai`
 writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
 mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
-carries) in ``start_game`` beside ``names``, ``kyoku_first`` (0 East-South, 4 East-only)
-and ``aka_flag``; and in each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under
-``paipu`` (its yaku, fu, han, value, the hands as logged, the draw's name) and, where the
-log states it, the win's ``limit`` (Tenhou's), so that reading back gives the same
-events. A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
+carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``; and in
+each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under ``paipu`` (its yaku, fu,
+han, value, the hands as logged, the draw's name) and, where the log states it, the win's
+``limit`` (Tenhou's), so that reading back gives the same events. ``deltas`` beside such
+a record are the result's payments (checked by validation like any logged payments). A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
 as for those platforms' own logs.
 
 New dora indicators (``dora``) are read and written where they are: mjai-reviewer writes
