@@ -6,7 +6,8 @@ draw's reason and who was tenpai) and everybody's score after the round. Then th
 scores, ranks and points. Everything is as the log states it: nothing is re-derived,
 except the value of a win whose log states none (an mjai ``hora``: no yaku, fu or han)
 and payments a log does not state (mjai's optional ``deltas``), which the rules engine
-derives and the account marks as derived; and what the log names (players, title, yaku, draws) is written with its control
+derives and the account marks as derived; and what the log names (players, title, yaku,
+draws) is written with its control
 characters escaped (:func:`~paipu.limits.printable`), so that it cannot act on a terminal,
 and cut to a readable length.
 """
@@ -143,5 +144,6 @@ class Account(Observer):
 def describe(game: Game) -> str:
     """The text account of a whole game (see the module docstring): a walk of its events,
     or its replay when a win's value is to be derived."""
-    derive = any(e.payments is None or (type(e) is Win and not _states_value(e)) for r in game.rounds for e in r.results)
+    derive = any(e.payments is None or (type(e) is Win and not _states_value(e))
+                 for r in game.rounds for e in r.results)
     return replay(game, Account()) if derive else walk(game, Account())

@@ -380,7 +380,8 @@ class Replay:
     def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]],
                 doubtful: bool) -> None:
         """Apply the settlement (the logged one to the log's standing, the rules' one where
-        the log states no payments, see :func:`_settled`; the derived one to the engine's own) and decide the next round. After a ``doubtful`` win (one the
+        the log states no payments, see :func:`_settled`; the derived one to the engine's
+        own) and decide the next round. After a ``doubtful`` win (one the
         events do not allow, reported there) the dealer may or may not have won: the
         engine's own standing takes the other way, so either next deal is consistent (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results

@@ -149,7 +149,8 @@ class Win:
     hand no yakuman count). ``points`` (``defen``) is the value of the hand alone;
     ``payments`` (``fenpei``, by seat) include honba and the riichi sticks collected;
     ``None`` when the log does not state them (mjai's ``deltas`` are optional): the
-    engine settles with the payments the rules give, and nothing is compared. ``limit`` is the limit the log states for the hand (Tenhou's ``AGARI``): ``""`` for
+    engine settles with the payments the rules give, and nothing is compared. ``limit``
+    is the limit the log states for the hand (Tenhou's ``AGARI``): ``""`` for
     none, else ``"mangan"``, ``"haneman"``, ``"baiman"``, ``"sanbaiman"`` or ``"yakuman"``
     (any yakuman, counted or not); ``None`` when the format does not state it (電脳麻将
     paipu has no such field).

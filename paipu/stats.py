@@ -481,7 +481,8 @@ class _Facts(Observer):
         if win.discarder is not None:
             self.deal_ins[win.discarder] += 1
             paid = self.paid[win.discarder]  # None once a payment is not logged
-            self.paid[win.discarder] = None if paid is None or win.payments is None else paid - win.payments[win.discarder]
+            self.paid[win.discarder] = (None if paid is None or win.payments is None
+                                        else paid - win.payments[win.discarder])
 
     def on_no_win(self, step: Step) -> None:
         self.ending = step.event  # type: ignore[assignment]

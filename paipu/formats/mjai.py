@@ -35,7 +35,8 @@ carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``; a
 each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under ``paipu`` (its yaku, fu,
 han, value, the hands as logged, the draw's name) and, where the log states it, the win's
 ``limit`` (Tenhou's), so that reading back gives the same events. ``deltas`` beside such
-a record are the result's payments (checked by validation like any logged payments). A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
+a record are the result's payments (checked by validation like any logged payments). A
+title that names a Tenhou room or a Mahjong Soul room gives the game's origin
 as for those platforms' own logs.
 
 New dora indicators (``dora``) are read and written where they are: mjai-reviewer writes
