@@ -27,11 +27,6 @@ def _shown(text: str, limit: int = 80) -> str:
     return printable(clip(text, limit))
 
 
-def _states_value(win: Win) -> bool:
-    """Whether the log states the win's value (mjai's ``hora`` does not)."""
-    return bool(win.yaku) or win.fu is not None or win.han is not None or win.yakuman is not None
-
-
 def _value(win: Win) -> str:
     if win.yakuman:
         times = "" if win.yakuman == 1 else f" x{win.yakuman}"
@@ -80,7 +75,7 @@ class Account(Observer):
     def on_win(self, step: Step) -> None:
         win: Win = step.event  # type: ignore[assignment]
         how = "tsumo" if win.is_tsumo else f"ron from {self._name_of(step, win.discarder)}"  # type: ignore[arg-type]
-        if _states_value(win):
+        if win.states_value:
             value = f"{_value(win)} ({_yaku(win)})"
         else:
             result = getattr(step.expected, "result", None)
@@ -144,6 +139,6 @@ class Account(Observer):
 def describe(game: Game) -> str:
     """The text account of a whole game (see the module docstring): a walk of its events,
     or its replay when a win's value is to be derived."""
-    derive = any(e.payments is None or (type(e) is Win and not _states_value(e))
+    derive = any(e.payments is None or (type(e) is Win and not e.states_value)
                  for r in game.rounds for e in r.results)
     return replay(game, Account()) if derive else walk(game, Account())

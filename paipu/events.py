@@ -174,6 +174,12 @@ class Win:
         """Whether the win is by self-draw (自摸和)."""
         return self.discarder is None
 
+    @property
+    def states_value(self) -> bool:
+        """Whether the log states the win's value (yaku, fu, han or yakuman): mjai's
+        ``hora`` does not, and its ``points`` 0 is then no value."""
+        return bool(self.yaku) or self.fu is not None or self.han is not None or self.yakuman is not None
+
 
 @dataclass(frozen=True, slots=True)
 class NoWin:

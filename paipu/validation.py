@@ -182,7 +182,7 @@ class Checker(Observer):
         if ura != expected.ura_count:
             self.add(step, "hule.fubaopai", expected.ura_count, ura,
                      f"ura dora indicators: the rules give {expected.ura_count}, the log lists {ura}")
-        if not win.yaku and win.fu is None and win.han is None and win.yakuman is None:
+        if not win.states_value:
             # The log states no value (an mjai hora): nothing of it to compare; the payments are
             # compared where it states them
             if win.payments is not None:

@@ -479,10 +479,16 @@ def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
     bare = game_from_mjai(parse(_without_deltas(dumps(game))))
     rounds = stats.rounds(bare)
     won = rounds[rounds["win"]]
-    assert len(won) and won["win_net"].isna().all() and won["win_value"].notna().all()
+    assert len(won) and won["win_net"].isna().all() and won["win_value"].isna().all()
     assert rounds["score_change"].isna().all()
     assert rounds.loc[rounds["deal_in"], "deal_in_amount"].isna().all()
     assert rounds.loc[rounds["tsumo_against"], "tsumo_paid"].isna().all()
+    assert stats.summary(bare)["avg_win"].isna().all()  # mjai states no value: not an average of 0
+    with_deltas = stats.rounds(game_from_mjai(parse(_mortal_lines(dumps(game)))))
+    expected = stats.rounds(game)
+    assert list(with_deltas["win_net"]) == list(expected["win_net"]) and with_deltas["win_value"].isna().all()
+    mine, theirs = stats.summary(game_from_mjai(parse(_mortal_lines(dumps(game))))), stats.summary(game)
+    assert list(mine["avg_win_net"]) == list(theirs["avg_win_net"]) and mine["avg_win"].isna().all()
     text = describe(bare)
     payments = [line for line in describe(game).splitlines() if line.startswith("    payments: ")]
     derived = [line for line in text.splitlines() if line.startswith("    payments not logged; derived: ")]
