@@ -155,10 +155,11 @@ def _convert(args: argparse.Namespace) -> int:
     from .formats import majiang, mjai
 
     # Each output format: how a game is written, the ending of its files, how games
-    # follow one another on standard output (a JSON array; mjai games one after another).
+    # follow one another on standard output (a JSON array; mjai: None, one game per file,
+    # as Mortal and mjai-reviewer read a log).
     write, suffix, opening, between, closing = {
         "majiang": (lambda game: orjson.dumps(majiang.game_to_json(game)), ".json", b"[", b",\n", b"]\n"),
-        "mjai": (mjai.dumps, ".jsonl", b"", b"", b""),
+        "mjai": (mjai.dumps, ".jsonl", b"", None, b""),
     }[args.to]
 
     reader = _load(args)
@@ -173,6 +174,7 @@ def _convert(args: argparse.Namespace) -> int:
                      "write the games outside the folders read")
                 return EXIT_USAGE
     written: set[Path] = set()
+    held = b""  # the one game of a format of one game per file, written once no second one comes
     problems = 0
     try:
         if out is not None:
@@ -191,7 +193,14 @@ def _convert(args: argparse.Namespace) -> int:
                 problems += 1
                 continue
             if out is None:
-                sys.stdout.buffer.write((b"" if reader.games == 1 else between) + data)
+                if between is not None:
+                    sys.stdout.buffer.write((b"" if reader.games == 1 else between) + data)
+                elif held:
+                    _say("convert", f"{args.to} holds one game per file: several games cannot go to "
+                         "standard output; write them with -o DIR")
+                    return EXIT_USAGE
+                else:
+                    held = data
                 continue
             stem = re.sub(r"(\.(json|jsonl|mjson|mjlog|xml|txt|gz))+$", "", Path(path).name)
             target = out / f"{stem}{'' if number == '0' else '.' + number}{suffix}"
@@ -209,7 +218,7 @@ def _convert(args: argparse.Namespace) -> int:
             written.add(target)
             target.write_bytes(data)
         if out is None:
-            sys.stdout.buffer.write(closing)
+            sys.stdout.buffer.write(held + closing)
     except OSError as error:
         if out is None:
             raise  # standard output: main says what
@@ -615,8 +624,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write every game as 電脳麻将 paipu JSON, as @kobalab/tenhou-log converts "
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
-        "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; on standard output the "
-        "games one after another). An incomplete game is converted as it is and named on standard error.",
+        "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; one game per file, so one "
+        "game only on standard output). An incomplete game is converted as it is and named on standard error.",
         epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written "
         "(a file that exists is not overwritten without --force).",
     )

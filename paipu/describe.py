@@ -4,8 +4,10 @@ Per round: its label (東1局0本場), the dealer, the riichi sticks on the tabl
 (winner, ron or tsumo and from whom, fu/han or yakuman, value, yaku, payments; or the
 draw's reason and who was tenpai) and everybody's score after the round. Then the final
 scores, ranks and points. Everything is as the log states it: nothing is re-derived,
-except the value of a win whose log states none (an mjai ``hora``: no yaku, fu or han),
-which the rules engine derives and the account marks as derived; and what the log names (players, title, yaku, draws) is written with its control
+except the value of a win whose log states none (an mjai ``hora``: no yaku, fu or han)
+and payments a log does not state (mjai's optional ``deltas``), which the rules engine
+derives and the account marks as derived; and what the log names (players, title, yaku,
+draws) is written with its control
 characters escaped (:func:`~paipu.limits.printable`), so that it cannot act on a terminal,
 and cut to a readable length.
 """
@@ -23,11 +25,6 @@ __all__ = ["describe", "Account"]
 def _shown(text: str, limit: int = 80) -> str:
     """A name from the log as the account writes it: escaped and cut (see the module)."""
     return printable(clip(text, limit))
-
-
-def _states_value(win: Win) -> bool:
-    """Whether the log states the win's value (mjai's ``hora`` does not)."""
-    return bool(win.yaku) or win.fu is not None or win.han is not None or win.yakuman is not None
 
 
 def _value(win: Win) -> str:
@@ -78,28 +75,33 @@ class Account(Observer):
     def on_win(self, step: Step) -> None:
         win: Win = step.event  # type: ignore[assignment]
         how = "tsumo" if win.is_tsumo else f"ron from {self._name_of(step, win.discarder)}"  # type: ignore[arg-type]
-        if _states_value(win):
+        if win.states_value:
             value = f"{_value(win)} ({_yaku(win)})"
         else:
             result = getattr(step.expected, "result", None)
             value = (f"not logged; derived {_value(result)} ({_yaku(result)})" if result  # type: ignore[arg-type]
                      else "not logged")
         self.lines.append(f"  win: {self._name_of(step, win.seat)} by {how}: {value}")
-        self._payments(step, win.payments)
+        self._payments(step, win.payments, getattr(getattr(step.expected, "result", None), "payments", None))
 
     def on_no_win(self, step: Step) -> None:
         draw: NoWin = step.event  # type: ignore[assignment]
         shown = [self._name_of(step, seat) for seat, hand in enumerate(draw.hands) if hand is not None]
         revealed = f"; hands shown: {', '.join(shown)}" if shown else ""
         self.lines.append(f"  draw: {_shown(draw.name)}{revealed}")
-        self._payments(step, draw.payments)
+        self._payments(step, draw.payments, getattr(step.expected, "payments", None))
 
-    def _payments(self, step: Step, payments: tuple[int, ...]) -> None:
+    def _payments(self, step: Step, payments: tuple[int, ...] | None, derived: tuple[int, ...] | None) -> None:
+        """The payments as logged; when the log states none, the ``derived`` ones (the
+        rules')."""
+        what = "payments"
+        if payments is None:
+            what, payments = "payments not logged; derived", derived or ()
         if any(payments):
             round_ = step.round
             by_player = sorted((round_.player_of(seat), amount)  # type: ignore[union-attr]
                                for seat, amount in enumerate(payments) if amount)
-            self.lines.append("    payments: " + ", ".join(f"{self.names[player]} {amount:+d}"
+            self.lines.append(f"    {what}: " + ", ".join(f"{self.names[player]} {amount:+d}"
                                                            for player, amount in by_player))
 
     def on_round_end(self, step: Step) -> None:
@@ -109,7 +111,11 @@ class Account(Observer):
         riichi = [self._name_of(step, seat) for seat, paid in enumerate(round_.riichi_deposits()) if paid]
         if riichi:
             self.lines.append(f"  riichi: {', '.join(riichi)}")
-        for seat, change in enumerate(round_.score_changes()):
+        changes = round_.score_changes()
+        if changes is None and step.table is not None:  # payments not logged: the table settled the rules'
+            for seat, score in enumerate(step.table.scores):
+                self.scores[round_.player_of(seat)] = score
+        for seat, change in enumerate(changes or ()):
             self.scores[round_.player_of(seat)] += change
         self.lines.append("  scores after: " + ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores)))
 
@@ -133,5 +139,6 @@ class Account(Observer):
 def describe(game: Game) -> str:
     """The text account of a whole game (see the module docstring): a walk of its events,
     or its replay when a win's value is to be derived."""
-    derive = any(type(e) is Win and not _states_value(e) for r in game.rounds for e in r.events)
+    derive = any(e.payments is None or (type(e) is Win and not e.states_value)
+                 for r in game.rounds for e in r.results)
     return replay(game, Account()) if derive else walk(game, Account())

@@ -26,7 +26,7 @@ parameters of a :class:`~paipu.rules.Rule`.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Union
 
@@ -100,7 +100,8 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     carries one; else, for a three-player game, the tenhou-sanma preset (Tenhou's 三麻, the
     one three-player rule paipu knows); for a game its origin places on Tenhou or Mahjong
     Soul, the tenhou or majsoul preset (the preset named as the platform); else the majiang
-    preset. The ``tenhou`` and ``tenhou-sanma`` presets (and a rule built on them) and the
+    preset, with what the log states of its rule (an mjai ``start_game``'s length and red
+    fives). The ``tenhou`` and ``tenhou-sanma`` presets (and a rule built on them) and the
     ``majsoul`` preset are adjusted to what the game's :attr:`~paipu.events.Game.origin`
     says its log implies
     (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
@@ -120,8 +121,10 @@ def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, 
             return Rule.from_json(game.rule), ()
         if len(game.players) == 3:
             rule = TENHOU_SANMA
-        else:
-            rule = PRESETS.get(origin.platform, MAJIANG) if origin is not None and origin.platform else MAJIANG
+        elif origin is not None and origin.platform:
+            rule = PRESETS.get(origin.platform, MAJIANG)
+        else:  # what a log of no known platform states of its rule (mjai's kyoku_first, aka_flag)
+            return (MAJIANG, ()) if origin is None or not origin.rule else _implied_rules(MAJIANG, origin.rule, ())
     if (not (rule.pao_covers_whole_hand or rule == MAJSOUL)  # not the tenhou family, nor majsoul
             or origin is None or not origin.rule
             or rule.players != len(game.players)):  # refused by the replay
@@ -286,7 +289,7 @@ class Replay:
                 if not lost:  # what such a hand cannot do was said where it was lost
                     problems.append(Problem(event.key, str(error)))
             if expected is not None:
-                derived.append(_derived_payments(event, expected))  # type: ignore[arg-type]
+                derived.append(_derived_payments(event, expected, len(table.scores)))  # type: ignore[arg-type]
                 doubtful = doubtful or (type(expected) is WinExpectation and expected.allowed is not None)
             if every or expected is not None or problems or cls in wanted:
                 step = Step(game, index, position, event, table, expected, problems)
@@ -361,7 +364,7 @@ class Replay:
     def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...],
              problems: list[Problem]) -> Expectation:
         expected = checks.expected_win(table, event, events, position, self.rule)
-        table.win(event)
+        table.win(_settled(event, expected, len(table.scores)))
         return expected
 
     def _no_win(self, table: Table, event: NoWin, position: int, events: tuple[Event, ...],
@@ -369,15 +372,16 @@ class Replay:
         if draw_name(event.name) is None:
             problems.append(Problem("pingju", f"unknown draw name {event.name!r}"))
         expected = checks.expected_draw(table, event, before(events, position), self.rule)
-        table.no_win(event)
+        table.no_win(_settled(event, expected, len(table.scores)))
         return expected
 
     # -- between rounds ---------------------------------------------------------------------
 
     def _settle(self, index: int, round_: Round, table: Table, derived: list[tuple[int, ...]],
                 doubtful: bool) -> None:
-        """Apply the settlement (the logged one to the log's standing, the derived one to
-        the engine's own) and decide the next round. After a ``doubtful`` win (one the
+        """Apply the settlement (the logged one to the log's standing, the rules' one where
+        the log states no payments, see :func:`_settled`; the derived one to the engine's
+        own) and decide the next round. After a ``doubtful`` win (one the
         events do not allow, reported there) the dealer may or may not have won: the
         engine's own standing takes the other way, so either next deal is consistent (``docs/rules.md`` §3.4-§7)."""
         rule, results = self.rule, table.results
@@ -424,14 +428,23 @@ def replay(source: GameSource, *observers: Observer, rule: RuleSpec | None = Non
     return hooks.result()
 
 
-def _derived_payments(event: Win | NoWin, expected: Expectation) -> tuple[int, ...]:
+def _derived_payments(event: Win | NoWin, expected: Expectation, seats: int) -> tuple[int, ...]:
     """The payments the rules give for a round's result, or the logged ones when the
-    engine could not derive them."""
+    engine could not derive them (zeros when the log states none either: the win or draw
+    the rules do not allow is reported where it is)."""
     if type(expected) is WinExpectation and expected.result and expected.allowed is None:
         return expected.result.payments  # type: ignore[union-attr]
     if type(expected) is DrawExpectation and expected.name is not None:
         return expected.payments
-    return event.payments
+    return (0,) * seats if event.payments is None else event.payments
+
+
+def _settled(event: Win | NoWin, expected: Expectation, seats: int) -> Win | NoWin:
+    """A round's result as the table settles it: as logged, or with the payments the
+    rules give when the log states none (mjai's optional ``deltas``)."""
+    if event.payments is not None:
+        return event
+    return replace(event, payments=_derived_payments(event, expected, seats))
 
 
 _HANDLERS: dict[type, Callable[..., Expectation]] = {

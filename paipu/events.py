@@ -153,8 +153,10 @@ class Win:
     riichi. ``fu``, ``han`` (``fanshu``) and ``yakuman`` (``damanguan``, the number of
     yakuman) are ``None`` when the log omits them (a yakuman has no fu/han; an ordinary
     hand no yakuman count). ``points`` (``defen``) is the value of the hand alone;
-    ``payments`` (``fenpei``, by seat) include honba and the riichi sticks collected.
-    ``limit`` is the limit the log states for the hand (Tenhou's ``AGARI``): ``""`` for
+    ``payments`` (``fenpei``, by seat) include honba and the riichi sticks collected;
+    ``None`` when the log does not state them (mjai's ``deltas`` are optional): the
+    engine settles with the payments the rules give, and nothing is compared. ``limit``
+    is the limit the log states for the hand (Tenhou's ``AGARI``): ``""`` for
     none, else ``"mangan"``, ``"haneman"``, ``"baiman"``, ``"sanbaiman"`` or ``"yakuman"``
     (any yakuman, counted or not); ``None`` when the format does not state it (電脳麻将
     paipu has no such field).
@@ -170,13 +172,19 @@ class Win:
     yakuman: int | None
     points: int
     yaku: tuple[Yaku, ...]
-    payments: tuple[int, ...]
+    payments: tuple[int, ...] | None
     limit: str | None = None
 
     @property
     def is_tsumo(self) -> bool:
         """Whether the win is by self-draw (自摸和)."""
         return self.discarder is None
+
+    @property
+    def states_value(self) -> bool:
+        """Whether the log states the win's value (yaku, fu, han or yakuman): mjai's
+        ``hora`` does not, and its ``points`` 0 is then no value."""
+        return bool(self.yaku) or self.fu is not None or self.han is not None or self.yakuman is not None
 
 
 @quick_init
@@ -187,13 +195,14 @@ class NoWin:
     ``name`` is the reason as logged: 荒牌平局 or 流局 (wall exhausted), 流し満貫,
     九種九牌, 四風連打, 四家立直, 三家和/三家和了, 四開槓/四槓散了. ``hands`` (by seat)
     are the revealed hands, ``None`` for a hand not shown; ``payments`` (``fenpei``, by
-    seat) are the tenpai/noten or nagashi-mangan payments.
+    seat) are the tenpai/noten or nagashi-mangan payments, ``None`` when the log does not
+    state them (as for :class:`Win`).
     """
 
     key: ClassVar[str] = "pingju"
     name: str
     hands: tuple[HandNotation | None, ...]
-    payments: tuple[int, ...]
+    payments: tuple[int, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,12 +302,15 @@ class Round:
         return tuple(paid)
 
     def score_changes(self, riichi_at: Iterable[int] | None = None,
-                      results: Iterable[Win | NoWin] | None = None) -> tuple[int, ...]:
+                      results: Iterable[Win | NoWin] | None = None) -> tuple[int, ...] | None:
         """Each seat's score change over the round as logged: payments of every win or
-        draw minus riichi deposits. ``riichi_at`` (see :meth:`riichi_deposits`) and the
-        ``results``, when the caller has them, spare passes over the events."""
+        draw minus riichi deposits; ``None`` when a result's payments are not logged.
+        ``riichi_at`` (see :meth:`riichi_deposits`) and the ``results``, when the caller
+        has them, spare passes over the events."""
         change = [-paid for paid in self.riichi_deposits(riichi_at)]
         for result in self.results if results is None else results:
+            if result.payments is None:
+                return None
             for seat, amount in enumerate(result.payments):
                 change[seat] += amount
         return tuple(change)

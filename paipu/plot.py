@@ -96,7 +96,7 @@ def score_changes(rounds: pd.DataFrame, player: str | int | None = None, ax: Axe
     the riichi deposit), in bins of ``bin_width`` points centred on multiples of it; the
     dashed line is the mean."""
     ax = _axes(ax)
-    changes = of_player(rounds, player)["score_change"]
+    changes = of_player(rounds, player)["score_change"].dropna()  # NA: payments not logged
     if len(changes):
         low = math.floor(changes.min() / bin_width - 0.5)
         high = math.ceil(changes.max() / bin_width + 0.5)

@@ -103,6 +103,8 @@ class Stat:
 
     ``aggregate="sum"``: the sum of ``numerator`` over the player's rows, divided by the
     sum of ``denominator`` when there is one (a rate or a mean; NaN when that sum is 0),
+    over the rows where the numerator's column (a column name, or :func:`_where`'s) is
+    known: an amount a log does not state is left out of a mean, not counted 0;
     else the count itself. ``"max"``: the largest ``numerator``. ``"tally"``: a
     ``{value: count}`` of the ``numerator`` column (a dict per row adds its counts).
     ``engine``: the statistic needs facts of the replay (``tables(..., engine=True)``)."""
@@ -148,7 +150,8 @@ FACTS: tuple[Fact, ...] = (
     _round("called", "bool", "at least one chi, pon or open kan (ankan and kakan do not count)"),
     _round("win", "bool", "the player won (every winner of a double ron)"),
     _round("win_type", "category", "``tsumo`` or ``ron`` (槍槓 is a ron); NA without a win"),
-    _round("win_value", "Int64", "``hule.defen``: the hand's value, pao share included, honba and sticks excluded"),
+    _round("win_value", "Int64", "``hule.defen``: the hand's value, pao share included, honba and sticks excluded; "
+                                 "NA when the log states none (mjai)"),
     _round("win_net", "Int64", "the winner's ``fenpei``: honba and sticks included, own riichi stick not subtracted"),
     _round("win_turn", "Int64", "own discards before the win, plus 1"),
     _round("dama", "boolean", "won with a closed hand (no meld but closed kans) and no riichi"),
@@ -172,7 +175,8 @@ FACTS: tuple[Fact, ...] = (
     _round("tenpai", "boolean", "at an exhaustive draw, the player's hand was ready (聴牌): a hand shown is, a "
                                 "hidden one by its tiles tracked from the deal through the events; NA in other rounds"),
     _round("hand_shown", "boolean", "at an exhaustive draw, the log shows the player's hand; NA in other rounds"),
-    _round("score_change", "int64", "the player's score change over the round: payments minus riichi deposit"),
+    _round("score_change", "Int64", "the player's score change over the round: payments minus riichi deposit; NA "
+                                    "when the log does not state the payments (mjai without ``deltas``)"),
     _round("start_shanten", "Int64", "shanten (向聴) of the dealt 13 tiles (配牌向聴)", engine=True),
     _round("riichi_waits", "Int64", "at the riichi declaration, the number of kinds of tile the hand waits on; NA "
                                     "without riichi", engine=True),
@@ -229,7 +233,13 @@ def _state(column: str, value: str) -> Callable[[pd.DataFrame], pd.Series]:
 
 
 def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
-    return lambda r: r[value].where(_term(condition, r).fillna(False).astype(bool))
+    """``value`` where ``condition`` holds, else NA (counted 0); ``column`` names the
+    column whose own NA is an amount not known, which a mean leaves out (see
+    :func:`_aggregate`)."""
+    def where(r: pd.DataFrame) -> pd.Series:
+        return r[value].where(_term(condition, r).fillna(False).astype(bool))
+    where.column = value  # type: ignore[attr-defined]
+    return where
 
 
 def _known(column: str) -> Callable[[pd.DataFrame], pd.Series]:
@@ -479,7 +489,9 @@ class _Facts(Observer):
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         if win.discarder is not None:
             self.deal_ins[win.discarder] += 1
-            self.paid[win.discarder] -= win.payments[win.discarder]
+            paid = self.paid[win.discarder]  # None once a payment is not logged
+            self.paid[win.discarder] = (None if paid is None or win.payments is None
+                                        else paid - win.payments[win.discarder])
 
     def on_no_win(self, step: Step) -> None:
         self.ending = step.event  # type: ignore[assignment]
@@ -499,7 +511,8 @@ class _Facts(Observer):
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         abort = ending is not None and not draw
         reason = None if ending is None else ending.name
-        changes = round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
+        changes = (round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
+                   or (None,) * round_.players)
         label = round_.label
         tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
         hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore
@@ -511,7 +524,8 @@ class _Facts(Observer):
             if seat in wins:
                 win, turn = wins[seat]
                 win_facts = (
-                    True, "ron" if win.discarder is not None else "tsumo", win.points, win.payments[seat], turn,
+                    True, "ron" if win.discarder is not None else "tsumo", win.points if win.states_value else None,
+                    None if win.payments is None else win.payments[seat], turn,
                     win.hand.is_closed and not riichi,
                     any(yaku.name == "一発" for yaku in win.yaku),
                     any(yaku.name == "裏ドラ" and yaku.han for yaku in win.yaku),
@@ -541,7 +555,7 @@ class _Facts(Observer):
                 bool(order) and order[0] != seat,
                 self.calls[seat], self.calls[seat] > 0,
                 *win_facts, *deal_in_facts,
-                tsumo_against, -tsumo.payments[seat] if tsumo_against else None,  # type: ignore[union-attr]
+                tsumo_against, -tsumo.payments[seat] if tsumo_against and tsumo.payments is not None else None,  # type: ignore
                 draw, abort, reason, tenpai, shown, changes[seat],
             ))
         return rows
@@ -765,18 +779,34 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     (or the numerator's largest, or tallied) per player in one group-by."""
     names = frame["name"].astype(str).to_numpy()
     sums: dict[str, np.ndarray] = {}
+    known: dict[str, np.ndarray | None] = {}  # where a quantity is not NA; None: everywhere
     largest: dict[str, pd.Series] = {}
 
     def key(term: Term) -> str:
         label = term if isinstance(term, str) else f"#{id(term)}"
         if label not in sums:
             sums[label] = _numbers(_term(term, frame))
+            column = term if isinstance(term, str) else getattr(term, "column", None)
+            mask = None if column is None else frame[column].notna().to_numpy()
+            known[label] = None if mask is None or mask.all() else mask
+        return label
+
+    def over_known(denominator: str, numerator: str) -> str:
+        """The denominator over the rows where the numerator's column is known."""
+        mask = known[numerator]
+        if mask is None:
+            return denominator
+        label = f"{denominator} where {numerator}"
+        if label not in sums:
+            sums[label] = sums[denominator] * mask
         return label
 
     plan = []
     for stat in stats:
         if stat.aggregate == "sum":
-            plan.append((stat, key(stat.numerator), None if stat.denominator is None else key(stat.denominator)))
+            numerator = key(stat.numerator)
+            plan.append((stat, numerator,
+                         None if stat.denominator is None else over_known(key(stat.denominator), numerator)))
         elif stat.aggregate == "max":
             largest[stat.name] = _term(stat.numerator, frame).astype("Float64").to_numpy(float, na_value=math.nan)
             plan.append((stat, None, None))

@@ -48,6 +48,7 @@ __all__ = [
     "Meld",
     "MeldType",
     "parse_meld",
+    "meld_text",
     "NORTH",
     "HandNotation",
     "parse_hand",
@@ -273,6 +274,22 @@ def parse_meld(text: object) -> Meld:
         if len(_MELDS) < _MELD_CACHE_SIZE:
             _MELDS[text] = meld  # type: ignore[index]
     return meld
+
+
+def meld_text(tiles: Sequence[str], mark: str, sequence: bool = False) -> str:
+    """The notation of a meld (for :func:`parse_meld`) from its tiles of one suit as a
+    call lists them, the claimed tile first and ``mark`` its direction (``-``, ``=``,
+    ``+``): a sequence (チー, ``sequence``) in order with the mark after the claimed
+    digit, a pon or open kan (ポン, 大明槓) with the claimed digit and mark last; with
+    ``mark`` ``""``, a closed kan (暗槓), no tile claimed."""
+    suit, digits = tiles[0][0], [tile[1] for tile in tiles]
+    if sequence:
+        ordered = sorted(digits, key=lambda digit: int(digit) or 5)
+        at = ordered.index(digits[0]) + 1
+        return suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
+    if not mark:
+        return suit + "".join(sorted(digits, reverse=True))
+    return suit + "".join(sorted(digits[1:], reverse=True)) + digits[0] + mark
 
 
 _MELDS: dict[str, Meld] = {}

@@ -317,8 +317,11 @@ def _head(step: Step) -> str:
     return f'<div class="pv-head">{" · ".join(parts)}</div>'
 
 
-def _by_seat(values: Iterable[int], round_: Round, names: tuple[str, ...], signed: bool = True) -> str:
-    """Numbers by seat with each seat's player name: payments signed, scores not."""
+def _by_seat(values: Iterable[int] | None, round_: Round, names: tuple[str, ...], signed: bool = True) -> str:
+    """Numbers by seat with each seat's player name: payments signed, scores not;
+    ``None`` (payments a log does not state) is "not logged"."""
+    if values is None:
+        return "not logged"
     return ", ".join(f"{names[round_.player_of(seat)]} {value:+d}" if signed else f"{names[round_.player_of(seat)]} {value}"
                      for seat, value in enumerate(values))
 

@@ -22,6 +22,7 @@ import pytest
 from paipu import load
 from paipu.engine import game_rule
 from paipu.events import Discard, NoWin, Win
+from paipu.tiles import HandNotation
 from paipu.formats.majsoul import majsoul_origin
 from paipu.formats.mjai import dumps, game_from_mjai, game_to_mjai, parse
 from paipu.rules import MAJSOUL, TENHOU
@@ -270,10 +271,17 @@ def test_paipu_convert_to_mjai(tmp_path):
     assert written == sorted(p.name.replace(".mjlog", ".jsonl") for p in sources.iterdir())
     done = run("validate", str(tmp_path / "out"))
     assert done.returncode == 0 and "7 games" in done.stdout and ": 7 valid, 0 findings" in done.stdout
-    # on standard output the games follow one another, each from start_game to end_game
+    # on standard output one game, read back as it was; several are refused in one line,
+    # nothing written: a file of mjai is one game, for Mortal and mjai-reviewer as for paipu
+    done = run("convert", str(sources / "pao.mjlog"), "--to", "mjai")
+    assert done.returncode == 0, done.stderr
+    (game,) = load(sources / "pao.mjlog")
+    assert game_from_mjai(parse(done.stdout.encode())).rounds == game.rounds
     done = run("convert", str(sources / "pao.mjlog"), str(sources / "yao9.mjlog"), "--to", "mjai")
-    types = [orjson.loads(line)["type"] for line in done.stdout.splitlines()]
-    assert types.count("start_game") == types.count("end_game") == 2 and types[-1] == "end_game"
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        "paipu convert: mjai holds one game per file: several games cannot go to standard output; "
+        "write them with -o DIR"]
 
 
 def test_a_three_player_game_is_not_written_as_mjai(tmp_path):
@@ -422,3 +430,263 @@ def test_a_closed_kans_dora_before_the_replacement_draw_as_mjai_reviewer_writes_
             reordered = game_from_mjai(parse(b"\n".join(lines)), source=game.source)
             assert _findings(reordered) == _findings(game), game.source
     assert moved > 10
+
+
+def _without_deltas(data: bytes) -> bytes:
+    """Mortal's fields alone (:func:`_mortal_lines`), and no ``deltas`` (optional in
+    Mortal's ``hora`` and ``ryukyoku``)."""
+    lines = []
+    for line in _mortal_lines(data).splitlines():
+        event = orjson.loads(line)
+        event.pop("deltas", None)
+        lines.append(orjson.dumps(event))
+    return b"\n".join(lines) + b"\n"
+
+
+def test_results_without_deltas_are_settled_by_the_rules_and_not_compared():
+    """A ``hora``/``ryukyoku`` without ``deltas`` has payments unknown (``None``), not
+    zero: a clean game validates with zero findings (the engine settles each round with
+    the rules' payments, which the next ``start_kyoku``'s scores then confirm), and a
+    next deal whose scores disagree with them is reported there."""
+    clean = 0
+    for game in _games("tenhou-mjlog", "rmss-samples"):
+        if _findings(game):
+            continue
+        data = _without_deltas(dumps(game))
+        bare = game_from_mjai(parse(data), source=game.source)
+        assert all(r.payments is None for round_ in bare.rounds for r in round_.results)
+        assert _findings(bare, game_rule(game)) == [], game.source
+        clean += 1
+        if len(game.rounds) > 1:
+            lines = data.splitlines()
+            at = [i for i, line in enumerate(lines) if b'"start_kyoku"' in line][1]
+            deal = orjson.loads(lines[at])
+            deal["scores"] = [deal["scores"][0] + 1000, deal["scores"][1] - 1000, *deal["scores"][2:]]
+            lines[at] = orjson.dumps(deal)
+            wrong = game_from_mjai(parse(b"\n".join(lines)), source=game.source)
+            assert [f[1:3] for f in _findings(wrong, game_rule(game))] == [(0, "qipai.defen")]
+    assert clean
+
+
+def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
+    """Statistics of a game without ``deltas`` have NA where an amount would be (never
+    0), and ``paipu show`` marks the payments not logged and gives the rules' (here the
+    logged ones of the source, which validates clean)."""
+    from paipu import stats
+    from paipu.describe import describe
+
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    bare = game_from_mjai(parse(_without_deltas(dumps(game))))
+    rounds = stats.rounds(bare)
+    won = rounds[rounds["win"]]
+    assert len(won) and won["win_net"].isna().all() and won["win_value"].isna().all()
+    assert rounds["score_change"].isna().all()
+    assert rounds.loc[rounds["deal_in"], "deal_in_amount"].isna().all()
+    assert rounds.loc[rounds["tsumo_against"], "tsumo_paid"].isna().all()
+    assert stats.summary(bare)["avg_win"].isna().all()  # mjai states no value: not an average of 0
+    with_deltas = stats.rounds(game_from_mjai(parse(_mortal_lines(dumps(game)))))
+    expected = stats.rounds(game)
+    assert list(with_deltas["win_net"]) == list(expected["win_net"]) and with_deltas["win_value"].isna().all()
+    mine, theirs = stats.summary(game_from_mjai(parse(_mortal_lines(dumps(game))))), stats.summary(game)
+    assert list(mine["avg_win_net"]) == list(theirs["avg_win_net"]) and mine["avg_win"].isna().all()
+    text = describe(bare)
+    payments = [line for line in describe(game).splitlines() if line.startswith("    payments: ")]
+    derived = [line for line in text.splitlines() if line.startswith("    payments not logged; derived: ")]
+    assert [line.split(": ", 1)[1] for line in derived] == [line.split(": ", 1)[1] for line in payments]
+    assert [line for line in text.splitlines() if line.startswith("  scores after: ")] == [
+        line for line in describe(game).splitlines() if line.startswith("  scores after: ")]
+
+
+def test_payments_not_logged_are_written_as_not_logged(tmp_path):
+    """The writers keep unknown payments unknown: mjai leaves ``deltas`` out, 電脳麻将
+    JSON writes ``fenpei: null``; both read back the same events, and the viewer's
+    page says "not logged"."""
+    from paipu.formats.majiang import game_from_json, game_to_json
+    from paipu.view import view
+
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    bare = game_from_mjai(parse(_without_deltas(dumps(game))))
+    written = dumps(bare)
+    assert b'"deltas"' not in written and _read_back(bare).rounds == bare.rounds
+    assert game_from_json(orjson.loads(orjson.dumps(game_to_json(bare)))).rounds == bare.rounds
+    viewer = view(bare)
+    wins = [frame for frame in viewer.frames if 'class="pv-panel pv-win"' in frame]
+    assert wins and all("payments not logged" in frame for frame in wins)
+
+
+def _reviewer_lines(data: bytes) -> bytes:
+    """An mjai file as mjai-reviewer writes it: Mortal's fields, and ``kyoku_first`` and
+    ``aka_flag`` in ``start_game`` (no title, no rule)."""
+    lines = _mortal_lines(data).splitlines()
+    start = orjson.loads(data.split(b"\n", 1)[0])
+    lines[0] = orjson.dumps({key: start[key] for key in ("type", "names", "kyoku_first", "aka_flag") if key in start})
+    return b"\n".join(lines) + b"\n"
+
+
+@pytest.mark.parametrize("name, winds, red", [("tonpu.json.gz", 1, True), ("no_red.json.gz", 2, False)])
+def test_kyoku_first_and_aka_flag_give_the_length_and_red_fives(name, winds, red):
+    """mjai-reviewer's ``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag`` are
+    the rule of a log without a title: the 電脳麻将 engine's East-only games (and its
+    games without red fives), as mjai-reviewer writes them, validate with no finding
+    under the rule read from them (an East-only game checked as East-South would be
+    incomplete)."""
+    games = _games("generated", name, step=10)
+    for game in games:
+        data = dumps(game)
+        assert orjson.loads(data.split(b"\n", 1)[0])["kyoku_first"] == (4 if winds == 1 else 0)
+        bare = game_from_mjai(parse(_reviewer_lines(data)), source=game.source)
+        rule = game_rule(bare)
+        assert (rule.winds, any(rule.red_fives)) == (winds, red)
+        assert _findings(bare) == _findings(game) == [], game.source
+    assert games
+
+
+def test_a_byte_order_mark_is_passed_over(tmp_path):
+    """A UTF-8 byte order mark before ``start_game`` (a file saved by a Windows editor):
+    the same game, as JSON lines and as a JSON array."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    data = dumps(game)
+    lines = (tmp_path / "bom.jsonl")
+    lines.write_bytes(b"\xef\xbb\xbf" + data)
+    array = (tmp_path / "bom_array.json")
+    array.write_bytes(b"\xef\xbb\xbf[" + b",".join(data.splitlines()) + b"]")
+    for path in (lines, array):
+        (read,) = load(path, errors="raise")
+        assert read.rounds == game.rounds and read.origin.format == "mjai"
+
+
+def test_an_event_after_end_game_is_named_with_its_line(tmp_path):
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    after = lines + [lines[1]]
+    message = _load_error(tmp_path, b"\n".join(after))
+    assert message.endswith(f"line {len(after)}: start_kyoku after end_game: an mjai file holds one game"), message
+    message = _load_error(tmp_path, b"\n".join(lines + [b"[1, 2]"]))
+    assert message.endswith(f"line {len(lines) + 1}: an event after end_game: an mjai file holds one game"), message
+
+
+def test_deltas_beside_a_paipu_record_are_the_payments_checked():
+    """A ``hora``/``ryukyoku`` with paipu's record and ``deltas`` that disagree with it
+    (a tool rewrote the deltas): the deltas are the payments, and validation reports
+    them where they differ from the rules'."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
+    assert _findings(game) == []
+    lines, changed = [], []
+    for line in dumps(game).splitlines():
+        event = orjson.loads(line)
+        if event["type"] in ("hora", "ryukyoku") and any(event["deltas"]):
+            event["deltas"] = [event["deltas"][0] + 100, event["deltas"][1] - 100, *event["deltas"][2:]]
+            changed.append(event["type"])
+        lines.append(orjson.dumps(event))
+    assert {"hora", "ryukyoku"} <= set(changed)
+    read = game_from_mjai(parse(b"\n".join(lines)))
+    checks = [f[2] for f in _findings(read)]
+    assert set(checks) == {"hule.fenpei", "pingju.fenpei"}
+    assert checks.count("hule.fenpei") == changed.count("hora")
+    assert checks.count("pingju.fenpei") == changed.count("ryukyoku")
+
+
+@pytest.mark.parametrize("tile", ["N", "1m"])
+def test_nukidora_is_a_load_error_naming_its_line(tmp_path, tile):
+    """Three-player mjai (a ``nukidora``, of North or any other tile) is not read: one
+    load error at its line, never findings of the engine."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    at = next(i for i, line in enumerate(lines) if b'"dahai"' in line)
+    lines.insert(at, orjson.dumps({"type": "nukidora", "actor": 0, "pai": tile}))
+    message = _load_error(tmp_path, b"\n".join(lines))
+    assert f"line {at + 1}: nukidora (a North set aside): three-player mahjong" in message, message
+
+
+def test_meld_text_as_both_readers_build_it():
+    """:func:`paipu.tiles.meld_text`, which the mjai and tenhou.net/6 readers share:
+    the claimed tile first, in 電脳麻将 notation (hand-worked)."""
+    from paipu.tiles import meld_text
+
+    assert meld_text(["m3", "m4", "m5"], "-", sequence=True) == "m3-45"
+    assert meld_text(["p0", "p4", "p6"], "-", sequence=True) == "p40-6"
+    assert meld_text(["s7", "s5", "s6"], "-", sequence=True) == "s567-"
+    assert meld_text(["z1", "z1", "z1"], "=") == "z111="
+    assert meld_text(["p5", "p0", "p5"], "+") == "p505+"
+    assert meld_text(["m5", "m0", "m5", "m5"], "-") == "m5505-"
+    assert meld_text(["m5", "m0", "m5", "m5"], "") == "m5550"
+
+
+REVIEWER_LOG = Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl"
+"""A log written by hand as mjai-reviewer and Mortal write them (no title, ``kyoku_first``
+4: East-only, ``aka_flag``, ``5mr``, ``reach_accepted`` with the original protocol's
+``deltas``/``scores``, ``hora`` with ``deltas`` and ``ura_markers``, ``ryukyoku`` with
+``deltas``): the last round of a game, 東4局, dealer Dan (player 3), from 30100, 22400,
+25500, 22000. 東4局0本場: Dan's first draw makes ten kinds of terminals and honours, and he
+stops the round (九種九牌, no payments); he keeps the deal. 東4局1本場: Ben (player 1,
+West) draws 5p to 234m 5(red)67m 345p 99p 67s, riichi on his next draw (1s), and Chie
+(North) discards 8s before Ben draws again: riichi 1, ippatsu 1, pinfu 1, the red five 1
+(dora E, ura S: none) = 4 han 30 fu (pinfu ron: 20 + 10 closed ron), 7,700, plus 300 for
+the honba from Chie, plus Ben's own riichi stick: Ben +9,000, Chie -8,000. A non-dealer's
+win in the last round of an East-only game ends it."""
+
+
+def test_a_hand_written_reviewer_log_reads_and_validates_as_worked_out():
+    from paipu.engine import Replay
+
+    (game,) = load(REVIEWER_LOG, errors="raise")
+    assert game.players == ("Aoi", "Ben", "Chie", "Dan") and game.first_dealer == 0 and game.title == ""
+    rule = game_rule(game)
+    assert (rule.winds, tuple(rule.red_fives)) == (1, (1, 1, 1))
+    first, second = game.rounds
+    # seats from the dealer, Dan: Dan 0, Aoi 1, Ben 2, Chie 3
+    assert (first.label, first.dealer, first.deal.scores) == ("東4局0本場", 3, (22000, 30100, 22400, 25500))
+    assert first.deal.hands[0].counts() == HandNotation.from_tiles(
+        ["m1", "m9", "p1", "p9", "s1", "z1", "z2", "z3", "z4", "m2", "m3", "p4", "s6"]).counts()
+    (draw,) = first.results
+    assert (draw.name, draw.payments, [hand is not None for hand in draw.hands]) == (
+        "九種九牌", (0, 0, 0, 0), [True, False, False, False])
+    assert (second.label, second.deal.dora_indicator, second.deal.hands[2].tiles.count("m0")) == ("東4局1本場", "z4", 1)
+    riichi = [e for e in second.events if isinstance(e, Discard) and e.riichi]
+    assert [(e.seat, e.tile, e.tsumogiri) for e in riichi] == [(2, "s1", True)]
+    (win,) = second.results
+    assert (win.seat, win.discarder, win.payments, win.ura_indicators) == (2, 3, (0, 0, 9000, -8000), ("z1",))
+    assert win.hand.counts() == HandNotation.from_tiles(
+        ["m2", "m3", "m4", "m0", "m6", "m7", "p3", "p4", "p5", "p9", "p9", "s6", "s7", "s8"]).counts()
+    result = next(step.expected.result for step in Replay(game) if step.event is win)
+    assert (result.fu, result.han, result.points, result.payments) == (30, 4, 7700, (0, 0, 9000, -8000))
+    assert sorted(y.name for y in result.yaku if y.han) == sorted(["立直", "一発", "平和", "赤ドラ"])
+    assert validate_game(game) == []
+
+
+def _reviewer_variant(change) -> bytes:
+    lines = [orjson.loads(line) for line in REVIEWER_LOG.read_bytes().splitlines()]
+    for number, event in enumerate(lines, 1):
+        change(number, event)
+    return b"\n".join(orjson.dumps(event) for event in lines) + b"\n"
+
+
+def test_variants_of_the_hand_written_log(tmp_path):
+    """Without ``deltas`` the same verdict (payments unknown, settled by the rules); the
+    honba left out of the ron's deltas is a ``hule.fenpei`` finding with the worked-out
+    payments; without ``kyoku_first`` (East-South under the majiang preset) the game
+    stops before its end; a ``?`` in another seat's draw (a player's view) is a load error
+    at its line."""
+    def no_deltas(number, event):
+        if event["type"] in ("hora", "ryukyoku"):
+            del event["deltas"]
+    read = game_from_mjai(parse(_reviewer_variant(no_deltas)))
+    assert [r.payments for round_ in read.rounds for r in round_.results] == [None, None]
+    assert validate_game(read) == []
+
+    def no_honba(number, event):
+        if event["type"] == "hora":
+            event["deltas"] = [0, 8700, -7700, 0]
+    (finding,) = validate_game(game_from_mjai(parse(_reviewer_variant(no_honba))))
+    assert (finding.check, finding.expected, finding.logged) == ("hule.fenpei", [0, 0, 9000, -8000], [0, 0, 8700, -7700])
+
+    def east_south(number, event):
+        event.pop("kyoku_first", None)
+    assert [f.check for f in validate_game(game_from_mjai(parse(_reviewer_variant(east_south))))] == ["game.incomplete"]
+
+    def hidden(number, event):
+        if number == 9:  # Aoi's first draw, as Ben's view of the game shows it
+            assert event == {"type": "tsumo", "actor": 0, "pai": "3m"}
+            event["pai"] = "?"
+    message = _load_error(tmp_path, _reviewer_variant(hidden))
+    assert "line 9: pai: a hidden tile '?'" in message and "one player's view" in message

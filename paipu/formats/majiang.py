@@ -288,8 +288,14 @@ def _read_hule(p: Any, n: int) -> Win:
         _optional_int(p.get("damanguan"), "hule.damanguan"),
         _int(p["defen"], "hule.defen"),
         tuple(map(_read_yaku, yaku)),
-        _ints(p["fenpei"], "hule.fenpei", n),
+        _payments(p["fenpei"], "hule.fenpei", n),
     )
+
+
+def _payments(value: Any, name: str, n: int) -> tuple[int, ...] | None:
+    """A result's ``fenpei``: ``n`` integers, or ``null`` for payments the log it was
+    converted from does not state (mjai's optional ``deltas``)."""
+    return None if value is None else _ints(value, name, n)
 
 
 _PINGJU = _Fields("pingju", ("name", "shoupai", "fenpei"))
@@ -305,7 +311,7 @@ def _read_pingju(p: Any, n: int) -> NoWin:
     return NoWin(
         p["name"],
         tuple(_hand(h, "pingju.shoupai") if h != "" else None for h in hands),
-        _ints(p["fenpei"], "pingju.fenpei", n),
+        _payments(p["fenpei"], "pingju.fenpei", n),
     )
 
 
@@ -426,6 +432,10 @@ def _hand_text(hand: HandNotation | None) -> str:
     return "" if hand is None else str(hand)
 
 
+def _payments_json(payments: tuple[int, ...] | None) -> list[int] | None:
+    return None if payments is None else list(payments)
+
+
 def event_to_json(event: Event) -> dict[str, Any]:
     """One event as its paipu object, e.g. ``{"dapai": {"l": 0, "p": "m5_*"}}``."""
     if isinstance(event, Discard):
@@ -458,12 +468,12 @@ def event_to_json(event: Event) -> dict[str, Any]:
                 payload[name] = value
         payload["defen"] = event.points
         payload["hupai"] = [y.to_json() for y in event.yaku]
-        payload["fenpei"] = list(event.payments)
+        payload["fenpei"] = _payments_json(event.payments)
     elif isinstance(event, NoWin):
         payload = {
             "name": event.name,
             "shoupai": [_hand_text(h) for h in event.hands],
-            "fenpei": list(event.payments),
+            "fenpei": _payments_json(event.payments),
         }
     else:  # pragma: no cover - Event is a closed union
         raise TypeError(f"not an event: {event!r}")

@@ -9,6 +9,8 @@ JSON array of the same objects is read too), one event per line, each an object 
 ``consumed``), ``kakan``, ``ankan``, ``dora``, ``reach`` and ``reach_accepted``, then
 ``hora`` (one per winner: ``actor``, ``target``; optional ``deltas`` and
 ``ura_markers``) or ``ryukyoku`` (optional ``deltas``), ``end_kyoku``; ``end_game``.
+A result without ``deltas`` has its payments unknown (``None``), never zero. A
+``nukidora`` (three-player mahjong) is a load error: mjai is read for four players.
 ``actor``, ``target`` and ``oya`` are player ids (the order of ``names``), not seats.
 
 Tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``5mr``/``5pr``/``5sr`` for the red
@@ -25,14 +27,16 @@ of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
 ``uradora_markers`` of a ``hora`` are read too.
 
 mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
-``aka_flag`` (red fives or not), read where a title names a room. :func:`game_to_mjai`
+``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag`` (red fives or not), the
+origin's implied rule (over a room's, where a title names one). :func:`game_to_mjai`
 writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
 mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
-carries) in ``start_game`` beside ``names``, ``kyoku_first`` (0 East-South, 4 East-only)
-and ``aka_flag``; and in each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under
-``paipu`` (its yaku, fu, han, value, the hands as logged, the draw's name) and, where the
-log states it, the win's ``limit`` (Tenhou's), so that reading back gives the same
-events. A title that names a Tenhou room or a Mahjong Soul room gives the game's origin
+carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``; and in
+each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under ``paipu`` (its yaku, fu,
+han, value, the hands as logged, the draw's name) and, where the log states it, the win's
+``limit`` (Tenhou's), so that reading back gives the same events. ``deltas`` beside such
+a record are the result's payments (checked by validation like any logged payments). A
+title that names a Tenhou room or a Mahjong Soul room gives the game's origin
 as for those platforms' own logs.
 
 New dora indicators (``dora``) are read and written where they are: mjai-reviewer writes
@@ -67,7 +71,7 @@ from ..events import (
 from ..hand import Hand, IllegalAction
 from ..limits import clip
 from ..rules import RedFives, Rule, RuleError
-from ..tiles import HandNotation, Meld, NotationError, kind, parse_meld
+from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
 from .errors import FormatError, bounded
 from .majiang import _read_event, event_to_json
 from .majsoul import majsoul_origin
@@ -85,6 +89,11 @@ MJAI_OF_TILE: dict[str, str] = {tile: name for name, tile in TILE_OF_MJAI.items(
 """The mjai name of each paipu tile."""
 
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+_WINDS_OF_KYOKU_FIRST = {0: 2, 4: 1}
+"""The length (:attr:`~paipu.rules.Rule.winds`) by ``kyoku_first``, the index of the
+first round (東1局 0, 南1局 4) of akochan's and mjai-reviewer's ``start_game``: 0 for an
+East-South game (半荘), 4 for an East-only one (東風), as mjai-reviewer's converter
+writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``)."""
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
 _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
@@ -113,10 +122,17 @@ def _opens_a_game(obj: Any) -> bool:
     return isinstance(obj, dict) and obj.get("type") == "start_game"
 
 
+_BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark."""
+
+
 def parse(data: bytes) -> MjaiLog | None:
     """An mjai file (JSON lines, or one JSON array of events), or ``None`` for a file
     that is not mjai (its first line, or first item, is no ``start_game`` event). Only the
-    first line is parsed here: the others as they are read."""
+    first line is parsed here: the others as they are read. A UTF-8 byte order mark
+    before it (as Windows editors save a file) is passed over."""
+    if data[:3] == _BOM:
+        data = data[3:]
     head = data[:4096].lstrip()
     if not (head[:1] in (b"{", b"[") and b'"start_game"' in head and b'"type"' in head):
         return None
@@ -175,19 +191,10 @@ def _numbers(value: Any, field: str) -> tuple[int, ...]:
 def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
     """The meld of a chi, pon or open kan (claimed tile first) or closed kan, in
     canonical notation."""
-    suit, digits = tiles[0][0], [tile[1] for tile in tiles]
-    if any(tile[0] != suit for tile in tiles):
+    if any(tile[0] != tiles[0][0] for tile in tiles):
         raise FormatError(f"not a meld: {' '.join(MJAI_OF_TILE[t] for t in tiles)} (mixed suits)")
-    if kind_of_call == "chi":
-        ordered = sorted(digits, key=lambda d: 5 if d == "0" else int(d))
-        at = ordered.index(digits[0]) + 1
-        text = suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
-    elif kind_of_call == "ankan":
-        text = suit + "".join(sorted(digits, reverse=True))
-    else:
-        text = suit + "".join(sorted(digits[1:], reverse=True)) + digits[0] + mark
     try:
-        return parse_meld(text)
+        return parse_meld(meld_text(tiles, mark, kind_of_call == "chi"))
     except NotationError as error:
         raise FormatError(f"{kind_of_call}: {error}") from None
 
@@ -230,6 +237,7 @@ class _Reader:
         self.ended = False
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
+        self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
 
     # -- the round ------------------------------------------------------------------
 
@@ -249,6 +257,11 @@ class _Reader:
         if aka is not None and type(aka) is not bool:
             raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
         self.aka = aka
+        first = obj.get("kyoku_first")
+        if first is not None:
+            if type(first) is not int or first not in _WINDS_OF_KYOKU_FIRST:
+                raise FormatError(f"kyoku_first must be 0 (East-South) or 4 (East-only), not {clip(repr(first), 40)}")
+            self.winds = _WINDS_OF_KYOKU_FIRST[first]
         rule = obj.get("rule")
         if rule is not None:
             try:
@@ -362,7 +375,9 @@ class _Reader:
                     started = True
                     continue
                 if self.ended:
-                    raise FormatError(f"{clip(repr(item), 60)} after end_game")
+                    kind_of_event = item.get("type") if isinstance(item, dict) else None
+                    what = kind_of_event if isinstance(kind_of_event, str) else "an event"
+                    raise FormatError(f"{clip(what, 40)} after end_game: an mjai file holds one game")
                 self.after_kan = after_kan
                 read(item)
                 after_kan = self.after_kan
@@ -439,6 +454,9 @@ class _Reader:
                 meld = pon.with_added(added)
             events.append(Kan(seat, meld))
             self.after_kan = True
+        elif kind_of_event == "nukidora":
+            raise FormatError("nukidora (a North set aside): three-player mahjong, which paipu reads "
+                              "from Tenhou's and 電脳麻将's logs, not from mjai's")
         else:
             raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
 
@@ -467,7 +485,7 @@ class _Reader:
                 win = replace(win, limit=obj["limit"])
             if win.seat != seat or win.discarder != (None if target == actor else self.seat(target)):
                 raise FormatError("hora: its paipu record names another winner or discarder")
-            events.append(win)
+            events.append(self._stated(win, obj))
             return
         hand = self.final_hands(events)[seat].copy()
         if target != actor:
@@ -478,7 +496,7 @@ class _Reader:
                 hand.draw(tile)
             except IllegalAction as error:
                 raise FormatError(f"hora: player {actor} cannot win on {tile}: {error}") from None
-        deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
+        deltas = self.deltas(obj)
         ura = obj.get("ura_markers", obj.get("uradora_markers"))
         indicators = None
         if hand.riichi and ura is not None:
@@ -487,15 +505,15 @@ class _Reader:
             indicators = tuple(_tile(t, "ura_markers") for t in ura)
         events.append(Win(
             seat, replace(hand.to_notation(), riichi=False), None if target == actor else self.seat(target),
-            indicators, None, None, None, 0, (), tuple(deltas[(self.dealer + s) % 4] for s in range(4)),
+            indicators, None, None, None, 0, (), deltas,
         ))
 
     def ryukyoku(self, obj: dict, events: list[Event]) -> None:
         recorded = obj.get("paipu")
         if recorded is not None:
-            events.append(self._recorded(recorded, NoWin))
+            events.append(self._stated(self._recorded(recorded, NoWin), obj))
             return
-        deltas = _numbers(obj["deltas"], "deltas") if obj.get("deltas") is not None else (0,) * 4
+        deltas = self.deltas(obj)
         reason = obj.get("reason")
         name = (_REASONS.get(reason) if type(reason) is str else None) or self._draw_name(events)
         last = next(e for e in reversed(events) if type(e) is not DoraReveal)
@@ -509,7 +527,23 @@ class _Reader:
                 shown = name == "四家立直" or (name in ("流局", "流し満貫") and hand.is_tenpai())
             notation = hand.to_notation()
             hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
-        events.append(NoWin(name, tuple(hands), tuple(deltas[(self.dealer + s) % 4] for s in range(4))))
+        events.append(NoWin(name, tuple(hands), deltas))
+
+    def _stated(self, result: Win | NoWin, obj: dict) -> Win | NoWin:
+        """A result recorded under ``paipu`` with the payments the line's ``deltas``
+        state, where they state them: the protocol's field is the log's word, which
+        validation checks (paipu's writer writes both the same)."""
+        deltas = self.deltas(obj)
+        return result if deltas is None or deltas == result.payments else replace(result, payments=deltas)
+
+    def deltas(self, obj: dict) -> tuple[int, ...] | None:
+        """A result's ``deltas`` (by player id) as payments by seat; ``None`` when the
+        line has none (they are optional: Mortal's ``hora`` and ``ryukyoku`` may leave
+        them out)."""
+        if obj.get("deltas") is None:
+            return None
+        deltas = _numbers(obj["deltas"], "deltas")
+        return tuple(deltas[(self.dealer + seat) % 4] for seat in range(4))
 
     def _draw_name(self, events: list[Event]) -> str:
         """The draw a ``ryukyoku`` without a reason is, by the round's events (in the
@@ -556,11 +590,15 @@ class _Reader:
     def game(self) -> Game:
         self.end_round()
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
-        if self.aka is not None and any(name == "red_fives" for name, _ in origin.rule):
-            # the red fives mjai states over a title's, which names them only when the room's name does
-            red = ("red_fives", RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0))
-            origin = replace(origin, rule=tuple(red if name == "red_fives" else (name, value)
-                                                for name, value in origin.rule))
+        stated = {}  # what start_game states of the rule, over a title's
+        if self.winds is not None:
+            stated["winds"] = self.winds
+        if self.aka is not None:
+            stated["red_fives"] = RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0)
+        if not origin.platform:
+            origin = replace(origin, rule=tuple(stated.items()))
+        elif stated:  # a title names the room: its rule, as stated where start_game states it
+            origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
                     source=self.source, origin=replace(origin, final_results=False))
 
@@ -602,6 +640,11 @@ def _mjai_meld(event: Call | Kan, player_of: Any) -> dict[str, Any]:
             "consumed": [MJAI_OF_TILE[t] for t in meld.hand_tiles]}
 
 
+def _deltas(payments: tuple[int, ...], dealer: int) -> list[int]:
+    """A result's payments by seat as mjai's ``deltas``, by player id."""
+    return [payments[(player - dealer) % 4] for player in range(4)]
+
+
 def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
     deal = round_.deal
     player_of = round_.player_of
@@ -633,10 +676,10 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
         elif cls is DoraReveal:
             yield {"type": "dora", "dora_marker": MJAI_OF_TILE[event.indicator]}
         elif cls is Win:
-            deltas = [event.payments[(p - dealer) % 4] for p in range(4)]
             line: dict[str, Any] = {"type": "hora", "actor": player_of(event.seat),
-                                    "target": player_of(event.seat if event.discarder is None else event.discarder),
-                                    "deltas": deltas}
+                                    "target": player_of(event.seat if event.discarder is None else event.discarder)}
+            if event.payments is not None:
+                line["deltas"] = _deltas(event.payments, dealer)
             if event.ura_indicators is not None:
                 line["ura_markers"] = [MJAI_OF_TILE[t] for t in event.ura_indicators]
             line["paipu"] = event_to_json(event)
@@ -644,8 +687,11 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
                 line["limit"] = event.limit
             yield line
         elif cls is NoWin:
-            yield {"type": "ryukyoku", "deltas": [event.payments[(p - dealer) % 4] for p in range(4)],
-                   "paipu": event_to_json(event)}
+            line = {"type": "ryukyoku"}
+            if event.payments is not None:
+                line["deltas"] = _deltas(event.payments, dealer)
+            line["paipu"] = event_to_json(event)
+            yield line
         else:
             raise ValueError(f"mjai has no event for {event!r} (three-player mahjong)")
     if round_.is_complete:
@@ -660,8 +706,11 @@ def game_to_mjai(game: Game) -> list[dict[str, Any]]:
     if len(game.players) != 4:
         raise ValueError(f"mjai holds four-player games only, not {len(game.players)} players")
     rule = game_rule(game)
-    start: dict[str, Any] = {"type": "start_game", "names": list(game.players),
-                             "kyoku_first": 4 if rule.winds == 1 else 0, "aka_flag": any(rule.red_fives)}
+    start: dict[str, Any] = {"type": "start_game", "names": list(game.players)}
+    kyoku_first = next((first for first, winds in _WINDS_OF_KYOKU_FIRST.items() if winds == rule.winds), None)
+    if kyoku_first is not None:  # none for a game of one round, or of East to North
+        start["kyoku_first"] = kyoku_first
+    start["aka_flag"] = any(rule.red_fives)
     if game.title:
         start["title"] = game.title
     if game.rule is not None:

@@ -44,7 +44,7 @@ from ..events import (
 )
 from ..hand import Hand, IllegalAction
 from ..limits import MAX_NUMBER
-from ..tiles import HandNotation, Meld, kind, parse_meld
+from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
 from .errors import FormatError, bounded, final_points
 from .majsoul import majsoul_origin
@@ -157,23 +157,11 @@ def _source(caller: int, place: int) -> int:
     return (caller + (3 if place == 0 else 2 if place == 1 else 1)) % 4
 
 
-def _rank(digit: str) -> int:
-    return int(digit) or 5
-
-
 def _meld(letter: str, tiles: list[str], mark: str) -> Meld:
     """The meld of a call (``c``, ``p``, ``m``: claimed tile first) or closed kan (``a``)."""
-    suit, digits = tiles[0][0], [tile[1] for tile in tiles]
-    if letter == "c":
-        ordered = sorted(digits, key=_rank)
-        at = ordered.index(digits[0]) + 1
-        text = suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
-    elif letter == "a":
-        text = suit + "".join(sorted(digits, reverse=True))
-    else:
-        text = suit + "".join(sorted(digits[1:], reverse=True)) + digits[0] + mark
+    text = meld_text(tiles, "" if letter == "a" else mark, letter == "c")
     size = {"c": 3, "p": 3, "m": 4, "a": 4}.get(letter)
-    if len(tiles) != size or any(tile[0] != suit for tile in tiles):
+    if len(tiles) != size or any(tile[0] != tiles[0][0] for tile in tiles):
         raise _DeadEnd(f"not a meld: {letter} {' '.join(tiles)}")
     try:
         return parse_meld(text)
