@@ -29,8 +29,9 @@ __all__ = ["IllegalAction", "Hand"]
 _RED_FIVES = ("m0", "p0", "s0")
 _ORDINARY_FIVES = ("m5", "p5", "s5")
 _KIND_NUMBERS = tuple(range(len(KINDS)))
-_REPEATED = tuple(tuple((name,) * count for count in range(5)) for name in KINDS)
-"""``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these)."""
+_REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KINDS)
+"""``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these), up
+to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
 
 _FIVES = {4: 0, 13: 1, 22: 2}
 """Kinds of the fives, with the index of their suit among m, p, s."""
@@ -53,11 +54,12 @@ class Hand:
 
     ``counts`` are the concealed tiles per kind (34 integers, the drawn tile included, a
     red five counted as a five); ``red`` the red fives among them per suit (m, p, s);
-    ``melds`` the melds in the order made; ``drawn`` the tile just drawn, or ``None``;
-    ``riichi`` whether riichi has been declared. Change them only through the actions.
+    ``melds`` the melds in the order made, ``meld_counts`` their tiles per kind; ``drawn``
+    the tile just drawn, or ``None``; ``riichi`` whether riichi has been declared. Change
+    them only through the actions.
     """
 
-    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "_melded", "_size")
+    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "meld_counts", "_size")
 
     def __init__(self) -> None:
         """A hand with no tiles yet; hands to play with come from :meth:`from_notation`."""
@@ -66,7 +68,7 @@ class Hand:
         self.melds: list[Meld] = []
         self.drawn: str | None = None
         self.riichi = False
-        self._melded = [0] * 34  # tiles per kind in the melds
+        self.meld_counts = [0] * 34  # tiles per kind in the melds
         self._size = 0  # sum(counts), kept by _add and _remove: the turn is read from it
 
     @classmethod
@@ -99,7 +101,7 @@ class Hand:
             counts[22] += red[2]
         hand.counts = counts
         hand._size = len(tiles)
-        hand.melds, hand._melded = [], [0] * 34
+        hand.melds, hand.meld_counts = [], [0] * 34
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -129,7 +131,7 @@ class Hand:
         other = Hand.__new__(Hand)
         other.counts, other.red, other.melds = list(self.counts), list(self.red), list(self.melds)
         other.drawn, other.riichi = self.drawn, self.riichi
-        other._melded, other._size = list(self._melded), self._size
+        other.meld_counts, other._size = list(self.meld_counts), self._size
         return other
 
     def __str__(self) -> str:
@@ -162,7 +164,7 @@ class Hand:
         if self._size % 3 != 1:
             self._illegal(f"draw {tile}", "the hand must discard first")
         counts = self.counts
-        if counts[k] + self._melded[k] >= 4:
+        if counts[k] + self.meld_counts[k] >= 4:
             self._illegal(f"draw {tile}", f"a fifth {kind_name(k)} in hand")
         counts[k] += 1
         if suit >= 0:
@@ -243,7 +245,7 @@ class Hand:
         except KeyError:
             return False  # not a tile
         counts = self.counts
-        if self._size % 3 != 1 or counts[k] + self._melded[k] >= 4:
+        if self._size % 3 != 1 or counts[k] + self.meld_counts[k] >= 4:
             return False
         if discarded != drawn:
             if self.riichi:
@@ -298,7 +300,7 @@ class Hand:
                 self._illegal(f"kan {meld}", f"no pon {pon} to add to")
             self._take((meld.added,), "kan", meld)  # type: ignore[arg-type]
             self.melds[place] = meld
-            self._melded[kind(meld.added)] += 1  # type: ignore[arg-type]
+            self.meld_counts[kind(meld.added)] += 1  # type: ignore[arg-type]
         self.drawn = None
 
     def set_aside_north(self, tile: str = "z4") -> None:
@@ -400,4 +402,4 @@ class Hand:
     def _add_meld(self, meld: Meld) -> None:
         self.melds.append(meld)
         for tile in meld.tiles:
-            self._melded[_TILES[tile][0]] += 1
+            self.meld_counts[_TILES[tile][0]] += 1

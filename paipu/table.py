@@ -425,10 +425,13 @@ class Table:
                 if (type(following) is Discard and following.seat == actor and not following.riichi
                         and (following.tile == tile or not following.tsumogiri)):
                     # the usual turn, a draw and a discard: applied as one (a hand that
-                    # discards the tile it drew is as it was, if it could draw)
-                    if following.tile == tile and hands[actor].size % 3 == 1:
+                    # discards the tile it drew is as it was, if it could draw it: 3n+1
+                    # tiles, at most three of its kind; the tiles in view miss a tile a
+                    # hand the table lost track of discarded, and another hand called)
+                    hand = hands[actor]
+                    if following.tile == tile and hand.size % 3 == 1 and hand.counts[k] + hand.meld_counts[k] < 4:
                         pass
-                    elif not hands[actor].play_turn(tile, following.tile):
+                    elif not hand.play_turn(tile, following.tile):
                         if red:
                             seen_red[red] -= 1
                         break

@@ -8,7 +8,7 @@ import pytest
 
 from paipu.hand import Hand, IllegalAction
 from paipu.shanten import is_complete
-from paipu.tiles import KINDS, kind, parse_discard, parse_hand, parse_meld
+from paipu.tiles import KINDS, HandNotation, kind, parse_discard, parse_hand, parse_meld
 
 from conftest import corpus
 from test_shanten import four_player_rounds
@@ -330,3 +330,12 @@ def test_holds_compares_concealed_tiles_in_any_order_red_fives_apart():
     assert hand.holds(("z2", "z1", "m4", "m3", "m0", "p4", "p5", "p6", "s7", "s8", "s9", "z1", "z2"))
     assert not hand.holds(("z2", "z1", "m4", "m3", "m5", "p4", "p5", "p6", "s7", "s8", "s9", "z1", "z2"))
     assert not hand.holds(("z2", "z1", "m4", "m3", "m0", "p4", "p5", "p6", "s7", "s8", "s9", "z1"))
+
+
+def test_a_hand_of_five_of_a_kind_is_written_out():
+    """A corrupt log can deal five copies of a tile (the replay reports the fifth); the hand
+    still reads back and writes itself out."""
+    tiles = ("m1",) * 5 + ("m2", "m3", "m4", "p1", "p2", "p3", "s1", "s2")
+    hand = Hand.from_notation(HandNotation(tiles))  # as a reader makes it: parse_hand refuses it
+    assert hand.counts[kind("m1")] == 5 and hand.size == 13
+    assert hand.to_notation().concealed == tiles

@@ -456,3 +456,22 @@ def test_a_game_without_its_final_results_is_incomplete_not_valid():
     for key in ("defen", "rank", "point"):
         del raw[key]
     assert _findings(raw) == [("game.incomplete", None, None)]
+
+
+def test_a_fifth_copy_drawn_and_discarded_at_once_is_reported():
+    """East pons a 中 (z7) that South discarded without holding it (the table loses track
+    of South's hand and the tiles in view miss that tile), then draws a fifth 中 and
+    discards it at once: the draw is still refused, as any draw of a fifth copy."""
+    zimo = lambda seat, tile: {"zimo": {"l": seat, "p": tile}}  # noqa: E731
+    dapai = lambda seat, tile: {"dapai": {"l": seat, "p": tile}}  # noqa: E731
+    deal = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0,
+                      "defen": [25000] * 4, "baopai": "z6",
+                      "shoupai": ["m123p456s789z7771", "m456p789s123z1123", "m789p123s456z3345",
+                                  "m999p999s999z5566"]}}
+    events = [deal, zimo(0, "m1"), dapai(0, "z1"), zimo(1, "m2"), dapai(1, "z7"),
+              {"fulou": {"l": 0, "m": "z777+"}}, dapai(0, "m1"), zimo(1, "m2"), dapai(1, "m2_"),
+              zimo(2, "m3"), dapai(2, "m3_"), zimo(3, "m4"), dapai(3, "m4_"), zimo(0, "z7"), dapai(0, "z7_")]
+    game = game_from_json({"title": "t", "player": list("abcd"), "qijia": 0, "log": [events]}, "fifth#0")
+    found = [(finding.event, finding.check, finding.message) for finding in validate_game(game, Rule.get("majiang"))]
+    assert (4, "dapai") == found[0][:2] and "not in hand" in found[0][2]
+    assert any(position == 13 and key == "zimo" and "a fifth z7" in message for position, key, message in found)
