@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import signal
+import socket
 import threading
 import uuid
 from collections import deque
@@ -108,9 +109,9 @@ def _local_client(workers: int | None = None) -> Client:
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
     """Ctrl-C (SIGINT) blocked in a ``with`` block, and in the threads and processes
-    started there, when this is the main thread; one that came meanwhile is delivered
-    at the end of the block."""
-    if threading.current_thread() is not threading.main_thread():
+    started there, when this is the main thread of a system that blocks signals (not
+    Windows); one that came meanwhile is delivered at the end of the block."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -121,8 +122,21 @@ def _interrupts_held() -> Iterator[None]:
 
 
 CONNECT_TIMEOUT = 5.0
-"""Seconds :func:`cluster` tries to reach a scheduler (Dask's default, 30 s, is long to
-wait for a command to say that nothing listens at the address)."""
+"""Seconds :func:`cluster` tries to reach a scheduler at a ``tcp://`` or ``tls://``
+address before making its client (Dask's own connect timeout, 30 s, is long to wait for a
+command to say that nothing listens there; it is left as it is for the client, which also
+waits that long to reconnect after losing the scheduler during a run)."""
+
+
+def _reachable(address: str) -> None:
+    """Nothing if something accepts connections at ``address`` within
+    :data:`CONNECT_TIMEOUT` (or its scheme is not a TCP one); else :class:`OSError`."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme in ("tcp", "tls"):
+        with socket.create_connection(parse_host_port(location), timeout=CONNECT_TIMEOUT):
+            pass
 
 
 @contextlib.contextmanager
@@ -132,7 +146,8 @@ def cluster(address: str | None = None, workers: int | None = None) -> Iterator[
     ``None`` of a local cluster of ``workers`` processes (default: one per core), shut
     down after the block (``paipu validate --dask``)."""
     if address is not None:
-        with Client(address, timeout=CONNECT_TIMEOUT) as client:
+        _reachable(address)
+        with Client(address) as client:
             yield client
     else:
         with _local_client(workers) as client:
