@@ -136,6 +136,8 @@ def _view(args: argparse.Namespace) -> int:
         viewer = view(reader, args.rule, round=args.round, seat=args.seat)
     except ValueError as error:  # no game, several, or a round or player the game has not
         _report_errors("view", reader.errors)
+        if reader.errors and reader.games != 1:  # no game or several: the errors say why
+            return EXIT_LOAD_ERRORS
         _say("view", str(error))
         return EXIT_USAGE
     _report_errors("view", reader.errors)

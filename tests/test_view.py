@@ -344,3 +344,12 @@ def test_waits_are_worked_out_once(monkeypatch):
     asked.clear()
     Viewer(game, "tenhou")
     assert by_validation > 0 and len(asked) == by_validation
+
+
+def test_cli_view_of_a_file_that_cannot_be_read_says_it_once(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"bad', encoding="utf-8")
+    assert main(["view", str(bad), "-o", str(tmp_path / "page.html")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "bad.json" in err and "invalid JSON" in err
+    assert not (tmp_path / "page.html").exists()
