@@ -292,6 +292,7 @@ def test_a_run_never_mixes_with_other_logs_nor_leaves_a_file_cut_short(tmp_path,
     # a write cut short (here: a full disk) leaves the file it replaces whole, and no part
     monkeypatch.setattr(batch.os, "replace", lambda *paths: (_ for _ in ()).throw(OSError(28, "No space left")))
     before = {path.name: path.read_bytes() for path in folder.iterdir()}
-    with pytest.raises(OSError):
+    with pytest.raises(OSError) as error:
         batch.write(folder / "0.json", b"{")
+    assert error.value.filename == str(folder / "0.json")  # the file meant, not the hidden temporary one
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before

@@ -78,7 +78,9 @@ def write(path: Path, data: bytes) -> None:
         with open(temporary, "wb") as file:
             file.write(data)
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+        if isinstance(error, OSError):  # named by the file meant, not the temporary one
+            raise OSError(error.errno, error.strerror, str(path)) from None
         raise
