@@ -249,6 +249,8 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
         words = "complete (和了形)"
     elif shanten == 0 and waiting:
         words = "tenpai (聴牌)"
+    elif shanten == 0 and hand.riichi and hand.drawn:  # in riichi only the drawn tile may go
+        words = "tenpai (聴牌) by discarding " + _tiles([hand.drawn])
     elif shanten == 0:
         words = "tenpai (聴牌) by discarding " + _tiles(KINDS[k] for k in kinds)
     else:

@@ -127,6 +127,8 @@ def check_frames(game: Game, rule=None) -> int:
                         if count and shanten(counts) == 0:
                             ready.append(KINDS[kind])
                         counts[kind] += 1
+                    if hand.riichi and hand.drawn:  # in riichi only the drawn tile may go
+                        ready = [hand.drawn]
                     assert info.startswith("tenpai (聴牌) by discarding <svg") and tiles(info) == ready, (index, seat)
         assert tiles(part(frame, "pv-dora")) == step.table.dora_indicators
         assert f'wall <b class="pv-wall">{step.table.wall}</b>' in frame
