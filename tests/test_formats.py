@@ -89,12 +89,15 @@ _NOT_NORTH = [
     (("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010100gm-00b9-0000-18a1410f.mjlog"),
      '<N who="0" m="31264" />', f'<N who="0" m="{(4 << 8) | 0x20}" />',
      'bad tag <N who="0" m="1056" />: a North set aside (抜きドラ) of m2, not of a North'),
+    (("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010100gm-00b9-0000-18a1410f.mjlog"),
+     '<N who="0" m="31264" />', f'<N who="0" m="{(200 << 8) | 0x20}" />',
+     'a North set aside (抜きドラ) of tile id 200, not of a North'),  # no tile has that id
     (("tenhou-json", "sanma-engine", "2024010120gm-00b9-0000-e324b88a.json"), '"f44"', '"f11"',
      "only a North (f44) is set aside (北抜き), not 'f11'"),
 ]
 
 
-@pytest.mark.parametrize("case", _NOT_NORTH, ids=["majiang", "tenhou-mjlog", "tenhou-json"])
+@pytest.mark.parametrize("case", _NOT_NORTH, ids=["majiang", "tenhou-mjlog", "tenhou-mjlog-no-tile", "tenhou-json"])
 def test_a_north_set_aside_of_another_tile_is_a_load_error(case, tmp_path):
     import gzip
 

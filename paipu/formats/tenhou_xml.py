@@ -266,7 +266,8 @@ def _meld(code: int, red: bool) -> Meld:
         return parse_meld(text)
     if code & 0x20:  # kita: a North set aside (抜きドラ), its tile id above the flags
         if code >> 10 != 30:
-            raise ValueError(f"a North set aside (抜きドラ) of {names[code >> 8]}, not of a North")
+            tile = names[code >> 8] if code >> 8 < len(names) else f"tile id {code >> 8}"
+            raise ValueError(f"a North set aside (抜きドラ) of {tile}, not of a North")
         return NORTH
     t = code >> 8  # ankan, daiminkan: all four copies
     ids = [(t // 4) * 4 + c for c in range(4)]
