@@ -54,12 +54,13 @@ class Hand:
 
     ``counts`` are the concealed tiles per kind (34 integers, the drawn tile included, a
     red five counted as a five); ``red`` the red fives among them per suit (m, p, s);
-    ``melds`` the melds in the order made, ``meld_counts`` their tiles per kind; ``drawn``
-    the tile just drawn, or ``None``; ``riichi`` whether riichi has been declared. Change
-    them only through the actions.
+    ``melds`` the melds in the order made, ``meld_counts`` their tiles per kind; ``size``
+    how many concealed tiles the hand holds, the drawn tile included (the sum of
+    ``counts``); ``drawn`` the tile just drawn, or ``None``; ``riichi`` whether riichi has
+    been declared. Change them only through the actions.
     """
 
-    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "meld_counts", "_size")
+    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "meld_counts", "size")
 
     def __init__(self) -> None:
         """A hand with no tiles yet; hands to play with come from :meth:`from_notation`."""
@@ -69,7 +70,7 @@ class Hand:
         self.drawn: str | None = None
         self.riichi = False
         self.meld_counts = [0] * 34  # tiles per kind in the melds
-        self._size = 0  # sum(counts), kept by _add and _remove: the turn is read from it
+        self.size = 0  # sum(counts), kept by _add and _remove: the turn is read from it
 
     @classmethod
     def from_notation(cls, notation: HandNotation | str) -> "Hand":
@@ -100,7 +101,7 @@ class Hand:
             counts[13] += red[1]
             counts[22] += red[2]
         hand.counts = counts
-        hand._size = len(tiles)
+        hand.size = len(tiles)
         hand.melds, hand.meld_counts = [], [0] * 34
         for meld in notation.melds:
             hand._add_meld(meld)
@@ -131,7 +132,7 @@ class Hand:
         other = Hand.__new__(Hand)
         other.counts, other.red, other.melds = list(self.counts), list(self.red), list(self.melds)
         other.drawn, other.riichi = self.drawn, self.riichi
-        other.meld_counts, other._size = list(self.meld_counts), self._size
+        other.meld_counts, other.size = list(self.meld_counts), self.size
         return other
 
     def __str__(self) -> str:
@@ -161,7 +162,7 @@ class Hand:
         if known is None:
             self._illegal(f"draw {tile!r}", "not a tile")
         k, suit, _ = known  # type: ignore[misc]
-        if self._size % 3 != 1:
+        if self.size % 3 != 1:
             self._illegal(f"draw {tile}", "the hand must discard first")
         counts = self.counts
         if counts[k] + self.meld_counts[k] >= 4:
@@ -169,7 +170,7 @@ class Hand:
         counts[k] += 1
         if suit >= 0:
             self.red[suit] += 1
-        self._size += 1
+        self.size += 1
         self.drawn = tile
 
     def discard(self, tile: str, riichi: bool = False) -> None:
@@ -183,7 +184,7 @@ class Hand:
         known = _TILES.get(tile)
         if known is None:
             self._illegal(f"discard {tile!r}", "not a tile")
-        if self._size % 3 != 2:
+        if self.size % 3 != 2:
             self._illegal(f"discard {tile}", "nothing to discard before a draw or call")
         k, suit, five = known  # type: ignore[misc]
         counts, red = self.counts, self.red
@@ -199,7 +200,7 @@ class Hand:
         counts[k] -= 1
         if suit >= 0:
             red[suit] -= 1
-        self._size -= 1
+        self.size -= 1
         if riichi and not _shanten.waits(counts):
             self._add(tile)
             self._illegal(f"riichi with {tile}", "not ready (聴牌) after the discard")
@@ -221,7 +222,7 @@ class Hand:
         else:
             known = False
             stand_in = self.drawn or next(t for t in self.to_notation().tiles)
-        if self._size % 3 == 2:  # a tile to discard (a hand that has none keeps its tiles)
+        if self.size % 3 == 2:  # a tile to discard (a hand that has none keeps its tiles)
             if self.riichi and stand_in != self.drawn:
                 known = False  # in riichi only the drawn tile could go: the hand is not what the log says
             self._remove(stand_in)
@@ -245,7 +246,7 @@ class Hand:
         except KeyError:
             return False  # not a tile
         counts = self.counts
-        if self._size % 3 != 1 or counts[k] + self.meld_counts[k] >= 4:
+        if self.size % 3 != 1 or counts[k] + self.meld_counts[k] >= 4:
             return False
         if discarded != drawn:
             if self.riichi:
@@ -271,7 +272,7 @@ class Hand:
         """
         if meld.type not in ("chi", "pon", "daiminkan"):
             self._illegal(f"call {meld}", f"{meld.type} is not a call on a discard")
-        if self._size % 3 != 1:
+        if self.size % 3 != 1:
             self._illegal(f"call {meld}", "the hand must discard first")
         if self.riichi:
             self._illegal(f"call {meld}", "the hand is in riichi")
@@ -288,7 +289,7 @@ class Hand:
         """
         if meld.type not in ("ankan", "kakan"):
             self._illegal(f"kan {meld}", f"{meld.type} is not a kan of one's own turn")
-        if self._size % 3 != 2:
+        if self.size % 3 != 2:
             self._illegal(f"kan {meld}", "a kan needs a drawn tile")
         if meld.type == "ankan":
             self._take(meld.tiles, "kan", meld)
@@ -311,7 +312,7 @@ class Hand:
         """
         if tile != "z4":
             self._illegal(f"set aside {tile}", "only a North (z4) is set aside")
-        if self._size % 3 != 2:
+        if self.size % 3 != 2:
             self._illegal("set aside z4", "nothing to set aside before a draw")
         if not self.counts[_NORTH]:
             self._illegal("set aside z4", "not in hand")
@@ -334,12 +335,6 @@ class Hand:
             if suit >= 0:
                 red[suit] += 1
         return counts == self.counts and red == self.red
-
-    @property
-    def size(self) -> int:
-        """How many concealed tiles the hand holds, the drawn tile included (the sum of
-        :attr:`counts`, kept as the hand changes)."""
-        return self._size
 
     @property
     def is_closed(self) -> bool:
@@ -377,14 +372,14 @@ class Hand:
     def _add(self, tile: str) -> None:
         k, suit, _ = _TILES[tile]
         self.counts[k] += 1
-        self._size += 1
+        self.size += 1
         if suit >= 0:
             self.red[suit] += 1
 
     def _remove(self, tile: str) -> None:
         k, suit, _ = _TILES[tile]
         self.counts[k] -= 1
-        self._size -= 1
+        self.size -= 1
         if suit >= 0:
             self.red[suit] -= 1
 
