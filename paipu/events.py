@@ -435,3 +435,8 @@ class Origin:
     """Whether the log has a place for the game's final results: ``False`` for a file of
     one round per line (tenhou.net/6 lines), which cannot hold them. A game whose log
     could hold them and does not is incomplete."""
+    shown_hands: bool = True
+    """Whether the log states which hands a draw (流局) shows: ``False`` for an mjai
+    log whose ``ryukyoku`` has no paipu record (mjai never states them: the hands read
+    as shown are every tenpai hand, rebuilt from the events), so that validation does
+    not compare which hands the rule has shown, only what they hold."""

@@ -20,7 +20,10 @@ player's view does not see, which no replay can use (a load error).
 What mjai leaves out is rebuilt from the events, never invented: each winner's hand (its
 tiles traced through the round), the reason of a ``ryukyoku`` (the draw the round's
 events make it: a 九種九牌 after a draw, 四家立直, 四風連打, 四開槓, an exhaustive draw
-or 流し満貫 when the wall is empty, else 三家和) and the hands it shows. A win's yaku,
+or 流し満貫 when the wall is empty, else 三家和) and the hands it shows: every tenpai
+hand of an exhaustive draw, which mjai never says were shown, so that the game's
+``origin.shown_hands`` is false and validation does not compare them with the rule's
+(without the noten penalty, a tenpai hand not in riichi is not shown). A win's yaku,
 fu, han and value are not in mjai: the :class:`~paipu.events.Win` has none
 (``yaku=()``, ``fu``/``han``/``yakuman`` ``None``), and validation derives them instead
 of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
@@ -238,6 +241,7 @@ class _Reader:
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
         self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
+        self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands)
 
     # -- the round ------------------------------------------------------------------
 
@@ -527,6 +531,7 @@ class _Reader:
                 shown = name == "四家立直" or (name in ("流局", "流し満貫") and hand.is_tenpai())
             notation = hand.to_notation()
             hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
+        self.shown_hands = False
         events.append(NoWin(name, tuple(hands), deltas))
 
     def _stated(self, result: Win | NoWin, obj: dict) -> Win | NoWin:
@@ -600,7 +605,8 @@ class _Reader:
         elif stated:  # a title names the room: its rule, as stated where start_game states it
             origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
-                    source=self.source, origin=replace(origin, final_results=False))
+                    source=self.source, origin=replace(origin, final_results=False,
+                                                            shown_hands=self.shown_hands))
 
 
 _REASONS = {
