@@ -561,14 +561,31 @@ def test_a_byte_order_mark_is_passed_over(tmp_path):
         assert read.rounds == game.rounds and read.origin.format == "mjai"
 
 
-def test_an_event_after_end_game_is_named_with_its_line(tmp_path):
+def test_what_follows_end_game_is_one_load_error_and_the_game_is_kept(tmp_path):
+    """Two games in one file (as ``convert --to mjai A B`` once wrote them) or a stray
+    line after ``end_game``: the game ``end_game`` ended is read, and what follows is one
+    load error at its first line, named as the file's next item, in no round."""
     (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
     lines = dumps(game).splitlines()
-    after = lines + [lines[1]]
-    message = _load_error(tmp_path, b"\n".join(after))
-    assert message.endswith(f"line {len(after)}: start_kyoku after end_game: an mjai file holds one game"), message
-    message = _load_error(tmp_path, b"\n".join(lines + [b"[1, 2]"]))
-    assert message.endswith(f"line {len(lines) + 1}: an event after end_game: an mjai file holds one game"), message
+    path = tmp_path / "two.jsonl"
+    for after, message in [
+        (lines, f"line {len(lines) + 1}: start_game after end_game: an mjai file holds one game "
+                f"(the game before it is read, not lines {len(lines) + 1}-{2 * len(lines)})"),
+        ([lines[1]], f"line {len(lines) + 1}: start_kyoku after end_game: an mjai file holds one game "
+                     f"(the game before it is read, not line {len(lines) + 1})"),
+        ([b"", b"[1, 2]", b""], f"line {len(lines) + 2}: an event after end_game: an mjai file holds one game "
+                                f"(the game before it is read, not line {len(lines) + 2})"),
+    ]:
+        path.write_bytes(b"\n".join(lines + after) + b"\n")
+        reader = load(path, errors="collect")
+        (read,) = list(reader)
+        assert read.rounds == game.rounds
+        (error,) = reader.errors
+        assert (error.game, error.round, error.label) == (1, None, None)
+        assert str(error) == f"{path}#1: {message}"
+    # a game read without the loader still refuses what follows its end
+    with pytest.raises(ValueError, match=f"line {len(lines) + 1}: start_kyoku after end_game"):
+        game_from_mjai(parse(b"\n".join(lines + [lines[1]])))
 
 
 def test_deltas_beside_a_paipu_record_are_the_payments_checked():

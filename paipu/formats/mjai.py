@@ -154,6 +154,52 @@ def parse(data: bytes) -> MjaiLog | None:
     return MjaiLog(lines) if _opens_a_game(lines[first]) else None
 
 
+def _is_end_game(item: Any) -> bool:
+    """Whether an item of an :class:`MjaiLog` (a line's bytes, or parsed) is ``end_game``."""
+    if type(item) is bytes:
+        if b"end_game" not in item:
+            return False
+        try:
+            item = orjson.loads(item)
+        except orjson.JSONDecodeError:
+            return False
+    return isinstance(item, dict) and item.get("type") == "end_game"
+
+
+def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
+    """The parts of an mjai file as the loader reads them: the game, up to its
+    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
+    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
+    ``end_game`` ended is kept and what follows reported, not read."""
+    items = log.items
+    end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
+    if end is None:
+        return [log]
+    rest = [index for index in range(end + 1, len(items))
+            if not (type(items[index]) is bytes and not items[index].strip())]
+    if not rest:
+        return [log]
+    after, item = rest[0], items[rest[0]]
+    if type(item) is bytes:
+        try:
+            item = orjson.loads(item)
+        except orjson.JSONDecodeError:
+            pass
+    kind_of_event = item.get("type") if isinstance(item, dict) else None
+    what = kind_of_event if isinstance(kind_of_event, str) else "an event"
+    unread = f"{log.where} {after + 1}" if len(rest) == 1 else f"{log.where}s {after + 1}-{rest[-1] + 1}"
+    return [MjaiLog(items[:end + 1], log.where), FormatError(
+        f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game "
+        f"(the game before it is read, not {unread})")]
+
+
+def read_part(part: MjaiLog | FormatError, source: str = "") -> Game:
+    """A part of an mjai file (:func:`split`) read: its game, or its error raised."""
+    if isinstance(part, FormatError):
+        raise part
+    return game_from_mjai(part, source)
+
+
 # -- reading -------------------------------------------------------------------------
 
 
