@@ -713,3 +713,23 @@ def test_variants_of_the_hand_written_log(tmp_path):
             event["pai"] = "?"
     message = _load_error(tmp_path, _reviewer_variant(hidden))
     assert "line 9: pai: a hidden tile '?'" in message and "one player's view" in message
+
+
+def test_a_reviewer_log_converted_to_majiang_json_keeps_its_rule():
+    """mjai → 電脳麻将 JSON → mjai: the rule ``kyoku_first`` and ``aka_flag`` state
+    (East-only, red fives) is written as the paipu's ``rule``, so the converted game
+    validates with no finding but its missing final results (checked as East-South it
+    would stop before its end) and goes back to
+    mjai with the same ``kyoku_first`` and ``aka_flag``."""
+    from paipu.formats.majiang import game_from_json, game_to_json
+
+    (game,) = load(REVIEWER_LOG, errors="raise")
+    converted = game_from_json(orjson.loads(orjson.dumps(game_to_json(game))))
+    assert converted.rounds == game.rounds
+    assert (game_rule(converted).winds, tuple(game_rule(converted).red_fives)) == (1, (1, 1, 1))
+    # the game ends where the rule ends it; its final results, which mjai does not state
+    # and a paipu has a place for, are missing (paipu does not invent them)
+    assert [(f.check, f.message) for f in validate_game(converted)] == [
+        ("game.incomplete", "the game ends here, but the log has no final results (scores, ranks, points)")]
+    start = game_to_mjai(converted)[0]
+    assert (start["kyoku_first"], start["aka_flag"]) == (4, True)
