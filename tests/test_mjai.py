@@ -393,6 +393,7 @@ def test_corrupted_mjai_files_are_refused_or_validated_never_a_crash():
     ("dahai", "pai", ["x"], "pai: not an mjai tile"),
     ("hora", "paipu", [1], "an event must be an object with one key"),
     ("hora", "limit", [], "limit must be one of"),
+    ("start_game", "kyoku_first", "4", "kyoku_first must be an integer, not '4'"),
 ])
 def test_odd_values_are_load_errors(kind, field, value, message):
     (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
@@ -688,7 +689,8 @@ def test_variants_of_the_hand_written_log(tmp_path):
     """Without ``deltas`` the same verdict (payments unknown, settled by the rules); the
     honba left out of the ron's deltas is a ``hule.fenpei`` finding with the worked-out
     payments; without ``kyoku_first`` (East-South under the majiang preset) the game
-    stops before its end; a ``?`` in another seat's draw (a player's view) is a load error
+    stops before its end, and so with a ``kyoku_first`` that states no length (1: the
+    game is read, its length not stated); a ``?`` in another seat's draw (a player's view) is a load error
     at its line."""
     def no_deltas(number, event):
         if event["type"] in ("hora", "ryukyoku"):
@@ -706,6 +708,14 @@ def test_variants_of_the_hand_written_log(tmp_path):
     def east_south(number, event):
         event.pop("kyoku_first", None)
     assert [f.check for f in validate_game(game_from_mjai(parse(_reviewer_variant(east_south))))] == ["game.incomplete"]
+
+    def other_first_round(number, event):  # akochan's first round index other than 東1 or 南1
+        if event["type"] == "start_game":
+            event["kyoku_first"] = 1
+    read = game_from_mjai(parse(_reviewer_variant(other_first_round)))
+    assert read.rounds == game_from_mjai(parse(_reviewer_variant(east_south))).rounds
+    assert game_rule(read).winds == 2  # no length stated: the majiang preset's
+    assert [f.check for f in validate_game(read)] == ["game.incomplete"]
 
     def hidden(number, event):
         if number == 9:  # Aoi's first draw, as Ben's view of the game shows it

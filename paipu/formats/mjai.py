@@ -96,7 +96,8 @@ _WINDS_OF_KYOKU_FIRST = {0: 2, 4: 1}
 """The length (:attr:`~paipu.rules.Rule.winds`) by ``kyoku_first``, the index of the
 first round (東1局 0, 南1局 4) of akochan's and mjai-reviewer's ``start_game``: 0 for an
 East-South game (半荘), 4 for an East-only one (東風), as mjai-reviewer's converter
-writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``)."""
+writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``). Any
+other index (akochan allows any round to start from) states no length."""
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
 _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
@@ -308,10 +309,9 @@ class _Reader:
             raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
         self.aka = aka
         first = obj.get("kyoku_first")
-        if first is not None:
-            if type(first) is not int or first not in _WINDS_OF_KYOKU_FIRST:
-                raise FormatError(f"kyoku_first must be 0 (East-South) or 4 (East-only), not {clip(repr(first), 40)}")
-            self.winds = _WINDS_OF_KYOKU_FIRST[first]
+        if first is not None and type(first) is not int:
+            raise FormatError(f"kyoku_first must be an integer, not {clip(repr(first), 40)}")
+        self.winds = _WINDS_OF_KYOKU_FIRST.get(first)  # type: ignore[arg-type]  # another: the length not stated
         rule = obj.get("rule")
         if rule is not None:
             try:
