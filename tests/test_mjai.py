@@ -743,3 +743,26 @@ def test_a_reviewer_log_converted_to_majiang_json_keeps_its_rule():
         ("game.incomplete", "the game ends here, but the log has no final results (scores, ranks, points)")]
     start = game_to_mjai(converted)[0]
     assert (start["kyoku_first"], start["aka_flag"]) == (4, True)
+
+
+def test_convert_reports_load_errors_before_refusing_and_warns_only_of_unfinished_games(tmp_path):
+    """``paipu convert --to mjai`` of two games to standard output is refused, after the
+    load errors of what was read before (they were hidden); an mjai game, which has no
+    place for final results, is not called incomplete when its rounds end, and is when
+    its log stops in a round."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    broken, whole, cut = tmp_path / "a_broken.jsonl", tmp_path / "b_whole.jsonl", tmp_path / "c_cut.jsonl"
+    broken.write_bytes(b"\n".join(lines[:3] + [b"{"] + lines[3:]))
+    whole.write_bytes(dumps(game))
+    cut.write_bytes(b"\n".join(lines[:len(lines) // 2]) + b"\n")
+    done = run("convert", str(broken), str(whole), str(cut), "--to", "mjai")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"paipu convert: {cut}#0: incomplete game (a round without its end): converted as it is",
+        f"paipu convert: {broken}#0, {game.rounds[0].label}, event 2: line 4: invalid JSON at column 2: "
+        "unexpected end of data",
+        "paipu convert: mjai holds one game per file: several games cannot go to standard output; "
+        "write them with -o DIR"]
+    done = run("convert", str(whole), "--to", "mjai")
+    assert (done.returncode, done.stderr) == (0, "")
