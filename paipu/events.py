@@ -315,6 +315,14 @@ class Round:
                 change[seat] += amount
         return tuple(change)
 
+    def score_changes_until(self, following: Round) -> tuple[int, ...]:
+        """Each seat's score change over the round as the ``following`` round's deal
+        states it: its scores minus this deal's, by this round's seats (payments and
+        riichi deposits together), for a round whose payments are not logged (an mjai
+        ``hora`` or ``ryukyoku`` without ``deltas``)."""
+        before, after = self.deal.scores, following.deal.scores
+        return tuple(after[following.seat_of(self.player_of(seat))] - before[seat] for seat in range(self.players))
+
 
 @dataclass(frozen=True, slots=True)
 class Game:

@@ -477,7 +477,7 @@ def test_results_without_deltas_are_settled_by_the_rules_and_not_compared():
 
 def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
     """Statistics of a game without ``deltas`` have NA where an amount would be (never
-    0), and ``paipu show`` marks the payments not logged and gives the rules' (here the
+    0) but the score changes the next deal states, and ``paipu show`` marks the payments not logged and gives the rules' (here the
     logged ones of the source, which validates clean)."""
     from paipu import stats
     from paipu.describe import describe
@@ -487,7 +487,12 @@ def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
     rounds = stats.rounds(bare)
     won = rounds[rounds["win"]]
     assert len(won) and won["win_net"].isna().all() and won["win_value"].isna().all()
-    assert rounds["score_change"].isna().all()
+    # the score changes are the next deal's scores minus this one's, as the source's
+    # payments give them; the last round's, with no deal after it, are NA
+    last = rounds["round"] == rounds["round"].iloc[-1]
+    assert (~last).any() and rounds.loc[last, "score_change"].isna().all()
+    assert not rounds.loc[~last, "score_change"].isna().any()
+    assert list(rounds.loc[~last, "score_change"]) == list(stats.rounds(game).loc[~last, "score_change"])
     assert rounds.loc[rounds["deal_in"], "deal_in_amount"].isna().all()
     assert rounds.loc[rounds["tsumo_against"], "tsumo_paid"].isna().all()
     assert stats.summary(bare)["avg_win"].isna().all()  # mjai states no value: not an average of 0
