@@ -185,9 +185,10 @@ def _convert(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(opening)
         for game in reader:
             path, _, number = game.source.rpartition("#")
-            if not game.is_complete:
-                _say("convert", f"{game.source}: incomplete game (no final results, "
-                     "or a round without its end): converted as it is")
+            if not (game.rounds and all(round_.is_complete for round_ in game.rounds)):
+                _say("convert", f"{game.source}: incomplete game (a round without its end): converted as it is")
+            elif not game.is_complete and (game.origin is None or game.origin.final_results):
+                _say("convert", f"{game.source}: incomplete game (no final results): converted as it is")
             try:
                 data = write(game)
             except ValueError as error:  # a game the format cannot hold (three players in mjai)
@@ -198,6 +199,7 @@ def _convert(args: argparse.Namespace) -> int:
                 if between is not None:
                     sys.stdout.buffer.write((b"" if reader.games == 1 else between) + data)
                 elif held:
+                    _report_errors("convert", reader.errors)  # those of the files before, not hidden
                     _say("convert", f"{args.to} holds one game per file: several games cannot go to "
                          "standard output; write them with -o DIR")
                     return EXIT_USAGE

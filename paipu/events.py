@@ -315,6 +315,14 @@ class Round:
                 change[seat] += amount
         return tuple(change)
 
+    def score_changes_until(self, following: Round) -> tuple[int, ...]:
+        """Each seat's score change over the round as the ``following`` round's deal
+        states it: its scores minus this deal's, by this round's seats (payments and
+        riichi deposits together), for a round whose payments are not logged (an mjai
+        ``hora`` or ``ryukyoku`` without ``deltas``)."""
+        before, after = self.deal.scores, following.deal.scores
+        return tuple(after[following.seat_of(self.player_of(seat))] - before[seat] for seat in range(self.players))
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -435,3 +443,8 @@ class Origin:
     """Whether the log has a place for the game's final results: ``False`` for a file of
     one round per line (tenhou.net/6 lines), which cannot hold them. A game whose log
     could hold them and does not is incomplete."""
+    shown_hands: bool = True
+    """Whether the log states which hands a draw (流局) shows: ``False`` for an mjai
+    log whose ``ryukyoku`` has no paipu record (mjai never states them: the hands read
+    as shown are every tenpai hand, rebuilt from the events), so that validation does
+    not compare which hands the rule has shown, only what they hold."""

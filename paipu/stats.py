@@ -175,8 +175,9 @@ FACTS: tuple[Fact, ...] = (
     _round("tenpai", "boolean", "at an exhaustive draw, the player's hand was ready (聴牌): a hand shown is, a "
                                 "hidden one by its tiles tracked from the deal through the events; NA in other rounds"),
     _round("hand_shown", "boolean", "at an exhaustive draw, the log shows the player's hand; NA in other rounds"),
-    _round("score_change", "Int64", "the player's score change over the round: payments minus riichi deposit; NA "
-                                    "when the log does not state the payments (mjai without ``deltas``)"),
+    _round("score_change", "Int64", "the player's score change over the round: payments minus riichi deposit; "
+                                    "when the log does not state the payments (mjai without ``deltas``), the next "
+                                    "deal's score minus this one's, NA for the last round"),
     _round("start_shanten", "Int64", "shanten (向聴) of the dealt 13 tiles (配牌向聴)", engine=True),
     _round("riichi_waits", "Int64", "at the riichi declaration, the number of kinds of tile the hand waits on; NA "
                                     "without riichi", engine=True),
@@ -512,6 +513,7 @@ class _Facts(Observer):
         abort = ending is not None and not draw
         reason = None if ending is None else ending.name
         changes = (round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
+                   or (index + 1 < len(game.rounds) and round_.score_changes_until(game.rounds[index + 1]))
                    or (None,) * round_.players)
         label = round_.label
         tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)

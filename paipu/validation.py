@@ -233,7 +233,7 @@ class Checker(Observer):
         table = step.table
         for seat, must in enumerate(expected.shown):
             shown = draw.hands[seat] is not None
-            if must is not None and must != shown:
+            if must is not None and must != shown and self.game.origin.shown_hands:  # type: ignore[union-attr]
                 what = "shown although not" if shown else "not shown although"
                 self.add(step, "pingju.shoupai", must, shown,
                          f"seat {seat}'s hand is {what} tenpai" if name in EXHAUSTIVE

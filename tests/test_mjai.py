@@ -103,7 +103,13 @@ VALIDATED = [
     (("majiang",), 1),
     (("generated", "triple_ron.json.gz"), 10),
     (("generated", "no_tochu.json.gz"), 10),
+    (("generated", "no_noten_bappu.json.gz"), 4),
+    (("generated", "no_noten_bappu_renchan1.json.gz"), 4),
+    (("generated", "noten_declare.json.gz"), 4),
 ]
+"""Also the rule variants where the hands shown at a draw differ (without the noten
+penalty, a tenpai hand not in riichi is not shown; with the noten declaration, its
+player chooses): mjai never states which hands are shown, so they are not compared."""
 
 
 @pytest.mark.parametrize("parts, step", VALIDATED, ids=lambda v: "/".join(v) if isinstance(v, tuple) else None)
@@ -387,6 +393,7 @@ def test_corrupted_mjai_files_are_refused_or_validated_never_a_crash():
     ("dahai", "pai", ["x"], "pai: not an mjai tile"),
     ("hora", "paipu", [1], "an event must be an object with one key"),
     ("hora", "limit", [], "limit must be one of"),
+    ("start_game", "kyoku_first", "4", "kyoku_first must be an integer, not '4'"),
 ])
 def test_odd_values_are_load_errors(kind, field, value, message):
     (game,) = _games("tenhou-mjlog", "rmss-samples", "ron3.mjlog")
@@ -470,7 +477,7 @@ def test_results_without_deltas_are_settled_by_the_rules_and_not_compared():
 
 def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
     """Statistics of a game without ``deltas`` have NA where an amount would be (never
-    0), and ``paipu show`` marks the payments not logged and gives the rules' (here the
+    0) but the score changes the next deal states, and ``paipu show`` marks the payments not logged and gives the rules' (here the
     logged ones of the source, which validates clean)."""
     from paipu import stats
     from paipu.describe import describe
@@ -480,7 +487,12 @@ def test_payments_not_logged_are_na_in_statistics_and_derived_in_show():
     rounds = stats.rounds(bare)
     won = rounds[rounds["win"]]
     assert len(won) and won["win_net"].isna().all() and won["win_value"].isna().all()
-    assert rounds["score_change"].isna().all()
+    # the score changes are the next deal's scores minus this one's, as the source's
+    # payments give them; the last round's, with no deal after it, are NA
+    last = rounds["round"] == rounds["round"].iloc[-1]
+    assert (~last).any() and rounds.loc[last, "score_change"].isna().all()
+    assert not rounds.loc[~last, "score_change"].isna().any()
+    assert list(rounds.loc[~last, "score_change"]) == list(stats.rounds(game).loc[~last, "score_change"])
     assert rounds.loc[rounds["deal_in"], "deal_in_amount"].isna().all()
     assert rounds.loc[rounds["tsumo_against"], "tsumo_paid"].isna().all()
     assert stats.summary(bare)["avg_win"].isna().all()  # mjai states no value: not an average of 0
@@ -555,14 +567,31 @@ def test_a_byte_order_mark_is_passed_over(tmp_path):
         assert read.rounds == game.rounds and read.origin.format == "mjai"
 
 
-def test_an_event_after_end_game_is_named_with_its_line(tmp_path):
+def test_what_follows_end_game_is_one_load_error_and_the_game_is_kept(tmp_path):
+    """Two games in one file (as ``convert --to mjai A B`` once wrote them) or a stray
+    line after ``end_game``: the game ``end_game`` ended is read, and what follows is one
+    load error at its first line, named as the file's next item, in no round."""
     (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
     lines = dumps(game).splitlines()
-    after = lines + [lines[1]]
-    message = _load_error(tmp_path, b"\n".join(after))
-    assert message.endswith(f"line {len(after)}: start_kyoku after end_game: an mjai file holds one game"), message
-    message = _load_error(tmp_path, b"\n".join(lines + [b"[1, 2]"]))
-    assert message.endswith(f"line {len(lines) + 1}: an event after end_game: an mjai file holds one game"), message
+    path = tmp_path / "two.jsonl"
+    for after, message in [
+        (lines, f"line {len(lines) + 1}: start_game after end_game: an mjai file holds one game "
+                f"(the game before it is read, not lines {len(lines) + 1}-{2 * len(lines)})"),
+        ([lines[1]], f"line {len(lines) + 1}: start_kyoku after end_game: an mjai file holds one game "
+                     f"(the game before it is read, not line {len(lines) + 1})"),
+        ([b"", b"[1, 2]", b""], f"line {len(lines) + 2}: an event after end_game: an mjai file holds one game "
+                                f"(the game before it is read, not line {len(lines) + 2})"),
+    ]:
+        path.write_bytes(b"\n".join(lines + after) + b"\n")
+        reader = load(path, errors="collect")
+        (read,) = list(reader)
+        assert read.rounds == game.rounds
+        (error,) = reader.errors
+        assert (error.game, error.round, error.label) == (1, None, None)
+        assert str(error) == f"{path}#1: {message}"
+    # a game read without the loader still refuses what follows its end
+    with pytest.raises(ValueError, match=f"line {len(lines) + 1}: start_kyoku after end_game"):
+        game_from_mjai(parse(b"\n".join(lines + [lines[1]])))
 
 
 def test_deltas_beside_a_paipu_record_are_the_payments_checked():
@@ -665,7 +694,8 @@ def test_variants_of_the_hand_written_log(tmp_path):
     """Without ``deltas`` the same verdict (payments unknown, settled by the rules); the
     honba left out of the ron's deltas is a ``hule.fenpei`` finding with the worked-out
     payments; without ``kyoku_first`` (East-South under the majiang preset) the game
-    stops before its end; a ``?`` in another seat's draw (a player's view) is a load error
+    stops before its end, and so with a ``kyoku_first`` that states no length (1: the
+    game is read, its length not stated); a ``?`` in another seat's draw (a player's view) is a load error
     at its line."""
     def no_deltas(number, event):
         if event["type"] in ("hora", "ryukyoku"):
@@ -684,9 +714,60 @@ def test_variants_of_the_hand_written_log(tmp_path):
         event.pop("kyoku_first", None)
     assert [f.check for f in validate_game(game_from_mjai(parse(_reviewer_variant(east_south))))] == ["game.incomplete"]
 
+    def other_first_round(number, event):  # akochan's first round index other than 東1 or 南1
+        if event["type"] == "start_game":
+            event["kyoku_first"] = 1
+    read = game_from_mjai(parse(_reviewer_variant(other_first_round)))
+    assert read.rounds == game_from_mjai(parse(_reviewer_variant(east_south))).rounds
+    assert game_rule(read).winds == 2  # no length stated: the majiang preset's
+    assert [f.check for f in validate_game(read)] == ["game.incomplete"]
+
     def hidden(number, event):
         if number == 9:  # Aoi's first draw, as Ben's view of the game shows it
             assert event == {"type": "tsumo", "actor": 0, "pai": "3m"}
             event["pai"] = "?"
     message = _load_error(tmp_path, _reviewer_variant(hidden))
     assert "line 9: pai: a hidden tile '?'" in message and "one player's view" in message
+
+
+def test_a_reviewer_log_converted_to_majiang_json_keeps_its_rule():
+    """mjai → 電脳麻将 JSON → mjai: the rule ``kyoku_first`` and ``aka_flag`` state
+    (East-only, red fives) is written as the paipu's ``rule``, so the converted game
+    validates with no finding but its missing final results (checked as East-South it
+    would stop before its end) and goes back to
+    mjai with the same ``kyoku_first`` and ``aka_flag``."""
+    from paipu.formats.majiang import game_from_json, game_to_json
+
+    (game,) = load(REVIEWER_LOG, errors="raise")
+    converted = game_from_json(orjson.loads(orjson.dumps(game_to_json(game))))
+    assert converted.rounds == game.rounds
+    assert (game_rule(converted).winds, tuple(game_rule(converted).red_fives)) == (1, (1, 1, 1))
+    # the game ends where the rule ends it; its final results, which mjai does not state
+    # and a paipu has a place for, are missing (paipu does not invent them)
+    assert [(f.check, f.message) for f in validate_game(converted)] == [
+        ("game.incomplete", "the game ends here, but the log has no final results (scores, ranks, points)")]
+    start = game_to_mjai(converted)[0]
+    assert (start["kyoku_first"], start["aka_flag"]) == (4, True)
+
+
+def test_convert_reports_load_errors_before_refusing_and_warns_only_of_unfinished_games(tmp_path):
+    """``paipu convert --to mjai`` of two games to standard output is refused, after the
+    load errors of what was read before (they were hidden); an mjai game, which has no
+    place for final results, is not called incomplete when its rounds end, and is when
+    its log stops in a round."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    lines = dumps(game).splitlines()
+    broken, whole, cut = tmp_path / "a_broken.jsonl", tmp_path / "b_whole.jsonl", tmp_path / "c_cut.jsonl"
+    broken.write_bytes(b"\n".join(lines[:3] + [b"{"] + lines[3:]))
+    whole.write_bytes(dumps(game))
+    cut.write_bytes(b"\n".join(lines[:len(lines) // 2]) + b"\n")
+    done = run("convert", str(broken), str(whole), str(cut), "--to", "mjai")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"paipu convert: {cut}#0: incomplete game (a round without its end): converted as it is",
+        f"paipu convert: {broken}#0, {game.rounds[0].label}, event 2: line 4: invalid JSON at column 2: "
+        "unexpected end of data",
+        "paipu convert: mjai holds one game per file: several games cannot go to standard output; "
+        "write them with -o DIR"]
+    done = run("convert", str(whole), "--to", "mjai")
+    assert (done.returncode, done.stderr) == (0, "")

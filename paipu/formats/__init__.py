@@ -114,10 +114,10 @@ def _is_mjai(content: Any) -> bool:
 
 
 def _mjai_games(log: Any, file_name: str) -> tuple[list, ReadGame]:
-    """One game."""
-    from .mjai import game_from_mjai
+    """One game, and an error for anything after its ``end_game`` (:func:`~paipu.formats.mjai.split`)."""
+    from .mjai import read_part, split
 
-    return [log], game_from_mjai
+    return split(log), read_part
 
 
 def _majiang_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:

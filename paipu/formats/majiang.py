@@ -482,7 +482,10 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def game_to_json(game: Game) -> dict[str, Any]:
     """A game as a paipu object (keys in the format's order; ``rule`` and extra keys
-    after the standard ones; final results only when known)."""
+    after the standard ones; final results only when known). A game without a ``rule``
+    whose log states some of one without naming a platform (an mjai ``start_game``'s
+    ``kyoku_first`` and ``aka_flag``) gets the rule the engine checks it under
+    (:func:`~paipu.engine.game_rule`), which a paipu has no other place for."""
     obj: dict[str, Any] = {
         "title": game.title,
         "player": list(game.players),
@@ -497,5 +500,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
         obj["point"] = list(game.points)
     if game.rule is not None:
         obj["rule"] = game.rule
+    elif game.origin is not None and game.origin.rule and not game.origin.platform:
+        from ..engine import game_rule
+
+        obj["rule"] = game_rule(game).to_json()
     obj.update(game.extra)
     return obj

@@ -20,7 +20,10 @@ player's view does not see, which no replay can use (a load error).
 What mjai leaves out is rebuilt from the events, never invented: each winner's hand (its
 tiles traced through the round), the reason of a ``ryukyoku`` (the draw the round's
 events make it: a 九種九牌 after a draw, 四家立直, 四風連打, 四開槓, an exhaustive draw
-or 流し満貫 when the wall is empty, else 三家和) and the hands it shows. A win's yaku,
+or 流し満貫 when the wall is empty, else 三家和) and the hands it shows: every tenpai
+hand of an exhaustive draw, which mjai never says were shown, so that the game's
+``origin.shown_hands`` is false and validation does not compare them with the rule's
+(without the noten penalty, a tenpai hand not in riichi is not shown). A win's yaku,
 fu, han and value are not in mjai: the :class:`~paipu.events.Win` has none
 (``yaku=()``, ``fu``/``han``/``yakuman`` ``None``), and validation derives them instead
 of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
@@ -93,7 +96,8 @@ _WINDS_OF_KYOKU_FIRST = {0: 2, 4: 1}
 """The length (:attr:`~paipu.rules.Rule.winds`) by ``kyoku_first``, the index of the
 first round (東1局 0, 南1局 4) of akochan's and mjai-reviewer's ``start_game``: 0 for an
 East-South game (半荘), 4 for an East-only one (東風), as mjai-reviewer's converter
-writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``)."""
+writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``). Any
+other index (akochan allows any round to start from) states no length."""
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
 _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
@@ -149,6 +153,52 @@ def parse(data: bytes) -> MjaiLog | None:
     except orjson.JSONDecodeError:
         return None
     return MjaiLog(lines) if _opens_a_game(lines[first]) else None
+
+
+def _is_end_game(item: Any) -> bool:
+    """Whether an item of an :class:`MjaiLog` (a line's bytes, or parsed) is ``end_game``."""
+    if type(item) is bytes:
+        if b"end_game" not in item:
+            return False
+        try:
+            item = orjson.loads(item)
+        except orjson.JSONDecodeError:
+            return False
+    return isinstance(item, dict) and item.get("type") == "end_game"
+
+
+def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
+    """The parts of an mjai file as the loader reads them: the game, up to its
+    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
+    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
+    ``end_game`` ended is kept and what follows reported, not read."""
+    items = log.items
+    end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
+    if end is None:
+        return [log]
+    rest = [index for index in range(end + 1, len(items))
+            if not (type(items[index]) is bytes and not items[index].strip())]
+    if not rest:
+        return [log]
+    after, item = rest[0], items[rest[0]]
+    if type(item) is bytes:
+        try:
+            item = orjson.loads(item)
+        except orjson.JSONDecodeError:
+            pass
+    kind_of_event = item.get("type") if isinstance(item, dict) else None
+    what = kind_of_event if isinstance(kind_of_event, str) else "an event"
+    unread = f"{log.where} {after + 1}" if len(rest) == 1 else f"{log.where}s {after + 1}-{rest[-1] + 1}"
+    return [MjaiLog(items[:end + 1], log.where), FormatError(
+        f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game "
+        f"(the game before it is read, not {unread})")]
+
+
+def read_part(part: MjaiLog | FormatError, source: str = "") -> Game:
+    """A part of an mjai file (:func:`split`) read: its game, or its error raised."""
+    if isinstance(part, FormatError):
+        raise part
+    return game_from_mjai(part, source)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -238,6 +288,7 @@ class _Reader:
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
         self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
+        self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands)
 
     # -- the round ------------------------------------------------------------------
 
@@ -258,10 +309,9 @@ class _Reader:
             raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
         self.aka = aka
         first = obj.get("kyoku_first")
-        if first is not None:
-            if type(first) is not int or first not in _WINDS_OF_KYOKU_FIRST:
-                raise FormatError(f"kyoku_first must be 0 (East-South) or 4 (East-only), not {clip(repr(first), 40)}")
-            self.winds = _WINDS_OF_KYOKU_FIRST[first]
+        if first is not None and type(first) is not int:
+            raise FormatError(f"kyoku_first must be an integer, not {clip(repr(first), 40)}")
+        self.winds = _WINDS_OF_KYOKU_FIRST.get(first)  # type: ignore[arg-type]  # another: the length not stated
         rule = obj.get("rule")
         if rule is not None:
             try:
@@ -527,6 +577,7 @@ class _Reader:
                 shown = name == "四家立直" or (name in ("流局", "流し満貫") and hand.is_tenpai())
             notation = hand.to_notation()
             hands.append(shown_hand(list(notation.tiles), notation.melds) if shown else None)
+        self.shown_hands = False
         events.append(NoWin(name, tuple(hands), deltas))
 
     def _stated(self, result: Win | NoWin, obj: dict) -> Win | NoWin:
@@ -600,7 +651,8 @@ class _Reader:
         elif stated:  # a title names the room: its rule, as stated where start_game states it
             origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
-                    source=self.source, origin=replace(origin, final_results=False))
+                    source=self.source, origin=replace(origin, final_results=False,
+                                                            shown_hands=self.shown_hands))
 
 
 _REASONS = {
