@@ -31,8 +31,8 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Iterable, Literal, Union
 
 import numpy as np
@@ -430,6 +430,12 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             for seat, hand in hands.items()}
 
 
+_NO_WIN = (False, None, None, None, None, None, None, None, None)
+"""The win facts of a row of a seat that did not win."""
+_NO_DEAL_IN = (False, 0, None, None, None)
+"""The deal-in facts of a row of a seat that did not deal in."""
+
+
 class _Facts(Observer):
     """The observer of a walk over the games that gathers the rows of the rounds and games
     tables: per round, each seat's discards, riichi, calls, wins, deal-ins and the draw,
@@ -497,52 +503,60 @@ class _Facts(Observer):
         finished round."""
         ending, names, wins, riichi_turn, order = self.ending, self.names, self.wins, self.riichi_turn, self.riichi_order
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
-        abort = ending is not None and not draw
-        reason = None if ending is None else ending.name
-        changes = round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
-        label = round_.label
-        tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
-        hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore
-        ready = _ready_at_end(round_, hidden) if hidden else {}
+        results = [win for win, _ in wins.values()]
+        changes = round_.score_changes(self.riichi_at, results + [ending] if ending is not None else results)
+        tsumo = next((win for win in results if win.discarder is None), None)
+        if draw:
+            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]
+            hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
+            ready = _ready_at_end(round_, hidden) if hidden else {}
+        # the same in every row of the round
+        head = (game.source, self.game_index, index, round_.label)
+        tail = (draw, ending is not None and not draw, None if ending is None else ending.name)
+        first_riichi = order[0] if order else None
+        players = round_.players
+        first_player = round_.player_of(0)
         rows = []
-        for seat in range(round_.players):
-            player = round_.player_of(seat)
-            riichi = riichi_turn[seat] is not None
+        for seat in range(players):
+            player = (first_player + seat) % players
+            turn = riichi_turn[seat]
+            riichi = turn is not None
             if seat in wins:
-                win, turn = wins[seat]
-                win_facts = (
-                    True, "ron" if win.discarder is not None else "tsumo", win.points, win.payments[seat], turn,
-                    win.hand.is_closed and not riichi,
-                    any(yaku.name == "一発" for yaku in win.yaku),
-                    any(yaku.name == "裏ドラ" and yaku.han for yaku in win.yaku),
+                win, win_turn = wins[seat]
+                yaku = win.yaku
+                win_facts: tuple = (
+                    True, "tsumo" if win.discarder is None else "ron", win.points, win.payments[seat], win_turn,
+                    not riichi and win.hand.is_closed,
+                    any(entry.name == "一発" for entry in yaku),
+                    any(entry.name == "裏ドラ" and entry.han for entry in yaku),
                     _yaku(win),
                 )
             else:
-                win_facts = (False, None, None, None, None, None, None, None, None)
+                win_facts = _NO_WIN
             dealt = self.deal_ins[seat]
             if dealt:
-                winner = next(w for w, _ in wins.values() if w.discarder == seat)
+                winner = next(w for w in results if w.discarder == seat)
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
                 deal_in_facts: tuple = (True, dealt, self.paid[seat], self._state(seat), winner_state)
             else:
-                deal_in_facts = (False, 0, None, None, None)
+                deal_in_facts = _NO_DEAL_IN
             tsumo_against = tsumo is not None and tsumo.seat != seat
             if draw:
-                shown: bool | None = ending.hands[seat] is not None  # type: ignore[union-attr]
-                tenpai = True if shown else ready[seat]
+                hand_shown: bool | None = shown[seat]
+                tenpai = True if hand_shown else ready[seat]
             else:
-                shown = tenpai = None
+                hand_shown = tenpai = None
+            calls = self.calls[seat]
             rows.append((
-                game.source, self.game_index, index, label, seat, player, names[player], seat == 0,
-                self.dealer_run if seat == 0 else None,
-                riichi, riichi_turn[seat],
-                (order[0] == seat) if riichi else None, (order[-1] != seat) if riichi else None,
-                bool(order) and order[0] != seat,
-                self.calls[seat], self.calls[seat] > 0,
+                *head, seat, player, names[player], seat == 0, self.dealer_run if seat == 0 else None,
+                riichi, turn,
+                (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
+                first_riichi is not None and first_riichi != seat,
+                calls, calls > 0,
                 *win_facts, *deal_in_facts,
                 tsumo_against, -tsumo.payments[seat] if tsumo_against else None,  # type: ignore[union-attr]
-                draw, abort, reason, tenpai, shown, changes[seat],
+                *tail, tenpai, hand_shown, changes[seat],
             ))
         return rows
 
@@ -645,12 +659,25 @@ def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
     return {fact.name: fact.dtype for fact in facts}
 
 
+def _column(values: tuple, dtype: str) -> np.ndarray | pd.api.extensions.ExtensionArray:
+    """One column of rows as an array of its ``dtype``, made at once (``None`` as NA): no
+    object column for pandas to infer a type of and then convert."""
+    if dtype in ("int64", "bool"):
+        return np.fromiter(values, dtype, len(values))
+    if dtype == "category":
+        return pd.Categorical(values)
+    if dtype == "object":
+        column = np.empty(len(values), object)
+        column[:] = values
+        return column
+    return pd.array(values, dtype=dtype)  # Int64, boolean, Float64
+
+
 def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
     # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
     # of every column alive behind its object columns.
     columns = zip(*rows) if rows else ((),) * len(facts)
-    frame = pd.DataFrame({fact.name: list(column) for fact, column in zip(facts, columns)})
-    return frame.astype(_dtypes(facts))
+    return pd.DataFrame({fact.name: _column(column, fact.dtype) for fact, column in zip(facts, columns)}, copy=False)
 
 
 @dataclass(frozen=True)
@@ -749,15 +776,22 @@ def _merged_yaku(name: str) -> str:
 
 
 def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[str, dict[str, int]]:
-    counts: dict[str, Counter] = {}
+    counts: dict[str, dict[str, int]] = {}
+    merged: dict[str, str] = {}  # each yaku name met, as tallied
     for name, item in zip(names, items):
-        counter = counts.setdefault(name, Counter())
+        counter = counts.get(name)
+        if counter is None:
+            counter = counts[name] = {}
         if isinstance(item, dict):
             for yaku, count in item.items():
-                counter[_merged_yaku(yaku)] += count
+                key = merged.get(yaku)
+                if key is None:
+                    key = merged[yaku] = _merged_yaku(yaku)
+                counter[key] = counter.get(key, 0) + count
         else:
-            counter[item] += 1
-    return {name: dict(counter.most_common()) for name, counter in counts.items()}
+            counter[item] = counter.get(item, 0) + 1
+    # most first; equal counts in the order first met (as Counter.most_common)
+    return {name: dict(sorted(counter.items(), key=itemgetter(1), reverse=True)) for name, counter in counts.items()}
 
 
 def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
