@@ -412,20 +412,21 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     deal: Deal = round_.events[0]  # type: ignore[assignment]
     hands = {seat: deal.hands[seat].counts() for seat in seats}
     for event in round_.events:
-        hand = hands.get(getattr(event, "seat", -1))
-        if hand is None:
-            continue
         kind = type(event)
-        if kind is Draw or kind is KanDraw:
-            hand[KIND_OF[event.tile[:2]]] += 1  # type: ignore[union-attr]
-        elif kind is Discard:
-            hand[KIND_OF[event.tile[:2]]] -= 1  # type: ignore[union-attr]
-        elif kind is Call or kind is Kan:
-            meld = event.meld  # type: ignore[union-attr]
-            for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
-                hand[KIND_OF[tile[:2]]] -= 1
-        elif kind is NorthSetAside:
-            hand[_NORTH] -= 1
+        if kind is Discard or kind is Draw or kind is KanDraw:
+            hand = hands.get(event.seat)  # type: ignore[union-attr]
+            if hand is not None:
+                hand[KIND_OF[event.tile]] += -1 if kind is Discard else 1  # type: ignore[union-attr]
+        elif kind is Call or kind is Kan or kind is NorthSetAside:
+            hand = hands.get(event.seat)  # type: ignore[union-attr]
+            if hand is None:
+                continue
+            if kind is NorthSetAside:
+                hand[_NORTH] -= 1
+            else:
+                meld = event.meld  # type: ignore[union-attr]
+                for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
+                    hand[KIND_OF[tile[:2]]] -= 1
     return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 and sum(hand) <= 13 else None
             for seat, hand in hands.items()}
 
