@@ -10,6 +10,7 @@ import pytest
 
 from paipu.shanten import (
     TERMINALS_AND_HONOURS,
+    Tracked,
     improving,
     is_complete,
     shanten,
@@ -343,3 +344,33 @@ def test_improving_against_a_recount() -> None:
     assert wrong == []
     shantens = {improving(c)[0] for c in hands}
     assert {0, 1, 2, 3} <= shantens  # ready hands and hands far from it are both compared
+
+
+def test_a_tracked_hand_has_the_shanten_of_its_counts() -> None:
+    """:class:`Tracked` follows a hand tile by tile and looks up only the parts changed:
+    at every step of seeded random games of draws and discards (and tiles taken away for
+    melds, down to four melds), its shanten is that of the counts asked afresh."""
+    rng = random.Random(1124)
+    steps = 0
+    for _ in range(300):
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        start = [0] * 34
+        for k in wall[:13]:
+            start[k] += 1
+        del wall[:13]
+        tracked = Tracked(start)
+        assert tracked.shanten() == shanten(start)
+        while len(wall) > 0 and tracked.size > 1:
+            tracked.add(wall.pop())
+            assert tracked.shanten() == shanten(tracked.counts)
+            held = [k for k in range(34) if tracked.counts[k]]
+            assert tracked.remove(rng.choice(held))
+            if tracked.size > 4 and rng.random() < 0.05:  # a meld: three held tiles taken
+                for _ in range(3):
+                    assert tracked.remove(rng.choice([k for k in range(34) if tracked.counts[k]]))
+            assert tracked.shanten() == shanten(tracked.counts)
+            steps += 1
+        missing = next(k for k in range(34) if not tracked.counts[k])
+        assert not tracked.remove(missing) and tracked.counts[missing] == 0
+    assert steps > 10_000
