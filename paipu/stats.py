@@ -43,7 +43,7 @@ from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside
 from .limits import DECIMAL
 from .observe import GameSource, Observer, walk
 from .rules import RuleSpec
-from .shanten import waits
+from .shanten import Tracked, waits
 from .tiles import KIND_OF
 
 __all__ = [
@@ -400,35 +400,60 @@ def _yaku(win: Win) -> dict[str, int]:
     return counts
 
 
-_NORTH = KIND_OF["z4"]
-"""The kind of a North tile, which three players set aside (北抜き)."""
+
+class _Concealed:
+    """Concealed tiles of some seats (:class:`paipu.shanten.Tracked`), followed from the
+    deal through the events: draws, discards, calls, kans and Norths set aside. A hand the
+    events do not fit (a tile given away that it does not hold) is *lost* (``None``) and
+    followed no more."""
+
+    __slots__ = ("hands",)
+
+    def __init__(self, deal: Deal, seats: Iterable[int]) -> None:
+        self.hands: dict[int, Tracked | None] = {seat: Tracked(deal.hands[seat].counts()) for seat in seats}
+
+    def follow(self, event: object, kind: type) -> Tracked | None:
+        """Apply one event (of type ``kind``); the hand it changed (``None``: no hand
+        followed changed, or the hand is lost)."""
+        if kind is Discard or kind is Draw or kind is KanDraw:
+            hand = self.hands.get(event.seat)  # type: ignore[attr-defined]
+            if hand is not None:
+                if kind is not Discard:
+                    hand.add(KIND_OF[event.tile])  # type: ignore[attr-defined]
+                elif not hand.remove(KIND_OF[event.tile]):  # type: ignore[attr-defined]
+                    hand = self.hands[event.seat] = None  # type: ignore[attr-defined]
+            return hand
+        if kind is Call or kind is Kan or kind is NorthSetAside:
+            hand = self.hands.get(event.seat)  # type: ignore[attr-defined]
+            if hand is not None:
+                if kind is NorthSetAside:
+                    tiles: Iterable[str] = ("z4",)
+                else:
+                    meld = event.meld  # type: ignore[attr-defined]
+                    tiles = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
+                if not all([hand.remove(KIND_OF[tile[:2]]) for tile in tiles]):
+                    hand = self.hands[event.seat] = None  # type: ignore[attr-defined]
+            return hand
+        return None
+
+
+def _ready(hand: Tracked | None) -> bool | None:
+    """Whether a followed hand is ready (聴牌): it has a wait (:func:`paipu.shanten.waits`,
+    as :meth:`paipu.hand.Hand.is_tenpai`); ``None`` for a lost hand or one not of 3n+1
+    tiles up to 13."""
+    if hand is None:
+        return None
+    return bool(waits(hand.counts)) if hand.size % 3 == 1 and hand.size <= 13 else None
 
 
 def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
-    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
-    tiles counted from the deal through the round's draws, discards, calls and kans, then
-    asked for a wait (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`).
-    ``None`` for a hand the events do not fit (a count below 0, or not 3n+1 tiles)."""
-    deal: Deal = round_.events[0]  # type: ignore[assignment]
-    hands = {seat: deal.hands[seat].counts() for seat in seats}
+    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``, its concealed
+    tiles followed from the deal (:class:`_Concealed`, :func:`_ready`)."""
+    concealed = _Concealed(round_.events[0], seats)  # type: ignore[arg-type]
+    follow = concealed.follow
     for event in round_.events:
-        kind = type(event)
-        if kind is Discard or kind is Draw or kind is KanDraw:
-            hand = hands.get(event.seat)  # type: ignore[union-attr]
-            if hand is not None:
-                hand[KIND_OF[event.tile]] += -1 if kind is Discard else 1  # type: ignore[union-attr]
-        elif kind is Call or kind is Kan or kind is NorthSetAside:
-            hand = hands.get(event.seat)  # type: ignore[union-attr]
-            if hand is None:
-                continue
-            if kind is NorthSetAside:
-                hand[_NORTH] -= 1
-            else:
-                meld = event.meld  # type: ignore[union-attr]
-                for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
-                    hand[KIND_OF[tile[:2]]] -= 1
-    return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 and sum(hand) <= 13 else None
-            for seat, hand in hands.items()}
+        follow(event, type(event))
+    return {seat: _ready(hand) for seat, hand in concealed.hands.items()}
 
 
 _NO_WIN = (False, None, None, None, None, None, None, None, None)
@@ -470,13 +495,15 @@ class _Facts(Observer):
         self.dealer = dealer
 
     def on_discard(self, step: Step) -> None:
-        event: Discard = step.event  # type: ignore[assignment]
+        self._discard(step.event, step.event_index)  # type: ignore[arg-type]
+
+    def _discard(self, event: Discard, position: int) -> None:
         seat = event.seat
         self.discards[seat] += 1
         if event.riichi:
             self.riichi_turn[seat] = self.discards[seat]
             self.riichi_order.append(seat)
-            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]
+            self.riichi_at.append(position)
 
     def on_call(self, step: Step) -> None:
         self.calls[step.event.seat] += 1  # type: ignore[union-attr]
@@ -589,7 +616,13 @@ class _Facts(Observer):
 
 class _EngineFacts(_Facts):
     """:class:`_Facts` on the replay: adds the facts of the hands (:data:`FACTS` marked
-    ``engine``) to each round row, and fills the turns table."""
+    ``engine``) to each round row, and fills the turns table.
+
+    It has no ``on_discard`` hook, so that the replay keeps its fast path for the plain
+    turns (see :mod:`paipu.observe`): the discards and the hands after them are read from
+    the round's events, followed up to each win and to the round's end (:meth:`_follow`)."""
+
+    on_discard = Observer.on_discard  # not a hook: see the class
 
     def __init__(self) -> None:
         super().__init__()
@@ -597,30 +630,56 @@ class _EngineFacts(_Facts):
 
     def on_deal(self, step: Step) -> None:
         super().on_deal(step)
-        table = step.table
-        self.start_shanten = [hand.shanten() for hand in table.hands]  # type: ignore[union-attr]
-        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(table.hands)  # type: ignore
+        deal: Deal = step.event  # type: ignore[assignment]
+        seats = range(len(deal.hands))
+        self.start_shanten = [hand.shanten() for hand in step.table.hands]  # type: ignore[union-attr]
+        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(seats)
+        self.concealed = _Concealed(deal, seats)
+        self.rivers: list[set[int]] = [set() for _ in seats]  # the kinds each seat discarded
+        self.followed = 1  # the position of the first event not yet followed
         self.after_call: int | None = None
         self.round_turns: list[tuple] = []  # kept when the round ends, as its rows are
 
-    def on_call(self, step: Step) -> None:
-        super().on_call(step)
-        self.after_call = step.event.seat  # type: ignore[union-attr]
+    def on_win(self, step: Step) -> None:
+        self._follow(step)
+        super().on_win(step)
 
-    def on_discard(self, step: Step) -> None:
-        super().on_discard(step)
-        event: Discard = step.event  # type: ignore[assignment]
-        seat, table = event.seat, step.table
-        known = not table.unknown[seat]  # type: ignore[union-attr]
-        shanten = table.hands[seat].shanten() if known else None  # type: ignore[union-attr]
-        player = step.round.player_of(seat)  # type: ignore[union-attr]
-        self.round_turns.append((self.game_index, step.round_index, seat, player, self.names[player],
-                               self.discards[seat], shanten, self.after_call == seat))
-        self.after_call = None
-        if event.riichi and known:
-            waits = table.waits(seat) or set()  # type: ignore[union-attr]
-            river = {KIND_OF[tile[:2]] for tile in table.rivers[seat]}  # type: ignore[union-attr]
-            self.riichi_waits[seat] = (len(waits), bool(waits & river))
+    def on_round_end(self, step: Step) -> None:
+        if step.round is not None:
+            self._follow(step)
+        super().on_round_end(step)
+
+    def _follow(self, step: Step) -> None:
+        """Read the discards of the round's events up to ``step``'s: each seat's discards
+        and riichi as :class:`_Facts` counts them, and a row of the turns table for each,
+        with the shanten of the hand after it."""
+        events, round_ = step.round.events, step.round  # type: ignore[union-attr]
+        follow, rivers = self.concealed.follow, self.rivers
+        game_index, round_index, names = self.game_index, step.round_index, self.names
+        first_player, players = round_.player_of(0), round_.players
+        for position in range(self.followed, step.event_index + 1):  # type: ignore[operator]
+            event = events[position]
+            kind = type(event)
+            hand = follow(event, kind)
+            if kind is Discard:
+                seat = event.seat  # type: ignore[union-attr]
+                self._discard(event, position)  # type: ignore[arg-type]
+                player = (first_player + seat) % players
+                try:
+                    after = None if hand is None else hand.shanten()
+                except ValueError:  # not a hand's size: the events do not fit it
+                    after = hand = None
+                self.round_turns.append((game_index, round_index, seat, player, names[player], self.discards[seat],
+                                         after, self.after_call == seat))
+                self.after_call = None
+                river = rivers[seat]
+                river.add(KIND_OF[event.tile])  # type: ignore[union-attr]
+                if event.riichi and hand is not None:  # type: ignore[union-attr]
+                    found = waits(hand.counts)
+                    self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
+            elif kind is Call:
+                self.after_call = event.seat  # type: ignore[union-attr]
+        self.followed = max(self.followed, step.event_index + 1)  # type: ignore[operator]
 
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
         self.turn_rows.extend(self.round_turns)
@@ -677,8 +736,9 @@ def _column(values: tuple, dtype: str) -> np.ndarray | pd.api.extensions.Extensi
 def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
     # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
     # of every column alive behind its object columns.
-    columns = zip(*rows) if rows else ((),) * len(facts)
-    return pd.DataFrame({fact.name: _column(column, fact.dtype) for fact, column in zip(facts, columns)}, copy=False)
+    # (each column taken by map in C: zip(*rows) would make an iterator per row)
+    return pd.DataFrame({fact.name: _column(tuple(map(itemgetter(i), rows)), fact.dtype)
+                         for i, fact in enumerate(facts)}, copy=False)
 
 
 @dataclass(frozen=True)
