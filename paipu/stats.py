@@ -730,7 +730,14 @@ def _column(values: tuple, dtype: str) -> np.ndarray | pd.api.extensions.Extensi
         column = np.empty(len(values), object)
         column[:] = values
         return column
-    return pd.array(values, dtype=dtype)  # Int64, boolean, Float64
+    if dtype == "Int64" or dtype == "boolean":  # the values and where they are None
+        column = np.array(values, dtype=object)
+        missing = column == None  # noqa: E711  (elementwise)
+        column[missing] = 0
+        if dtype == "Int64":
+            return pd.arrays.IntegerArray(column.astype(np.int64), missing)
+        return pd.arrays.BooleanArray(column.astype(bool), missing)
+    return pd.array(values, dtype=dtype)  # Float64
 
 
 def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
