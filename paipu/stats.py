@@ -865,7 +865,7 @@ def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[
 def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     """The ``stats`` of one table, one row per name: each numerator and denominator summed
     (or the numerator's largest, or tallied) per player in one group-by."""
-    names = frame["name"].astype(str).to_numpy()
+    names = np.asarray(frame["name"].to_numpy(dtype=object))
     sums: dict[str, np.ndarray] = {}
     largest: dict[str, pd.Series] = {}
 
@@ -888,24 +888,25 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     index = pd.Index(players, name="name")
     # bincount adds each player's rows in order, so a player's sums do not depend on who
     # else is in the table
-    summed = pd.DataFrame({k: np.bincount(codes, v, len(players)) for k, v in sums.items()}, index=index)
+    summed = {k: np.bincount(codes, v, len(players)) for k, v in sums.items()}
     peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
-    result = pd.DataFrame(index=index)
+    columns: dict[str, object] = {}  # made into the frame at once, not a column at a time
     for stat, numerator, denominator in plan:
         if stat.aggregate == "sum":
             if denominator is None:
-                result[stat.name] = summed[numerator].astype(int)
+                columns[stat.name] = summed[numerator].astype(int)  # type: ignore[index]
             else:
                 below = summed[denominator]
-                result[stat.name] = summed[numerator] / below.where(below > 0)
+                columns[stat.name] = np.divide(summed[numerator], below, out=np.full(len(players), math.nan),  # type: ignore[index]
+                                               where=below > 0)
         elif stat.aggregate == "max":
-            result[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]
+            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  (aligned by name)
         else:
             values = _term(stat.numerator, frame)
             present = values.notna().to_numpy()
             tally = _tally(names[present], values.to_numpy()[present])
-            result[stat.name] = [tally.get(name, {}) for name in result.index]
-    return result
+            columns[stat.name] = [tally.get(name, {}) for name in players]
+    return pd.DataFrame(columns, index=index)
 
 
 def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,
