@@ -495,15 +495,13 @@ class _Facts(Observer):
         self.dealer = dealer
 
     def on_discard(self, step: Step) -> None:
-        self._discard(step.event, step.event_index)  # type: ignore[arg-type]
-
-    def _discard(self, event: Discard, position: int) -> None:
+        event: Discard = step.event  # type: ignore[assignment]
         seat = event.seat
         self.discards[seat] += 1
         if event.riichi:
             self.riichi_turn[seat] = self.discards[seat]
             self.riichi_order.append(seat)
-            self.riichi_at.append(position)
+            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]
 
     def on_call(self, step: Step) -> None:
         self.calls[step.event.seat] += 1  # type: ignore[union-attr]
@@ -623,6 +621,7 @@ class _EngineFacts(_Facts):
     the round's events, followed up to each win and to the round's end (:meth:`_follow`)."""
 
     on_discard = Observer.on_discard  # not a hook: see the class
+    _discard = _Facts.on_discard  # what the walk's hook counts, called by _follow
 
     def __init__(self) -> None:
         super().__init__()
@@ -657,13 +656,15 @@ class _EngineFacts(_Facts):
         follow, rivers = self.concealed.follow, self.rivers
         game_index, round_index, names = self.game_index, step.round_index, self.names
         first_player, players = round_.player_of(0), round_.players
+        moving = Step(step.game, step.round_index, 0, None, None, None, [])  # from discard to discard
         for position in range(self.followed, step.event_index + 1):  # type: ignore[operator]
             event = events[position]
             kind = type(event)
             hand = follow(event, kind)
             if kind is Discard:
                 seat = event.seat  # type: ignore[union-attr]
-                self._discard(event, position)  # type: ignore[arg-type]
+                moving.event_index, moving.event = position, event
+                self._discard(moving)
                 player = (first_player + seat) % players
                 try:
                     after = None if hand is None else hand.shanten()
