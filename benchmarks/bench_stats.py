@@ -115,6 +115,9 @@ def beside_analog(path: Path, games: list, repeat: int) -> None:
         return
     # analog follows a name at its first seat in a game (a self-played game may seat it twice)
     names = Counter(name for game in games for name in {name.split("\n", 1)[0] for name in game.players})
+    if not names:
+        print(f"{'':>20}  majiang-analog not run: no games")
+        return
     player, played = min(names.items(), key=lambda item: (-item[1], item[0]))  # the first name of the most frequent
     whole, out = analog_seconds(script, path, player, repeat)
     if f"対局数: {played} " not in out:
