@@ -1,25 +1,41 @@
 """Statistics throughput and peak memory: games/s of ``paipu.stats.summary``.
 
-Usage: ``python benchmarks/bench_stats.py [--times N] [--engine] [--danger] [PATH ...]``
+Usage: ``python benchmarks/bench_stats.py [--times N] [--engine] [--danger] [--repeat N] [--no-analog] [PATH ...]``
 (default: the corpora of ``bench_load.py``). Per path, loading alone is timed
 (``bench_load.measure``), then ``summary`` with its loading, so the cost of the statistics
 themselves is the difference; then the event statistics alone, on games already loaded
-(all players: what majiang-analog's summary does for one). ``--engine`` also times the
+(all players: what majiang-analog's summary does for one), and with their loading. ``--engine`` also times the
 statistics of the replay (``engine=True``) and the defence analysis (``paipu.defence``)
-on the loaded games, beside ``paipu.replay`` with no observer: they run at replay speed.
+on the loaded games, beside ``paipu.replay`` with no observer.
 ``--danger`` prints the danger table (``paipu.defence.danger_table``) of all the paths'
 four-player games, as the README gives it. ``--times N`` then summarises all the paths N
 times over in one call, to show a run of 10,000 games and more. Peak memory is the
 process's maximum resident set size.
+
+Beside paipu, per path, 電脳麻将's own analysis tool majiang-analog runs its summary
+(``examples/summary.js -r -s -p NAME PATH``) for one player, the path's most frequent
+name, when Node and npm are there: its games/s over the whole run (Node's start-up,
+reading and parsing every file, analysing the player's games), and over a run for a name
+no game has (the same reading, nothing analysed). The rates of both sides are per CPU
+second, the least of ``--repeat`` runs (3), so that a busy host moves them less.
+majiang-analog is not on the npm registry: ``PAIPU_ANALOG`` (default
+``~/.cache/paipu-analog``) must hold a checkout of https://github.com/kobalab/majiang-analog
+as ``majiang-analog/``; its dependencies (``@kobalab/majiang-core``, ``yargs``) are
+installed there with npm the first time. Nothing of it is in the project.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import platform
 import resource
+import shutil
+import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import paipu
@@ -35,11 +51,81 @@ def summary_seconds(paths: list[Path]) -> float:
     return time.perf_counter() - start
 
 
-def rate(games: list, run) -> float:
-    """Games/s of ``run(games)``."""
-    start = time.perf_counter()
-    run(games)
-    return len(games) / (time.perf_counter() - start)
+def cpu_seconds(run, repeat: int = 1) -> float:
+    """The least CPU time of ``repeat`` calls of ``run()``."""
+    least = math.inf
+    for _ in range(repeat):
+        start = time.process_time()
+        run()
+        least = min(least, time.process_time() - start)
+    return least
+
+
+def rate(games: list, run, repeat: int = 1) -> float:
+    """Games per CPU second of ``run(games)``, the least time of ``repeat`` runs."""
+    return len(games) / cpu_seconds(lambda: run(games), repeat)
+
+
+ANALOG = Path(os.environ.get("PAIPU_ANALOG", Path.home() / ".cache" / "paipu-analog"))
+"""Where majiang-analog is run from: its checkout as ``majiang-analog/``, its
+dependencies installed beside it (``node_modules/``)."""
+ANALOG_DEPENDENCIES = ("@kobalab/majiang-core@^1.3.4", "yargs@^17.7.2")  # as its package.json asks
+
+
+def analog_ready() -> Path | str:
+    """The summary script of majiang-analog, its dependencies installed; or why not."""
+    script = ANALOG / "majiang-analog" / "examples" / "summary.js"
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        return "needs Node and npm"
+    if not script.exists():
+        return (f"needs a checkout of https://github.com/kobalab/majiang-analog in {script.parents[1]} "
+                "(not on the npm registry; PAIPU_ANALOG sets the folder)")
+    if not (ANALOG / "node_modules" / "@kobalab" / "majiang-core").exists() or not (ANALOG / "node_modules" / "yargs").exists():
+        if not (ANALOG / "package.json").exists():
+            (ANALOG / "package.json").write_text('{"private": true}', encoding="utf-8")
+        done = subprocess.run([npm, "install", "--no-audit", "--no-fund", *ANALOG_DEPENDENCIES], cwd=ANALOG,
+                              capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            return f"npm could not install {' '.join(ANALOG_DEPENDENCIES)}: {done.stderr[-300:]}"
+    return script
+
+
+def analog_seconds(script: Path, path: Path, player: str, repeat: int) -> tuple[float, str]:
+    """The least CPU time (user + system) of ``repeat`` runs of analog's summary for
+    ``player`` over ``path``, and the last run's output."""
+    least, out = math.inf, ""
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(["node", str(script), "-r", "-s", "-p", player, str(path.resolve())], cwd=script.parents[1],
+                              capture_output=True, text=True, timeout=600)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # a name no game has ends in a TypeError after the reading (no ranks to print)
+        out = done.stdout
+        least = min(least, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return least, out
+
+
+def beside_analog(path: Path, games: list, repeat: int) -> None:
+    """analog's summary for the path's most frequent player, beside paipu's statistics of
+    every player (both per CPU second, the least of ``repeat`` runs)."""
+    script = analog_ready()
+    if isinstance(script, str):
+        print(f"{'':>20}  majiang-analog not run: {script}")
+        return
+    # analog follows a name at its first seat in a game (a self-played game may seat it twice)
+    names = Counter(name for game in games for name in {name.split("\n", 1)[0] for name in game.players})
+    if not names:
+        print(f"{'':>20}  majiang-analog not run: no games")
+        return
+    player, played = min(names.items(), key=lambda item: (-item[1], item[0]))  # the first name of the most frequent
+    whole, out = analog_seconds(script, path, player, repeat)
+    if f"対局数: {played} " not in out:
+        print(f"{'':>20}  majiang-analog did not summarise {player}'s {played} games: {out[-300:]!r}")
+        return
+    reading, _ = analog_seconds(script, path, "\t(nobody)", repeat)
+    print(f"{'':>20}  majiang-analog summary for one player ({player}, {played} games): "
+          f"{len(games) / whole:5.0f} games/s over the whole run; reading alone {len(games) / reading:5.0f} games/s")
 
 
 def danger(paths: list[Path]) -> None:
@@ -58,6 +144,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--times", type=int, default=0, metavar="N", help="also summarise all paths N times over")
     parser.add_argument("--engine", action="store_true", help="also time the replay's statistics and the defence")
     parser.add_argument("--danger", action="store_true", help="print the danger table of the paths' games")
+    parser.add_argument("--repeat", type=int, default=3, metavar="N", help="least CPU time of N runs (3)")
+    parser.add_argument("--no-analog", dest="analog", action="store_false", help="do not run majiang-analog beside")
     args = parser.parse_args(argv)
     for path in args.paths:
         if not path.exists():
@@ -73,11 +161,15 @@ def main(argv: list[str]) -> int:
               f"so stats take {100 * max(seconds - loading, 0) / seconds:2.0f}% of the time")
         games_ = list(paipu.load(path, errors="collect"))
         print(f"{'':>20}  event statistics of the loaded games, all players: "
-              f"{rate(games_, stats.summary):5.0f} games/s")
+              f"{rate(games_, stats.summary, args.repeat):5.0f} games/s; loading and statistics "
+              f"{len(games_) / cpu_seconds(lambda: stats.summary(paipu.load(path, errors='collect')), args.repeat):5.0f} "
+              "games/s (per CPU second)")
+        if args.analog:
+            beside_analog(path, games_, args.repeat)
         if args.engine:
-            print(f"{'':>20}  replay alone {rate(games_, lambda g: paipu.replay(g, Observer())):4.0f} games/s; "
-                  f"engine=True statistics {rate(games_, lambda g: stats.summary(g, engine=True)):4.0f} games/s; "
-                  f"defence {rate(games_, defence.defence):4.0f} games/s")
+            print(f"{'':>20}  replay alone {rate(games_, lambda g: paipu.replay(g, Observer()), args.repeat):4.0f} "
+                  f"games/s; engine=True statistics {rate(games_, lambda g: stats.summary(g, engine=True), args.repeat):4.0f} "
+                  f"games/s; defence {rate(games_, defence.defence):4.0f} games/s (per CPU second)")
     if args.times:
         seconds = summary_seconds(args.paths * args.times)
         games = all_games * args.times

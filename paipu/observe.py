@@ -188,12 +188,12 @@ def walk(source: GameSource, *observers: Observer) -> Any:
             step = Step(game, index, 0, None, None, None, [])
             if single is not None:  # one hook per event type, called straight
                 position = -1
-                for event in events:
+                # the hook of each event looked up by map, in C: most events have none
+                for hook in map(single, map(type, events)):
                     position += 1
-                    hook = single(type(event))
                     if hook is not None:
                         step.event_index = position
-                        step.event = event
+                        step.event = events[position]
                         hook(step)
             elif by_event:
                 for position, event in enumerate(events):

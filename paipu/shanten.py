@@ -54,6 +54,7 @@ __all__ = [
     "waits",
     "improving",
     "is_complete",
+    "Tracked",
 ]
 
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -166,7 +167,7 @@ class _Tables:
     The halves' tables of :meth:`_suit_table` are interned here too.
     """
 
-    __slots__ = ("tables", "numbers", "suits", "honours", "combined", "lefts", "rights")
+    __slots__ = ("tables", "numbers", "suits", "honours", "combined", "hands", "lefts", "rights")
 
     def __init__(self) -> None:
         self.tables: list[tuple[int, ...]] = []
@@ -174,6 +175,8 @@ class _Tables:
         self.suits: dict[tuple[int, ...], int] = {}
         self.honours: dict[tuple[int, ...], int] = {}
         self.combined: dict[tuple[int, int], int] = {}
+        # the four parts' table numbers of a whole hand to the number of their combination
+        self.hands: dict[tuple[int, int, int, int], int] = {}
         # A half's counts to the table number of each crossing state, filled as needed.
         self.lefts: dict[tuple[int, ...], list[int | None]] = {}
         self.rights: dict[tuple[int, ...], list[int | None]] = {}
@@ -324,6 +327,90 @@ def shanten(counts: Sequence[int]) -> int:
     if sets < 4:
         return standard
     return min(standard, _seven_pairs(counts), _thirteen_orphans(counts))
+
+
+_ORPHAN_KINDS = tuple(k in _ORPHAN_INDEX for k in range(34))
+_PART_OF = tuple(k // 9 for k in range(34))  # 0 m, 1 p, 2 s, 3 honours
+
+
+class Tracked:
+    """A concealed hand changed a tile at a time (drawn, discarded, melded) whose shanten
+    is asked again and again, as after every discard of a game: :meth:`shanten` is
+    :func:`shanten` of :attr:`counts`, and looks up again only the parts (suits, honours)
+    changed since it was last asked; seven pairs and thirteen orphans are counted as the
+    tiles come and go."""
+
+    __slots__ = ("counts", "size", "_parts", "_pairs", "_kinds", "_orphan_kinds", "_orphan_pairs")
+
+    def __init__(self, counts: Sequence[int]) -> None:
+        self.counts = list(counts)
+        """The tiles per kind (34 counts)."""
+        self.size = sum(self.counts)
+        self._parts: list[int | None] = [None] * 4  # table numbers, None when to be looked up
+        self._pairs = sum(1 for count in self.counts if count >= 2)
+        self._kinds = sum(1 for count in self.counts if count)
+        orphans = _orphan_counts(self.counts)
+        self._orphan_kinds = sum(1 for count in orphans if count)
+        self._orphan_pairs = sum(1 for count in orphans if count >= 2)
+
+    def add(self, kind: int) -> None:
+        """One more tile of ``kind``."""
+        count = self.counts[kind] = self.counts[kind] + 1
+        self.size += 1
+        self._parts[_PART_OF[kind]] = None
+        if count <= 2:
+            orphan = _ORPHAN_KINDS[kind]
+            if count == 1:
+                self._kinds += 1
+                self._orphan_kinds += orphan
+            else:
+                self._pairs += 1
+                self._orphan_pairs += orphan
+
+    def remove(self, kind: int) -> bool:
+        """One tile of ``kind`` less; ``False`` (and nothing changed) when there is none."""
+        count = self.counts[kind] - 1
+        if count < 0:
+            return False
+        self.counts[kind] = count
+        self.size -= 1
+        self._parts[_PART_OF[kind]] = None
+        if count <= 1:
+            orphan = _ORPHAN_KINDS[kind]
+            if count == 0:
+                self._kinds -= 1
+                self._orphan_kinds -= orphan
+            else:
+                self._pairs -= 1
+                self._orphan_pairs -= orphan
+        return True
+
+    def shanten(self) -> int:
+        """Shanten number (向聴数) of the hand, as :func:`shanten`; ValueError if its size
+        is not a hand's."""
+        size = self.size
+        if size % 3 == 0 or size > 14:
+            _sets_needed(self.counts)  # raises: not a hand
+        sets = (size - 1) // 3
+        t, parts, counts = _TABLES, self._parts, self.counts
+        m, p, s, z = parts
+        if m is None:
+            m = parts[0] = t.suit(tuple(counts[0:9]))
+        if p is None:
+            p = parts[1] = t.suit(tuple(counts[9:18]))
+        if s is None:
+            s = parts[2] = t.suit(tuple(counts[18:27]))
+        if z is None:
+            z = parts[3] = t.honour(tuple(counts[27:34]))
+        whole = t.hands.get((m, p, s, z))
+        if whole is None:
+            whole = t.hands[m, p, s, z] = t.combine(t.combine(m, p), t.combine(s, z))
+        standard = 3 * sets + 1 - t.tables[whole][2 * sets + 1]
+        if sets < 4:
+            return standard
+        seven_pairs = 6 - self._pairs + max(0, 7 - self._kinds)
+        thirteen_orphans = 13 - self._orphan_kinds - (self._orphan_pairs > 0)
+        return min(standard, seven_pairs, thirteen_orphans)
 
 
 def improving(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:

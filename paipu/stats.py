@@ -31,8 +31,8 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Iterable, Literal, Union
 
 import numpy as np
@@ -43,7 +43,7 @@ from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside
 from .limits import DECIMAL
 from .observe import GameSource, Observer, walk
 from .rules import RuleSpec
-from .shanten import waits
+from .shanten import Tracked, waits
 from .tiles import KIND_OF
 
 __all__ = [
@@ -411,34 +411,66 @@ def _yaku(win: Win) -> dict[str, int]:
     return counts
 
 
-_NORTH = KIND_OF["z4"]
-"""The kind of a North tile, which three players set aside (北抜き)."""
+
+class _Concealed:
+    """Concealed tiles of some seats (:class:`paipu.shanten.Tracked`), followed from the
+    deal through the events: draws, discards, calls, kans and Norths set aside. A hand the
+    events do not fit (a tile given away that it does not hold) is *lost* (``None``) and
+    followed no more."""
+
+    __slots__ = ("hands",)
+
+    def __init__(self, deal: Deal, seats: Iterable[int]) -> None:
+        self.hands: dict[int, Tracked | None] = {seat: Tracked(deal.hands[seat].counts()) for seat in seats}
+
+    def follow(self, event: object, kind: type) -> Tracked | None:
+        """Apply one event (of type ``kind``); the hand it changed (``None``: no hand
+        followed changed, or the hand is lost)."""
+        if kind is Discard or kind is Draw or kind is KanDraw:
+            hand = self.hands.get(event.seat)  # type: ignore[attr-defined]
+            if hand is not None:
+                if kind is not Discard:
+                    hand.add(KIND_OF[event.tile])  # type: ignore[attr-defined]
+                elif not hand.remove(KIND_OF[event.tile]):  # type: ignore[attr-defined]
+                    hand = self.hands[event.seat] = None  # type: ignore[attr-defined]
+            return hand
+        if kind is Call or kind is Kan or kind is NorthSetAside:
+            hand = self.hands.get(event.seat)  # type: ignore[attr-defined]
+            if hand is not None:
+                if kind is NorthSetAside:
+                    tiles: Iterable[str] = ("z4",)
+                else:
+                    meld = event.meld  # type: ignore[attr-defined]
+                    tiles = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
+                if not all([hand.remove(KIND_OF[tile[:2]]) for tile in tiles]):
+                    hand = self.hands[event.seat] = None  # type: ignore[attr-defined]
+            return hand
+        return None
+
+
+def _ready(hand: Tracked | None) -> bool | None:
+    """Whether a followed hand is ready (聴牌): it has a wait (:func:`paipu.shanten.waits`,
+    as :meth:`paipu.hand.Hand.is_tenpai`); ``None`` for a lost hand or one not of 3n+1
+    tiles up to 13."""
+    if hand is None:
+        return None
+    return bool(waits(hand.counts)) if hand.size % 3 == 1 and hand.size <= 13 else None
 
 
 def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
-    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
-    tiles counted from the deal through the round's draws, discards, calls and kans, then
-    asked for a wait (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`).
-    ``None`` for a hand the events do not fit (a count below 0, or not 3n+1 tiles)."""
-    deal: Deal = round_.events[0]  # type: ignore[assignment]
-    hands = {seat: deal.hands[seat].counts() for seat in seats}
+    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``, its concealed
+    tiles followed from the deal (:class:`_Concealed`, :func:`_ready`)."""
+    concealed = _Concealed(round_.events[0], seats)  # type: ignore[arg-type]
+    follow = concealed.follow
     for event in round_.events:
-        hand = hands.get(getattr(event, "seat", -1))
-        if hand is None:
-            continue
-        kind = type(event)
-        if kind is Draw or kind is KanDraw:
-            hand[KIND_OF[event.tile[:2]]] += 1  # type: ignore[union-attr]
-        elif kind is Discard:
-            hand[KIND_OF[event.tile[:2]]] -= 1  # type: ignore[union-attr]
-        elif kind is Call or kind is Kan:
-            meld = event.meld  # type: ignore[union-attr]
-            for tile in (meld.added,) if meld.type == "kakan" else meld.hand_tiles:
-                hand[KIND_OF[tile[:2]]] -= 1
-        elif kind is NorthSetAside:
-            hand[_NORTH] -= 1
-    return {seat: bool(waits(hand)) if min(hand) >= 0 and sum(hand) % 3 == 1 and sum(hand) <= 13 else None
-            for seat, hand in hands.items()}
+        follow(event, type(event))
+    return {seat: _ready(hand) for seat, hand in concealed.hands.items()}
+
+
+_NO_WIN = (False, None, None, None, None, None, None, None, None)
+"""The win facts of a row of a seat that did not win."""
+_NO_DEAL_IN = (False, 0, None, None, None)
+"""The deal-in facts of a row of a seat that did not deal in."""
 
 
 class _Facts(Observer):
@@ -510,55 +542,63 @@ class _Facts(Observer):
         finished round."""
         ending, names, wins, riichi_turn, order = self.ending, self.names, self.wins, self.riichi_turn, self.riichi_order
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
-        abort = ending is not None and not draw
-        reason = None if ending is None else ending.name
-        changes = (round_.score_changes(self.riichi_at, [win for win, _ in wins.values()] + [ending] * (ending is not None))
+        results = [win for win, _ in wins.values()]
+        changes = (round_.score_changes(self.riichi_at, results + [ending] if ending is not None else results)
                    or (index + 1 < len(game.rounds) and round_.score_changes_until(game.rounds[index + 1]))
                    or (None,) * round_.players)
-        label = round_.label
-        tsumo = next((win for win in (w for w, _ in wins.values()) if win.discarder is None), None)
-        hidden = [seat for seat, hand in enumerate(ending.hands) if hand is None] if draw else []  # type: ignore
-        ready = _ready_at_end(round_, hidden) if hidden else {}
+        tsumo = next((win for win in results if win.discarder is None), None)
+        if draw:
+            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]
+            hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
+            ready = _ready_at_end(round_, hidden) if hidden else {}
+        # the same in every row of the round
+        head = (game.source, self.game_index, index, round_.label)
+        tail = (draw, ending is not None and not draw, None if ending is None else ending.name)
+        first_riichi = order[0] if order else None
+        players = round_.players
+        first_player = round_.player_of(0)
         rows = []
-        for seat in range(round_.players):
-            player = round_.player_of(seat)
-            riichi = riichi_turn[seat] is not None
+        for seat in range(players):
+            player = (first_player + seat) % players
+            turn = riichi_turn[seat]
+            riichi = turn is not None
             if seat in wins:
-                win, turn = wins[seat]
-                win_facts = (
-                    True, "ron" if win.discarder is not None else "tsumo", win.points if win.states_value else None,
-                    None if win.payments is None else win.payments[seat], turn,
-                    win.hand.is_closed and not riichi,
-                    any(yaku.name == "一発" for yaku in win.yaku),
-                    any(yaku.name == "裏ドラ" and yaku.han for yaku in win.yaku),
+                win, win_turn = wins[seat]
+                yaku = win.yaku
+                win_facts: tuple = (
+                    True, "tsumo" if win.discarder is None else "ron", win.points if win.states_value else None,
+                    None if win.payments is None else win.payments[seat], win_turn,
+                    not riichi and win.hand.is_closed,
+                    any(entry.name == "一発" for entry in yaku),
+                    any(entry.name == "裏ドラ" and entry.han for entry in yaku),
                     _yaku(win),
                 )
             else:
-                win_facts = (False, None, None, None, None, None, None, None, None)
+                win_facts = _NO_WIN
             dealt = self.deal_ins[seat]
             if dealt:
-                winner = next(w for w, _ in wins.values() if w.discarder == seat)
+                winner = next(w for w in results if w.discarder == seat)
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
                 deal_in_facts: tuple = (True, dealt, self.paid[seat], self._state(seat), winner_state)
             else:
-                deal_in_facts = (False, 0, None, None, None)
+                deal_in_facts = _NO_DEAL_IN
             tsumo_against = tsumo is not None and tsumo.seat != seat
             if draw:
-                shown: bool | None = ending.hands[seat] is not None  # type: ignore[union-attr]
-                tenpai = True if shown else ready[seat]
+                hand_shown: bool | None = shown[seat]
+                tenpai = True if hand_shown else ready[seat]
             else:
-                shown = tenpai = None
+                hand_shown = tenpai = None
+            calls = self.calls[seat]
             rows.append((
-                game.source, self.game_index, index, label, seat, player, names[player], seat == 0,
-                self.dealer_run if seat == 0 else None,
-                riichi, riichi_turn[seat],
-                (order[0] == seat) if riichi else None, (order[-1] != seat) if riichi else None,
-                bool(order) and order[0] != seat,
-                self.calls[seat], self.calls[seat] > 0,
+                *head, seat, player, names[player], seat == 0, self.dealer_run if seat == 0 else None,
+                riichi, turn,
+                (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
+                first_riichi is not None and first_riichi != seat,
+                calls, calls > 0,
                 *win_facts, *deal_in_facts,
                 tsumo_against, -tsumo.payments[seat] if tsumo_against and tsumo.payments is not None else None,  # type: ignore
-                draw, abort, reason, tenpai, shown, changes[seat],
+                *tail, tenpai, hand_shown, changes[seat],
             ))
         return rows
 
@@ -590,7 +630,14 @@ class _Facts(Observer):
 
 class _EngineFacts(_Facts):
     """:class:`_Facts` on the replay: adds the facts of the hands (:data:`FACTS` marked
-    ``engine``) to each round row, and fills the turns table."""
+    ``engine``) to each round row, and fills the turns table.
+
+    It has no ``on_discard`` hook, so that the replay keeps its fast path for the plain
+    turns (see :mod:`paipu.observe`): the discards and the hands after them are read from
+    the round's events, followed up to each win and to the round's end (:meth:`_follow`)."""
+
+    on_discard = Observer.on_discard  # not a hook: see the class
+    _discard = _Facts.on_discard  # what the walk's hook counts, called by _follow
 
     def __init__(self) -> None:
         super().__init__()
@@ -598,30 +645,58 @@ class _EngineFacts(_Facts):
 
     def on_deal(self, step: Step) -> None:
         super().on_deal(step)
-        table = step.table
-        self.start_shanten = [hand.shanten() for hand in table.hands]  # type: ignore[union-attr]
-        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(table.hands)  # type: ignore
+        deal: Deal = step.event  # type: ignore[assignment]
+        seats = range(len(deal.hands))
+        self.start_shanten = [hand.shanten() for hand in step.table.hands]  # type: ignore[union-attr]
+        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(seats)
+        self.concealed = _Concealed(deal, seats)
+        self.rivers: list[set[int]] = [set() for _ in seats]  # the kinds each seat discarded
+        self.followed = 1  # the position of the first event not yet followed
         self.after_call: int | None = None
         self.round_turns: list[tuple] = []  # kept when the round ends, as its rows are
 
-    def on_call(self, step: Step) -> None:
-        super().on_call(step)
-        self.after_call = step.event.seat  # type: ignore[union-attr]
+    def on_win(self, step: Step) -> None:
+        self._follow(step)
+        super().on_win(step)
 
-    def on_discard(self, step: Step) -> None:
-        super().on_discard(step)
-        event: Discard = step.event  # type: ignore[assignment]
-        seat, table = event.seat, step.table
-        known = not table.unknown[seat]  # type: ignore[union-attr]
-        shanten = table.hands[seat].shanten() if known else None  # type: ignore[union-attr]
-        player = step.round.player_of(seat)  # type: ignore[union-attr]
-        self.round_turns.append((self.game_index, step.round_index, seat, player, self.names[player],
-                               self.discards[seat], shanten, self.after_call == seat))
-        self.after_call = None
-        if event.riichi and known:
-            waits = table.waits(seat) or set()  # type: ignore[union-attr]
-            river = {KIND_OF[tile[:2]] for tile in table.rivers[seat]}  # type: ignore[union-attr]
-            self.riichi_waits[seat] = (len(waits), bool(waits & river))
+    def on_round_end(self, step: Step) -> None:
+        if step.round is not None:
+            self._follow(step)
+        super().on_round_end(step)
+
+    def _follow(self, step: Step) -> None:
+        """Read the discards of the round's events up to ``step``'s: each seat's discards
+        and riichi as :class:`_Facts` counts them, and a row of the turns table for each,
+        with the shanten of the hand after it."""
+        events, round_ = step.round.events, step.round  # type: ignore[union-attr]
+        follow, rivers = self.concealed.follow, self.rivers
+        game_index, round_index, names = self.game_index, step.round_index, self.names
+        first_player, players = round_.player_of(0), round_.players
+        moving = Step(step.game, step.round_index, 0, None, None, None, [])  # from discard to discard
+        for position in range(self.followed, step.event_index + 1):  # type: ignore[operator]
+            event = events[position]
+            kind = type(event)
+            hand = follow(event, kind)
+            if kind is Discard:
+                seat = event.seat  # type: ignore[union-attr]
+                moving.event_index, moving.event = position, event
+                self._discard(moving)
+                player = (first_player + seat) % players
+                try:
+                    after = None if hand is None else hand.shanten()
+                except ValueError:  # not a hand's size: the events do not fit it
+                    after = hand = None
+                self.round_turns.append((game_index, round_index, seat, player, names[player], self.discards[seat],
+                                         after, self.after_call == seat))
+                self.after_call = None
+                river = rivers[seat]
+                river.add(KIND_OF[event.tile])  # type: ignore[union-attr]
+                if event.riichi and hand is not None:  # type: ignore[union-attr]
+                    found = waits(hand.counts)
+                    self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
+            elif kind is Call:
+                self.after_call = event.seat  # type: ignore[union-attr]
+        self.followed = max(self.followed, step.event_index + 1)  # type: ignore[operator]
 
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
         self.turn_rows.extend(self.round_turns)
@@ -661,12 +736,33 @@ def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
     return {fact.name: fact.dtype for fact in facts}
 
 
+def _column(values: tuple, dtype: str) -> np.ndarray | pd.api.extensions.ExtensionArray:
+    """One column of rows as an array of its ``dtype``, made at once (``None`` as NA): no
+    object column for pandas to infer a type of and then convert."""
+    if dtype in ("int64", "bool"):
+        return np.fromiter(values, dtype, len(values))
+    if dtype == "category":
+        return pd.Categorical(values)
+    if dtype == "object":
+        column = np.empty(len(values), object)
+        column[:] = values
+        return column
+    if dtype == "Int64" or dtype == "boolean":  # the values and where they are None
+        column = np.array(values, dtype=object)
+        missing = column == None  # noqa: E711  (elementwise)
+        column[missing] = 0
+        if dtype == "Int64":
+            return pd.arrays.IntegerArray(column.astype(np.int64), missing)
+        return pd.arrays.BooleanArray(column.astype(bool), missing)
+    return pd.array(values, dtype=dtype)  # Float64
+
+
 def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
     # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
     # of every column alive behind its object columns.
-    columns = zip(*rows) if rows else ((),) * len(facts)
-    frame = pd.DataFrame({fact.name: list(column) for fact, column in zip(facts, columns)})
-    return frame.astype(_dtypes(facts))
+    # (each column taken by map in C: zip(*rows) would make an iterator per row)
+    return pd.DataFrame({fact.name: _column(tuple(map(itemgetter(i), rows)), fact.dtype)
+                         for i, fact in enumerate(facts)}, copy=False)
 
 
 @dataclass(frozen=True)
@@ -765,21 +861,28 @@ def _merged_yaku(name: str) -> str:
 
 
 def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[str, dict[str, int]]:
-    counts: dict[str, Counter] = {}
+    counts: dict[str, dict[str, int]] = {}
+    merged: dict[str, str] = {}  # each yaku name met, as tallied
     for name, item in zip(names, items):
-        counter = counts.setdefault(name, Counter())
+        counter = counts.get(name)
+        if counter is None:
+            counter = counts[name] = {}
         if isinstance(item, dict):
             for yaku, count in item.items():
-                counter[_merged_yaku(yaku)] += count
+                key = merged.get(yaku)
+                if key is None:
+                    key = merged[yaku] = _merged_yaku(yaku)
+                counter[key] = counter.get(key, 0) + count
         else:
-            counter[item] += 1
-    return {name: dict(counter.most_common()) for name, counter in counts.items()}
+            counter[item] = counter.get(item, 0) + 1
+    # most first; equal counts in the order first met (as Counter.most_common)
+    return {name: dict(sorted(counter.items(), key=itemgetter(1), reverse=True)) for name, counter in counts.items()}
 
 
 def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     """The ``stats`` of one table, one row per name: each numerator and denominator summed
     (or the numerator's largest, or tallied) per player in one group-by."""
-    names = frame["name"].astype(str).to_numpy()
+    names = np.asarray(frame["name"].to_numpy(dtype=object))
     sums: dict[str, np.ndarray] = {}
     known: dict[str, np.ndarray | None] = {}  # where a quantity is not NA; None: everywhere
     largest: dict[str, pd.Series] = {}
@@ -818,24 +921,25 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     index = pd.Index(players, name="name")
     # bincount adds each player's rows in order, so a player's sums do not depend on who
     # else is in the table
-    summed = pd.DataFrame({k: np.bincount(codes, v, len(players)) for k, v in sums.items()}, index=index)
+    summed = {k: np.bincount(codes, v, len(players)) for k, v in sums.items()}
     peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
-    result = pd.DataFrame(index=index)
+    columns: dict[str, object] = {}  # made into the frame at once, not a column at a time
     for stat, numerator, denominator in plan:
         if stat.aggregate == "sum":
             if denominator is None:
-                result[stat.name] = summed[numerator].astype(int)
+                columns[stat.name] = summed[numerator].astype(int)  # type: ignore[index]
             else:
                 below = summed[denominator]
-                result[stat.name] = summed[numerator] / below.where(below > 0)
+                columns[stat.name] = np.divide(summed[numerator], below, out=np.full(len(players), math.nan),  # type: ignore[index]
+                                               where=below > 0)
         elif stat.aggregate == "max":
-            result[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]
+            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  (aligned by name)
         else:
             values = _term(stat.numerator, frame)
             present = values.notna().to_numpy()
             tally = _tally(names[present], values.to_numpy()[present])
-            result[stat.name] = [tally.get(name, {}) for name in result.index]
-    return result
+            columns[stat.name] = [tally.get(name, {}) for name in players]
+    return pd.DataFrame(columns, index=index)
 
 
 def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,

@@ -10,6 +10,8 @@ import pytest
 
 from paipu.shanten import (
     TERMINALS_AND_HONOURS,
+    Tracked,
+    improving,
     is_complete,
     shanten,
     shanten_seven_pairs,
@@ -287,3 +289,88 @@ def test_waits_and_completeness_agree_with_shanten() -> None:
                 c[k] -= 1
     assert wrong == []
     assert ready > 2000  # the hands are mostly ready, so the waits are really compared
+
+
+# -- the tiles that lower the shanten (有効牌), against a recount by their definition ----
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("m123456789p12z11", (0, ("p3",))),  # ready on p3: only p3 completes
+        ("m123456789p13z11", (0, ("p2",))),  # ready on the middle p2
+        ("m123456789p1z111", (0, ("p1",))),  # single wait (単騎)
+        # one away: p1 or p4 make a run (s9 or z1 left to wait on), s9 or z1 a pair (p23
+        # left waiting); p2 or p3 make a pair but leave three single tiles
+        ("m123456789p23s9z1", (1, ("p1", "p4", "s9", "z1"))),
+        # not ready (no fifth m1), but any other kind drawn is: m111 kept and the new tile
+        # waited on alone
+        ("m1111p123456789", (1, tuple(kind_name(k) for k in range(1, 34)))),
+        ("z1", (0, ("z1",))),  # four melds and a single tile
+    ],
+)
+def test_improving_small(text: str, expected: tuple[int, tuple[str, ...]]) -> None:
+    current, kinds = improving(hand(text))
+    assert (current, tuple(kind_name(k) for k in kinds)) == expected
+
+
+def _improving_by_recount(c: list[int]) -> tuple[int, tuple[int, ...]]:
+    """The shanten of a hand and the kinds held fewer than four times whose draw lowers
+    it, by their definition: the whole hand's shanten asked again with each kind added."""
+    current = shanten(c)
+    found = []
+    for k in range(34):
+        if c[k] < 4:
+            c[k] += 1
+            if shanten(c) < current:
+                found.append(k)
+            c[k] -= 1
+    return current, tuple(found)
+
+
+def test_improving_against_a_recount() -> None:
+    """:func:`improving` looks up again only the part a drawn tile goes to, and counts
+    seven pairs and thirteen orphans from what one more tile of a kind adds: a seeded
+    sample of hands of every size, ready or far from it, against a recount of the whole
+    hand's shanten with each kind drawn."""
+    rng = random.Random(20261124)
+    hands = [_random_hand(rng) for _ in range(1500)]
+    for _ in range(1500):  # tiles dealt at random from a full set: mostly far from ready
+        c = [0] * 34
+        for k in rng.sample([k for k in range(34) for _ in range(4)], 13):
+            c[k] += 1
+        hands.append(c)
+    wrong = [(c, improving(c), _improving_by_recount(c)) for c in hands if improving(c) != _improving_by_recount(c)]
+    assert wrong == []
+    shantens = {improving(c)[0] for c in hands}
+    assert {0, 1, 2, 3} <= shantens  # ready hands and hands far from it are both compared
+
+
+def test_a_tracked_hand_has_the_shanten_of_its_counts() -> None:
+    """:class:`Tracked` follows a hand tile by tile and looks up only the parts changed:
+    at every step of seeded random games of draws and discards (and tiles taken away for
+    melds, down to four melds), its shanten is that of the counts asked afresh."""
+    rng = random.Random(1124)
+    steps = 0
+    for _ in range(300):
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        start = [0] * 34
+        for k in wall[:13]:
+            start[k] += 1
+        del wall[:13]
+        tracked = Tracked(start)
+        assert tracked.shanten() == shanten(start)
+        while len(wall) > 0 and tracked.size > 1:
+            tracked.add(wall.pop())
+            assert tracked.shanten() == shanten(tracked.counts)
+            held = [k for k in range(34) if tracked.counts[k]]
+            assert tracked.remove(rng.choice(held))
+            if tracked.size > 4 and rng.random() < 0.05:  # a meld: three held tiles taken
+                for _ in range(3):
+                    assert tracked.remove(rng.choice([k for k in range(34) if tracked.counts[k]]))
+            assert tracked.shanten() == shanten(tracked.counts)
+            steps += 1
+        missing = next(k for k in range(34) if not tracked.counts[k])
+        assert not tracked.remove(missing) and tracked.counts[missing] == 0
+    assert steps > 10_000
