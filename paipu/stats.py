@@ -448,23 +448,47 @@ class _Concealed:
         return None
 
 
-def _ready(hand: Tracked | None) -> bool | None:
-    """Whether a followed hand is ready (聴牌): it has a wait (:func:`paipu.shanten.waits`,
-    as :meth:`paipu.hand.Hand.is_tenpai`); ``None`` for a lost hand or one not of 3n+1
-    tiles up to 13."""
-    if hand is None:
-        return None
-    return bool(waits(hand.counts)) if hand.size % 3 == 1 and hand.size <= 13 else None
-
-
 def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
-    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``, its concealed
-    tiles followed from the deal (:class:`_Concealed`, :func:`_ready`)."""
-    concealed = _Concealed(round_.events[0], seats)  # type: ignore[arg-type]
-    follow = concealed.follow
+    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
+    tiles counted from the deal through the draws, discards, calls, kans and Norths set
+    aside (the tiles :class:`_Concealed` follows, counted here in one loop with no call per
+    event: 3 in 20 rounds end in a draw with a hand not shown), then asked for a wait
+    (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`). ``None`` for a
+    hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
+    tiles up to 13."""
+    deal: Deal = round_.events[0]  # type: ignore[assignment]
+    hands = {seat: deal.hands[seat].counts() for seat in seats}
+    lost: set[int] = set()
     for event in round_.events:
-        follow(event, type(event))
-    return {seat: _ready(hand) for seat, hand in concealed.hands.items()}
+        kind = type(event)
+        if kind is Draw or kind is KanDraw or kind is Discard:
+            hand = hands.get(event.seat)  # type: ignore[union-attr]
+            if hand is not None:
+                k = KIND_OF[event.tile]  # type: ignore[union-attr]
+                if kind is not Discard:
+                    hand[k] += 1
+                elif hand[k]:
+                    hand[k] -= 1
+                else:
+                    lost.add(event.seat)  # type: ignore[union-attr]
+            continue
+        if kind is Call or kind is Kan:
+            meld = event.meld  # type: ignore[union-attr]
+            given: Iterable[str] = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
+        elif kind is NorthSetAside:
+            given = ("z4",)
+        else:
+            continue
+        hand = hands.get(event.seat)  # type: ignore[union-attr]
+        if hand is not None:
+            for tile in given:
+                k = KIND_OF[tile[:2]]
+                if hand[k]:
+                    hand[k] -= 1
+                else:
+                    lost.add(event.seat)  # type: ignore[union-attr]
+    return {seat: None if seat in lost or not (sum(hand) % 3 == 1 and sum(hand) <= 13) else bool(waits(hand))
+            for seat, hand in hands.items()}
 
 
 _NO_WIN = (False, None, None, None, None, None, None, None, None)
@@ -491,15 +515,15 @@ class _Facts(Observer):
         self.dealer_run = 0
 
     def on_deal(self, step: Step) -> None:
-        seats = range(len(step.event.hands))  # type: ignore[union-attr]
-        self.discards = [0 for _ in seats]
-        self.riichi_turn: list[int | None] = [None for _ in seats]
+        seats = len(step.event.hands)  # type: ignore[union-attr]
+        self.discards = [0] * seats
+        self.riichi_turn: list[int | None] = [None] * seats
         self.riichi_order: list[int] = []
         self.riichi_at: list[int] = []
-        self.calls = [0 for _ in seats]
+        self.calls = [0] * seats
         self.wins: dict[int, tuple[Win, int]] = {}
-        self.deal_ins = [0 for _ in seats]
-        self.paid = [0 for _ in seats]
+        self.deal_ins = [0] * seats
+        self.paid: list[int | None] = [0] * seats
         self.ending: NoWin | None = None
         dealer = step.round.player_of(0)  # type: ignore[union-attr]
         self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
