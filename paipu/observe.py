@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from itertools import compress, count
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
 
 from .events import Call, Deal, Discard, DoraReveal, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
@@ -187,14 +188,13 @@ def walk(source: GameSource, *observers: Observer) -> Any:
             # alone, and most of its cost would otherwise be making steps.
             step = Step(game, index, 0, None, None, None, [])
             if single is not None:  # one hook per event type, called straight
-                position = -1
-                # the hook of each event looked up by map, in C: most events have none
-                for hook in map(single, map(type, events)):
-                    position += 1
-                    if hook is not None:
-                        step.event_index = position
-                        step.event = events[position]
-                        hook(step)
+                # the hook of each event looked up by map, and the events with one picked
+                # out by compress, in C: most events (the draws) have none
+                hooked = list(map(single, map(type, events)))
+                for position in compress(count(), hooked):
+                    step.event_index = position
+                    step.event = events[position]
+                    hooked[position](step)
             elif by_event:
                 for position, event in enumerate(events):
                     called = by_event.get(type(event))
