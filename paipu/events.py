@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from operator import add, neg
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Union
 
 from .records import quick_init
@@ -307,13 +308,12 @@ class Round:
         draw minus riichi deposits; ``None`` when a result's payments are not logged.
         ``riichi_at`` (see :meth:`riichi_deposits`) and the ``results``, when the caller
         has them, spare passes over the events."""
-        change = [-paid for paid in self.riichi_deposits(riichi_at)]
+        change = tuple(map(neg, self.riichi_deposits(riichi_at)))
         for result in self.results if results is None else results:
             if result.payments is None:
                 return None
-            for seat, amount in enumerate(result.payments):
-                change[seat] += amount
-        return tuple(change)
+            change = tuple(map(add, change, result.payments))
+        return change
 
     def score_changes_until(self, following: Round) -> tuple[int, ...]:
         """Each seat's score change over the round as the ``following`` round's deal

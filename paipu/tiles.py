@@ -375,7 +375,10 @@ class HandNotation:
 
     def counts(self) -> list[int]:
         """Concealed tiles (drawn tile included) per kind: 34 integers."""
-        return counts(self.tiles)
+        result = [0] * 34
+        for k in map(KIND_OF.__getitem__, self.tiles):  # tiles of a parsed hand: no check
+            result[k] += 1
+        return result
 
     @property
     def is_closed(self) -> bool:
