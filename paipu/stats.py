@@ -671,7 +671,8 @@ class _EngineFacts(_Facts):
         super().on_deal(step)
         deal: Deal = step.event  # type: ignore[assignment]
         seats = range(len(deal.hands))
-        self.start_shanten = [hand.shanten() for hand in step.table.hands]  # type: ignore[union-attr]
+        table = step.table  # None: a deal the replay refused (reported by validation), no shanten
+        self.start_shanten = [None] * len(seats) if table is None else [hand.shanten() for hand in table.hands]
         self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(seats)
         self.concealed = _Concealed(deal, seats)
         self.rivers: list[set[int]] = [set() for _ in seats]  # the kinds each seat discarded

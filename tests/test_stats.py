@@ -721,3 +721,18 @@ def test_three_player_games_with_norths_set_aside_give_statistics():
     draws = tables.rounds[tables.rounds["draw"]]
     # every hand at an exhaustive draw is ready or not: shown, or followed from the deal
     assert len(draws) == 3 and draws["tenpai"].notna().all() and (draws["tenpai"] | ~draws["hand_shown"]).all()
+
+
+def test_engine_statistics_of_a_deal_the_replay_refuses():
+    """A deal of a 12-tile hand: the replay refuses it (validation reports it) and the
+    engine statistics give its round no starting shanten instead of stopping."""
+    deal = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
+                      "baopai": "z6", "shoupai": ["m123p456s789z112", "m456p789s123z1123", "m789p123s456z3345",
+                                                  "m999p999s999z5566"]}}
+    events = [deal, {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1_"}},
+              {"pingju": {"name": "九種九牌", "shoupai": ["", "", "", ""], "fenpei": [0, 0, 0, 0]}}]
+    game = game_from_json({"title": "t", "player": list("abcd"), "qijia": 0, "log": [events]}, "refused#0")
+    assert any(finding.check == "qipai" for finding in paipu.validate(game))
+    rounds = stats.tables([game], engine=True).rounds
+    assert len(rounds) == 4 and rounds["start_shanten"].isna().all()
+    assert len(stats.summary([game], engine=True)) == 4
