@@ -114,6 +114,12 @@ def _interrupts_held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
+    # multiprocessing's resource tracker, started with the first process, unblocks SIGINT
+    # in this thread once it is up (CPython's resource_tracker.py): started before the
+    # block, so that Ctrl-C stays held for the worker processes started after it
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield

@@ -206,7 +206,8 @@ def test_ctrl_c_while_the_local_cluster_starts_stops_the_run():
                                start_new_session=True, env={**os.environ, "PYTHONPATH": str(SAMPLES.parent)})
     try:
         deadline = time.monotonic() + 60
-        while not _children(process.pid) and process.poll() is None and time.monotonic() < deadline:
+        # multiprocessing's resource tracker, then the cluster's worker processes
+        while len(_children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         assert process.poll() is None, process.communicate()
         os.killpg(process.pid, signal.SIGINT)  # the cluster's processes are starting
