@@ -334,12 +334,14 @@ class Table:
             self.pending_riichi = None
 
     def win(self, win: Win) -> None:
-        """A win (和了): its payments as logged; the sticks go with the first."""
+        """A win (和了), settled with its payments (as logged; the engine passes the rules'
+        where the log states none); the sticks go with the first."""
         self._settle(win)
         self.sticks = 0
 
     def no_win(self, draw: NoWin) -> None:
-        """The round ends without a win (流局): the draw's payments as logged."""
+        """The round ends without a win (流局), settled with the draw's payments (as for
+        :meth:`win`)."""
         self._settle(draw)
 
     def _settle(self, result: Win | NoWin) -> None:
