@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import platform
-import resource
 import sys
 import time
 from datetime import date
 from pathlib import Path
 
 import paipu
+
+from measure import print_peak_memory
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = [CORPORA / "generated", CORPORA / "tenhou-as-majiang", CORPORA / "majiang"]
@@ -64,8 +65,7 @@ def main(argv: list[str]) -> int:
         total = [a + b for a, b in zip(total, measured)]
         print(line(path.name, *measured))
     print(line("total", *total))  # type: ignore[arg-type]
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {peak:.0f} MiB")
+    print_peak_memory()
     return 0
 
 

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import argparse
 import platform
-import resource
 import sys
-import time
 from datetime import date
 from pathlib import Path
 
@@ -24,18 +22,10 @@ import paipu
 from paipu.formats import mjai
 from paipu.formats.majiang import game_from_json, game_to_json
 
+from measure import least_cpu_seconds, print_peak_memory
+
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = [CORPORA / "generated", CORPORA / "tenhou-as-majiang"]
-
-
-def least_cpu(repeat: int, work) -> float:
-    """The least CPU time of ``repeat`` runs of ``work()``."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def main(argv: list[str]) -> int:
@@ -59,17 +49,16 @@ def main(argv: list[str]) -> int:
     mjai_files = [mjai.dumps(g) for g in games]
     repeat = max(1, args.repeat)
     rates = {
-        "電脳麻将 read": least_cpu(repeat, lambda: [game_from_json(orjson.loads(d)) for d in majiang_files]),
-        "mjai write": least_cpu(repeat, lambda: [mjai.dumps(g) for g in games]),
-        "mjai read": least_cpu(repeat, lambda: [mjai.game_from_mjai(mjai.parse(d)) for d in mjai_files]),
+        "電脳麻将 read": least_cpu_seconds(lambda: [game_from_json(orjson.loads(d)) for d in majiang_files], repeat),
+        "mjai write": least_cpu_seconds(lambda: [mjai.dumps(g) for g in games], repeat),
+        "mjai read": least_cpu_seconds(lambda: [mjai.game_from_mjai(mjai.parse(d)) for d in mjai_files], repeat),
     }
     size = sum(map(len, mjai_files)) / len(mjai_files) / 1024
     print(f"paipu {paipu.__version__} mjai benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}; {len(games)} games ({size:.0f} KiB of mjai each); least CPU time of {repeat} runs")
     for name, seconds in rates.items():
         print(f"{name:>14}: {len(games) / seconds:7.0f} games/s ({seconds:6.2f} s)")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {peak:.0f} MiB")
+    print_peak_memory()
     return 0
 
 

@@ -38,6 +38,8 @@ from paipu.engine import Replay
 from paipu.rules import Rule
 from paipu.validation import validate_game
 
+from measure import print_peak_memory
+
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = CORPORA / "tenhou-as-majiang" / "agony5757-mahjong-paipuxmls"
 MJLOG = CORPORA / "tenhou-mjlog" / "agony5757-mahjong-paipuxmls"
@@ -134,8 +136,7 @@ def main() -> int:
               time.process_time() - cpu)
         print(f"{'findings':>32}: {findings}")
         runs.append(("mjlog: ", mjlogs, mjlog_games, mjlog_rounds))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{'peak memory (max RSS)':>32}: {peak:.0f} MiB")
+    print_peak_memory(f"{'peak memory (max RSS)':>32}")
 
     # The command as a user runs it: the console script installed beside this Python.
     script = Path(sys.executable).with_name("paipu")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import resource
 import sys
 import time
 from functools import partial
@@ -20,6 +19,8 @@ from functools import partial
 import paipu
 from paipu.rules import MAJIANG
 from paipu.simulate.batch import paipu_bytes
+
+from measure import print_peak_memory
 
 
 def main(argv: list[str]) -> int:
@@ -46,8 +47,7 @@ def main(argv: list[str]) -> int:
     print(f"{args.games} hanchan of {', '.join(names)} in {args.jobs} process(es): {wall:.1f} s = "
           f"{args.games / wall:.2f} hanchan/s wall; CPU {cpu:.1f} s = {args.games / max(cpu, 1e-9):.2f} hanchan/s "
           f"{cpu_note}; {written / args.games / 1024:.0f} KiB of paipu JSON per game")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {peak:.0f} MiB")
+    print_peak_memory()
     return 0
 
 

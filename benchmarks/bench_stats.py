@@ -43,6 +43,7 @@ from paipu import defence, stats
 from paipu.observe import Observer
 
 from bench_load import DEFAULT, measure
+from measure import least_cpu_seconds, print_peak_memory
 
 
 def summary_seconds(paths: list[Path]) -> float:
@@ -51,19 +52,9 @@ def summary_seconds(paths: list[Path]) -> float:
     return time.perf_counter() - start
 
 
-def cpu_seconds(run, repeat: int = 1) -> float:
-    """The least CPU time of ``repeat`` calls of ``run()``."""
-    least = math.inf
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        least = min(least, time.process_time() - start)
-    return least
-
-
 def rate(games: list, run, repeat: int = 1) -> float:
     """Games per CPU second of ``run(games)``, the least time of ``repeat`` runs."""
-    return len(games) / cpu_seconds(lambda: run(games), repeat)
+    return len(games) / least_cpu_seconds(lambda: run(games), repeat)
 
 
 ANALOG = Path(os.environ.get("PAIPU_ANALOG", Path.home() / ".cache" / "paipu-analog"))
@@ -162,7 +153,7 @@ def main(argv: list[str]) -> int:
         games_ = list(paipu.load(path, errors="collect"))
         print(f"{'':>20}  event statistics of the loaded games, all players: "
               f"{rate(games_, stats.summary, args.repeat):5.0f} games/s; loading and statistics "
-              f"{len(games_) / cpu_seconds(lambda: stats.summary(paipu.load(path, errors='collect')), args.repeat):5.0f} "
+              f"{len(games_) / least_cpu_seconds(lambda: stats.summary(paipu.load(path, errors='collect')), args.repeat):5.0f} "
               "games/s (per CPU second)")
         if args.analog:
             beside_analog(path, games_, args.repeat)
@@ -176,8 +167,7 @@ def main(argv: list[str]) -> int:
         print(f"{f'all x {args.times}':>20}: {games:5d} games: summary in {seconds:6.2f} s = {games / seconds:4.0f} games/s")
     if args.danger:
         danger(args.paths)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {peak:.0f} MiB")
+    print_peak_memory()
     return 0
 
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import platform
-import resource
 import sys
 import time
 from pathlib import Path
 
 import paipu
+
+from measure import print_peak_memory
 
 DEFAULT = [Path(__file__).resolve().parents[2] / "shared" / "corpora" / "tenhou-mjlog"]
 BUDGET_BYTES, BUDGET_SECONDS = 400_000, 2.0
@@ -62,8 +63,7 @@ def main(argv: list[str]) -> int:
           f"{'ok' if size <= BUDGET_BYTES else 'OVER'})")
     sizes = sorted(len(paipu.view(game).html(standalone=True).encode()) for game in games)
     print(f"pages of {len(games)} games: median {sizes[len(sizes) // 2] / 1000:,.0f} KB, largest {sizes[-1] / 1000:,.0f} KB")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory (max RSS): {peak:.0f} MiB")
+    print_peak_memory()
     return 0
 
 
