@@ -152,7 +152,8 @@ FACTS: tuple[Fact, ...] = (
     _round("win_type", "category", "``tsumo`` or ``ron`` (槍槓 is a ron); NA without a win"),
     _round("win_value", "Int64", "``hule.defen``: the hand's value, pao share included, honba and sticks excluded; "
                                  "NA when the log states none (mjai)"),
-    _round("win_net", "Int64", "the winner's ``fenpei``: honba and sticks included, own riichi stick not subtracted"),
+    _round("win_net", "Int64", "the winner's ``fenpei``: honba and sticks included, own riichi stick not subtracted; "
+                               "NA when the log states no payments (mjai without ``deltas``)"),
     _round("win_turn", "Int64", "own discards before the win, plus 1"),
     _round("dama", "boolean", "won with a closed hand (no meld but closed kans) and no riichi"),
     _round("ippatsu", "boolean", "the win has 一発"),
@@ -161,14 +162,15 @@ FACTS: tuple[Fact, ...] = (
                              "(0-han entries left out), repeated entries summed; names as logged"),
     _round("deal_in", "bool", "the player's discard (or kakan, for 槍槓) was ronned; pao is not a deal-in"),
     _round("deal_ins", "int64", "number of wins on that discard (2 in a double ron)"),
-    _round("deal_in_amount", "Int64", "paid by the discarder: ``-fenpei`` summed over those wins, honba included"),
+    _round("deal_in_amount", "Int64", "paid by the discarder: ``-fenpei`` summed over those wins, honba "
+                                       "included; NA when the log states no payments (mjai without ``deltas``)"),
     _round("deal_in_state", "category", "at a deal-in, the player's own state: ``riichi`` (declared, the ronned "
                                         "riichi tile included), ``called`` (a chi, pon or open kan) or ``closed``"),
     _round("winner_state", "category", "at a deal-in, the (first) winner's state: ``riichi``, ``called`` (an open "
                                        "meld) or ``dama`` (closed, no riichi)"),
     _round("tsumo_against", "bool", "another player won by tsumo (被ツモ)"),
     _round("tsumo_paid", "Int64", "paid on that tsumo: ``-fenpei``, honba included (the dealer's share when the "
-                                  "player is dealer, 親被り); NA without"),
+                                  "player is dealer, 親被り); NA without, or when the log states no payments"),
     _round("draw", "bool", "the round ended in an exhaustive draw (荒牌平局/流局, 流し満貫)"),
     _round("abort", "bool", "the round ended in an abortive draw (九種九牌, 四風連打, 四家立直, 三家和, 四開槓)"),
     _round("draw_reason", "category", "``pingju.name`` as logged; NA when the round was won"),
