@@ -180,8 +180,9 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
     """What is wrong with a file that could not be read, or whose content (``data``,
     uncompressed) is none of the formats."""
     if isinstance(error, orjson.JSONDecodeError) and data is not None:
-        if not data.strip():
-            return "the file is empty" if not data else "the file holds only white space"
+        body = data[3:] if data[:3] == b"\xef\xbb\xbf" else data  # past a UTF-8 byte order mark
+        if not body.strip():
+            return "the file is empty" if not body else "the file holds only white space"
         if "UTF-8" in error.msg:  # orjson says where only for the whole text
             return f"not UTF-8 text: {utf8_error_at(data)}"
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"

@@ -204,3 +204,13 @@ def test_collector_is_on_while_the_caller_holds_a_game(mixed_dir):
         with pytest.raises(LoadError):
             list(reader)
         assert gc.isenabled()
+
+
+@pytest.mark.parametrize("content, said", [(b"", "the file is empty"), (b"\xef\xbb\xbf", "the file is empty"),
+                                           (b"\xef\xbb\xbf \n", "the file holds only white space"),
+                                           (b" \n", "the file holds only white space")])
+def test_an_empty_file_is_said_empty_after_a_byte_order_mark_too(tmp_path, content, said):
+    path = tmp_path / "log.json"
+    path.write_bytes(content)
+    reader = load(path, errors="collect")
+    assert list(reader) == [] and len(reader.errors) == 1 and reader.errors[0].message == said
