@@ -404,7 +404,7 @@ class Table:
         actor, phase, wall, forbidden = self.actor, self.phase, self.wall, self.forbidden
         first_go_around, four_winds = self.first_go_around, self.four_winds
         red_fives, seats = rule.red_fives, len(hands)
-        last_seat, after = seats - 1, _NEXT_SEAT[seats]
+        last_seat, after = seats - 1, _NEXT_SEAT.get(seats) or (*range(1, seats), 0)
         while position < end:
             event = events[position]
             cls = type(event)
