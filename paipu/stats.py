@@ -590,14 +590,11 @@ class _Facts(Observer):
             riichi = turn is not None
             if seat in wins:
                 win, win_turn = wins[seat]
-                yaku = win.yaku
+                tally = _yaku(win)  # 裏ドラ in it only worth some han
                 win_facts: tuple = (
                     True, "tsumo" if win.discarder is None else "ron", win.points if win.states_value else None,
                     None if win.payments is None else win.payments[seat], win_turn,
-                    not riichi and win.hand.is_closed,
-                    any(entry.name == "一発" for entry in yaku),
-                    any(entry.name == "裏ドラ" and entry.han for entry in yaku),
-                    _yaku(win),
+                    not riichi and win.hand.is_closed, "一発" in tally, "裏ドラ" in tally, tally,
                 )
             else:
                 win_facts = _NO_WIN
