@@ -636,7 +636,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_paths(convert)
     convert.add_argument("--to", choices=("majiang", "mjai"), default="majiang",
                          help="the output format: majiang (電脳麻将 paipu JSON, the default) or mjai "
-                         "(JSON lines for Mortal and mjai-reviewer; four-player games, one game per file, named .jsonl: several need -o DIR)")
+                         "(JSON lines for Mortal and mjai-reviewer; four-player games, one game per file, "
+                         "named .jsonl: several need -o DIR)")
     convert.add_argument("-o", "--output", metavar="DIR",
                          help="write one file per game into DIR (created if needed; not inside a folder read)")
     convert.add_argument("--force", action="store_true",
