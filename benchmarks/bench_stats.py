@@ -5,8 +5,9 @@ Usage: ``python benchmarks/bench_stats.py [--times N] [--engine] [--danger] [--r
 (``bench_load.measure``), then ``summary`` with its loading, so the cost of the statistics
 themselves is the difference; then the event statistics alone, on games already loaded
 (all players: what majiang-analog's summary does for one), and with their loading. ``--engine`` also times the
-statistics of the replay (``engine=True``) and the defence analysis (``paipu.defence``)
-on the loaded games, beside ``paipu.replay`` with no observer.
+engine-aware statistics (``summary(engine=True)``, and ``tables(engine=True)`` with the
+shanten after every discard) and the defence analysis (``paipu.defence``) on the loaded
+games, beside ``paipu.replay`` with no observer.
 ``--danger`` prints the danger table (``paipu.defence.danger_table``) of all the paths'
 four-player games, as the README gives it. ``--times N`` then summarises all the paths N
 times over in one call, to show a run of 10,000 games and more. Peak memory is the
@@ -159,7 +160,8 @@ def main(argv: list[str]) -> int:
             beside_analog(path, games_, args.repeat)
         if args.engine:
             print(f"{'':>20}  replay alone {rate(games_, lambda g: paipu.replay(g, Observer()), args.repeat):4.0f} "
-                  f"games/s; engine=True statistics {rate(games_, lambda g: stats.summary(g, engine=True), args.repeat):4.0f} "
+                  f"games/s; engine=True summary {rate(games_, lambda g: stats.summary(g, engine=True), args.repeat):4.0f} "
+                  f"games/s, tables {rate(games_, lambda g: stats.tables(g, engine=True), args.repeat):4.0f} "
                   f"games/s; defence {rate(games_, defence.defence):4.0f} games/s (per CPU second)")
     if args.times:
         seconds = summary_seconds(args.paths * args.times)

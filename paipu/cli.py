@@ -300,8 +300,8 @@ The table shows, per player (by name, anything after a newline removed):
   avg win   mean hand value of the player's wins (hule.defen: no honba, no sticks)
 Rates are fractions of 1. csv and json hold every statistic of paipu.stats.STATS under its
 name (json: one object per player, "player" first). Everything is read from the logged
-events; no replay is needed, but --engine replays the games for the statistics of the
-hands too (shanten, waits and furiten at riichi, calls by turn).
+events, with no replay; --engine also follows every hand tile by tile for the statistics
+of the hands (shanten, waits and furiten at riichi, calls by turn).
 """
 
 
@@ -772,7 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--double-ron", choices=("once", "each"), default="once",
                        help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
     stats.add_argument("--engine", action="store_true",
-                       help="replay the games for the statistics that need the hands (slower)")
+                       help="follow every hand too, for the statistics that need the hands (slower)")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     _add_cluster(stats)
     stats.set_defaults(run=_stats)

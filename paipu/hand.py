@@ -24,7 +24,7 @@ from typing import Sequence
 from . import shanten as _shanten
 from .tiles import KINDS, NORTH, SLOT_OF, HandNotation, Meld, kind, kind_name, parse_hand
 
-__all__ = ["IllegalAction", "Hand"]
+__all__ = ["IllegalAction", "Hand", "unplayable"]
 
 _RED_FIVES = ("m0", "p0", "s0")
 _ORDINARY_FIVES = ("m5", "p5", "s5")
@@ -43,6 +43,17 @@ _TILES.update({red: (kind(red), suit, -1) for suit, red in enumerate(_RED_FIVES)
 
 
 _NORTH = kind("z4")
+
+
+def unplayable(notation: HandNotation) -> str | None:
+    """Why a hand so written cannot be played, or ``None``: face-down tiles (``_``), or
+    concealed tiles and melds (Norths set aside apart) that do not add up to 13 or 14."""
+    if notation.hidden:
+        return f"hand {notation} has face-down tiles"
+    melds = sum(meld.type != "north" for meld in notation.melds) if notation.melds else 0
+    if len(notation.tiles) + 3 * melds not in (13, 14):
+        return f"hand {notation} has {len(notation.tiles)} concealed tiles and {melds} melds"
+    return None
 
 
 class IllegalAction(ValueError):
@@ -82,14 +93,10 @@ class Hand:
         """
         if isinstance(notation, str):
             notation = parse_hand(notation)
-        if notation.hidden:
-            raise ValueError(f"hand {notation} has face-down tiles")
+        problem = unplayable(notation)
+        if problem is not None:
+            raise ValueError(problem)
         tiles = notation.tiles
-        melds = sum(meld.type != "north" for meld in notation.melds) if notation.melds else 0
-        if len(tiles) + 3 * melds not in (13, 14):
-            raise ValueError(
-                f"hand {notation} has {len(tiles)} concealed tiles and {melds} melds"
-            )
         hand = cls.__new__(cls)  # each field set below, once
         counts = [0] * 37  # by slot: red fives apart, then added to their kind
         for slot in map(SLOT_OF.__getitem__, tiles):

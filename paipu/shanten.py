@@ -44,7 +44,7 @@ few hundred distinct tables).
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 __all__ = [
     "shanten",
@@ -159,6 +159,30 @@ def _honour_gains(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
+_MOST_HANDS = 1 << 20
+"""How many whole hands :class:`Tracked` keeps the combined table of (about 120 MB), so
+that a run over hundreds of thousands of games does not grow without bound."""
+
+
+class _Computed(dict):
+    """A dictionary that works out a missing value with ``compute`` and keeps it: at most
+    ``limit`` values (emptied when full), so that a cache does not grow without bound.
+    Looked up by subscript, in C, with no call of Python but for a missing key."""
+
+    __slots__ = ("compute", "limit")
+
+    def __init__(self, compute: Callable[[Any], int], limit: int | None = None) -> None:
+        super().__init__()
+        self.compute = compute
+        self.limit = limit
+
+    def __missing__(self, key: Any) -> int:
+        if self.limit is not None and len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
+
+
 class _Tables:
     """Interned gain tables, with the table of each suit's counts and of each combination.
 
@@ -172,11 +196,13 @@ class _Tables:
     def __init__(self) -> None:
         self.tables: list[tuple[int, ...]] = []
         self.numbers: dict[tuple[int, ...], int] = {}
-        self.suits: dict[tuple[int, ...], int] = {}
-        self.honours: dict[tuple[int, ...], int] = {}
+        # a suit's nine counts (the honours' seven) to the number of its table
+        self.suits = _Computed(lambda counts: self._intern(self._suit_table(counts)))
+        self.honours = _Computed(lambda counts: self._intern(_honour_gains(counts)))
         self.combined: dict[tuple[int, int], int] = {}
         # the four parts' table numbers of a whole hand to the number of their combination
-        self.hands: dict[tuple[int, int, int, int], int] = {}
+        self.hands = _Computed(lambda parts: self.combine(self.combine(parts[0], parts[1]),
+                                                          self.combine(parts[2], parts[3])), _MOST_HANDS)
         # A half's counts to the table number of each crossing state, filled as needed.
         self.lefts: dict[tuple[int, ...], list[int | None]] = {}
         self.rights: dict[tuple[int, ...], list[int | None]] = {}
@@ -190,10 +216,7 @@ class _Tables:
 
     def suit(self, counts: tuple[int, ...]) -> int:
         """Table number of one suit's nine counts."""
-        number = self.suits.get(counts)
-        if number is None:
-            number = self.suits[counts] = self._intern(self._suit_table(counts))
-        return number
+        return self.suits[counts]
 
     def _suit_table(self, counts: tuple[int, ...]) -> tuple[int, ...]:
         """Gain table of one suit's nine counts, from its two halves.
@@ -238,10 +261,7 @@ class _Tables:
 
     def honour(self, counts: tuple[int, ...]) -> int:
         """Table number of the seven honour counts."""
-        number = self.honours.get(counts)
-        if number is None:
-            number = self.honours[counts] = self._intern(_honour_gains(counts))
-        return number
+        return self.honours[counts]
 
     def combine(self, first: int, second: int) -> int:
         """Table number of two parts of a hand taken together."""
@@ -343,15 +363,16 @@ class Tracked:
     __slots__ = ("counts", "size", "_parts", "_pairs", "_kinds", "_orphan_kinds", "_orphan_pairs")
 
     def __init__(self, counts: Sequence[int]) -> None:
-        self.counts = list(counts)
+        self.counts = tiles = list(counts)
         """The tiles per kind (34 counts)."""
-        self.size = sum(self.counts)
+        self.size = sum(tiles)
         self._parts: list[int | None] = [None] * 4  # table numbers, None when to be looked up
-        self._pairs = sum(1 for count in self.counts if count >= 2)
-        self._kinds = sum(1 for count in self.counts if count)
-        orphans = _orphan_counts(self.counts)
-        self._orphan_kinds = sum(1 for count in orphans if count)
-        self._orphan_pairs = sum(1 for count in orphans if count >= 2)
+        # kinds held, and held twice or more, counted in C
+        self._kinds = 34 - tiles.count(0)
+        self._pairs = self._kinds - tiles.count(1)
+        orphans = _orphan_counts(tiles)
+        self._orphan_kinds = 13 - orphans.count(0)
+        self._orphan_pairs = self._orphan_kinds - orphans.count(1)
 
     def add(self, kind: int) -> None:
         """One more tile of ``kind``."""
@@ -391,26 +412,31 @@ class Tracked:
         size = self.size
         if size % 3 == 0 or size > 14:
             _sets_needed(self.counts)  # raises: not a hand
-        sets = (size - 1) // 3
-        t, parts, counts = _TABLES, self._parts, self.counts
+        t, parts = _TABLES, self._parts
         m, p, s, z = parts
-        if m is None:
-            m = parts[0] = t.suit(tuple(counts[0:9]))
-        if p is None:
-            p = parts[1] = t.suit(tuple(counts[9:18]))
-        if s is None:
-            s = parts[2] = t.suit(tuple(counts[18:27]))
-        if z is None:
-            z = parts[3] = t.honour(tuple(counts[27:34]))
-        whole = t.hands.get((m, p, s, z))
-        if whole is None:
-            whole = t.hands[m, p, s, z] = t.combine(t.combine(m, p), t.combine(s, z))
-        standard = 3 * sets + 1 - t.tables[whole][2 * sets + 1]
+        if m is None or p is None or s is None or z is None:
+            counts, suits = self.counts, t.suits
+            if m is None:
+                m = parts[0] = suits[tuple(counts[0:9])]
+            if p is None:
+                p = parts[1] = suits[tuple(counts[9:18])]
+            if s is None:
+                s = parts[2] = suits[tuple(counts[18:27])]
+            if z is None:
+                z = parts[3] = t.honours[tuple(counts[27:34])]
+        whole = t.hands[m, p, s, z]
+        sets = (size - 1) // 3
+        best = 3 * sets + 1 - t.tables[whole][2 * sets + 1]
         if sets < 4:
-            return standard
-        seven_pairs = 6 - self._pairs + max(0, 7 - self._kinds)
+            return best
+        # (written out, with no call of min or max: this runs after every discard of a game)
+        seven_pairs = 6 - self._pairs
+        if self._kinds < 7:
+            seven_pairs += 7 - self._kinds
+        if seven_pairs < best:
+            best = seven_pairs
         thirteen_orphans = 13 - self._orphan_kinds - (self._orphan_pairs > 0)
-        return min(standard, seven_pairs, thirteen_orphans)
+        return thirteen_orphans if thirteen_orphans < best else best
 
 
 def improving(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:

@@ -15,11 +15,12 @@ Each column of a table is declared once, as a :class:`Fact` (name, type, definit
 each statistic once, as a :class:`Stat` (name, definition, numerator and denominator over
 a table): :data:`FACTS` and :data:`STATISTICS`. Adding a statistic is one declaration.
 
-Two passes make the tables. The **event walk** (:func:`paipu.observe.walk`, the default)
-reads the logged events alone, at the speed of loading; the facts it cannot see (the hands
-between the deal and the end: shanten, waits, furiten) come from the **replay**
-(``engine=True``, :func:`paipu.engine.replay`), at replay speed, which also fills the
-turns table (one row per discard, with the hand's shanten).
+One pass makes the tables: the **event walk** (:func:`paipu.observe.walk`) reads the
+logged events, at the speed of loading. The engine-aware facts, those of the hands
+between the deal and the end (shanten, waits, furiten), come with ``engine=True``: the
+walk then also follows every hand tile by tile, as the rules engine's table does, and
+fills the turns table (one row per discard, with the hand's shanten); the summary of them
+costs no more than a replay of the games (``benchmarks/bench_stats.py --engine``).
 
 >>> import paipu.stats
 >>> paipu.stats.summary("logs/", player="AI-A")          # doctest: +SKIP
@@ -38,11 +39,11 @@ from typing import Callable, Iterable, Literal, Union
 import numpy as np
 import pandas as pd
 
-from .engine import Step, replay
+from .engine import Step
 from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .hand import unplayable
 from .limits import DECIMAL
 from .observe import GameSource, Observer, walk
-from .rules import RuleSpec
 from .shanten import Tracked, waits
 from .tiles import KIND_OF
 
@@ -83,8 +84,8 @@ _DORA = frozenset({"ドラ", "赤ドラ", "裏ドラ"})
 @dataclass(frozen=True, slots=True)
 class Fact:
     """One column of a table (:data:`FACTS`): its ``name``, pandas ``dtype`` and
-    ``definition``; ``engine`` when only the replay knows it (NA-free columns of the
-    event walk otherwise)."""
+    ``definition``; ``engine`` when it is a fact of the hands, there only in tables made
+    with ``engine=True`` (see :func:`tables`)."""
 
     table: TableName
     name: str
@@ -107,7 +108,7 @@ class Stat:
     known: an amount a log does not state is left out of a mean, not counted 0;
     else the count itself. ``"max"``: the largest ``numerator``. ``"tally"``: a
     ``{value: count}`` of the ``numerator`` column (a dict per row adds its counts).
-    ``engine``: the statistic needs facts of the replay (``tables(..., engine=True)``)."""
+    ``engine``: the statistic needs facts of the hands (``tables(..., engine=True)``)."""
 
     name: str
     definition: str
@@ -203,7 +204,7 @@ FACTS: tuple[Fact, ...] = (
     Fact("turns", "player", "int64", "player index in the game", engine=True),
     Fact("turns", "name", "category", "the player's name", engine=True),
     Fact("turns", "turn", "int64", "the player's own discards so far, this one included (巡目)", engine=True),
-    Fact("turns", "shanten", "Int64", "shanten of the hand after the discard; NA for a hand the replay lost",
+    Fact("turns", "shanten", "Int64", "shanten of the hand after the discard; NA for a hand the events do not fit",
          engine=True),
     Fact("turns", "call", "bool", "the discard follows the player's chi, pon or open kan (the call's turn)",
          engine=True),
@@ -242,6 +243,7 @@ def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
     def where(r: pd.DataFrame) -> pd.Series:
         return r[value].where(_term(condition, r).fillna(False).astype(bool))
     where.column = value  # type: ignore[attr-defined]
+    where.condition = condition  # type: ignore[attr-defined]
     return where
 
 
@@ -413,47 +415,10 @@ def _yaku(win: Win) -> dict[str, int]:
     return counts
 
 
-
-class _Concealed:
-    """Concealed tiles of some seats (:class:`paipu.shanten.Tracked`), followed from the
-    deal through the events: draws, discards, calls, kans and Norths set aside. A hand the
-    events do not fit (a tile given away that it does not hold) is *lost* (``None``) and
-    followed no more."""
-
-    __slots__ = ("hands",)
-
-    def __init__(self, deal: Deal, seats: Iterable[int]) -> None:
-        self.hands: dict[int, Tracked | None] = {seat: Tracked(deal.hands[seat].counts()) for seat in seats}
-
-    def follow(self, event: object, kind: type) -> Tracked | None:
-        """Apply one event (of type ``kind``); the hand it changed (``None``: no hand
-        followed changed, or the hand is lost)."""
-        if kind is Discard or kind is Draw or kind is KanDraw:
-            hand = self.hands.get(event.seat)  # type: ignore[attr-defined]
-            if hand is not None:
-                if kind is not Discard:
-                    hand.add(KIND_OF[event.tile])  # type: ignore[attr-defined]
-                elif not hand.remove(KIND_OF[event.tile]):  # type: ignore[attr-defined]
-                    hand = self.hands[event.seat] = None  # type: ignore[attr-defined]
-            return hand
-        if kind is Call or kind is Kan or kind is NorthSetAside:
-            hand = self.hands.get(event.seat)  # type: ignore[attr-defined]
-            if hand is not None:
-                if kind is NorthSetAside:
-                    tiles: Iterable[str] = ("z4",)
-                else:
-                    meld = event.meld  # type: ignore[attr-defined]
-                    tiles = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
-                if not all([hand.remove(KIND_OF[tile[:2]]) for tile in tiles]):
-                    hand = self.hands[event.seat] = None  # type: ignore[attr-defined]
-            return hand
-        return None
-
-
 def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
     tiles counted from the deal through the draws, discards, calls, kans and Norths set
-    aside (the tiles :class:`_Concealed` follows, counted here in one loop with no call per
+    aside (the tiles :meth:`_EngineFacts._follow` follows, counted here in one loop with no call per
     event: 3 in 20 rounds end in a draw with a hand not shown), then asked for a wait
     (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`). ``None`` for a
     hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
@@ -652,32 +617,43 @@ class _Facts(Observer):
 
 
 class _EngineFacts(_Facts):
-    """:class:`_Facts` on the replay: adds the facts of the hands (:data:`FACTS` marked
-    ``engine``) to each round row, and fills the turns table.
+    """:class:`_Facts` with the facts of the hands (:data:`FACTS` marked ``engine``) in each
+    round row, and the turns table: on the same walk, each hand is followed tile by tile
+    from the deal, as the engine's table follows it, in one loop over the round's events
+    up to each win and to the round's end (:meth:`_follow`)."""
 
-    It has no ``on_discard`` hook, so that the replay keeps its fast path for the plain
-    turns (see :mod:`paipu.observe`): the discards and the hands after them are read from
-    the round's events, followed up to each win and to the round's end (:meth:`_follow`)."""
+    on_discard = Observer.on_discard  # not a hook: _follow counts the discards
 
-    on_discard = Observer.on_discard  # not a hook: see the class
-    _discard = _Facts.on_discard  # what the walk's hook counts, called by _follow
-
-    def __init__(self) -> None:
+    def __init__(self, every_turn: bool = True) -> None:
         super().__init__()
-        self.turn_rows: list[tuple] = []
+        self.every_turn = every_turn
+        """Whether the turns table has a row for every discard, or only for the discards
+        after a call (all a summary reads of it): the shanten is then asked only there."""
+        self.turn_columns: dict[str, list] = {name: [] for name in TURN_COLUMNS}
 
     def on_deal(self, step: Step) -> None:
         super().on_deal(step)
         deal: Deal = step.event  # type: ignore[assignment]
         seats = range(len(deal.hands))
-        table = step.table  # None: a deal the replay refused (reported by validation), no shanten
-        self.start_shanten = [None] * len(seats) if table is None else [hand.shanten() for hand in table.hands]
+        # not when a hand cannot be played: the replay refuses the deal, no shanten
+        playable = not any(map(unplayable, deal.hands))
+        self.hands: list[Tracked | None] = [Tracked(hand.counts()) for hand in deal.hands]
+        """Each seat's concealed tiles but the one it drew and has not yet discarded (or
+        ``None``: a hand the events do not fit, a tile given away that it does not hold,
+        followed no more)."""
+        self.drawn: list[int | None] = [None] * len(seats)
+        """The kind each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
+        as it was, and its shanten with it."""
+        self.start_shanten = [hand.shanten() for hand in self.hands] if playable else [None] * len(seats)
+        self.shanten_after: list[int | None | object] = list(self.start_shanten) if playable else [_ASK] * len(seats)
+        """The shanten of each seat's hand after its last discard (at first, the deal's),
+        :data:`_ASK` once a call or kan has changed the hand since."""
         self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(seats)
-        self.concealed = _Concealed(deal, seats)
-        self.rivers: list[set[int]] = [set() for _ in seats]  # the kinds each seat discarded
+        self.rivers: list[list[str]] = [[] for _ in seats]  # the tiles each seat discarded
         self.followed = 1  # the position of the first event not yet followed
         self.after_call: int | None = None
-        self.round_turns: list[tuple] = []  # kept when the round ends, as its rows are
+        self.round_turns: tuple[list, list, list, list] = ([], [], [], [])  # seat, turn, shanten, call
+        """The turns of the round so far, kept when the round ends, as its rows are."""
 
     def on_win(self, step: Step) -> None:
         self._follow(step)
@@ -689,41 +665,84 @@ class _EngineFacts(_Facts):
         super().on_round_end(step)
 
     def _follow(self, step: Step) -> None:
-        """Read the discards of the round's events up to ``step``'s: each seat's discards
-        and riichi as :class:`_Facts` counts them, and a row of the turns table for each,
-        with the shanten of the hand after it."""
-        events, round_ = step.round.events, step.round  # type: ignore[union-attr]
-        follow, rivers = self.concealed.follow, self.rivers
-        game_index, round_index, names = self.game_index, step.round_index, self.names
-        first_player, players = round_.player_of(0), round_.players
-        moving = Step(step.game, step.round_index, 0, None, None, None, [])  # from discard to discard
-        for position in range(self.followed, step.event_index + 1):  # type: ignore[operator]
+        """Read the events of the round up to ``step``'s: each seat's discards and riichi
+        as :class:`_Facts` counts them, the tiles of its hand, and a turn for each discard
+        with the shanten of the hand after it (looked up again only when the hand is not
+        as it was after the seat's last discard)."""
+        position, end = self.followed, step.event_index + 1  # type: ignore[operator]
+        if position >= end:
+            return
+        self.followed = end
+        events = step.round.events  # type: ignore[union-attr]
+        hands, drawn, known, rivers = self.hands, self.drawn, self.shanten_after, self.rivers
+        discards, riichi_turn = self.discards, self.riichi_turn
+        seats, turns, shantens, calls = self.round_turns
+        after_call, every = self.after_call, self.every_turn
+        for position in range(position, end):
             event = events[position]
             kind = type(event)
-            hand = follow(event, kind)
-            if kind is Discard:
+            if kind is Draw or kind is KanDraw:
                 seat = event.seat  # type: ignore[union-attr]
-                moving.event_index, moving.event = position, event
-                self._discard(moving)
-                player = (first_player + seat) % players
-                try:
-                    after = None if hand is None else hand.shanten()
-                except ValueError:  # not a hand's size: the events do not fit it
-                    after = hand = None
-                self.round_turns.append((game_index, round_index, seat, player, names[player], self.discards[seat],
-                                         after, self.after_call == seat))
-                self.after_call = None
-                river = rivers[seat]
-                river.add(KIND_OF[event.tile])  # type: ignore[union-attr]
-                if event.riichi and hand is not None:  # type: ignore[union-attr]
-                    found = waits(hand.counts)
-                    self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
-            elif kind is Call:
-                self.after_call = event.seat  # type: ignore[union-attr]
-        self.followed = max(self.followed, step.event_index + 1)  # type: ignore[operator]
+                if drawn[seat] is not None and hands[seat] is not None:  # a second draw, no discard between
+                    hands[seat].add(KIND_OF[drawn[seat]])  # type: ignore[union-attr]
+                drawn[seat] = event.tile  # type: ignore[union-attr]
+            elif kind is Discard:
+                seat = event.seat  # type: ignore[union-attr]
+                turn = discards[seat] = discards[seat] + 1
+                tile = event.tile  # type: ignore[union-attr]
+                held = drawn[seat]
+                drawn[seat] = None
+                rivers[seat].append(tile)
+                hand = hands[seat]
+                if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
+                    if held is not None:
+                        hand.add(KIND_OF[held])
+                    if hand.remove(KIND_OF[tile]):
+                        known[seat] = _ASK
+                    else:
+                        hand = hands[seat] = None
+                if every or after_call == seat:
+                    after = None if hand is None else known[seat]
+                    if after is _ASK:
+                        try:
+                            after = hand.shanten()  # type: ignore[union-attr]
+                        except ValueError:  # not a hand's size: the events do not fit it
+                            after = None
+                        known[seat] = after
+                    seats.append(seat)
+                    turns.append(turn)
+                    shantens.append(after)
+                    calls.append(after_call == seat)
+                after_call = None
+                if event.riichi:  # type: ignore[union-attr]
+                    riichi_turn[seat] = turn
+                    self.riichi_order.append(seat)
+                    self.riichi_at.append(position)
+                    if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
+                        found = waits(hand.counts)
+                        river = {KIND_OF[tile] for tile in rivers[seat]}
+                        self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
+            elif kind is Call or kind is Kan or kind is NorthSetAside:
+                seat = event.seat  # type: ignore[union-attr]
+                if kind is Call:
+                    after_call = seat
+                hand, held = hands[seat], drawn[seat]
+                drawn[seat] = None
+                if hand is not None:
+                    if held is not None:
+                        hand.add(KIND_OF[held])
+                    known[seat] = _ASK
+                    if kind is NorthSetAside:
+                        given: Iterable[str] = ("z4",)
+                    else:
+                        meld = event.meld  # type: ignore[union-attr]
+                        given = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
+                    if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
+                        hands[seat] = None
+        self.after_call = after_call
 
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
-        self.turn_rows.extend(self.round_turns)
+        self._keep_turns(index, round_)
         rows = super()._rows(game, index, round_)
         extended = []
         for seat, row in enumerate(rows):
@@ -731,12 +750,33 @@ class _EngineFacts(_Facts):
             extended.append((*row, self.start_shanten[seat], waits, None if waits is None else waits >= 2, furiten))
         return extended
 
+    def _keep_turns(self, index: int, round_: Round) -> None:
+        """The turns of round ``index`` added to the turns table's columns."""
+        seats, turns, shantens, calls = self.round_turns
+        columns, count = self.turn_columns, len(seats)
+        players = [round_.player_of(seat) for seat in range(round_.players)]
+        columns["game"] += [self.game_index] * count
+        columns["round"] += [index] * count
+        columns["seat"] += seats
+        columns["player"] += map(players.__getitem__, seats)
+        columns["name"] += map(self.names.__getitem__, map(players.__getitem__, seats))
+        columns["turn"] += turns
+        columns["shanten"] += shantens
+        columns["call"] += calls
+
     def _frame(self, rows: list[tuple]) -> pd.DataFrame:
         return _frame(rows, _facts("rounds"))
 
     def result(self) -> "Tables":
         tables_ = super().result()
-        return Tables(tables_.rounds, tables_.games, _frame(self.turn_rows, _facts("turns")))
+        turn_facts = _facts("turns")
+        turns = pd.DataFrame({fact.name: _column(self.turn_columns[fact.name], fact.dtype) for fact in turn_facts},
+                             copy=False)
+        return Tables(tables_.rounds, tables_.games, turns)
+
+
+_ASK = object()
+"""A shanten to be looked up: the hand has changed since it was known."""
 
 
 def _point(text: object) -> float | None:
@@ -794,9 +834,9 @@ class Tables:
     """The tidy tables of one pass over some games (see :func:`tables`).
 
     ``rounds``: one row per game, round and seat (:data:`ROUND_COLUMNS`, the ``engine``
-    facts only from the replay); ``games``: one row per game and player
-    (:data:`GAME_COLUMNS`); ``turns``: one row per discard (:data:`TURN_COLUMNS`), from the
-    replay only (``None`` after the walk).
+    facts only with ``engine=True``); ``games``: one row per game and player
+    (:data:`GAME_COLUMNS`); ``turns``: one row per discard (:data:`TURN_COLUMNS`), only
+    with ``engine=True`` (``None`` otherwise).
     """
 
     rounds: pd.DataFrame
@@ -809,17 +849,21 @@ class Tables:
         return _summarize(of_player(self.rounds, player), of_player(self.games, player), turns, double_ron)
 
 
-def tables(source: GameSource, engine: bool = False, rule: RuleSpec | None = None) -> Tables:
+def tables(source: GameSource, engine: bool = False) -> Tables:
     """Read the games of ``source`` once into :class:`Tables`: the rounds table and the
     games table. Rounds the log stops in the middle of are left out of ``rounds``; a game
     without final results has NA rank, score and point in ``games``.
 
-    ``engine=True`` replays the games (under ``rule``, as :func:`paipu.engine.replay`)
-    and adds the facts of the hands: the ``engine`` columns of :data:`ROUND_COLUMNS`
-    and the turns table."""
-    if engine:
-        return replay(source, _EngineFacts(), rule=rule)
-    return walk(source, _Facts())
+    ``engine=True`` adds the engine-aware facts, those of the hands between the deal and
+    the end: the ``engine`` columns of :data:`ROUND_COLUMNS`, and the turns table (one row
+    per discard, with the shanten of the hand after it). Each hand is followed tile by
+    tile from the deal through the draws, discards, calls, kans and Norths set aside, on
+    the same walk: the tiles the rules engine's table would hold, without its checks
+    (:func:`paipu.validate` reports those), which would tell these facts no better and
+    cost more than they do. A hand the events do not fit (a tile given away that it does
+    not hold) has NA facts from there on; a deal with a hand that cannot be played (which
+    the replay refuses) has no starting shanten."""
+    return walk(source, _EngineFacts() if engine else _Facts())
 
 
 def rounds(games: GameSource) -> pd.DataFrame:
@@ -862,10 +906,22 @@ def summary(games: GameSource, player: str | int | None = None, double_ron: Doub
     which changes every statistic over deal-ins (``deal_in_rate``, ``riichi_deal_in``,
     ``avg_deal_in``, then the mean per winner's payment, ...).
 
-    Rows are sorted by games, then rounds (most first), then name. ``engine=True`` replays
-    the games for the statistics marked ``engine`` too (see :func:`tables`).
+    Rows are sorted by games, then rounds (most first), then name. ``engine=True`` adds
+    the statistics marked ``engine``: those of the hands (see :func:`tables`).
     """
-    return tables(games, engine).summary(player, double_ron)
+    if engine:  # its turns table is for this summary alone: only the turns it reads
+        return walk(games, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED)).summary(player, double_ron)
+    return tables(games).summary(player, double_ron)
+
+
+def _after_calls_only(stat: Stat) -> bool:
+    """Whether a statistic of the turns table reads only the turns after a call."""
+    return stat.denominator == "call" and getattr(stat.numerator, "condition", None) == "call"
+
+
+_EVERY_TURN_SUMMARISED = not all(_after_calls_only(stat) for stat in STATISTICS if stat.table == "turns")
+"""Whether :func:`summary` reads turns other than those after a call (not so far: it then
+asks the shanten of the hand only after a call, a tenth of the cost of every discard's)."""
 
 
 # -- summarising -------------------------------------------------------------------------
