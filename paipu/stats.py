@@ -157,10 +157,11 @@ FACTS: tuple[Fact, ...] = (
                                "NA when the log states no payments (mjai without ``deltas``)"),
     _round("win_turn", "Int64", "own discards before the win, plus 1"),
     _round("dama", "boolean", "won with a closed hand (no meld but closed kans) and no riichi"),
-    _round("ippatsu", "boolean", "the win has 一発"),
-    _round("ura", "boolean", "the win has 裏ドラ worth more than 0 han"),
+    _round("ippatsu", "boolean", "the win has 一発; NA when the log states no yaku (mjai)"),
+    _round("ura", "boolean", "the win has 裏ドラ worth more than 0 han; NA when the log states no yaku (mjai)"),
     _round("yaku", "object", "the win's ``hupai`` as {name: count}: 1 per yaku entry, a dora-type entry its han "
-                             "(0-han entries left out), repeated entries summed; names as logged"),
+                             "(0-han entries left out), repeated entries summed; names as logged; NA when the log "
+                             "states no yaku (mjai)"),
     _round("deal_in", "bool", "the player's discard (or kakan, for 槍槓) was ronned; pao is not a deal-in"),
     _round("deal_ins", "int64", "number of wins on that discard (2 in a double ron)"),
     _round("deal_in_amount", "Int64", "paid by the discarder: ``-fenpei`` summed over those wins, honba "
@@ -293,9 +294,10 @@ STATISTICS: tuple[Stat, ...] = (
     Stat("riichi_deal_in", "riichi rounds dealt in / riichi rounds", _where("dealt", "riichi"), "riichi"),
     Stat("call_win", "call rounds won / call rounds", _both("called", "win"), "called"),
     Stat("call_deal_in", "call rounds dealt in / call rounds", _where("dealt", "called"), "called"),
-    Stat("ippatsu_rate", "riichi wins with 一発 / riichi wins", _both("ippatsu", "riichi"), _both("riichi", "win")),
-    Stat("ura_rate", "riichi wins with 裏ドラ worth more than 0 han / riichi wins", _both("ura", "riichi"),
+    Stat("ippatsu_rate", "riichi wins with 一発 / riichi wins with the yaku known", _where("ippatsu", "riichi"),
          _both("riichi", "win")),
+    Stat("ura_rate", "riichi wins with 裏ドラ worth more than 0 han / riichi wins with the yaku known",
+         _where("ura", "riichi"), _both("riichi", "win")),
     Stat("avg_win_turn", "mean over wins of the player's own discards before the win, plus 1", "win_turn", "win"),
     Stat("avg_riichi_turn", "mean over riichi rounds of the player's own discards before the riichi discard, plus 1",
          "riichi_turn", "riichi"),
@@ -555,11 +557,12 @@ class _Facts(Observer):
             riichi = turn is not None
             if seat in wins:
                 win, win_turn = wins[seat]
-                tally = _yaku(win)  # 裏ドラ in it only worth some han
+                stated = win.states_value  # mjai's hora does not: no value, no yaku
+                tally = _yaku(win) if stated else None  # 裏ドラ in it only worth some han
                 win_facts: tuple = (
-                    True, "tsumo" if win.discarder is None else "ron", win.points if win.states_value else None,
-                    None if win.payments is None else win.payments[seat], win_turn,
-                    not riichi and win.hand.is_closed, "一発" in tally, "裏ドラ" in tally, tally,
+                    True, "tsumo" if win.discarder is None else "ron", win.points if stated else None,
+                    None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
+                    "一発" in tally if stated else None, "裏ドラ" in tally if stated else None, tally,  # type: ignore
                 )
             else:
                 win_facts = _NO_WIN

@@ -10,13 +10,15 @@ Mahjong Soul gave (the export's ``sc``)."""
 from __future__ import annotations
 
 import gzip
-import re
 import json
+import math
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import orjson
+import pandas as pd
 import pytest
 
 from paipu import load
@@ -771,3 +773,19 @@ def test_convert_reports_load_errors_before_refusing_and_warns_only_of_unfinishe
         "write them with -o DIR"]
     done = run("convert", str(whole), "--to", "mjai")
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_statistics_of_a_log_that_states_no_yaku_leave_them_unknown():
+    """mjai's ``hora`` states no yaku: Ben's riichi ippatsu ron of the hand-written log has
+    NA 一発, 裏ドラ and yaku, and the ippatsu and ura rates have no riichi win to count
+    (NaN), where False would have made them 0."""
+    from paipu import stats
+
+    rounds = stats.tables(REVIEWER_LOG).rounds
+    (won,) = rounds[rounds["win"]].itertuples()
+    assert (won.name, won.riichi) == ("Ben", True)
+    assert won.ippatsu is pd.NA and won.ura is pd.NA and won.yaku is None
+    summary = stats.summary(REVIEWER_LOG)
+    assert summary.loc["Ben", "riichi_win"] == 1.0
+    assert math.isnan(summary.loc["Ben", "ippatsu_rate"]) and math.isnan(summary.loc["Ben", "ura_rate"])
+    assert summary.loc["Ben", "yaku_counts"] == {}
