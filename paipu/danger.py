@@ -31,6 +31,7 @@ wait can take the tile) and one-chance (ワンチャンス: three seen).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Literal
 
 from .tiles import KIND_OF, KINDS
@@ -166,20 +167,16 @@ def wall(tile: str, seen: list[int]) -> Wall | None:
     A two-sided wait takes a number tile *n* from the shapes *n+1 n+2* and *n-1 n-2*; a shape
     is blocked when all copies of one of its tiles are seen. ``seen`` counts the copies seen
     of each kind (34 numbers). Honours get ``None``."""
-    kind = _kind(tile)
-    if kind >= 27:
-        return None
-    rank = kind % 9
-    shapes = [
-        (kind + 1, kind + 2) if rank <= 6 else None,
-        (kind - 1, kind - 2) if rank >= 2 else None,
-    ]
-    blocked = [max(seen[a], seen[b]) for a, b in filter(None, shapes)]
-    if min(blocked) >= 4:
-        return "no-chance"
-    if min(blocked) >= 3:
-        return "one-chance"
-    return None
+    least = min([max(seen[a], seen[b]) for a, b in _SHAPES[_kind(tile)]], default=0)  # the least blocked shape
+    return "no-chance" if least >= 4 else "one-chance" if least >= 3 else None
+
+
+_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    () if kind >= 27 else
+    ((kind + 1, kind + 2),) * (kind % 9 <= 6) + ((kind - 1, kind - 2),) * (kind % 9 >= 2)
+    for kind in range(34)
+)
+"""The two-sided shapes that take each kind (none for honours), as pairs of kinds."""
 
 
 class SafeKinds:
@@ -214,13 +211,12 @@ class SafeKinds:
 
     def discard(self, seat: int, tile: str, riichi: bool = False) -> None:
         """Note ``tile`` discarded by ``seat`` (``riichi`` when it is the riichi tile)."""
-        kind = _kind(tile)
+        kind = KIND_OF[tile[:2]]
         self._safe[seat].add(kind)
         if riichi:
             self.riichi[seat] = True
-        for other, in_riichi in enumerate(self.riichi):
-            if in_riichi:
-                self._safe[other].add(kind)
+        for safe in compress(self._safe, self.riichi):  # the seats in riichi
+            safe.add(kind)
 
     def worst(self, tile: str, unseen: int, rater: int | None = None) -> int:
         """The highest danger value of ``tile`` over the seats in riichi other than

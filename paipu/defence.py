@@ -108,7 +108,8 @@ class _Defence(Observer):
         self.safe: SafeKinds | None = None
         """The genbutsu against each seat, from the round's first riichi on."""
         self.ratings: dict[int, list[Rating | None]] = {}
-        """Each kind's rating against each seat in riichi (:func:`paipu.danger.kind_ratings`)."""
+        """Each kind's rating against each seat in riichi (:func:`paipu.danger.kind_ratings`):
+        its keys are the seats in riichi."""
         self.public: list[int] | None = None
         """Copies of each kind anyone sees (rivers, melds, dora indicators), before the
         discard in hand; ``None`` until needed and after a call, kan, new dora or North."""
@@ -127,12 +128,11 @@ class _Defence(Observer):
         safe = self.safe
         if safe is None:  # the round's first riichi: the genbutsu so far are the rivers
             safe = self.safe = SafeKinds.of_rivers(table.rivers)  # type: ignore[union-attr]
-        riichi = [other for other, declared in enumerate(safe.riichi) if declared and other != seat]
-        if riichi and not safe.riichi[seat] and not table.unknown[seat]:  # type: ignore[union-attr]
-            self._rate(step, event, kind, riichi)
+        ratings = self.ratings
+        if ratings and seat not in ratings and not table.unknown[seat]:  # type: ignore[union-attr]
+            self._rate(step, event, kind, sorted(ratings))
         elif self.public is not None:
             self.public[kind] += 1
-        ratings = self.ratings
         fresh = [other for other in ratings if kind not in safe[other]]  # new genbutsu of a seat in riichi
         safe.discard(seat, event.tile, event.riichi)
         for other in fresh:
@@ -161,9 +161,8 @@ class _Defence(Observer):
             rows.append(len(self.threat_rows))
             self.threat_rows.append((self.game_index, step.round_index, self.count, seat, name, turn, event.tile,
                                      opponent, label, rating, against, False))
-        held = list(compress(range(34), hand))
-        held_ratings = [[row[k] or honour_rating(seen[k]) for k in held] for row in ratings]
-        safest_value, safest_label = min(held_ratings[0] if len(held_ratings) == 1 else map(max, *held_ratings))
+        held = [[row[k] or honour_rating(seen[k]) for k in compress(range(34), hand)] for row in ratings]
+        safest_value, safest_label = min(held[0] if len(held) == 1 else map(max, *held))
         before = shanten(hand)
         after = table.hands[seat]  # type: ignore[union-attr]
         # a hand 1-shanten or further before the discard is not ready after it (the waits
