@@ -31,9 +31,10 @@ wait can take the tile) and one-chance (ワンチャンス: three seen).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Literal
 
-from .tiles import KIND_OF
+from .tiles import KIND_OF, KINDS
 
 Group = Literal["honour", "1/9", "2/8", "3/7", "4-6"]
 Suji = Literal["genbutsu", "suji", "half-suji", "no-suji", "honour"]
@@ -101,6 +102,64 @@ def danger(tile: str, safe: frozenset[int] | set[int], unseen: int) -> Danger:
     return Danger(group, suji, _VALUE[group, suji])
 
 
+Rating = tuple[int, str]
+"""A tile's danger as ``(value, label)`` (:attr:`Danger.value`, :attr:`Danger.label`): ordered
+by value, then label, as the fold rule takes the highest over the players in riichi."""
+
+_HONOUR_RATINGS: tuple[Rating, ...] = tuple((value, f"honour {value} unseen") for value in (3, 3, 2, 1, 0))
+
+
+AFFECTED: tuple[tuple[int, ...], ...] = tuple(
+    (kind,) if kind >= 27 else (kind, *(kind + step for step in (-3, 3) if 0 <= kind % 9 + step <= 8))
+    for kind in range(34)
+)
+"""The kinds on whose being genbutsu a kind's danger depends, and whose danger changes
+when it becomes genbutsu: itself and its suji partners (three apart, same suit)."""
+
+
+def _ratings_by_genbutsu(kind: int) -> tuple[Rating | None, ...]:
+    """The :data:`Rating` of ``kind`` for each subset of :data:`AFFECTED` genbutsu (bit
+    ``i`` of the index set when ``AFFECTED[kind][i]`` is), as :func:`danger` gives it."""
+    affected = AFFECTED[kind]
+    ratings: list[Rating | None] = []
+    for code in range(1 << len(affected)):
+        safe = {other for bit, other in enumerate(affected) if code >> bit & 1}
+        rated = danger(KINDS[kind], safe, 0)
+        ratings.append(None if rated.suji == "honour" else (rated.value, rated.label))
+    return tuple(ratings)
+
+
+_RATINGS = tuple(_ratings_by_genbutsu(kind) for kind in range(34))
+
+
+def _rating(kind: int, safe: frozenset[int] | set[int]) -> Rating | None:
+    code = 0
+    for bit, other in enumerate(AFFECTED[kind]):
+        if other in safe:
+            code |= 1 << bit
+    return _RATINGS[kind][code]
+
+
+def kind_ratings(safe: frozenset[int] | set[int]) -> list[Rating | None]:
+    """The :data:`Rating` of each kind (0-33) against a player in riichi whose genbutsu
+    kinds are ``safe``, as :func:`danger` gives it; ``None`` for an honour that is not
+    genbutsu, whose rating depends on the copies seen (:func:`honour_rating`)."""
+    return [_rating(kind, safe) for kind in range(34)]
+
+
+def update_ratings(ratings: list[Rating | None], kind: int, safe: frozenset[int] | set[int]) -> None:
+    """Bring ``ratings`` (:func:`kind_ratings` of an earlier ``safe``) up to date after
+    ``kind`` joined ``safe``."""
+    for affected in AFFECTED[kind]:
+        ratings[affected] = _rating(affected, safe)
+
+
+def honour_rating(seen: int) -> Rating:
+    """The :data:`Rating` of an honour that is not genbutsu of which the rating player sees
+    ``seen`` copies (:func:`danger` with ``4 - seen`` unseen)."""
+    return _HONOUR_RATINGS[min(seen, 4)]
+
+
 def wall(tile: str, seen: list[int]) -> Wall | None:
     """``no-chance`` when no two-sided wait can take ``tile`` because every copy of a tile it
     needs is seen (壁), ``one-chance`` when at worst three copies are seen, else ``None``.
@@ -108,20 +167,16 @@ def wall(tile: str, seen: list[int]) -> Wall | None:
     A two-sided wait takes a number tile *n* from the shapes *n+1 n+2* and *n-1 n-2*; a shape
     is blocked when all copies of one of its tiles are seen. ``seen`` counts the copies seen
     of each kind (34 numbers). Honours get ``None``."""
-    kind = _kind(tile)
-    if kind >= 27:
-        return None
-    rank = kind % 9
-    shapes = [
-        (kind + 1, kind + 2) if rank <= 6 else None,
-        (kind - 1, kind - 2) if rank >= 2 else None,
-    ]
-    blocked = [max(seen[a], seen[b]) for a, b in filter(None, shapes)]
-    if min(blocked) >= 4:
-        return "no-chance"
-    if min(blocked) >= 3:
-        return "one-chance"
-    return None
+    least = min([max(seen[a], seen[b]) for a, b in _SHAPES[_kind(tile)]], default=0)  # the least blocked shape
+    return "no-chance" if least >= 4 else "one-chance" if least >= 3 else None
+
+
+_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    () if kind >= 27 else
+    ((kind + 1, kind + 2),) * (kind % 9 <= 6) + ((kind - 1, kind - 2),) * (kind % 9 >= 2)
+    for kind in range(34)
+)
+"""The two-sided shapes that take each kind (none for honours), as pairs of kinds."""
 
 
 class SafeKinds:
@@ -143,18 +198,25 @@ class SafeKinds:
         self.riichi: list[bool] = [False] * players
         """Which seats have declared riichi (their riichi tile discarded)."""
 
+    @classmethod
+    def of_rivers(cls, rivers: list[list[str]]) -> "SafeKinds":
+        """The genbutsu kinds while nobody is in riichi: each seat's own river (in river
+        notation, :mod:`paipu.table`; a tile called away counts)."""
+        safe = cls(len(rivers))
+        safe._safe = [{KIND_OF[tile[:2]] for tile in river} for river in rivers]
+        return safe
+
     def __getitem__(self, seat: int) -> set[int]:
         return self._safe[seat]
 
     def discard(self, seat: int, tile: str, riichi: bool = False) -> None:
         """Note ``tile`` discarded by ``seat`` (``riichi`` when it is the riichi tile)."""
-        kind = _kind(tile)
+        kind = KIND_OF[tile[:2]]
         self._safe[seat].add(kind)
         if riichi:
             self.riichi[seat] = True
-        for other, in_riichi in enumerate(self.riichi):
-            if in_riichi:
-                self._safe[other].add(kind)
+        for safe in compress(self._safe, self.riichi):  # the seats in riichi
+            safe.add(kind)
 
     def worst(self, tile: str, unseen: int, rater: int | None = None) -> int:
         """The highest danger value of ``tile`` over the seats in riichi other than

@@ -33,13 +33,17 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .danger import SafeKinds, danger, wall
+from itertools import compress
+from operator import add
+
+from .danger import Rating, SafeKinds, honour_rating, kind_ratings, update_ratings, wall
 from .engine import Step, replay
-from .events import Deal, Discard, DoraReveal, Game, Win
+from .events import Discard, DoraReveal, Game, Win
 from .observe import GameSource, Observer
 from .rules import RuleSpec
 from .shanten import shanten
-from .tiles import KIND_OF, KINDS
+from .table import Table
+from .tiles import KIND_OF
 
 __all__ = ["Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
 
@@ -82,12 +86,11 @@ class Defence:
     discards: pd.DataFrame
 
 
-def _kind(tile: str) -> int:
-    return KIND_OF[tile[:2]]
-
-
 class _Defence(Observer):
-    """The replay observer behind :func:`defence`."""
+    """The replay observer behind :func:`defence`. It is handed the discards from each
+    round's first riichi on (:meth:`~paipu.observe.Observer.on_discard_after_riichi`), so
+    the replay keeps its fast path before; what it needs of the turns before (each seat's
+    genbutsu, the tiles in view) it reads from the table then, and keeps up to date after."""
 
     def __init__(self) -> None:
         self.threat_rows: list[tuple] = []
@@ -100,66 +103,73 @@ class _Defence(Observer):
         self.names = [name.split("\n", 1)[0] for name in game.players]
 
     def on_deal(self, step: Step) -> None:
-        deal: Deal = step.event  # type: ignore[assignment]
-        self.safe = SafeKinds(len(deal.hands))
-        self.turns = [0] * len(deal.hands)
+        round_ = step.round
+        self.seat_names = [self.names[round_.player_of(seat)] for seat in range(len(round_.deal.hands))]  # type: ignore[union-attr]
+        self.safe: SafeKinds | None = None
+        """The genbutsu against each seat, from the round's first riichi on."""
+        self.ratings: dict[int, list[Rating | None]] = {}
+        """Each kind's rating against each seat in riichi (:func:`paipu.danger.kind_ratings`):
+        its keys are the seats in riichi."""
+        self.public: list[int] | None = None
+        """Copies of each kind anyone sees (rivers, melds, dora indicators), before the
+        discard in hand; ``None`` until needed and after a call, kan, new dora or North."""
         self.open: dict[int, tuple[list[int], int]] = {}
         """Event index of each discard facing riichi -> its threat rows and discard row."""
 
-    def on_discard(self, step: Step) -> None:
+    def _melds_or_dora(self, step: Step) -> None:
+        self.public = None  # read again from the table at the next discard facing riichi
+
+    on_call = on_kan = on_dora = on_north = _melds_or_dora
+
+    def on_discard_after_riichi(self, step: Step) -> None:
         event: Discard = step.event  # type: ignore[assignment]
         seat, table = event.seat, step.table
-        self.turns[seat] += 1
-        riichi = [other for other, declared in enumerate(self.safe.riichi) if declared and other != seat]
-        if riichi and not self.safe.riichi[seat] and not table.unknown[seat]:  # type: ignore[union-attr]
-            self._rate(step, event, riichi)
-        self.safe.discard(seat, event.tile, event.riichi)
-
-    def _seen(self, step: Step, hand: list[int]) -> list[int]:
-        """Copies of each kind the discarder sees: its hand, rivers, melds, dora indicators."""
-        table = step.table
-        seen = list(hand)
-        for river in table.rivers:  # type: ignore[union-attr]
-            for tile in river:
-                if tile[-1] not in "+=-":  # a called tile is counted in its meld
-                    seen[_kind(tile)] += 1
-        for other in table.hands:  # type: ignore[union-attr]
-            for meld in other.melds:
-                for tile in meld.tiles:
-                    seen[_kind(tile)] += 1
-        for indicator in table.dora_indicators:  # type: ignore[union-attr]
-            seen[_kind(indicator)] += 1
-        return seen
-
-    def _rate(self, step: Step, event: Discard, riichi: list[int]) -> None:
-        seat, table = event.seat, step.table
-        after = table.hands[seat]  # type: ignore[union-attr]
-        hand = list(after.counts)
-        discarded = _kind(event.tile)
-        hand[discarded] += 1
-        seen = self._seen(step, hand)
-        seen[discarded] -= 1  # the river now holds the discard: count it once, in the hand
+        kind = KIND_OF[event.tile]
         safe = self.safe
+        if safe is None:  # the round's first riichi: the genbutsu so far are the rivers
+            safe = self.safe = SafeKinds.of_rivers(table.rivers)  # type: ignore[union-attr]
+        ratings = self.ratings
+        if ratings and seat not in ratings and not table.unknown[seat]:  # type: ignore[union-attr]
+            self._rate(step, event, kind, sorted(ratings))
+        elif self.public is not None:
+            self.public[kind] += 1
+        fresh = [other for other in ratings if kind not in safe[other]]  # new genbutsu of a seat in riichi
+        safe.discard(seat, event.tile, event.riichi)
+        for other in fresh:
+            update_ratings(ratings[other], kind, safe[other])
+        if event.riichi and seat not in ratings:
+            ratings[seat] = kind_ratings(safe[seat])
 
-        def rated(tile: str) -> list:
-            return [danger(tile, safe[opponent], 4 - seen[_kind(tile)]) for opponent in riichi]
-
+    def _rate(self, step: Step, event: Discard, kind: int, riichi: list[int]) -> None:
+        seat, table = event.seat, step.table
+        hand = list(table.hands[seat].counts)  # type: ignore[union-attr]
+        hand[kind] += 1  # the hand before the discard
+        public = self.public
+        if public is None:
+            public = self.public = _public(table)  # type: ignore[arg-type]
+            public[kind] -= 1
+        seen = list(map(add, hand, public))
+        public[kind] += 1
+        ratings = [self.ratings[opponent] for opponent in riichi]
+        honour = honour_rating(seen[kind])
+        name, turn, against = self.seat_names[seat], len(table.rivers[seat]), wall(event.tile, seen)  # type: ignore[union-attr]
         rows = []
-        for opponent, rating in zip(riichi, rated(event.tile)):
+        value = 0
+        for opponent, row in zip(riichi, ratings):
+            rating, label = row[kind] or honour
+            value = max(value, rating)
             rows.append(len(self.threat_rows))
-            self.threat_rows.append((
-                self.game_index, step.round_index, self.count, seat,
-                self.names[step.round.player_of(seat)], self.turns[seat], event.tile,  # type: ignore[union-attr]
-                opponent, rating.label, rating.value, wall(event.tile, seen), False,
-            ))
-        value = max(self.threat_rows[row][9] for row in rows)
-        safest_value, safest_label = min(
-            (max((rating.value, rating.label) for rating in rated(KINDS[kind])) for kind in range(34) if hand[kind]),
-        )
-        self.discard_rows.append((
-            self.count, self.names[step.round.player_of(seat)], len(riichi), value,  # type: ignore[union-attr]
-            safest_value, safest_label, shanten(hand), bool(table.waits(seat)), False,  # type: ignore[union-attr]
-        ))
+            self.threat_rows.append((self.game_index, step.round_index, self.count, seat, name, turn, event.tile,
+                                     opponent, label, rating, against, False))
+        held = [[row[k] or honour_rating(seen[k]) for k in compress(range(34), hand)] for row in ratings]
+        safest_value, safest_label = min(held[0] if len(held) == 1 else map(max, *held))
+        before = shanten(hand)
+        after = table.hands[seat]  # type: ignore[union-attr]
+        # a hand 1-shanten or further before the discard is not ready after it (the waits
+        # of a hand of the wrong size are asked all the same: the table marks it unknown)
+        ready = (before <= 0 or after.size % 3 != 1) and bool(table.waits(seat))  # type: ignore[union-attr]
+        self.discard_rows.append((self.count, name, len(riichi), value, safest_value, safest_label, before, ready,
+                                  False))
         self.open[step.event_index] = (rows, len(self.discard_rows) - 1)  # type: ignore[index]
         self.count += 1
 
@@ -183,6 +193,23 @@ class _Defence(Observer):
         discards = pd.DataFrame(self.discard_rows, columns=list(DISCARD_COLUMNS))
         return Defence(threats.astype({"wall": "object", "ronned": "bool"}),
                        discards.astype({"ready": "bool", "dealt_in": "bool"}))
+
+
+def _public(table: Table) -> list[int]:
+    """Copies of each kind anyone at ``table`` sees: every river (a tile called away
+    counted once, in its meld), every meld, the dora indicators."""
+    seen = [0] * 34
+    for river in table.rivers:
+        for tile in river:
+            if tile[-1] not in "+=-":
+                seen[KIND_OF[tile[:2]]] += 1
+    for hand in table.hands:
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                seen[KIND_OF[tile]] += 1
+    for indicator in table.dora_indicators:
+        seen[KIND_OF[indicator]] += 1
+    return seen
 
 
 def defence(source: GameSource, rule: RuleSpec | None = None) -> Defence:

@@ -180,7 +180,7 @@ class Replay:
         """The replay's steps: one per event and one for the end of the game; with
         ``every=False`` only the steps where the engine expected something or found a
         problem (what validation needs, at a fraction of the cost)."""
-        return self._steps(every, frozenset(), None)
+        return self._steps(every, frozenset(), None, False)
 
     def run(self, *observers: Observer) -> Any:
         """Run ``observers`` over the replay of the game; their results (see
@@ -192,13 +192,13 @@ class Replay:
     def _observe(self, hooks: Hooks) -> None:
         for hook in hooks.game_start:
             hook(self.game)
-        by_event, problem_hooks = hooks.by_event, hooks.problem
+        by_event, problem_hooks, after_riichi = hooks.by_event, hooks.problem, hooks.after_riichi
         round_end = None
         if hooks.round_end:
             def round_end(step: Step) -> None:
                 for hook in hooks.round_end:
                     hook(step)
-        for step in self._steps(False, frozenset(by_event), round_end):
+        for step in self._steps(False, frozenset(by_event), round_end, bool(after_riichi)):
             if step.problems and problem_hooks:
                 for problem in step.problems:
                     for hook in problem_hooks:
@@ -209,12 +209,17 @@ class Replay:
             else:
                 for hook in by_event.get(type(step.event), ()):
                     hook(step)
+                if after_riichi and type(step.event) is Discard and any(step.table.riichi):  # type: ignore[union-attr]
+                    for hook in after_riichi:
+                        hook(step)
 
     # -- the game ----------------------------------------------------------------------
 
-    def _steps(self, every: bool, wanted: frozenset[type], round_end: Callable[[Step], None] | None) -> Iterator[Step]:
+    def _steps(self, every: bool, wanted: frozenset[type], round_end: Callable[[Step], None] | None,
+               after_riichi: bool) -> Iterator[Step]:
         """The steps of the game: at every event if ``every``, else where the engine
-        expected something or found a problem and at the events of a ``wanted`` type;
+        expected something or found a problem, at the events of a ``wanted`` type and, if
+        ``after_riichi``, at each discard from the round's first riichi declaration on;
         ``round_end`` is called after each round's last event."""
         game = self.game
         if len(game.players) != self.rule.players:
@@ -224,11 +229,11 @@ class Replay:
             return
         plain = not every and Draw not in wanted and Discard not in wanted
         for index, round_ in enumerate(game.rounds):
-            yield from self._round(index, round_, every, wanted, plain, round_end)
+            yield from self._round(index, round_, every, wanted, plain, round_end, after_riichi)
         yield self._end()
 
     def _round(self, index: int, round_: Round, every: bool, wanted: frozenset[type], plain: bool,
-               round_end: Callable[[Step], None] | None) -> Iterator[Step]:
+               round_end: Callable[[Step], None] | None, after_riichi: bool) -> Iterator[Step]:
         game, deal = self.game, round_.deal
         if self.ended_after is not None:  # a round after the end: reported once, at the end
             self.standing = self.own = Standing.of_deal(round_)
@@ -288,6 +293,8 @@ class Replay:
             except IllegalAction as error:
                 if not lost:  # what such a hand cannot do was said where it was lost
                     problems.append(Problem(event.key, str(error)))
+            if after_riichi and cls is Discard and event.riichi:  # every discard wanted from here on
+                plain, wanted = False, wanted | {Discard}
             if expected is not None:
                 derived.append(_derived_payments(event, expected, len(table.scores)))  # type: ignore[arg-type]
                 doubtful = doubtful or (type(expected) is WinExpectation and expected.allowed is not None)

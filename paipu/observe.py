@@ -21,7 +21,11 @@ Two drivers run observers over games, a game, a path or an iterable of either:
 
 Only the hooks a class overrides cost anything: an event with no hook is passed over,
 and the replay keeps its fast path for draws and discards unless ``on_draw`` or
-``on_discard`` is overridden. Each driver returns the observer's :meth:`~Observer.result`
+``on_discard`` is overridden. An observer that needs only the discards made once a riichi
+stands (defence, push or fold: :mod:`paipu.defence`) overrides
+:meth:`~Observer.on_discard_after_riichi` instead of ``on_discard``: the replay then keeps
+its fast path in each round up to the round's first riichi declaration, and leaves it for
+the rest of that round only. Each driver returns the observer's :meth:`~Observer.result`
 (a tuple of them for several observers).
 
 This is the one place where events are told apart by their type: validation
@@ -82,6 +86,13 @@ class Observer:
     def on_discard(self, step: Step) -> None:
         """A discard (:class:`~paipu.events.Discard`)."""
 
+    def on_discard_after_riichi(self, step: Step) -> None:
+        """A discard made once a riichi is declared in the round (立直後の打牌): the discard
+        declaring the round's first riichi (its riichi tile) and every discard after it in
+        the round, whoever makes it; called after :meth:`on_discard`. Under the replay
+        ``step.table.riichi`` shows who is in riichi, and the turns before the first
+        riichi keep the fast path (see the module)."""
+
     def on_call(self, step: Step) -> None:
         """A chi, pon or open kan on a discard (:class:`~paipu.events.Call`)."""
 
@@ -115,7 +126,8 @@ class Observer:
         return None
 
 
-_HOOKS = (*dict.fromkeys(EVENT_HOOKS.values()), "on_game_start", "on_round_end", "on_game_end", "on_problem")
+_HOOKS = (*dict.fromkeys(EVENT_HOOKS.values()), "on_discard_after_riichi", "on_game_start", "on_round_end",
+          "on_game_end", "on_problem")
 
 
 @lru_cache(maxsize=None)
@@ -126,7 +138,8 @@ def overridden(cls: type) -> frozenset[str]:
 
 class Hooks:
     """The hooks a set of observers override, gathered once for a run: by event type,
-    and for the round end, game start and end and problems."""
+    for the discards after a riichi, and for the round end, game start and end and
+    problems."""
 
     def __init__(self, observers: tuple[Observer, ...]) -> None:
         self.observers = observers
@@ -140,6 +153,7 @@ class Hooks:
             called = bound(hook)
             if called:
                 self.by_event[cls] = called
+        self.after_riichi = bound("on_discard_after_riichi")
         self.game_start = bound("on_game_start")
         self.round_end = bound("on_round_end")
         self.game_end = bound("on_game_end")
@@ -176,6 +190,8 @@ def walk(source: GameSource, *observers: Observer) -> Any:
 
     hooks = Hooks(observers)
     by_event, round_end = hooks.by_event, hooks.round_end
+    if hooks.after_riichi:
+        by_event = {**by_event, Discard: [*by_event.get(Discard, ()), _after_riichi_of_walk(hooks.after_riichi)]}
     single = None
     if by_event and all(len(called) == 1 for called in by_event.values()):
         single = {cls: called[0] for cls, called in by_event.items()}.get
@@ -211,3 +227,19 @@ def walk(source: GameSource, *observers: Observer) -> Any:
             for hook in hooks.game_end:
                 hook(step)
     return hooks.result()
+
+
+def _after_riichi_of_walk(hooks: list[Callable]) -> Callable[[Step], None]:
+    """A walk's hook for every discard that calls ``hooks`` for those from the round's
+    first riichi declaration on (:meth:`Observer.on_discard_after_riichi`)."""
+    riichi_step = None  # the walk's step of the round in which a riichi was declared
+
+    def discarded(step: Step) -> None:
+        nonlocal riichi_step
+        if step.event.riichi:  # type: ignore[union-attr]
+            riichi_step = step
+        if step is riichi_step:  # the walk makes one step per round
+            for hook in hooks:
+                hook(step)
+
+    return discarded

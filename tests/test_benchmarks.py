@@ -60,3 +60,9 @@ def test_bench_instructions_counts_loading_and_validating_the_samples():
     # an observer that overrides no hook costs next to nothing; the statistics are counted too
     assert labels["validate"] <= labels["validate + observer"] < 1.05 * labels["validate"]
     assert labels["statistics"] > 0
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout (git archive)")
+def test_check_defence_compares_with_a_revision_on_the_samples():
+    out = _run("check_defence.py", "--against", "HEAD", "--repeat", "1", SAMPLES)
+    assert "sample_logs:     5 games," in out and "tables identical" in out and "(HEAD: replay" in out

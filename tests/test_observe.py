@@ -205,3 +205,93 @@ def test_the_replay_ends_every_round_a_game_logs_even_past_its_end():
     game = paipu.game_from_json(raw, "extra#0")
     calls = replay(game, _EveryHook())
     assert calls["deal"] == calls["round_end"] == len(game.rounds) == walk(game, _EveryHook())["round_end"]
+
+
+class _AfterRiichi(Observer):
+    def __init__(self):
+        self.seen = []
+
+    def on_discard_after_riichi(self, step):
+        riichi = None if step.table is None else tuple(step.table.riichi)
+        self.seen.append((step.round_index, step.event_index, riichi))
+
+    def result(self):
+        return self.seen
+
+
+def _discards_after_riichi(game) -> list[tuple[int, int]]:
+    """(round, event) of each discard from its round's first riichi declaration on."""
+    found = []
+    for index, round_ in enumerate(game.rounds):
+        declared = False
+        for position, event in enumerate(round_.events):
+            if type(event) is Discard:
+                declared = declared or event.riichi
+                if declared:
+                    found.append((index, position))
+    return found
+
+
+@pytest.mark.parametrize("driver", [walk, replay])
+def test_discards_after_riichi_are_those_from_each_rounds_first_riichi_on(driver):
+    games = _games()
+    for game in games:
+        seen = driver(game, _AfterRiichi())
+        assert [(round_, event) for round_, event, _ in seen] == _discards_after_riichi(game)
+    assert sum(len(_discards_after_riichi(game)) for game in games) > 100
+
+
+class _AfterRiichiState(Observer):
+    """Where each discard after riichi is and the table after it: by the new hook, or by
+    ``on_discard`` (``every``), or both (each entry marked by the hook)."""
+
+    def __init__(self, after=True, every=False):
+        self.seen, self.after, self.every = [], after, every
+
+    def _note(self, step, hook):
+        self.seen.append((hook, step.round_index, step.event_index, _state(step.table)))
+
+    def on_discard(self, step):
+        if self.every and any(step.table.riichi):
+            self._note(step, "on_discard")
+
+    def on_discard_after_riichi(self, step):
+        if self.after:
+            self._note(step, "after_riichi")
+
+    def result(self):
+        return self.seen
+
+
+def test_the_replay_hands_the_discards_after_riichi_with_the_table_after_each():
+    """The same steps and tables as an observer of every discard gets from the first riichi
+    on, and after ``on_discard`` when both are overridden."""
+    game = max(_games(), key=lambda game: len(_discards_after_riichi(game)))
+    every = replay(game, _AfterRiichiState(after=False, every=True))
+    assert len(every) == len(_discards_after_riichi(game)) > 20
+    after = replay(game, _AfterRiichiState())
+    assert [entry[1:] for entry in after] == [entry[1:] for entry in every]
+    both = replay(game, _AfterRiichiState(every=True))
+    assert both[::2] == every and [entry[1:] for entry in both[1::2]] == [entry[1:] for entry in every]
+
+
+def test_the_replay_keeps_its_fast_path_before_the_first_riichi(monkeypatch):
+    applied = []  # (round's first event, first position, position after) of each run of plain turns
+    play_turns = Table.play_turns
+
+    def spy(table, events, position, rule):
+        after = play_turns(table, events, position, rule)
+        applied.append((events[0], position, after))
+        return after
+
+    monkeypatch.setattr(Table, "play_turns", spy)
+    game = _games()[0]
+    replay(game, _AfterRiichi())
+    first_riichi = {}
+    for round_ in game.rounds:
+        riichi = [position for position, event in enumerate(round_.events) if type(event) is Discard and event.riichi]
+        first_riichi[id(round_.events[0])] = riichi[0] if riichi else len(round_.events)
+    assert any(after > start for _, start, after in applied)
+    for deal, start, after in applied:
+        assert after <= first_riichi[id(deal)]  # no plain turn applied from the first riichi on
+    assert sum(after - start for _, start, after in applied) > sum(first_riichi.values()) // 2

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from paipu import defence
+from paipu.shanten import shanten, waits
 
 from conftest import corpus, raw_games, raw_hand_counts, raw_kind, read_json
 
@@ -70,19 +71,35 @@ def _meld_from_hand(meld: str, kakan: bool) -> list[int]:
     return [_kind(meld[0] + digit) for digit, marked in digits if not marked]
 
 
-def raw_threats(paipus: list[dict]) -> Counter:
-    """(class, ronned) -> count over every discard facing riichi and riichi player."""
-    counts: Counter = Counter()
-    for paipu_ in paipus:
-        for log in paipu_["log"]:
+def raw_wall(kind: int, seen: list[int]) -> str | None:
+    """No-chance / one-chance from the copies seen, as the docs define them: a number tile
+    n is taken by the two-sided shapes n+1 n+2 and n-1 n-2; a shape is blocked by every
+    copy of one of its tiles seen (no-chance when all are), or three (one-chance)."""
+    if kind >= 27:
+        return None
+    number = kind % 9 + 1
+    shapes = [(kind + 1, kind + 2)] if number <= 7 else []
+    shapes += [(kind - 1, kind - 2)] if number >= 3 else []
+    least = min(max(seen[a], seen[b]) for a, b in shapes)
+    return "no-chance" if least == 4 else "one-chance" if least == 3 else None
+
+
+def raw_defence(paipus: list[dict]) -> tuple[list[tuple], list[tuple]]:
+    """The rows of ``threats`` and ``discards`` (:data:`paipu.defence.THREAT_COLUMNS`,
+    ``DISCARD_COLUMNS``, game and discard counted the same way) recounted from the raw
+    events: hands, genbutsu and the tiles in view tracked here; only shanten and waits
+    are paipu's (:mod:`paipu.shanten`, on the hands tracked here)."""
+    threats: list[tuple] = []
+    discards: list[tuple] = []
+    for game, paipu_ in enumerate(paipus):
+        for number, log in enumerate(paipu_["log"]):
             qipai = log[0]["qipai"]
-            hands = []
-            for notation in qipai["shoupai"]:
-                hands.append(raw_hand_counts(notation))
+            hands = [raw_hand_counts(notation) for notation in qipai["shoupai"]]
             public = [0] * 34  # every discard, meld tile from a hand, dora indicator
             public[_kind(qipai["baopai"])] += 1
             safe = [set() for _ in range(4)]
             riichi = [False] * 4
+            turns = [0] * 4
             for position, event in enumerate(log):
                 (key, body), = event.items()
                 if key in ("zimo", "gangzimo"):
@@ -96,6 +113,7 @@ def raw_threats(paipus: list[dict]) -> Counter:
                     public[_kind(body["baopai"])] += 1
                 elif key == "dapai":
                     seat, kind = body["l"], _kind(body["p"])
+                    turns[seat] += 1
                     against = [other for other in range(4) if riichi[other] and other != seat]
                     if against and not riichi[seat]:
                         seen = [a + b for a, b in zip(hands[seat], public)]
@@ -104,10 +122,21 @@ def raw_threats(paipus: list[dict]) -> Counter:
                             if "hule" not in later:
                                 break
                             wins.append(later["hule"]["l"])
+                        ratings = []
                         for other in against:
-                            label, _ = seed_class(kind, safe[other], 4 - seen[kind])
-                            counts[label, other in wins] += 1
-                    hands[seat][kind] -= 1
+                            label, value = seed_class(kind, safe[other], 4 - seen[kind])
+                            ratings.append(value)
+                            threats.append((game, number, len(discards), seat, turns[seat], body["p"][:2], other,
+                                            label, value, raw_wall(kind, seen), other in wins))
+                        safest = min(max((value, label) for label, value in
+                                         (seed_class(held, safe[other], 4 - seen[held]) for other in against))
+                                     for held in range(34) if hands[seat][held])
+                        before = shanten(hands[seat])
+                        hands[seat][kind] -= 1
+                        discards.append((len(discards), len(against), max(ratings), *safest, before,
+                                         bool(waits(hands[seat])), bool(wins)))
+                    else:
+                        hands[seat][kind] -= 1
                     public[kind] += 1
                     safe[seat].add(kind)
                     if body["p"].endswith("*"):
@@ -115,12 +144,28 @@ def raw_threats(paipus: list[dict]) -> Counter:
                     for other in range(4):
                         if riichi[other]:
                             safe[other].add(kind)
-    return counts
+    return threats, discards
+
+
+def test_every_row_equals_a_raw_recount():
+    """Both tables, row by row (names apart), against the raw recount over the real games
+    of a corpus: what the replay's fast path before each round's first riichi must not
+    change (the genbutsu, the turn and the tiles in view are read from the table there)."""
+    folder = corpus("tenhou-as-majiang", "mjx-tests")
+    threats, discards = raw_defence(raw_games(folder, "*.json"))
+    result = defence.defence(folder)
+    assert len(threats) > 1000 and len(discards) > 900
+    got = result.threats.drop(columns="name")
+    got["wall"] = got["wall"].astype(object).where(got["wall"].notna(), None)
+    assert [tuple(row) for row in got.itertuples(index=False)] == threats
+    got = result.discards.drop(columns="name")
+    assert [tuple(row) for row in got.itertuples(index=False)] == discards
 
 
 def test_danger_classes_and_deal_ins_equal_a_raw_recount():
     folder = corpus("tenhou-as-majiang", "mjx-tests")
-    expected = raw_threats(raw_games(folder, "*.json"))
+    threats, _ = raw_defence(raw_games(folder, "*.json"))
+    expected = Counter((label, ronned) for *_, label, _value, _wall, ronned in threats)
     result = defence.defence(folder)
     table = defence.danger_table(result.threats)
     for label, row in table.iterrows():
