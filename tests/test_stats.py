@@ -817,3 +817,34 @@ def test_cli_jobs_print_what_one_process_prints(tmp_path, capsys, options):
 def test_cli_jobs_refuses_a_negative_count():
     result = run("stats", str(SAMPLES), "--jobs", "-1")
     assert result.returncode == 2 and "--jobs must be 0" in result.stderr
+
+
+def test_cli_jobs_ctrl_c_exits_130_with_one_line(tmp_path):
+    """Ctrl-C while the workers read (one of them waits on a pipe that is never written)
+    stops them all: exit code 130 and one line, as validate --jobs."""
+    import os
+    import signal
+    import time
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    slow = tmp_path / "slow.json"  # named on the command line: opened, and waited on
+    os.mkfifo(slow)
+    writer = os.open(slow, os.O_RDWR)
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "paipu", "stats", "--jobs", "2", str(bad), str(slow)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:  # the workers are up
+            if children.exists() and len(children.read_text().split()) >= 2:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)  # and one waits on the pipe
+        os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group, workers too
+        out, err = process.communicate(timeout=60)
+    finally:
+        os.close(writer)
+    assert process.returncode == 130, err
+    assert err == "paipu stats: interrupted\n" and out == ""
