@@ -15,8 +15,8 @@ worker``; ``docs/dask.md``) — with the same results as one process:
   computed from them (what ``paipu stats --scheduler ADDRESS`` prints).
 
 The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
-to 16 files (:data:`~paipu.parallel.TABLE_BATCH` for the tables) while many are left, then fewer and
-fewer, so that the workers finish together. A worker reads one file at a time and one
+to 16 files (:data:`~paipu.parallel.TABLE_BATCH` for the tables) while many are left,
+then fewer and fewer, so that the workers finish together. A worker reads one file at a time and one
 game of it at a time, so it holds one file and one game per thread, and the rows of
 the tables of one batch. Only file names go to the workers and only results come back:
 the client never holds the games of a folder; :func:`reports` keeps a bounded number of
@@ -46,7 +46,7 @@ from dask.highlevelgraph import HighLevelGraph
 from distributed import Client, default_client
 
 from paipu.loader import MAX_SIZE, LoadError, PathLike, load
-from paipu.parallel import (TABLE_BATCH, File, Part, Summary, batches, cores, listing, load_errors, numbered,
+from paipu.parallel import (TABLE_BATCH, File, Part, Summary, batches, cores, listing, load_errors,
                             tables_of_batch)
 from paipu.rules import Rule, RuleSpec
 from paipu.validation import FileReport, validate_file
@@ -273,6 +273,19 @@ def _plain_columns() -> Iterator[None]:
 # -- statistics ----------------------------------------------------------------------------
 
 
+def _numbered(part: Part, table: str, first: int) -> pd.DataFrame:
+    """The ``rounds`` or ``games`` table of a part, its games numbered from ``first``
+    (their position in the whole pass, as one process numbers them), and the categories
+    of its categorical columns text even when there are none (pandas makes an empty
+    set of categories of Python objects, which cannot be joined with text)."""
+    import pandas as pd
+
+    frame = getattr(part.tables, table)
+    text = {column: pd.CategoricalDtype(dtype.categories.astype(str)) for column, dtype in frame.dtypes.items()
+            if isinstance(dtype, pd.CategoricalDtype)}
+    return frame.astype(text).assign(game=frame["game"] + first)
+
+
 def _after(first: int, part: Part) -> int:
     """The number of the first game after a part whose first game is ``first``."""
     return first + part.games
@@ -411,20 +424,20 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     # of each batch are the partitions of the two Dask DataFrames.
     token = uuid.uuid4().hex
     read, first, errors = f"paipu-read-{token}", f"paipu-first-{token}", f"paipu-errors-{token}"
-    keys = {name: f"paipu-{name}-{token}" for name in ("rounds", "games")}
+    numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games")}
     graph: dict = {(first, 0): 0}
     for i, batch in enumerate(batches):
         graph[(read, i)] = (tables_of_batch, batch, max_size)
         graph[(first, i + 1)] = (_after, (first, i), (read, i))
-        for name, key in keys.items():
-            graph[(key, i)] = (numbered, (read, i), name, (first, i))
+        for name, key in numbered.items():
+            graph[(key, i)] = (_numbered, (read, i), name, (first, i))
     graph[errors] = (load_errors, walk_errors, [(read, i) for i in range(len(batches))])
     layer = f"paipu-tables-{token}"
     whole = HighLevelGraph.from_collections(layer, graph)
     empty = stats.tables([])
     frames = {}
     with _plain_columns():
-        for name, key in keys.items():
+        for name, key in numbered.items():
             meta = clear_known_categories(getattr(empty, name))
             pieces = [Delayed((key, i), whole, layer=layer) for i in range(len(batches))]
             frames[name] = (dd.from_delayed(pieces, meta=meta, verify_meta=False) if pieces

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from .events import Game
     from .loader import GameReader, LoadError
 
-__all__ = ["cores", "batches", "TABLE_BATCH", "File", "Part", "Summary", "listing", "tables_of_batch", "numbered",
-           "load_errors", "joined"]
+__all__ = ["cores", "batches", "TABLE_BATCH", "File", "Part", "Summary", "listing", "tables_of_batch", "load_errors",
+           "joined"]
 
 Item = TypeVar("Item")
 
@@ -101,19 +101,6 @@ def tables_of_batch(files: Sequence[File], max_size: int, engine: bool = False, 
     return Part(made, reader.games, errors)
 
 
-def numbered(part: Part, table: str, first: int) -> pd.DataFrame:
-    """The ``rounds``, ``games`` or ``turns`` table of a part, its games numbered from
-    ``first`` (their position in the whole pass, as one process numbers them), and the
-    categories of its categorical columns text even when there are none (pandas makes an
-    empty set of categories of Python objects, which cannot be joined with text)."""
-    import pandas as pd
-
-    frame = getattr(part.tables, table)
-    text = {column: pd.CategoricalDtype(dtype.categories.astype(str)) for column, dtype in frame.dtypes.items()
-            if isinstance(dtype, pd.CategoricalDtype)}
-    return frame.astype(text).assign(game=frame["game"] + first)
-
-
 def load_errors(walk_errors: list[list[LoadError]], parts: Iterable[Part]) -> list[LoadError]:
     """Every load error in the order one process meets them: the walk's errors before
     each file (:func:`listing`), then the file's own."""
@@ -137,22 +124,28 @@ def joined(parts: Sequence[Part]) -> stats.Tables:
     """The tables of ``parts`` (one or more, the batches in file order) as one pass over
     all their files makes them: the rows in order, the games numbered across the pass,
     and each categorical column's categories those of all its rows, sorted."""
+    import numpy as np
     import pandas as pd
+    from pandas.api.types import union_categoricals
 
     from . import stats
 
-    first, pieces = 0, {name: [] for name in ("rounds", "games", "turns")}
-    for part in parts:
-        for name, frames in pieces.items():
-            if getattr(part.tables, name) is not None:
-                frames.append(numbered(part, name, first))
-        first += part.games
+    firsts = np.cumsum([0] + [part.games for part in parts[:-1]])
 
-    def whole(frames: list[pd.DataFrame]) -> pd.DataFrame | None:
-        if not frames:
+    def whole(name: str) -> pd.DataFrame | None:
+        frames = [getattr(part.tables, name) for part in parts]
+        if frames[0] is None:
             return None
-        frame = pd.concat(frames, ignore_index=True)  # a column of categories that differ: objects
-        return frame.astype({column: "category" for column, dtype in frames[0].dtypes.items()
-                             if isinstance(dtype, pd.CategoricalDtype)})
+        categorical = [column for column, dtype in frames[0].dtypes.items() if isinstance(dtype, pd.CategoricalDtype)]
+        frame = pd.concat([frame.drop(columns=categorical) for frame in frames], ignore_index=True)
+        frame["game"] += np.repeat(firsts, [len(frame) for frame in frames])
+        for column in categorical:  # the codes of each part mapped to the categories of all
+            pieces = [part[column] for part in frames]
+            named = [piece.cat.categories for piece in pieces if len(piece.cat.categories)]
+            if named:  # no categories are of Python objects, which cannot be joined with text
+                pieces = [piece if len(piece.cat.categories) else piece.cat.set_categories(named[0][:0])
+                          for piece in pieces]
+            frame[column] = union_categoricals(pieces, sort_categories=True)
+        return frame[frames[0].columns]
 
-    return stats.Tables(*(whole(pieces[name]) for name in ("rounds", "games", "turns")))  # type: ignore[arg-type]
+    return stats.Tables(*map(whole, ("rounds", "games", "turns")))  # type: ignore[arg-type]
