@@ -1,6 +1,7 @@
 """Statistics throughput and peak memory: games/s of ``paipu.stats.summary``.
 
-Usage: ``python benchmarks/bench_stats.py [--times N] [--engine] [--danger] [--repeat N] [--no-analog] [PATH ...]``
+Usage: ``python benchmarks/bench_stats.py [--times N] [--engine] [--danger] [--repeat N] [--jobs N] [--no-analog]
+[PATH ...]``
 (default: the corpora of ``bench_load.py``). Per path, loading alone is timed
 (``bench_load.measure``), then ``summary`` with its loading, so the cost of the statistics
 themselves is the difference; then the event statistics alone, on games already loaded
@@ -19,6 +20,8 @@ name, when Node and npm are there: its games/s over the whole run (Node's start-
 reading and parsing every file, analysing the player's games), and over a run for a name
 no game has (the same reading, nothing analysed). The rates of both sides are per CPU
 second, the least of ``--repeat`` runs (3), so that a busy host moves them less.
+``--jobs N`` also times the command ``paipu stats PATH`` with ``--jobs 1`` and ``--jobs N``
+(and with ``--engine``), by wall clock and per CPU second of all its processes.
 majiang-analog is not on the npm registry: ``PAIPU_ANALOG`` (default
 ``~/.cache/paipu-analog``) must hold a checkout of https://github.com/kobalab/majiang-analog
 as ``majiang-analog/``; its dependencies (``@kobalab/majiang-core``, ``yargs``) are
@@ -83,19 +86,36 @@ def analog_ready() -> Path | str:
     return script
 
 
+def command_seconds(command: list[str], repeat: int, **options) -> tuple[float, float, str]:
+    """The least CPU time (user + system, of the command and the processes it starts) and
+    the least wall-clock time of ``repeat`` runs of ``command``, and the last run's output."""
+    cpu, wall, out = math.inf, math.inf, ""
+    for _ in range(repeat):
+        before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+        out = subprocess.run(command, capture_output=True, text=True, timeout=600, **options).stdout
+        after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), min(wall, time.perf_counter() - start)
+        cpu = min(cpu, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return cpu, wall, out
+
+
 def analog_seconds(script: Path, path: Path, player: str, repeat: int) -> tuple[float, str]:
     """The least CPU time (user + system) of ``repeat`` runs of analog's summary for
     ``player`` over ``path``, and the last run's output."""
-    least, out = math.inf, ""
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(["node", str(script), "-r", "-s", "-p", player, str(path.resolve())], cwd=script.parents[1],
-                              capture_output=True, text=True, timeout=600)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        # a name no game has ends in a TypeError after the reading (no ranks to print)
-        out = done.stdout
-        least = min(least, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return least, out
+    # a name no game has ends in a TypeError after the reading (no ranks to print)
+    cpu, _, out = command_seconds(["node", str(script), "-r", "-s", "-p", player, str(path.resolve())], repeat,
+                                  cwd=script.parents[1])
+    return cpu, out
+
+
+def jobs_seconds(path: Path, games: int, jobs: int, engine: bool, repeat: int) -> None:
+    """``paipu stats PATH --jobs 1`` beside ``--jobs N`` (with ``--engine``): games/s by
+    the least wall-clock time, and per CPU second of all their processes."""
+    line = []
+    for count in (1, jobs):
+        cpu, wall, _ = command_seconds([sys.executable, "-m", "paipu", "stats", str(path), "--jobs", str(count),
+                                        *["--engine"] * engine], repeat)
+        line.append(f"--jobs {count} {games / wall:4.0f} games/s ({wall:5.2f} s), {games / cpu:4.0f} per CPU s")
+    print(f"{'':>20}  paipu stats{' --engine' * engine}: " + "; ".join(line))
 
 
 def beside_analog(path: Path, games: list, repeat: int) -> None:
@@ -137,6 +157,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--engine", action="store_true", help="also time the replay's statistics and the defence")
     parser.add_argument("--danger", action="store_true", help="print the danger table of the paths' games")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="least CPU time of N runs (3)")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N",
+                        help="also time the command paipu stats with --jobs 1 and --jobs N")
     parser.add_argument("--no-analog", dest="analog", action="store_false", help="do not run majiang-analog beside")
     args = parser.parse_args(argv)
     for path in args.paths:
@@ -158,6 +180,8 @@ def main(argv: list[str]) -> int:
               "games/s (per CPU second)")
         if args.analog:
             beside_analog(path, games_, args.repeat)
+        for engine in (False, True)[:1 + args.engine] if args.jobs else ():
+            jobs_seconds(path, games, args.jobs, engine, args.repeat)
         if args.engine:
             print(f"{'':>20}  replay alone {rate(games_, lambda g: paipu.replay(g, Observer()), args.repeat):4.0f} "
                   f"games/s; engine=True summary {rate(games_, lambda g: stats.summary(g, engine=True), args.repeat):4.0f} "

@@ -30,7 +30,7 @@ from .describe import describe
 from .events import Game, locator
 from .limits import clip, printable
 from .loader import MAX_SIZE, GameReader, LoadError, load
-from .parallel import batches, cores
+from .parallel import Summary, batches, cores
 
 __all__ = ["main"]
 
@@ -262,6 +262,12 @@ def _stats(args: argparse.Namespace) -> int:
             reader = tables(args.paths, client, not args.no_recursive, args.max_size).compute(
                 args.player, args.double_ron)  # its games and errors, as a reader's
             summary = reader.summary
+    elif args.jobs != 1:
+        if args.jobs < 0:
+            _say("stats", "--jobs must be 0 (one process per core) or more")
+            return EXIT_USAGE
+        reader = _stats_in_batches(args)
+        summary = reader.summary
     else:
         reader = _load(args)
         summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron, args.engine)
@@ -284,6 +290,32 @@ def _stats(args: argparse.Namespace) -> int:
             _say("stats", f"cannot write {args.output}: {error.strerror or error}")
             return EXIT_USAGE
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
+
+
+def _stats_in_batches(args: argparse.Namespace) -> Summary:
+    """``paipu stats --jobs N``: the files listed here, the tables of each batch of them
+    made in a worker process (what a summary reads), joined in file order and summarised
+    here, as one process summarises them: the summary, the load errors in one process's
+    order and the number of games."""
+    from functools import partial
+
+    from .parallel import TABLE_BATCH, joined, listing, load_errors, tables_of_batch
+    from .stats import summary_tables
+
+    available = cores()
+    jobs = min(args.jobs or available, available)
+    files, walk_errors = listing(_load(args))
+    work = partial(tables_of_batch, max_size=args.max_size, engine=args.engine, summary=True)
+    bar = _Bar(sys.stderr, len(files))
+    parts, games = [], 0
+    with _workers(min(jobs, len(files)), bar) as pool:
+        for part in (pool.imap if pool else map)(work, batches(files, jobs, TABLE_BATCH)):
+            parts.append(part)
+            games += part.games
+            for _ in part.errors:  # a file each
+                bar.advance(games)
+    made = joined(parts) if parts else summary_tables([], args.engine)
+    return Summary(made.summary(args.player, args.double_ron), load_errors(walk_errors, parts), games)
 
 
 _STATS_EPILOG = """\
@@ -774,6 +806,9 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--engine", action="store_true",
                        help="follow every hand too, for the statistics that need the hands (slower)")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    stats.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="read the files in N processes, 0 for one per core, never more than the cores "
+                       "(same output as one)")
     _add_cluster(stats)
     stats.set_defaults(run=_stats)
     return parser

@@ -15,8 +15,8 @@ worker``; ``docs/dask.md``) — with the same results as one process:
   computed from them (what ``paipu stats --scheduler ADDRESS`` prints).
 
 The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
-to 16 files (:data:`TABLE_BATCH` for the tables) while many are left, then fewer and
-fewer, so that the workers finish together. A worker reads one file at a time and one
+to 16 files (:data:`~paipu.parallel.TABLE_BATCH` for the tables) while many are left,
+then fewer and fewer, so that the workers finish together. A worker reads one file at a time and one
 game of it at a time, so it holds one file and one game per thread, and the rows of
 the tables of one batch. Only file names go to the workers and only results come back:
 the client never holds the games of a folder; :func:`reports` keeps a bounded number of
@@ -46,7 +46,8 @@ from dask.highlevelgraph import HighLevelGraph
 from distributed import Client, default_client
 
 from paipu.loader import MAX_SIZE, LoadError, PathLike, load
-from paipu.parallel import batches, cores
+from paipu.parallel import (TABLE_BATCH, File, Part, Summary, batches, cores, listing, load_errors,
+                            tables_of_batch)
 from paipu.rules import Rule, RuleSpec
 from paipu.validation import FileReport, validate_file
 
@@ -63,10 +64,6 @@ __all__ = ["FINDING_COLUMNS", "Summary", "Tables", "cluster", "connect", "report
 
 FINDING_COLUMNS = ("source", "round", "event", "check", "expected", "logged", "message")
 """The columns of :func:`validate`'s DataFrame: the keys of ``paipu validate --json``."""
-
-File = tuple[str, "int | None"]
-"""A file to read and the game of it selected (``FILE#N``), or ``None`` for all."""
-
 
 # -- the cluster ---------------------------------------------------------------------------
 
@@ -169,26 +166,11 @@ def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list
     return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]
 
 
-TABLE_BATCH = 256
-"""The most files of a partition of the statistics tables: making a table costs tens of
-milliseconds whatever its size, and 256 files of one game each (Tenhou's archive) make
-a partition of about 10,000 rows, a few MB."""
-
-
-def _listing(paths: Iterable[PathLike], recursive: bool, max_size: int) -> tuple[list[File], list[list[LoadError]]]:
+def _listing(paths: PathLike | Iterable[PathLike], recursive: bool,
+             max_size: int) -> tuple[list[File], list[list[LoadError]]]:
     """The files of ``paths`` (walked on the client, as :func:`paipu.load` walks them) and
-    the errors of the walk: ``errors[k]`` were met before file ``k``, the last entry after
-    the last file (so that they are reported where one process reports them)."""
-    reader = load(*paths, recursive=recursive, errors="collect", max_size=max_size)
-    files: list[File] = []
-    errors: list[list[LoadError]] = []
-    seen = 0
-    for path, index in reader.paths():
-        errors.append(reader.errors[seen:])
-        seen = len(reader.errors)
-        files.append((str(path), index))
-    errors.append(reader.errors[seen:])
-    return files, errors
+    the errors of the walk before each (:func:`paipu.parallel.listing`)."""
+    return listing(load(*_path_list(paths), recursive=recursive, errors="collect", max_size=max_size))
 
 
 # -- validation ----------------------------------------------------------------------------
@@ -265,7 +247,7 @@ def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None =
 
     client = connect(client)
     chosen = None if rule is None else Rule.get(rule)
-    files, walk_errors = _listing(_path_list(paths), recursive, max_size)
+    files, walk_errors = _listing(paths, recursive, max_size)
     walked = _findings_frame(error.to_json() for errors in walk_errors for error in errors)
     parts = [dask.delayed(_findings_of_batch, pure=False)(part, chosen, strict_names, max_size)
              for part in _batches(files, client)]
@@ -291,34 +273,7 @@ def _plain_columns() -> Iterator[None]:
 # -- statistics ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Part:
-    """What a worker reads from a batch of files: their tables (games numbered from 0),
-    the number of games, and each file's load errors (a list per file)."""
-
-    tables: stats.Tables
-    games: int
-    errors: list[list[LoadError]]
-
-
-def _tables_of_batch(files: list[File], max_size: int) -> _Part:
-    """The task of a worker: :func:`paipu.stats.tables` of a batch of files."""
-    from paipu import stats
-
-    reader = load(errors="collect", max_size=max_size)
-    errors: list[list[LoadError]] = []
-
-    def games():
-        for path, index in files:
-            seen = len(reader.errors)
-            yield from reader.read_file(Path(path), index)
-            errors.append(reader.errors[seen:])
-
-    result = stats.tables(games())
-    return _Part(result, reader.games, errors)
-
-
-def _numbered(part: _Part, table: str, first: int) -> pd.DataFrame:
+def _numbered(part: Part, table: str, first: int) -> pd.DataFrame:
     """The ``rounds`` or ``games`` table of a part, its games numbered from ``first``
     (their position in the whole pass, as one process numbers them), and the categories
     of its categorical columns text even when there are none (pandas makes an empty
@@ -331,27 +286,9 @@ def _numbered(part: _Part, table: str, first: int) -> pd.DataFrame:
     return frame.astype(text).assign(game=frame["game"] + first)
 
 
-def _after(first: int, part: _Part) -> int:
+def _after(first: int, part: Part) -> int:
     """The number of the first game after a part whose first game is ``first``."""
     return first + part.games
-
-
-def _errors(walk_errors: list[list[LoadError]], parts: list[_Part]) -> list[LoadError]:
-    """Every load error in the order one process meets them: the walk's errors before
-    each file, then the file's own."""
-    of_files = [errors for part in parts for errors in part.errors]
-    merged = [error for before, errors in zip(walk_errors, of_files) for error in (*before, *errors)]
-    return merged + walk_errors[-1]
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What ``paipu stats`` needs from one computation: the per-player summary
-    (:func:`paipu.stats.summary`), the load errors in order, and the number of games."""
-
-    summary: pd.DataFrame
-    errors: list[LoadError]
-    games: int
 
 
 @dataclass(frozen=True)
@@ -478,7 +415,7 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     from paipu import stats
 
     client = connect(client)
-    files, walk_errors = _listing(_path_list(paths), recursive, max_size)
+    files, walk_errors = _listing(paths, recursive, max_size)
     batches = list(_batches(files, client, TABLE_BATCH))
     # One graph for the whole pass, written out (one Delayed per task would merge the
     # graphs of a chain of sums again and again: quadratic in the number of batches).
@@ -490,11 +427,11 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games")}
     graph: dict = {(first, 0): 0}
     for i, batch in enumerate(batches):
-        graph[(read, i)] = (_tables_of_batch, batch, max_size)
+        graph[(read, i)] = (tables_of_batch, batch, max_size)
         graph[(first, i + 1)] = (_after, (first, i), (read, i))
         for name, key in numbered.items():
             graph[(key, i)] = (_numbered, (read, i), name, (first, i))
-    graph[errors] = (_errors, walk_errors, [(read, i) for i in range(len(batches))])
+    graph[errors] = (load_errors, walk_errors, [(read, i) for i in range(len(batches))])
     layer = f"paipu-tables-{token}"
     whole = HighLevelGraph.from_collections(layer, graph)
     empty = stats.tables([])

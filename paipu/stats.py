@@ -55,6 +55,7 @@ __all__ = [
     "rounds",
     "games",
     "summary",
+    "summary_tables",
     "of_player",
     "format_summary",
     "FACTS",
@@ -912,9 +913,15 @@ def summary(games: GameSource, player: str | int | None = None, double_ron: Doub
     Rows are sorted by games, then rounds (most first), then name. ``engine=True`` adds
     the statistics marked ``engine``: those of the hands (see :func:`tables`).
     """
-    if engine:  # its turns table is for this summary alone: only the turns it reads
-        return walk(games, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED)).summary(player, double_ron)
-    return tables(games).summary(player, double_ron)
+    return summary_tables(games, engine).summary(player, double_ron)
+
+
+def summary_tables(source: GameSource, engine: bool = False) -> Tables:
+    """:func:`tables` as far as :func:`summary` reads them: with ``engine=True``, the
+    turns table holds only the turns a summary reads (``paipu stats --jobs``' workers)."""
+    if engine:
+        return walk(source, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED))
+    return tables(source)
 
 
 def _after_calls_only(stat: Stat) -> bool:

@@ -738,3 +738,113 @@ def test_engine_statistics_of_a_deal_the_replay_refuses():
     rounds = stats.tables([game], engine=True).rounds
     assert len(rounds) == 4 and rounds["start_shanten"].isna().all()
     assert len(stats.summary([game], engine=True)) == 4
+
+
+# -- paipu stats --jobs ----------------------------------------------------------------------
+
+
+def _jobs_folder(root: Path, files: int = 14) -> Path:
+    """A folder of real games from two sources (different players in each batch), with
+    what one process reports along the way: an unreadable file, a file of no game, and a
+    FIFO named like a log (a walk error, named where the walk meets it)."""
+    import os
+
+    source = corpus("tenhou-as-majiang")
+    chosen = sorted(source.rglob("*.json*"))
+    chosen = chosen[:files // 2] + chosen[-(files - files // 2):]
+    for number, path in enumerate(chosen):
+        folder = root / ("a" if number < len(chosen) // 2 else "b")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{number:02d}-{path.name}").write_bytes(path.read_bytes())
+    (root / "a" / "03-broken.json").write_text("{", encoding="utf-8")
+    (root / "b" / "99-empty.json").write_text("[]", encoding="utf-8")
+    os.mkfifo(root / "a" / "05-pipe.json")
+    return root
+
+
+def test_batches_joined_make_the_tables_of_one_pass(tmp_path):
+    """The tables of batches of files made apart (as --jobs and Dask's workers make them)
+    and joined are those of one pass: rows, dtypes, games numbered across the pass, and the
+    categories of the categorical columns; the load errors in one process's order."""
+    from paipu.parallel import batches, joined, listing, load_errors, tables_of_batch
+
+    folder = _jobs_folder(tmp_path)
+    reader = paipu.load(folder, errors="collect")
+    whole = {False: stats.tables(reader), True: stats.tables(paipu.load(folder, errors="collect"), engine=True)}
+    files, walk_errors = listing(paipu.load(folder, errors="collect"))
+    assert len(files) == 16 and len(walk_errors) == 17
+    for engine, one in whole.items():
+        parts = [tables_of_batch(batch, 1 << 28, engine) for batch in batches(files, 2, 4)]
+        assert len(parts) > 3 and sum(part.games for part in parts) == reader.games == 14
+        assert [str(e) for e in load_errors(walk_errors, parts)] == [str(e) for e in reader.errors]
+        made = joined(parts)
+        assert one.rounds["name"].nunique() > len(parts[0].tables.rounds["name"].cat.categories)
+        for name in ("rounds", "games", "turns"):
+            if getattr(one, name) is None:
+                assert getattr(made, name) is None
+            else:
+                pd.testing.assert_frame_equal(getattr(made, name), getattr(one, name))
+    summarised = joined([tables_of_batch(batch, 1 << 28, True, summary=True) for batch in batches(files, 2, 4)])
+    pd.testing.assert_frame_equal(summarised.turns, stats.summary_tables(paipu.load(folder, errors="collect"),
+                                                                         engine=True).turns)
+
+
+@pytest.mark.parametrize("options", [["--format", "table"], ["--format", "csv", "--engine"],
+                                     ["--format", "json", "--double-ron", "each", "--engine"]])
+def test_cli_jobs_print_what_one_process_prints(tmp_path, capsys, options):
+    """paipu stats --jobs 2 (and 0: a process per core) writes the same bytes as --jobs 1,
+    with the same load errors in the same order and the same exit code, for every player
+    and for one."""
+    from paipu.cli import main
+
+    folder = str(_jobs_folder(tmp_path))
+
+    def output(*args: str) -> tuple[int, str, str]:
+        code = main(["stats", folder, *options, *args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    one = output("--jobs", "1")
+    assert one[0] == 2 and one[1] and one[2].count("paipu stats: ") == 3
+    assert one[2].index("03-broken.json") < one[2].index("05-pipe.json") < one[2].index("99-empty.json")
+    assert output("--jobs", "2") == one
+    assert output("--jobs", "0") == one
+    player = stats.summary(paipu.load(folder, errors="collect")).index[0]
+    alone = output("--jobs", "1", "--player", player)
+    assert player in alone[1] and alone == output("--jobs", "2", "--player", player)
+
+
+def test_cli_jobs_refuses_a_negative_count():
+    result = run("stats", str(SAMPLES), "--jobs", "-1")
+    assert result.returncode == 2 and "--jobs must be 0" in result.stderr
+
+
+def test_cli_jobs_ctrl_c_exits_130_with_one_line(tmp_path):
+    """Ctrl-C while the workers read (one of them waits on a pipe that is never written)
+    stops them all: exit code 130 and one line, as validate --jobs."""
+    import os
+    import signal
+    import time
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    slow = tmp_path / "slow.json"  # named on the command line: opened, and waited on
+    os.mkfifo(slow)
+    writer = os.open(slow, os.O_RDWR)
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "paipu", "stats", "--jobs", "2", str(bad), str(slow)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:  # the workers are up
+            if children.exists() and len(children.read_text().split()) >= 2:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)  # and one waits on the pipe
+        os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group, workers too
+        out, err = process.communicate(timeout=60)
+    finally:
+        os.close(writer)
+    assert process.returncode == 130, err
+    assert err == "paipu stats: interrupted\n" and out == ""
