@@ -301,7 +301,7 @@ class GameReader:
         """The games of one file (only game ``index`` if given); errors are recorded."""
         self.files += 1
         name = str(path)
-        with _CollectorPause() as pause:
+        with _CollectorPause():
             data = None
             try:
                 data = _read(path, self.max_size)
@@ -323,23 +323,30 @@ class GameReader:
             else:
                 chosen = list(enumerate(items))
             del items
-            # Taken from the end, so that each game's parsed form is let go once the game is built.
+            # Every game of the file is built before the first is handed out: the collector,
+            # back on, then never goes over the file's parsed form (many times the games'
+            # size). Taken from the end, so that each game's parsed form is let go once the
+            # game is built: the games of a file take less than their parsed form took.
             chosen.reverse()
+            built: list[Game | LoadError] = []
             while chosen:
                 number, item = chosen.pop()
                 try:
-                    game = reader(item, source=f"{name}#{number}")
+                    built.append(reader(item, source=f"{name}#{number}"))
                     del item
                 except FormatError as error:
-                    self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
-                    continue
+                    built.append(LoadError(name, error.message, number, error.round, error.event, error.label))
                 except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                    self._error(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
-                    continue
-                self.games += 1
-                pause.resume()  # the caller may make garbage of any kind
-                yield game
-                pause.pause()
+                    built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
+        # The games and errors in the file's order; each game let go by the loader once handed out.
+        built.reverse()
+        while built:
+            outcome = built.pop()
+            if type(outcome) is LoadError:
+                self._error(outcome)
+                continue
+            self.games += 1
+            yield outcome
 
     def _error(self, error: LoadError) -> None:
         if self.mode == "raise":
@@ -351,37 +358,29 @@ class GameReader:
 
 class _CollectorPause:
     """The cyclic garbage collector paused (if on) while a file is parsed and its games
-    built: in a ``with`` block, and between :meth:`pause` and :meth:`resume` inside it.
+    built, in a ``with`` block.
 
     Parsing makes tens of thousands of containers per game, and the collector would run
     again and again over them while none can be garbage: the parsed JSON and XML and the
     events made from them hold no reference cycles (reference counting frees them; any
-    cycle made meanwhile is collected once the collector is back on). It is back on only
-    while the caller holds a game: a game's parsed JSON is freed before, so that the one
-    collection made when it is back on goes over the game alone, not the file's JSON too.
+    cycle made meanwhile is collected once the collector is back on). It is back on
+    before the caller gets a game: the file's parsed JSON is freed before, so that the
+    collection made when it is back on goes over the games alone (a collection over the
+    parsed JSON of a file of 46 games takes 9 ms, about 10% of reading them).
     """
 
     def __init__(self) -> None:
         self._paused = False
 
-    def pause(self) -> None:
-        """Stop the collector, if on."""
+    def __enter__(self) -> "_CollectorPause":
         if gc.isenabled():
             gc.disable()
             self._paused = True
-
-    def resume(self) -> None:
-        """Start the collector again if :meth:`pause` stopped it."""
-        if self._paused:
-            gc.enable()
-            self._paused = False
-
-    def __enter__(self) -> "_CollectorPause":
-        self.pause()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        self.resume()
+        if self._paused:
+            gc.enable()
 
 
 def _resolve(path: PathLike) -> tuple[Path, int | None]:
