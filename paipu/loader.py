@@ -40,7 +40,8 @@ from typing import Iterator, Literal, Union
 import orjson
 
 from .events import Game, locator
-from .formats import FormatError, ReadGame, identify
+from .formats import FORMATS, FormatError, ReadGame, identify
+from .formats.majiang import compact, games_from_compact
 from .formats.errors import utf8_error_at
 from .limits import clip
 
@@ -176,6 +177,30 @@ def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
     return format.games(content, name)
 
 
+def _paipu_games(data: bytes, name: str) -> list[Game] | None:
+    """The games of a file of 電脳麻将 paipu JSON read from its text with the draws and
+    discards cut out (:func:`~paipu.formats.majiang.compact`: they are never parsed), or
+    ``None`` for a file to read the ordinary way: one that is not such a text, one that
+    :func:`identify` would not give to the 電脳麻将 reader (sniffed as it sniffs, the
+    compact text parsed where it parses), or one with anything wrong."""
+    compacted = compact(data)
+    if compacted is None:
+        return None
+    text, runs = compacted
+    try:
+        content = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    paipu = FORMATS["majiang"]
+    for format in FORMATS.values():
+        if format is paipu:
+            return games_from_compact(content, runs, name)
+        parse = format.parse
+        if format.sniff(content if parse is paipu.parse else data if parse is None else parse(data)):
+            return None
+    return None  # pragma: no cover - the 電脳麻将 format is in the registry
+
+
 def _describe_read_error(error: Exception, data: bytes | None) -> str:
     """What is wrong with a file that could not be read, or whose content (``data``,
     uncompressed) is none of the formats."""
@@ -300,44 +325,8 @@ class GameReader:
     def read_file(self, path: Path, index: int | None = None) -> Iterator[Game]:
         """The games of one file (only game ``index`` if given); errors are recorded."""
         self.files += 1
-        name = str(path)
         with _CollectorPause():
-            data = None
-            try:
-                data = _read(path, self.max_size)
-                if data[:2] == b"\x1f\x8b":
-                    data = _gunzip(data, self.max_size)
-                items, reader = _decode(data, name)
-            except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
-                self._error(LoadError(name, _describe_read_error(error, data)))
-                return
-            del data
-            if not items:
-                self._error(LoadError(name, "the file holds no game (an empty list)"))
-                return
-            if index is not None:
-                if index >= len(items):
-                    self._error(LoadError(name, f"no game #{index}: the file holds {len(items)}"))
-                    return
-                chosen = [(index, items[index])]
-            else:
-                chosen = list(enumerate(items))
-            del items
-            # Every game of the file is built before the first is handed out: the collector,
-            # back on, then never goes over the file's parsed form (many times the games'
-            # size). Taken from the end, so that each game's parsed form is let go once the
-            # game is built: the games of a file take less than their parsed form took.
-            chosen.reverse()
-            built: list[Game | LoadError] = []
-            while chosen:
-                number, item = chosen.pop()
-                try:
-                    built.append(reader(item, source=f"{name}#{number}"))
-                    del item
-                except FormatError as error:
-                    built.append(LoadError(name, error.message, number, error.round, error.event, error.label))
-                except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                    built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
+            built = self._build(path, index)
         # The games and errors in the file's order; each game let go by the loader once handed out.
         built.reverse()
         while built:
@@ -347,6 +336,51 @@ class GameReader:
                 continue
             self.games += 1
             yield outcome
+
+    def _build(self, path: Path, index: int | None) -> list[Game | LoadError]:
+        """Every game of the file ``path`` (only game ``index`` if given), or the
+        :class:`LoadError` of each that cannot be read, in order; one error if the file
+        cannot be read at all.
+
+        Every game of the file is built before the first is handed out: the collector,
+        back on, then never goes over the file's parsed form (many times the games' size).
+        """
+        name = str(path)
+        data = None
+        try:
+            data = _read(path, self.max_size)
+            if data[:2] == b"\x1f\x8b":
+                data = _gunzip(data, self.max_size)
+            games = None if index is not None else _paipu_games(data, name)
+            if games is not None:
+                return games  # type: ignore[return-value]
+            items, reader = _decode(data, name)
+        except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
+            return [LoadError(name, _describe_read_error(error, data))]
+        del data
+        if not items:
+            return [LoadError(name, "the file holds no game (an empty list)")]
+        if index is not None:
+            if index >= len(items):
+                return [LoadError(name, f"no game #{index}: the file holds {len(items)}")]
+            chosen = [(index, items[index])]
+        else:
+            chosen = list(enumerate(items))
+        del items
+        # Taken from the end, so that each game's parsed form is let go once the game is
+        # built: the games of a file take less than their parsed form took.
+        chosen.reverse()
+        built: list[Game | LoadError] = []
+        while chosen:
+            number, item = chosen.pop()
+            try:
+                built.append(reader(item, source=f"{name}#{number}"))
+                del item
+            except FormatError as error:
+                built.append(LoadError(name, error.message, number, error.round, error.event, error.label))
+            except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
+                built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
+        return built
 
     def _error(self, error: LoadError) -> None:
         if self.mode == "raise":
