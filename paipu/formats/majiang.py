@@ -344,10 +344,10 @@ def _read_event(raw: Any, n: int, position: int) -> Event:
     return reader(payload, n)
 
 
-RunsOfTurns = Callable[[int], list[Event]]
-"""The events of the next run of draws and discards cut out of a file's text
-(:func:`compact`), given the number of players; an exception for one that is not such
-events."""
+RunsOfTurns = Callable[[list, int], None]
+"""Puts the events of the next run of draws and discards cut out of a file's text
+(:func:`compact`) at the end of a list, given the number of players; an exception for
+one that is not such events."""
 
 
 def _read_round(events: Any, n: int, first_dealer: int, index: int, runs: RunsOfTurns | None = None) -> Round:
@@ -362,7 +362,7 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int, runs: RunsOf
     if runs is not None:  # a round of a compact text: most draws and discards are in runs
         for raw in islice(events, 1, None):
             if type(raw) is int and raw == _PLACEHOLDER:
-                result += runs(n)
+                runs(result, n)
             else:
                 append(_read_event(raw, n, len(result)))  # an error: read the ordinary way
         return Round(tuple(result), first_dealer, n)
@@ -499,8 +499,8 @@ def games_from_compact(obj: Any, runs: list[bytes], file_name: str) -> list[Game
     its placeholder's place, and each of those is read as its text says."""
     left = iter(runs)
 
-    def run_events(n: int) -> list[Event]:
-        return list(map(_TURN_EVENTS[n].__getitem__, next(left)[:-2].split(b"}},")))
+    def run_events(events: list[Event], n: int) -> None:
+        events += map(_TURN_EVENTS[n].__getitem__, next(left)[:-2].split(b"}},"))
 
     try:
         games = [_read_game(item, f"{file_name}#{number}", run_events)
