@@ -465,14 +465,17 @@ _PLACEHOLDER = -1618033988
 the file holds (:func:`compact` checks), so each one read comes from a run."""
 _PLACEHOLDER_TEXT = str(_PLACEHOLDER).encode()
 
-_TURN_EVENTS: dict[int, dict[bytes, Event]] = {
-    n: {form.format(key=key, seat=seat, text=text).encode(): event
-        for key in ("zimo", "dapai") for text, by_seat in shared[key].items() for seat, event in by_seat.items()
-        for form in ('{{"{key}":{{"l":{seat},"p":"{text}"', '{{"{key}":{{"p":"{text}","l":{seat}')}
-    for n, shared in _SHARED_EVENTS.items()
-}
-"""Each draw and discard of an ``n``-player game by its text (in either order), less the
-closing ``}}``."""
+@lru_cache(maxsize=None)
+def _turn_events(n: int) -> dict[bytes, Event]:
+    """Each draw and discard of an ``n``-player game by its text (the seat first, or the
+    tile), less the closing ``}}``: made when first needed (a few milliseconds)."""
+    table: dict[bytes, Event] = {}
+    for key in ("zimo", "dapai"):
+        for text, by_seat in _SHARED_EVENTS[n][key].items():
+            for seat, event in by_seat.items():
+                table[b'{"%s":{"l":%d,"p":"%s"' % (key.encode(), seat, text.encode())] = event
+                table[b'{"%s":{"p":"%s","l":%d' % (key.encode(), text.encode(), seat)] = event
+    return table
 
 
 def compact(data: bytes) -> tuple[bytes, list[bytes]] | None:
@@ -500,7 +503,7 @@ def games_from_compact(obj: Any, runs: list[bytes], file_name: str) -> list[Game
     left = iter(runs)
 
     def run_events(events: list[Event], n: int) -> None:
-        events += map(_TURN_EVENTS[n].__getitem__, next(left)[:-2].split(b"}},"))
+        events += map(_turn_events(n).__getitem__, next(left)[:-2].split(b"}},"))
 
     try:
         games = [_read_game(item, f"{file_name}#{number}", run_events)
