@@ -467,6 +467,7 @@ _PLACEHOLDER = -1618033988
 the file holds (:func:`compact` checks), so each one read comes from a run."""
 _PLACEHOLDER_TEXT = str(_PLACEHOLDER).encode()
 
+
 @lru_cache(maxsize=None)
 def _turn_events(n: int) -> dict[bytes, Event]:
     """Each draw and discard of an ``n``-player game by its text (the seat first, or the
