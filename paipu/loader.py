@@ -40,7 +40,8 @@ from typing import Iterator, Literal, Union
 import orjson
 
 from .events import Game, locator
-from .formats import FormatError, ReadGame, identify
+from .formats import FORMATS, FormatError, ReadGame, identify
+from .formats.majiang import compact, games_from_compact
 from .formats.errors import utf8_error_at
 from .limits import clip
 
@@ -176,6 +177,30 @@ def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
     return format.games(content, name)
 
 
+def _paipu_games(data: bytes, name: str) -> list[Game] | None:
+    """The games of a file of 電脳麻将 paipu JSON read from its text with the draws and
+    discards cut out (:func:`~paipu.formats.majiang.compact`: they are never parsed), or
+    ``None`` for a file to read the ordinary way: one that is not such a text, one that
+    :func:`identify` would not give to the 電脳麻将 reader (sniffed as it sniffs, the
+    compact text parsed where it parses), or one with anything wrong."""
+    compacted = compact(data)
+    if compacted is None:
+        return None
+    text, runs = compacted
+    try:
+        content = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    paipu = FORMATS["majiang"]
+    for format in FORMATS.values():
+        if format is paipu:
+            return games_from_compact(content, runs, name)
+        parse = format.parse
+        if format.sniff(content if parse is paipu.parse else data if parse is None else parse(data)):
+            return None
+    return None  # pragma: no cover - the 電脳麻将 format is in the registry
+
+
 def _describe_read_error(error: Exception, data: bytes | None) -> str:
     """What is wrong with a file that could not be read, or whose content (``data``,
     uncompressed) is none of the formats."""
@@ -300,46 +325,62 @@ class GameReader:
     def read_file(self, path: Path, index: int | None = None) -> Iterator[Game]:
         """The games of one file (only game ``index`` if given); errors are recorded."""
         self.files += 1
+        with _CollectorPause():
+            built = self._build(path, index)
+        # The games and errors in the file's order; each game let go by the loader once handed out.
+        built.reverse()
+        while built:
+            outcome = built.pop()
+            if type(outcome) is LoadError:
+                self._error(outcome)
+                continue
+            self.games += 1
+            yield outcome
+
+    def _build(self, path: Path, index: int | None) -> list[Game | LoadError]:
+        """Every game of the file ``path`` (only game ``index`` if given), or the
+        :class:`LoadError` of each that cannot be read, in order; one error if the file
+        cannot be read at all.
+
+        Every game of the file is built before the first is handed out: the collector,
+        back on, then never goes over the file's parsed form (many times the games' size).
+        """
         name = str(path)
-        with _CollectorPause() as pause:
-            data = None
+        data = None
+        try:
+            data = _read(path, self.max_size)
+            if data[:2] == b"\x1f\x8b":
+                data = _gunzip(data, self.max_size)
+            games = None if index is not None else _paipu_games(data, name)
+            if games is not None:
+                return games  # type: ignore[return-value]
+            items, reader = _decode(data, name)
+        except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
+            return [LoadError(name, _describe_read_error(error, data))]
+        del data
+        if not items:
+            return [LoadError(name, "the file holds no game (an empty list)")]
+        if index is not None:
+            if index >= len(items):
+                return [LoadError(name, f"no game #{index}: the file holds {len(items)}")]
+            chosen = [(index, items[index])]
+        else:
+            chosen = list(enumerate(items))
+        del items
+        # Taken from the end, so that each game's parsed form is let go once the game is
+        # built: the games of a file take less than their parsed form took.
+        chosen.reverse()
+        built: list[Game | LoadError] = []
+        while chosen:
+            number, item = chosen.pop()
             try:
-                data = _read(path, self.max_size)
-                if data[:2] == b"\x1f\x8b":
-                    data = _gunzip(data, self.max_size)
-                items, reader = _decode(data, name)
-            except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
-                self._error(LoadError(name, _describe_read_error(error, data)))
-                return
-            del data
-            if not items:
-                self._error(LoadError(name, "the file holds no game (an empty list)"))
-                return
-            if index is not None:
-                if index >= len(items):
-                    self._error(LoadError(name, f"no game #{index}: the file holds {len(items)}"))
-                    return
-                chosen = [(index, items[index])]
-            else:
-                chosen = list(enumerate(items))
-            del items
-            # Taken from the end, so that each game's parsed form is let go once the game is built.
-            chosen.reverse()
-            while chosen:
-                number, item = chosen.pop()
-                try:
-                    game = reader(item, source=f"{name}#{number}")
-                    del item
-                except FormatError as error:
-                    self._error(LoadError(name, error.message, number, error.round, error.event, error.label))
-                    continue
-                except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                    self._error(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
-                    continue
-                self.games += 1
-                pause.resume()  # the caller may make garbage of any kind
-                yield game
-                pause.pause()
+                built.append(reader(item, source=f"{name}#{number}"))
+                del item
+            except FormatError as error:
+                built.append(LoadError(name, error.message, number, error.round, error.event, error.label))
+            except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
+                built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
+        return built
 
     def _error(self, error: LoadError) -> None:
         if self.mode == "raise":
@@ -351,37 +392,29 @@ class GameReader:
 
 class _CollectorPause:
     """The cyclic garbage collector paused (if on) while a file is parsed and its games
-    built: in a ``with`` block, and between :meth:`pause` and :meth:`resume` inside it.
+    built, in a ``with`` block.
 
     Parsing makes tens of thousands of containers per game, and the collector would run
     again and again over them while none can be garbage: the parsed JSON and XML and the
     events made from them hold no reference cycles (reference counting frees them; any
-    cycle made meanwhile is collected once the collector is back on). It is back on only
-    while the caller holds a game: a game's parsed JSON is freed before, so that the one
-    collection made when it is back on goes over the game alone, not the file's JSON too.
+    cycle made meanwhile is collected once the collector is back on). It is back on
+    before the caller gets a game: the file's parsed JSON is freed before, so that the
+    collection made when it is back on goes over the games alone (a collection over the
+    parsed JSON of a file of 46 games takes 9 ms, about 10% of reading them).
     """
 
     def __init__(self) -> None:
         self._paused = False
 
-    def pause(self) -> None:
-        """Stop the collector, if on."""
+    def __enter__(self) -> "_CollectorPause":
         if gc.isenabled():
             gc.disable()
             self._paused = True
-
-    def resume(self) -> None:
-        """Start the collector again if :meth:`pause` stopped it."""
-        if self._paused:
-            gc.enable()
-            self._paused = False
-
-    def __enter__(self) -> "_CollectorPause":
-        self.pause()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        self.resume()
+        if self._paused:
+            gc.enable()
 
 
 def _resolve(path: PathLike) -> tuple[Path, int | None]:

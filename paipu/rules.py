@@ -215,13 +215,23 @@ class Rule:
         of ``base`` (default: the ``majiang`` preset)."""
         if not isinstance(data, Mapping):
             raise RuleError(f"a rule is a JSON object of 電脳麻将 keys, not {data!r}")
+        # A corpus states the same few rules in thousands of games: each is checked once,
+        # by its content as JSON text (for parsed JSON only: a tuple, say, would give the
+        # text of a list that means something else).
+        content = orjson.dumps(data) if base is None and _is_parsed_json(data) else None
+        rule = _RULES.get(content) if content is not None else None
+        if rule is not None:
+            return rule
         changes = {}
         for key, value in data.items():
             name = _NAME_OF_KEY.get(key)
             if name is None:
                 raise RuleError(f"unknown rule key {clip(repr(key), 60)}")
             changes[name] = value
-        return dataclasses.replace(base or MAJIANG, **changes)
+        rule = dataclasses.replace(base or MAJIANG, **changes)
+        if content is not None and len(_RULES) < _RULES_SIZE:
+            _RULES[content] = rule
+        return rule
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Rule:
@@ -329,6 +339,26 @@ def _checked(spec: dataclasses.Field, value: Any) -> Any:
                                 "such as '-10.0'")
         value = tuple(value)
     return value
+
+
+_RULES: dict[bytes, Rule] = {}
+"""Each rule read by :meth:`Rule.from_json` without a ``base``, by its JSON text."""
+_RULES_SIZE = 1_000
+
+_PARSED_SCALARS = frozenset((str, int, bool, type(None)))
+
+
+def _is_parsed_json(value: Any) -> bool:
+    """Whether ``value`` is made of nothing but what parsed JSON is made of: ``dict`` (of
+    ``str`` keys), ``list``, ``str``, ``int`` within 64 bits, ``bool`` and ``None``, no
+    subclass of them; floats too are left out (no parameter takes one): their JSON
+    text says one value each."""
+    kind = type(value)
+    if kind is dict:
+        return all(type(key) is str for key in value) and all(map(_is_parsed_json, value.values()))
+    if kind is list:
+        return all(map(_is_parsed_json, value))
+    return kind in _PARSED_SCALARS and (kind is not int or -(1 << 63) <= value < 1 << 64)
 
 
 _NAMES = {spec.name for spec in dataclasses.fields(Rule)}

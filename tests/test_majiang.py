@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import itertools
+import json
 
+import orjson
 import pytest
 
+from paipu import load
 from paipu.formats import FormatError
-from paipu.formats.majiang import _KNOWN_ENTRIES, _read_event, _read_round, _read_yaku
+from paipu.formats.majiang import (
+    _KNOWN_ENTRIES,
+    _read_event,
+    _read_round,
+    _read_yaku,
+    compact,
+    game_from_json,
+    games_from_compact,
+)
 from paipu.tiles import KINDS
 
 _DEAL = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
@@ -46,9 +57,13 @@ def _read_fast(events: list, n: int) -> tuple | tuple[str, int]:
         return error.message, error.event
 
 
-@pytest.mark.parametrize("n", [3, 4])
-def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
-    deal = {"qipai": dict(_DEAL["qipai"], defen=[35000] * n, shoupai=_DEAL["qipai"]["shoupai"][:n])}
+def _deal(n: int) -> dict:
+    return {"qipai": dict(_DEAL["qipai"], defen=[35000] * n, shoupai=_DEAL["qipai"]["shoupai"][:n])}
+
+
+def _raw_events(n: int) -> list:
+    """Events of a seat and a tile, well-formed or near it (:data:`_PAYLOADS` under each
+    key), and things that are no such event."""
     raws = [{key: payload} for key in _KEYS for payload in _PAYLOADS]
     raws += [{"zimo": {"l": 0, "p": "m1"}, "dapai": {"l": 0, "p": "m1"}}, {}, [], "zimo", None, "z", 1, 1.5, True]
     # lists and strings of one or two items, which unpack like an object of one key
@@ -57,8 +72,14 @@ def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
              {"zimo": {"l": 0, "p": {"m1": 1}}}, {"zimo": {"l": 2**70, "p": "m1"}}]
     raws += [{key: {"l": seat, "p": tile + marks}} for key in ("zimo", "dapai") for seat in range(n)
              for tile in KINDS + ("m0", "p0", "s0") for marks in ("", "_", "*", "_*")]
+    return raws
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
+    deal = _deal(n)
     accepted = refused = 0
-    for raw in raws:
+    for raw in _raw_events(n):
         events = [deal, {"zimo": {"l": 1, "p": "m1"}}, raw, {"dapai": {"l": 1, "p": "m1_"}}]
         expected = _read_in_full(events, n)
         assert _read_fast(events, n) == expected, raw
@@ -67,6 +88,77 @@ def test_events_of_a_seat_and_a_tile_read_as_the_full_reader_reads_them(n):
         else:
             accepted += 1
     assert accepted > 100 and refused > 1000
+
+
+def _paipu(n: int, rounds: list, **extra) -> dict:
+    return {"title": "t", "player": ["A", "B", "C", "D"][:n], "qijia": 0, "log": rounds, **extra}
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_events_cut_out_of_a_files_text_read_as_the_full_reader_reads_them(n, tmp_path):
+    """The draws and discards cut out of a file's text (:func:`compact`) give the events
+    the full reader gives, each event of :func:`_raw_events` between two such runs; where
+    the full reader refuses one, the file is read the ordinary way, which says so."""
+    deal = _deal(n)
+    accepted = refused = 0
+    for number, raw in enumerate(_raw_events(n)):
+        events = [deal, {"zimo": {"l": 1, "p": "m1"}}, raw, {"dapai": {"l": 1, "p": "m1_"}}]
+        data = json.dumps(_paipu(n, [events]), separators=(",", ":"), ensure_ascii=False).encode()  # as paipu write it
+        expected = _read_in_full(orjson.loads(data)["log"][0], n)  # as parsed (2**70 is a float)
+        path = tmp_path / f"{number}.json"
+        path.write_bytes(data)
+        compacted = compact(data)
+        assert compacted is not None  # the zimo and the dapai are cut out, at least
+        games = games_from_compact(orjson.loads(compacted[0]), compacted[1], str(path))
+        reader = load(path, errors="collect")
+        loaded = list(reader)
+        if isinstance(expected[-1], int):
+            refused += 1
+            assert games is None and not loaded, raw
+            assert [(e.message, e.event) for e in reader.errors] == [expected], raw
+        else:
+            accepted += 1
+            assert games is not None and games[0].rounds[0].events == expected, raw
+            assert loaded == games and loaded[0] == game_from_json(orjson.loads(data), str(path) + "#0"), raw
+    assert accepted > 100 and refused > 1000
+
+
+_RUN = '{"zimo":{"l":0,"p":"m1"}},{"dapai":{"l":0,"p":"m1"}}'
+
+
+@pytest.mark.parametrize("text, said", [
+    # a run inside a string, which is no JSON (its quotes end the string)
+    ('{"title":"a,' + _RUN + ',b"}', "invalid JSON"),
+    # a run where the deal is, and a number where an event is: the placeholder's own
+    ('{"title":"t","player":["A","B","C","D"],"qijia":0,"log":[[' + _RUN + ']]}', "a round starts with qipai"),
+    ('{"title":"t","player":["A","B","C","D"],"qijia":0,"log":[[DEAL,-1618033988,' + _RUN + ']]}',
+     "an event must be an object with one key, not -1618033988"),
+    ('{"title":"t","player":["A","B","C","D"],"qijia":0,"log":[[DEAL,-1618033988]],"x":[' + _RUN + ']}',
+     "an event must be an object with one key, not -1618033988"),
+    # a run's text that is not one: a number after it, where a run ends an array
+    ('{"title":"t","player":["A","B","C","D"],"qijia":0,"log":[[DEAL,' + _RUN + '5]]}', "invalid JSON"),
+    # a seat a game of three has not
+    ('{"title":"t","player":["A","B","C"],"qijia":0,"log":[[DEAL3,{"zimo":{"l":3,"p":"m1"}}]]}', "zimo.l must be"),
+])
+def test_a_file_that_only_looks_like_runs_of_draws_and_discards_is_refused_as_it_is(tmp_path, text, said):
+    deal = orjson.dumps(_DEAL).decode()
+    path = tmp_path / "log.json"
+    path.write_text(text.replace("DEAL3", orjson.dumps(_deal(3)).decode()).replace("DEAL", deal))
+    reader = load(path, errors="collect")
+    assert list(reader) == [] and len(reader.errors) == 1 and said in reader.errors[0].message
+
+
+def test_draws_and_discards_outside_the_rounds_are_kept_as_they_are(tmp_path):
+    """A run's text elsewhere than in a round (in a key beyond the format) stays what it
+    is; so does a file holding the placeholder's digits."""
+    events = [_DEAL, {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1"}}]
+    oracle = [{"zimo": {"l": 0, "p": "m1"}}, [{"dapai": {"l": 1, "p": "m2"}}], {"x": {"zimo": {"l": 0, "p": "m1"}}}]
+    for extra in ({"oracle": oracle}, {"note": "1618033988"}, {"k": -1618033988}):
+        path = tmp_path / "log.json"
+        path.write_bytes(orjson.dumps(_paipu(4, [events], **extra)))
+        game, = load(path, errors="raise")
+        assert game.extra == extra
+        assert [e.key for e in game.rounds[0].events] == ["qipai", "zimo", "dapai"]
 
 
 def test_yaku_entries_read_before_are_checked_as_the_first_time():

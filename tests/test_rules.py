@@ -94,6 +94,25 @@ def test_from_json_keeps_missing_keys_at_the_base():
     assert Rule.from_json({"赤牌": {"m": 0, "p": 0, "s": 0}}, base=TENHOU).double_yakuman is False
 
 
+def test_a_rule_read_again_is_read_by_its_content():
+    """Rules are cached by their JSON text: what the text does not tell apart (a tuple
+    from a list, 1 from True, a dict changed after it was read) is read anew."""
+    data = {"赤牌": {"m": 0, "p": 2, "s": 0}, "クイタンあり": False}
+    rule = Rule.from_json(data)
+    assert Rule.from_json(dict(data)) is rule  # the same content: the same rule
+    data["クイタンあり"] = True
+    assert Rule.from_json(data).open_tanyao is True
+    assert Rule.from_json({"赤牌": (0, 2, 0)}).red_fives == RedFives(0, 2, 0)
+    with pytest.raises(RuleError, match="赤牌"):
+        Rule.from_json({"赤牌": [0, 2, 0]})  # a list is no red-five count, though its JSON is the tuple's
+    assert Rule.from_json({"クイタンあり": False}).open_tanyao is False
+    with pytest.raises(RuleError, match="クイタンあり"):
+        Rule.from_json({"クイタンあり": 0})
+    base = MAJIANG.replace(open_tanyao=False)
+    assert Rule.from_json({"途中流局あり": False}, base).open_tanyao is False
+    assert Rule.from_json({"途中流局あり": False}).open_tanyao is True
+
+
 def test_tenhou_preset():
     # rules.md, Presets: as majiang except no double yakuman, overtime 2 and liability
     # with a composite yakuman covering the whole hand.

@@ -12,7 +12,9 @@ game gives back the same JSON, hand strings in canonical notation.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Callable, TypeVar
 
 from ..events import (
@@ -38,7 +40,7 @@ from ..rules import Rule, RuleError
 from .errors import FormatError, bounded, final_points
 from .tenhou_origin import origin_of_title
 
-__all__ = ["game_from_json", "game_to_json", "event_to_json"]
+__all__ = ["game_from_json", "game_to_json", "event_to_json", "compact", "games_from_compact"]
 
 _T = TypeVar("_T")
 
@@ -342,7 +344,13 @@ def _read_event(raw: Any, n: int, position: int) -> Event:
     return reader(payload, n)
 
 
-def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
+RunsOfTurns = Callable[[list, int], None]
+"""Puts the events of the next run of draws and discards cut out of a file's text
+(:func:`compact`) at the end of a list, given the number of players; an exception for
+one that is not such events."""
+
+
+def _read_round(events: Any, n: int, first_dealer: int, index: int, runs: RunsOfTurns | None = None) -> Round:
     if not isinstance(events, list) or not events:
         raise FormatError(f"a round must be a non-empty list of events, not {events!r}", index)
     try:
@@ -351,6 +359,13 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int) -> Round:
         raise FormatError(error.message, index, 0) from None
     result: list[Event] = [deal]
     append = result.append
+    if runs is not None:  # a round of a compact text: most draws and discards are in runs
+        for raw in islice(events, 1, None):
+            if type(raw) is int and raw == _PLACEHOLDER:
+                runs(result, n)
+            else:
+                append(_read_event(raw, n, len(result)))  # an error: read the ordinary way
+        return Round(tuple(result), first_dealer, n)
     shared = _SHARED_EVENTS[n]
     for raw in events[1:]:
         # Most events are a draw or discard {key: {"l": seat, "p": text}}: the one shared
@@ -384,6 +399,11 @@ def game_from_json(obj: Any, source: str = "") -> Game:
     names a Tenhou room (a Tenhou log converted by tenhou-log, ``四鳳南喰赤\n<log id>``)
     gives the platform, room, id, date and rule a Tenhou log would
     (:func:`~paipu.formats.tenhou_origin.origin_of_title`)."""
+    return _read_game(obj, source, None)
+
+
+def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
+    """:func:`game_from_json`; with ``runs``, of a paipu parsed from :func:`compact` text."""
     if not isinstance(obj, dict):
         raise FormatError(f"a paipu must be a JSON object, not {type(obj).__name__}")
     missing = [key for key in ("title", "player", "qijia", "log") if key not in obj]
@@ -398,7 +418,7 @@ def game_from_json(obj: Any, source: str = "") -> Game:
     first_dealer = _int(obj["qijia"], "qijia", 0, n - 1)
     if not isinstance(log, list):
         raise FormatError(f"log must be a list of rounds, not {type(log).__name__}")
-    rounds = tuple(_read_round(events, n, first_dealer, i) for i, events in enumerate(log))
+    rounds = tuple(_read_round(events, n, first_dealer, i, runs) for i, events in enumerate(log))
     final_scores = None if obj.get("defen") is None else _ints(obj["defen"], "defen", n)
     ranks = None if obj.get("rank") is None else _ints(obj["rank"], "rank", n)
     if ranks is not None and sorted(ranks) != list(range(1, n + 1)):
@@ -423,6 +443,77 @@ def game_from_json(obj: Any, source: str = "") -> Game:
 
 _ORIGIN = Origin("majiang")
 """The origin of a paipu whose title names no platform."""
+
+
+# -- reading from the text ------------------------------------------------------------
+#
+# Nine events in ten are a draw or a discard, written as paipu write them:
+# ``{"zimo":{"l":0,"p":"m1"}}``. Parsed, each is two dicts and a string, made and freed
+# again only to find the one shared event they name: more than half of reading a file.
+# :func:`compact` cuts each run of such events out of the text before it is parsed,
+# leaving a number in its place; :func:`games_from_compact` reads the games with each
+# run's events found by their text. A file for which anything is not as expected is
+# read the ordinary way, which says what is wrong: the texts give the same games or none.
+
+_TURN = rb'\{"(?:zimo|dapai)":\{(?>"l":[0-9],"p":"[0-9mpsz_*]{2,4}+"|"p":"[0-9mpsz_*]{2,4}+","l":[0-9])\}\}'
+_RUN_OF_TURNS = re.compile(b"(" + _TURN + b"(?:," + _TURN + b")*+)")
+"""One or more draws and discards, as paipu write them (the seat first, or the tile),
+one after the other. (Possessive and atomic: nothing a part matches could end another
+way, and the split is a sixth faster without the regular expression engine's notes
+for giving it back.)"""
+
+_PLACEHOLDER = -1618033988
+"""What a run of draws and discards is replaced by in the text: a number that no text of
+the file holds (:func:`compact` checks), so each one read comes from a run."""
+_PLACEHOLDER_TEXT = str(_PLACEHOLDER).encode()
+
+
+@lru_cache(maxsize=None)
+def _turn_events(n: int) -> dict[bytes, Event]:
+    """Each draw and discard of an ``n``-player game by its text (the seat first, or the
+    tile), less the closing ``}}``: made when first needed (a few milliseconds)."""
+    table: dict[bytes, Event] = {}
+    for key in ("zimo", "dapai"):
+        for text, by_seat in _SHARED_EVENTS[n][key].items():
+            for seat, event in by_seat.items():
+                table[b'{"%s":{"l":%d,"p":"%s"' % (key.encode(), seat, text.encode())] = event
+                table[b'{"%s":{"p":"%s","l":%d' % (key.encode(), text.encode(), seat)] = event
+    return table
+
+
+def compact(data: bytes) -> tuple[bytes, list[bytes]] | None:
+    """A paipu file's text (UTF-8 JSON) with each run of draws and discards written as
+    paipu write them replaced by :data:`_PLACEHOLDER`, and the runs cut out, in order; or
+    ``None`` for a text with no run or one that holds the placeholder's digits."""
+    if _PLACEHOLDER_TEXT[1:] in data:
+        return None
+    pieces = _RUN_OF_TURNS.split(data)
+    return None if len(pieces) == 1 else (_PLACEHOLDER_TEXT.join(pieces[0::2]), pieces[1::2])
+
+
+def games_from_compact(obj: Any, runs: list[bytes], file_name: str) -> list[Game] | None:
+    """The games of a :func:`compact` text (``obj``, parsed) and its ``runs``; ``None`` if
+    any game cannot be read so, or any run is not read as the events of a round (then
+    the placeholder that stood for it was not an event, and the file is not what its
+    text seemed: the file is to be read the ordinary way).
+
+    Sound because the placeholder is a number no text of the file holds: each one read is
+    a run's, and when every run's is read, each stood alone as an item of a round's list
+    (the characters around a run are those around its placeholder), outside any string
+    (the ``"`` of a run's text would end a string: its placeholder would be in a string,
+    never read). So the file parses as the compact text does with each run's events in
+    its placeholder's place, and each of those is read as its text says."""
+    left = iter(runs)
+
+    def run_events(events: list[Event], n: int) -> None:
+        events += map(_turn_events(n).__getitem__, next(left)[:-2].split(b"}},"))
+
+    try:
+        games = [_read_game(item, f"{file_name}#{number}", run_events)
+                 for number, item in enumerate(obj if isinstance(obj, list) else [obj])]
+    except Exception:  # noqa: BLE001 - read the ordinary way, which says what is wrong
+        return None
+    return games if next(left, None) is None else None
 
 
 # -- writing -------------------------------------------------------------------------
