@@ -645,13 +645,14 @@ class _EngineFacts(_Facts):
         """Each seat's concealed tiles but the one it drew and has not yet discarded (or
         ``None``: a hand the events do not fit, a tile given away that it does not hold,
         followed no more)."""
-        self.drawn: list[int | None] = [None] * len(seats)
-        """The kind each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
+        self.drawn: list[str | None] = [None] * len(seats)
+        """The tile each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
         as it was, and its shanten with it."""
         self.start_shanten = [hand.shanten() for hand in self.hands] if playable else [None] * len(seats)
         self.shanten_after: list[int | None | object] = list(self.start_shanten) if playable else [_ASK] * len(seats)
         """The shanten of each seat's hand after its last discard (at first, the deal's),
-        :data:`_ASK` once a call or kan has changed the hand since."""
+        or :data:`_ASK` once anything else has changed the hand since (a discard of
+        another tile than the one drawn, a second draw, a call, a kan, a North)."""
         self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(seats)
         self.rivers: list[list[str]] = [[] for _ in seats]  # the tiles each seat discarded
         self.followed = 1  # the position of the first event not yet followed
@@ -689,6 +690,7 @@ class _EngineFacts(_Facts):
                 seat = event.seat  # type: ignore[union-attr]
                 if drawn[seat] is not None and hands[seat] is not None:  # a second draw, no discard between
                     hands[seat].add(KIND_OF[drawn[seat]])  # type: ignore[union-attr]
+                    known[seat] = _ASK
                 drawn[seat] = event.tile  # type: ignore[union-attr]
             elif kind is Discard:
                 seat = event.seat  # type: ignore[union-attr]
@@ -866,7 +868,9 @@ def tables(source: GameSource, engine: bool = False) -> Tables:
     (:func:`paipu.validate` reports those), which would tell these facts no better and
     cost more than they do. A hand the events do not fit (a tile given away that it does
     not hold) has NA facts from there on; a deal with a hand that cannot be played (which
-    the replay refuses) has no starting shanten."""
+    the replay refuses) has no starting shanten. Every round of the log is read, those the
+    replay would pass over too (after the game's end; a game of another number of
+    players than its rule's)."""
     return walk(source, _EngineFacts() if engine else _Facts())
 
 

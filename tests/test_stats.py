@@ -848,3 +848,39 @@ def test_cli_jobs_ctrl_c_exits_130_with_one_line(tmp_path):
         os.close(writer)
     assert process.returncode == 130, err
     assert err == "paipu stats: interrupted\n" and out == ""
+
+
+def test_the_shanten_after_every_discard_equals_a_raw_recount():
+    """The turns table (one row per discard) against the hands counted from the raw JSON
+    (:func:`raw_hands`) and :func:`paipu.shanten.shanten` of the counts after each discard:
+    the statistics follow the hands by a path of their own (a tile drawn kept apart, the
+    shanten looked up again only when the hand changed)."""
+    paths = sorted(corpus("tenhou-as-majiang", "mjx-tests").glob("*.json"))
+    expected = []
+    for number, paipu_ in enumerate(raw_games(paths[0].parent, "*.json")):
+        for index, log in enumerate(paipu_["log"]):
+            if not ("hule" in log[-1] or "pingju" in log[-1]):
+                continue
+            turn = [0] * 4
+            for key, body, hands in raw_hands(log):
+                if key == "dapai":
+                    turn[body["l"]] += 1
+                    expected.append((number, index, body["l"], turn[body["l"]], shanten(hands[body["l"]])))
+    turns = stats.tables(paths, engine=True).turns
+    assert list(turns[["game", "round", "seat", "turn", "shanten"]].itertuples(index=False, name=None)) == expected
+    assert turns["call"].sum() > 0 and turns["shanten"].min() == 0  # calls met, and ready hands
+
+
+def test_two_draws_in_a_row_change_the_hand_the_shanten_is_asked_of():
+    """A log that lost a discard: seat 0 draws m1, then z7, and discards z7. Its hand is then
+    the 14 tiles m123p456s789z11223 (shanten 0), not the dealt hand (shanten 1), whose
+    shanten a discard of the tile just drawn would otherwise keep."""
+    deal = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
+                      "baopai": "z6", "shoupai": ["m23p456s789z11223", "m456p789s123z1123", "m789p123s456z3345",
+                                                  "m999p999s99z55667"]}}
+    events = [deal, {"zimo": {"l": 0, "p": "m1"}}, {"zimo": {"l": 0, "p": "z7"}}, {"dapai": {"l": 0, "p": "z7_"}},
+              {"pingju": {"name": "九種九牌", "shoupai": ["", "", "", ""], "fenpei": [0, 0, 0, 0]}}]
+    game = game_from_json({"title": "t", "player": list("abcd"), "qijia": 0, "log": [events]}, "double-draw#0")
+    (row,) = stats.tables([game], engine=True).turns.itertuples()
+    assert (row.seat, row.turn) == (0, 1)
+    assert row.shanten == shanten(raw_hand_counts("m123p456s789z11223")) != shanten(raw_hand_counts("m23p456s789z11223"))
