@@ -154,7 +154,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", type=Path, default=DEFAULT)
     parser.add_argument("--times", type=int, default=0, metavar="N", help="also summarise all paths N times over")
-    parser.add_argument("--engine", action="store_true", help="also time the replay's statistics and the defence")
+    parser.add_argument("--engine", action="store_true", help="also time the engine-aware statistics and the defence")
     parser.add_argument("--danger", action="store_true", help="print the danger table of the paths' games")
     parser.add_argument("--repeat", type=int, default=3, metavar="N", help="least CPU time of N runs (3)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N",
