@@ -32,9 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import compress
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .tiles import KIND_OF, KINDS
+
+if TYPE_CHECKING:
+    from .table import Table
 
 Group = Literal["honour", "1/9", "2/8", "3/7", "4-6"]
 Suji = Literal["genbutsu", "suji", "half-suji", "no-suji", "honour"]
@@ -226,3 +229,21 @@ class SafeKinds:
              for seat, in_riichi in enumerate(self.riichi) if in_riichi and seat != rater),
             default=0,
         )
+
+
+def public_counts(table: Table) -> list[int]:
+    """Copies of each kind (34) anyone at ``table`` sees: every river (a tile called away
+    counted once, in its meld), every meld, the dora indicators. What one seat sees adds
+    its own concealed tiles."""
+    seen = [0] * 34
+    for river in table.rivers:
+        for tile in river:
+            if tile[-1] not in "+=-":
+                seen[KIND_OF[tile[:2]]] += 1
+    for hand in table.hands:
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                seen[KIND_OF[tile]] += 1
+    for indicator in table.dora_indicators:
+        seen[KIND_OF[indicator]] += 1
+    return seen

@@ -30,19 +30,17 @@ Three tables follow from the replay (:func:`defence`, one pass):
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import pandas as pd
-
 from itertools import compress
 from operator import add
 
-from .danger import Rating, SafeKinds, honour_rating, kind_ratings, update_ratings, wall
+import pandas as pd
+
+from .danger import Rating, SafeKinds, honour_rating, kind_ratings, public_counts, update_ratings, wall
 from .engine import Step, replay
 from .events import Discard, DoraReveal, Game, Win
 from .observe import GameSource, Observer
 from .rules import RuleSpec
 from .shanten import shanten
-from .table import Table
 from .tiles import KIND_OF
 
 __all__ = ["Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
@@ -146,7 +144,7 @@ class _Defence(Observer):
         hand[kind] += 1  # the hand before the discard
         public = self.public
         if public is None:
-            public = self.public = _public(table)  # type: ignore[arg-type]
+            public = self.public = public_counts(table)  # type: ignore[arg-type]
             public[kind] -= 1
         seen = list(map(add, hand, public))
         public[kind] += 1
@@ -193,23 +191,6 @@ class _Defence(Observer):
         discards = pd.DataFrame(self.discard_rows, columns=list(DISCARD_COLUMNS))
         return Defence(threats.astype({"wall": "object", "ronned": "bool"}),
                        discards.astype({"ready": "bool", "dealt_in": "bool"}))
-
-
-def _public(table: Table) -> list[int]:
-    """Copies of each kind anyone at ``table`` sees: every river (a tile called away
-    counted once, in its meld), every meld, the dora indicators."""
-    seen = [0] * 34
-    for river in table.rivers:
-        for tile in river:
-            if tile[-1] not in "+=-":
-                seen[KIND_OF[tile[:2]]] += 1
-    for hand in table.hands:
-        for meld in hand.melds:
-            for tile in meld.tiles:
-                seen[KIND_OF[tile]] += 1
-    for indicator in table.dora_indicators:
-        seen[KIND_OF[indicator]] += 1
-    return seen
 
 
 def defence(source: GameSource, rule: RuleSpec | None = None) -> Defence:

@@ -28,10 +28,11 @@ indicators, scores, who is in riichi); the other hands on the table are not for 
 from __future__ import annotations
 
 import random
+from operator import add
 from dataclasses import dataclass
 from typing import Union
 
-from ..danger import SafeKinds, danger
+from ..danger import SafeKinds, danger, public_counts
 from ..events import Call, Discard, Kan, NoWin, Win
 from ..hand import Hand
 from ..rules import Rule
@@ -45,8 +46,6 @@ __all__ = ["View", "Player", "RandomPlayer", "EfficiencyPlayer", "BetaoriPlayer"
 
 TurnChoice = Union[Win, NoWin, Kan, Discard]
 """What a player may do on its turn: one of :class:`~paipu.simulate.options.TurnOptions`."""
-
-_MARKED = frozenset("+=-")
 
 
 @dataclass(slots=True)
@@ -67,19 +66,7 @@ class View:
     def seen(self) -> list[int]:
         """The copies of each kind (34) this seat can see: its own concealed tiles, every
         river (a called tile once, in its meld), every meld, the dora indicators."""
-        table = self.table
-        seen = list(self.hand.counts)
-        for river in table.rivers:
-            for tile in river:
-                if tile[-1] not in _MARKED:
-                    seen[KIND_OF[tile[:2]]] += 1
-        for hand in table.hands:
-            for meld in hand.melds:
-                for tile in meld.tiles:
-                    seen[KIND_OF[tile]] += 1
-        for indicator in table.dora_indicators:
-            seen[KIND_OF[indicator]] += 1
-        return seen
+        return list(map(add, self.hand.counts, public_counts(self.table)))
 
     def others_in_riichi(self) -> list[int]:
         """The other seats whose riichi is declared."""
