@@ -246,9 +246,23 @@ def _progress(reader: GameReader, stream: TextIO) -> Iterator[Game]:
         bar.clear()
 
 
+def _jobs_fit(command: str, args: argparse.Namespace) -> bool:
+    """Whether ``--jobs`` is 0 or more and, with a Dask cluster (``--dask``,
+    ``--scheduler``), left at 1: the cluster's workers share the work then (said if not)."""
+    if args.jobs < 0:
+        _say(command, "--jobs must be 0 (one process per core) or more")
+        return False
+    if args.jobs != 1 and (args.scheduler is not None or args.dask):
+        _say(command, "--jobs is for one machine: on a Dask cluster (--dask, --scheduler) its workers share the work")
+        return False
+    return True
+
+
 def _stats(args: argparse.Namespace) -> int:
     from . import stats  # pandas loads slowly: only for this command
 
+    if not _jobs_fit("stats", args):
+        return EXIT_USAGE
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
         if args.engine:
             _say("stats", "--engine is not available on a Dask cluster yet: run it in one process")
@@ -263,9 +277,6 @@ def _stats(args: argparse.Namespace) -> int:
                 args.player, args.double_ron)  # its games and errors, as a reader's
             summary = reader.summary
     elif args.jobs != 1:
-        if args.jobs < 0:
-            _say("stats", "--jobs must be 0 (one process per core) or more")
-            return EXIT_USAGE
         reader = _stats_in_batches(args)
         summary = reader.summary
     else:
@@ -403,8 +414,7 @@ def _validate(args: argparse.Namespace) -> int:
     except RuleError as error:
         _say("validate", str(error))
         return EXIT_USAGE
-    if args.jobs < 0:
-        _say("validate", "--jobs must be 0 (one process per core) or more")
+    if not _jobs_fit("validate", args):
         return EXIT_USAGE
     available = cores()
     jobs = min(args.jobs or available, available)

@@ -16,9 +16,9 @@ worker``; ``docs/dask.md``) — with the same results as one process:
 
 The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
 to 16 files (:data:`~paipu.parallel.TABLE_BATCH` for the tables) while many are left,
-then fewer and fewer, so that the workers finish together. A worker reads one file at a time and one
-game of it at a time, so it holds one file and one game per thread, and the rows of
-the tables of one batch. Only file names go to the workers and only results come back:
+then fewer and fewer, so that the workers finish together. A worker reads one file at a
+time, so it holds the games of one file per thread (the loader builds them together),
+and the rows of the tables of one batch. Only file names go to the workers and only results come back:
 the client never holds the games of a folder; :func:`reports` keeps a bounded number of
 batches in flight, and the summary comes back one row per player.
 

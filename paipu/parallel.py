@@ -83,7 +83,7 @@ class Part:
 
 def tables_of_batch(files: Sequence[File], max_size: int, engine: bool = False, summary: bool = False) -> Part:
     """The task of a worker: the statistics tables of a batch of files, read one file at a
-    time and one game of it at a time: :func:`paipu.stats.tables` (with ``engine``), or
+    time (the loader builds a file's games together): :func:`paipu.stats.tables` (with ``engine``), or
     with ``summary=True`` only what a summary reads (:func:`paipu.stats.summary_tables`)."""
     from . import stats
     from .loader import load

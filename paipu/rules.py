@@ -218,7 +218,7 @@ class Rule:
         # A corpus states the same few rules in thousands of games: each is checked once,
         # by its content as JSON text (for parsed JSON only: a tuple, say, would give the
         # text of a list that means something else).
-        content = orjson.dumps(data) if base is None and _is_parsed_json(data) else None
+        content = _text(data) if base is None and _is_parsed_json(data) else None
         rule = _RULES.get(content) if content is not None else None
         if rule is not None:
             return rule
@@ -346,6 +346,16 @@ _RULES: dict[bytes, Rule] = {}
 _RULES_SIZE = 1_000
 
 _PARSED_SCALARS = frozenset((str, int, bool, type(None)))
+
+
+def _text(data: Mapping[str, Any]) -> bytes | None:
+    """A rule's content as JSON text, the key of the rules read; ``None`` for one orjson
+    cannot write (nested deeper than it writes, a string that is not Unicode text): such
+    a rule is read every time, and refused as it would be."""
+    try:
+        return orjson.dumps(data)
+    except orjson.JSONEncodeError:
+        return None
 
 
 def _is_parsed_json(value: Any) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import orjson
 import pytest
@@ -111,6 +112,19 @@ def test_a_rule_read_again_is_read_by_its_content():
     base = MAJIANG.replace(open_tanyao=False)
     assert Rule.from_json({"途中流局あり": False}, base).open_tanyao is False
     assert Rule.from_json({"途中流局あり": False}).open_tanyao is True
+
+
+def test_a_rule_orjson_cannot_write_is_still_refused_as_a_rule():
+    """The rules read are kept by their JSON text; one that orjson cannot write as text (a
+    nesting deeper than it writes, a lone surrogate, which json.loads lets through) is
+    refused with a RuleError all the same, not an encoder's TypeError."""
+    deep: object = "1"
+    for _ in range(300):
+        deep = [deep]
+    with pytest.raises(RuleError, match="順位点"):
+        Rule.from_json({"順位点": deep})
+    with pytest.raises(RuleError, match="unknown rule key"):
+        Rule.from_json(json.loads('{"\\ud800": 1}'))
 
 
 def test_tenhou_preset():

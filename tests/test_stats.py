@@ -819,6 +819,17 @@ def test_cli_jobs_refuses_a_negative_count():
     assert result.returncode == 2 and "--jobs must be 0" in result.stderr
 
 
+@pytest.mark.parametrize("command", ["stats", "validate"])
+def test_cli_jobs_are_not_taken_with_a_dask_cluster(command):
+    """``--jobs`` shares the work among this machine's processes; with ``--dask`` or
+    ``--scheduler`` the cluster's workers do: a count asked for both is said, not ignored."""
+    for cluster in (["--dask"], ["--scheduler", "tcp://127.0.0.1:1"]):
+        result = run(command, str(SAMPLES), "--jobs", "2", *cluster)
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr == (f"paipu {command}: --jobs is for one machine: on a Dask cluster (--dask, "
+                                 "--scheduler) its workers share the work\n")
+
+
 def test_cli_jobs_ctrl_c_exits_130_with_one_line(tmp_path):
     """Ctrl-C while the workers read (one of them waits on a pipe that is never written)
     stops them all: exit code 130 and one line, as validate --jobs."""
