@@ -264,16 +264,13 @@ def _stats(args: argparse.Namespace) -> int:
     if not _jobs_fit("stats", args):
         return EXIT_USAGE
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
-        if args.engine:
-            _say("stats", "--engine is not available on a Dask cluster yet: run it in one process")
-            return EXIT_USAGE
         with contextlib.ExitStack() as stack:
             client = _dask_client("stats", args, stack)
             if client is None:
                 return EXIT_USAGE
             from .dask import tables
 
-            reader = tables(args.paths, client, not args.no_recursive, args.max_size).compute(
+            reader = tables(args.paths, client, not args.no_recursive, args.max_size, args.engine).compute(
                 args.player, args.double_ron)  # its games and errors, as a reader's
             summary = reader.summary
     elif args.jobs != 1:

@@ -10,8 +10,9 @@ worker``; ``docs/dask.md``) — with the same results as one process:
   computed on the workers (what ``paipu validate --scheduler ADDRESS`` prints);
 * :func:`validate` — the findings, load errors and engine errors as a Dask DataFrame
   (``collect=True``: as a pandas DataFrame);
-* :func:`tables` — the rounds and games tables of :func:`paipu.stats.tables` as Dask
-  DataFrames (:class:`Tables`, ready for ``to_parquet``), and the per-player summary
+* :func:`tables` — the rounds and games tables of :func:`paipu.stats.tables` (and the
+  turns table, ``engine=True``) as Dask DataFrames (:class:`Tables`, ready for
+  ``to_parquet``), and the per-player summary
   computed from them (what ``paipu stats --scheduler ADDRESS`` prints).
 
 The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
@@ -274,7 +275,7 @@ def _plain_columns() -> Iterator[None]:
 
 
 def _numbered(part: Part, table: str, first: int) -> pd.DataFrame:
-    """The ``rounds`` or ``games`` table of a part, its games numbered from ``first``
+    """The ``rounds``, ``games`` or ``turns`` table of a part, its games numbered from ``first``
     (their position in the whole pass, as one process numbers them), and the categories
     of its categorical columns text even when there are none (pandas makes an empty
     set of categories of Python objects, which cannot be joined with text)."""
@@ -296,16 +297,18 @@ class Tables:
     """The tables of :func:`paipu.stats.tables` over many files, as Dask DataFrames of
     one partition per batch of files, computed on the workers when asked.
 
-    ``rounds`` and ``games`` have the columns, types and rows of the one-process tables
-    (games numbered across the whole pass), except that a categorical column's
-    categories are those of the rows, in order of appearance. ``errors`` (a Dask
-    ``Delayed``) gives the load errors, ``count`` the number of games."""
+    ``rounds`` and ``games`` (and ``turns``, made with ``engine=True``) have the columns,
+    types and rows of the one-process tables (games numbered across the whole pass),
+    except that a categorical column's categories are those of the rows, in order of
+    appearance. ``errors`` (a Dask ``Delayed``) gives the load errors, ``count`` the
+    number of games."""
 
     rounds: dd.DataFrame
     games: dd.DataFrame
     errors: Any
     count: Any
     client: Client
+    turns: dd.DataFrame | None = None
 
     def summary(self, player: str | int | None = None, double_ron: stats.DoubleRon = "once") -> pd.DataFrame:
         """The per-player summary, as :meth:`paipu.stats.Tables.summary` gives it."""
@@ -320,13 +323,14 @@ class Tables:
         :func:`paipu.stats.summary` sorts them."""
         from paipu import stats
 
-        rounds, games = (stats.of_player(frame, player) if player is not None else frame
-                         for frame in (self.rounds, self.games))
+        frames = [frame for frame in (self.rounds, self.games, self.turns) if frame is not None]
+        if player is not None:
+            frames = [stats.of_player(frame, player) for frame in frames]
         with _plain_columns():
             parts = self.shuffled_partitions()
-            by_player = zip(rounds.shuffle("name", npartitions=parts, shuffle_method="tasks").to_delayed(),
-                            games.shuffle("name", npartitions=parts, shuffle_method="tasks").to_delayed())
-            summaries = [dask.delayed(_summary_of)(r, g, double_ron) for r, g in by_player]
+            by_player = zip(*(frame.shuffle("name", npartitions=parts, shuffle_method="tasks").to_delayed()
+                              for frame in frames))
+            summaries = [dask.delayed(_summary_of)(*held, double_ron=double_ron) for held in by_player]
         *summaries, errors, count = self.client.compute([*summaries, self.errors, self.count], sync=True)
         return Summary(_joined(summaries, double_ron), errors, count)
 
@@ -338,8 +342,8 @@ class Tables:
         return max(sum(self.client.nthreads().values()), -(-self.rounds.npartitions // 16))
 
     def to_parquet(self, folder: PathLike, **options: Any) -> None:
-        """Write ``rounds`` and ``games`` as Parquet datasets into ``folder``/rounds and
-        ``folder``/games, partition by partition on the workers (nothing comes to the
+        """Write ``rounds`` and ``games`` (and ``turns``, if made) as Parquet datasets into
+        ``folder``/rounds, ``folder``/games (``folder``/turns), partition by partition on the workers (nothing comes to the
         client), one file per partition named so that their sorted names give the rows in
         order (``part.000000.parquet``...). Categorical columns are Arrow dictionaries; an object column (``yaku``:
         ``{name: count}``) is an Arrow map from text to integer, read back by pandas as a
@@ -347,7 +351,8 @@ class Tables:
         folder = Path(folder)
         options = {"write_index": False, "name_function": _part_name, **options}
         writes = [frame.to_parquet(folder / name, schema=_arrow_schema(frame), compute=False, **options)
-                  for name, frame in (("rounds", self.rounds), ("games", self.games))]
+                  for name, frame in (("rounds", self.rounds), ("games", self.games), ("turns", self.turns))
+                  if frame is not None]
         self.client.compute(writes, sync=True)
 
 
@@ -355,13 +360,15 @@ def _part_name(index: int) -> str:
     return f"part.{index:06d}.parquet"
 
 
-def _summary_of(rounds: pd.DataFrame, games: pd.DataFrame, double_ron: stats.DoubleRon) -> pd.DataFrame:
+def _summary_of(rounds: pd.DataFrame, games: pd.DataFrame, turns: pd.DataFrame | None = None, *,
+                double_ron: stats.DoubleRon) -> pd.DataFrame:
     """The summary of the players whose rows these are (all their rows), put back in
-    the order of one pass first (the order decides ties in the dict columns)."""
+    the order of one pass first (the order decides ties in the dict columns; the turns'
+    statistics are sums, whatever their order)."""
     from paipu import stats
 
     return stats.Tables(rounds.sort_values(["game", "round", "seat"]),
-                        games.sort_values(["game", "player"])).summary(None, double_ron)
+                        games.sort_values(["game", "player"]), turns).summary(None, double_ron)
 
 
 def _joined(summaries: list[pd.DataFrame], double_ron: stats.DoubleRon) -> pd.DataFrame:
@@ -404,11 +411,12 @@ def _arrow_schema(frame: dd.DataFrame):
 
 
 def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = None, recursive: bool = True,
-           max_size: int = MAX_SIZE) -> Tables:
+           max_size: int = MAX_SIZE, engine: bool = False) -> Tables:
     """The statistics tables of the games of ``paths`` (files, folders, ``FILE#N``; the
     folders walked here, on the client), read on the cluster of ``client``
-    (:func:`connect`) a batch of files a task: see :class:`Tables`. Nothing is read
-    until something is computed."""
+    (:func:`connect`) a batch of files a task: see :class:`Tables`; with ``engine=True``
+    the engine-aware facts and the turns table too (:func:`paipu.stats.tables`). Nothing
+    is read until something is computed."""
     import dask.dataframe as dd
     from dask.dataframe.utils import clear_known_categories
 
@@ -424,17 +432,17 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     # of each batch are the partitions of the two Dask DataFrames.
     token = uuid.uuid4().hex
     read, first, errors = f"paipu-read-{token}", f"paipu-first-{token}", f"paipu-errors-{token}"
-    numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games")}
+    numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games", "turns")[:3 if engine else 2]}
     graph: dict = {(first, 0): 0}
     for i, batch in enumerate(batches):
-        graph[(read, i)] = (tables_of_batch, batch, max_size)
+        graph[(read, i)] = (tables_of_batch, batch, max_size, engine)
         graph[(first, i + 1)] = (_after, (first, i), (read, i))
         for name, key in numbered.items():
             graph[(key, i)] = (_numbered, (read, i), name, (first, i))
     graph[errors] = (load_errors, walk_errors, [(read, i) for i in range(len(batches))])
     layer = f"paipu-tables-{token}"
     whole = HighLevelGraph.from_collections(layer, graph)
-    empty = stats.tables([])
+    empty = stats.tables([], engine)
     frames = {}
     with _plain_columns():
         for name, key in numbered.items():
@@ -443,4 +451,4 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
             frames[name] = (dd.from_delayed(pieces, meta=meta, verify_meta=False) if pieces
                             else dd.from_pandas(meta, npartitions=1))
     return Tables(frames["rounds"], frames["games"], Delayed(errors, whole, layer=layer),
-                  Delayed((first, len(batches)), whole, layer=layer), client)
+                  Delayed((first, len(batches)), whole, layer=layer), client, frames.get("turns"))

@@ -243,6 +243,19 @@ def test_without_dask_the_options_say_what_to_install(capsys, monkeypatch):
         assert err.startswith(f"paipu {command}: --scheduler and --dask need Dask: pip install 'paipu[dask]'")
 
 
-def test_engine_statistics_are_refused_on_a_cluster_in_one_line(capsys):
-    code, out, err = run(capsys, ["stats", str(SAMPLES), "--dask", "--engine"])
-    assert code == 2 and out == "" and err == "paipu stats: --engine is not available on a Dask cluster yet: run it in one process\n"
+def test_engine_statistics_on_the_cluster_as_in_one_process(capsys, client, tmp_path):
+    """``--engine`` on a cluster: the same summary as one process (every statistic, the
+    hands' too), and ``tables(..., engine=True)`` with the turns table of one process,
+    also as Parquet."""
+    paths = real()
+    code, out, _ = as_one_process(capsys, client, ["stats", *paths, "--engine", "--format", "csv"])
+    assert code == 0 and out.splitlines()[0].endswith("avg_call_shanten")
+    one = stats.tables(paipu.load(*paths, errors="collect"), engine=True)
+    distributed = paipu.dask.tables(paths, client, engine=True)
+    assert distributed.turns.npartitions > 2  # the work was shared out
+    turns = client.compute(distributed.turns, sync=True)
+    pd.testing.assert_frame_equal(turns.reset_index(drop=True), one.turns, check_categorical=False)
+    pd.testing.assert_frame_equal(distributed.compute().summary, one.summary())
+    distributed.to_parquet(tmp_path)
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "turns"), one.turns, check_categorical=False,
+                                  check_dtype=False)
