@@ -86,13 +86,17 @@ def analog_ready() -> Path | str:
     return script
 
 
-def command_seconds(command: list[str], repeat: int, **options) -> tuple[float, float, str]:
+def command_seconds(command: list[str], repeat: int, check: bool = False, **options) -> tuple[float, float, str]:
     """The least CPU time (user + system, of the command and the processes it starts) and
-    the least wall-clock time of ``repeat`` runs of ``command``, and the last run's output."""
+    the least wall-clock time of ``repeat`` runs of ``command``, and the last run's output;
+    with ``check``, a run that fails stops the benchmark (a failure is no rate)."""
     cpu, wall, out = math.inf, math.inf, ""
     for _ in range(repeat):
         before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-        out = subprocess.run(command, capture_output=True, text=True, timeout=600, **options).stdout
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600, **options)
+        if check and done.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} exited with {done.returncode}: {done.stderr[-300:]}")
+        out = done.stdout
         after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), min(wall, time.perf_counter() - start)
         cpu = min(cpu, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return cpu, wall, out
@@ -113,7 +117,7 @@ def jobs_seconds(path: Path, games: int, jobs: int, engine: bool, repeat: int) -
     line = []
     for count in (1, jobs):
         cpu, wall, _ = command_seconds([sys.executable, "-m", "paipu", "stats", str(path), "--jobs", str(count),
-                                        *["--engine"] * engine], repeat)
+                                        *["--engine"] * engine], repeat, check=True)
         line.append(f"--jobs {count} {games / wall:4.0f} games/s ({wall:5.2f} s), {games / cpu:4.0f} per CPU s")
     print(f"{'':>20}  paipu stats{' --engine' * engine}: " + "; ".join(line))
 
@@ -186,7 +190,7 @@ def main(argv: list[str]) -> int:
             print(f"{'':>20}  replay alone {rate(games_, lambda g: paipu.replay(g, Observer()), args.repeat):4.0f} "
                   f"games/s; engine=True summary {rate(games_, lambda g: stats.summary(g, engine=True), args.repeat):4.0f} "
                   f"games/s, tables {rate(games_, lambda g: stats.tables(g, engine=True), args.repeat):4.0f} "
-                  f"games/s; defence {rate(games_, defence.defence):4.0f} games/s (per CPU second)")
+                  f"games/s; defence {rate(games_, defence.defence, args.repeat):4.0f} games/s (per CPU second)")
     if args.times:
         seconds = summary_seconds(args.paths * args.times)
         games = all_games * args.times

@@ -246,6 +246,12 @@ def _progress(reader: GameReader, stream: TextIO) -> Iterator[Game]:
         bar.clear()
 
 
+def _processes(jobs: int) -> int:
+    """The processes ``--jobs`` asks for: 0 for one per core, never more than the cores."""
+    available = cores()
+    return min(jobs or available, available)
+
+
 def _jobs_fit(command: str, args: argparse.Namespace) -> bool:
     """Whether ``--jobs`` is 0 or more and, with a Dask cluster (``--dask``,
     ``--scheduler``), left at 1: the cluster's workers share the work then (said if not)."""
@@ -310,8 +316,7 @@ def _stats_in_batches(args: argparse.Namespace) -> Summary:
     from .parallel import TABLE_BATCH, joined, listing, load_errors, tables_of_batch
     from .stats import summary_tables
 
-    available = cores()
-    jobs = min(args.jobs or available, available)
+    jobs = _processes(args.jobs)
     files, walk_errors = listing(_load(args))
     work = partial(tables_of_batch, max_size=args.max_size, engine=args.engine, summary=True)
     bar = _Bar(sys.stderr, len(files))
@@ -413,8 +418,7 @@ def _validate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if not _jobs_fit("validate", args):
         return EXIT_USAGE
-    available = cores()
-    jobs = min(args.jobs or available, available)
+    jobs = _processes(args.jobs)
     reader = _load(args)
     files = [(str(path), index) for path, index in reader.paths()]
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
@@ -557,8 +561,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if refused is not None:
         _say("simulate", refused)
         return EXIT_USAGE
-    available = cores()
-    jobs = min(args.jobs or available, available, max(args.games, 1))
+    jobs = min(_processes(args.jobs), max(args.games, 1))
     work = partial(paipu_bytes, seed=args.seed, players=tuple(names), rule=rule)
     bar = _Bar(sys.stderr, args.games)
     with _workers(jobs, bar) as pool:
@@ -747,7 +750,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "check, expected, logged, message), then {\"summary\": {...}}")
     validate.add_argument("--jobs", type=int, default=1, metavar="N",
                           help="validate files in N processes, 0 for one per core, never more than the cores "
-                          "(same output as one)")
+                          "(same output as one; not with a Dask cluster)")
     _add_cluster(validate)
     validate.add_argument("--strict-names", action="store_true",
                           help="also report yaku and draw names spelled differently from the 電脳麻将 engine, "
@@ -815,7 +818,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     stats.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="read the files in N processes, 0 for one per core, never more than the cores "
-                       "(same output as one)")
+                       "(same output as one; not with a Dask cluster)")
     _add_cluster(stats)
     stats.set_defaults(run=_stats)
     return parser

@@ -1,7 +1,8 @@
-"""Work shared among processes: how many cores there are to share it, the batches of
-files each process is given (``paipu validate --jobs``, ``paipu simulate --jobs``,
-``paipu stats --jobs`` and :mod:`paipu.dask`), and the statistics tables of batches made
-apart and joined as one pass makes them (``paipu stats --jobs`` and :mod:`paipu.dask`)."""
+"""Work shared among processes: how many cores there are to share it (``--jobs`` of
+``paipu validate``, ``simulate`` and ``stats``), the batches of files each process is
+given (``paipu validate --jobs``, ``paipu stats --jobs`` and :mod:`paipu.dask`), and the
+statistics tables of batches made apart and joined as one pass makes them (``paipu stats
+--jobs`` and :mod:`paipu.dask`)."""
 
 from __future__ import annotations
 

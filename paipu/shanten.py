@@ -160,7 +160,7 @@ def _honour_gains(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 _MOST_HANDS = 1 << 20
-"""How many whole hands :class:`Tracked` keeps the combined table of (about 120 MB), so
+"""How many whole hands :class:`Tracked` keeps the combined table of (about 110 MiB), so
 that a run over hundreds of thousands of games does not grow without bound."""
 
 

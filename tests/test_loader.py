@@ -214,3 +214,26 @@ def test_an_empty_file_is_said_empty_after_a_byte_order_mark_too(tmp_path, conte
     path.write_bytes(content)
     reader = load(path, errors="collect")
     assert list(reader) == [] and len(reader.errors) == 1 and reader.errors[0].message == said
+
+
+def test_paipu_files_are_read_from_their_text_and_give_the_games_of_the_full_reader(monkeypatch):
+    """The 電脳麻将 files of sample_logs written as paipu writes JSON (no spaces: the two
+    simulated games; the hand-made ones are spaced) go the quick way (draws and discards
+    found by their text, :func:`paipu.formats.majiang.compact`), and all give the games of
+    the full reader: a quick path never taken would pass every other test."""
+    import paipu.loader
+    from paipu.formats.majiang import games_from_compact
+
+    quick = []
+
+    def spied(*args):
+        games = games_from_compact(*args)
+        quick.append(games is not None)
+        return games
+
+    monkeypatch.setattr(paipu.loader, "games_from_compact", spied)
+    games = list(load(SAMPLES))
+    written = [path for path in SAMPLES.glob("*.json") if b'{"zimo":{"l":' in path.read_bytes()]
+    assert len(written) == 2 and quick == [True] * len(written)
+    monkeypatch.setattr(paipu.loader, "_paipu_games", lambda data, name: None)  # the full reader alone
+    assert list(load(SAMPLES)) == games
