@@ -528,6 +528,8 @@ class _Facts(Observer):
         if round_ is not None and round_.is_complete:
             self.round_rows.extend(self._rows(step.game, step.round_index, round_))
 
+    _ready_at_end = staticmethod(_ready_at_end)  # the hidden hands at a draw, counted from the events
+
     def _state(self, seat: int) -> str:
         return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
 
@@ -544,7 +546,7 @@ class _Facts(Observer):
         if draw:
             shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]
             hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
-            ready = _ready_at_end(round_, hidden) if hidden else {}
+            ready = self._ready_at_end(round_, hidden) if hidden else {}
         # the same in every row of the round
         head = (game.source, self.game_index, index, round_.label)
         tail = (draw, ending is not None and not draw, None if ending is None else ending.name)
@@ -746,6 +748,22 @@ class _EngineFacts(_Facts):
                     if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
                         hands[seat] = None
         self.after_call = after_call
+
+    def _ready_at_end(self, round_: Round, seats: list[int]) -> dict[int, bool | None]:
+        """As :func:`_ready_at_end`, from the hands followed to the round's end (with the
+        tile drawn and not discarded): not counted a second time."""
+        ready: dict[int, bool | None] = {}
+        for seat in seats:
+            hand, held = self.hands[seat], self.drawn[seat]
+            if hand is None:
+                ready[seat] = None
+                continue
+            counts = list(hand.counts)
+            if held is not None:
+                counts[KIND_OF[held]] += 1
+            size = hand.size + (held is not None)
+            ready[seat] = bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
+        return ready
 
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
         self._keep_turns(index, round_)
