@@ -18,6 +18,7 @@ from paipu import svg
 from paipu.cli import main
 from paipu.engine import Replay
 from paipu.events import Call, Discard, DoraReveal, Game, Kan, NorthSetAside
+from paipu.formats.majiang import game_from_json
 from paipu.shanten import shanten
 from paipu.tiles import KIND_OF, KINDS
 from paipu.view import Viewer, event_words, tile_word
@@ -153,6 +154,41 @@ def check_frames(game: Game, rule=None) -> int:
         marked = set(re.findall(r'<tr class="pv-diff" data-check="([^"]*)">', frame))
         assert marked == {check.replace("game.incomplete", "game.rounds") for check in checks} & rows
     return len(steps)
+
+
+def _dealer_info_after_draws(hand: str, turns: list[tuple[str, str]]) -> str:
+    """The words on the dealer's hand (dealt ``hand``) in the frame after its last draw:
+    ``turns`` are the dealer's (tile drawn, tile discarded) pairs, the others drawing and
+    discarding tiles that touch nothing between them; its tiles as ``[tile]``."""
+    others = [("p3", "p3_"), ("s5", "s5_"), ("z5", "z5_")]
+    events: list[dict] = [{"qipai": {
+        "zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4, "baopai": "s6",
+        "shoupai": [hand, "m666777888999p1", "p777888999s111p2", "s222333444p111s1"]}}]
+    for number, (drawn, discarded) in enumerate(turns):
+        events.append({"zimo": {"l": 0, "p": drawn}})
+        if number + 1 < len(turns):
+            events.append({"dapai": {"l": 0, "p": discarded}})
+            for seat, (tile, thrown) in enumerate(others, 1):
+                events += [{"zimo": {"l": seat, "p": tile}}, {"dapai": {"l": seat, "p": thrown}}]
+    events.append({"pingju": {"name": "荒牌平局", "shoupai": [""] * 4, "fenpei": [0] * 4}})
+    viewer = Viewer(game_from_json({"title": "t", "player": ["a", "b", "c", "d"], "qijia": 0, "log": [events]}))
+    frame = viewer.frames[viewer.steps.index((0, len(events) - 2))]
+    seat = re.search(r'data-seat="0">(.*?)</section>', frame, re.S).group(1)  # type: ignore[union-attr]
+    return re.sub(_TILE, r"[\2]", part(seat, "pv-info", "div"))
+
+
+@pytest.mark.parametrize("hand, turns, words", [
+    ("m123789p456s789z1", [("z2", "")], "tenpai (聴牌) by discarding [z1][z2]"),  # either honour: a single wait
+    ("m13p456s789z11122", [("m5", "")], "tenpai (聴牌) by discarding [m1][m5]"),  # 13-5 or 1-35 kanchan
+    ("m2234p456s789z111", [("m5", "")], "complete (和了形)"),
+    ("m1122p3344s5566z1", [("z2", "")], "tenpai (聴牌) by discarding [z1][z2]"),  # seven pairs
+    ("m123p456s789z1357", [("z6", "")], "2-shanten"),  # a pair and a set short
+    # in riichi only the drawn tile may go, though discarding z2 would leave it ready too
+    ("m123789p456s789z1", [("z2", "z1*"), ("m1", "")], "tenpai (聴牌) by discarding [m1]"),
+])
+def test_hand_words_of_hand_written_hands(hand, turns, words):
+    """The words on a hand with a tile to discard, worked out by hand for each hand."""
+    assert _dealer_info_after_draws(hand, turns) == words
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
