@@ -307,6 +307,24 @@ def test_riichi_discards_are_marked_once():
     assert sorted(riichi) == [0, 1, 2, 3]
 
 
+def test_runs_of_draws_and_discards_read_as_each_line_alone():
+    """A log's runs of plain draw and discard lines, read at once, give the events each
+    line gives read alone (the same events as a JSON array, whose items are read one by
+    one), with and without ``reach_accepted`` after a riichi discard, and with kans."""
+    games = _games("tenhou-as-majiang", "agony5757-mahjong-paipuxmls")[:40]
+    kans = sum(type(e).__name__ in ("Kan", "KanDraw") for g in games for r in g.rounds for e in r.events)
+    riichi = sum(isinstance(e, Discard) and e.riichi for g in games for r in g.rounds for e in r.events)
+    assert kans > 10 and riichi > 100
+    for game in games:
+        lines = dumps(game).split(b"\n")
+        for kept in (lines, [line for line in lines if b'"reach_accepted"' not in line]):
+            as_lines, as_array = parse(b"\n".join(kept)), parse(b"[" + b",".join(filter(None, kept)) + b"]")
+            assert as_lines.where == "line" and as_array.where == "item"
+            events = [r.events for r in game.rounds]
+            assert [r.events for r in game_from_mjai(as_lines).rounds] == events, game.source
+            assert [r.events for r in game_from_mjai(as_array).rounds] == events, game.source
+
+
 def test_the_mjai_benchmark_runs_on_the_samples():
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_mjai.py"), "--repeat", "1",

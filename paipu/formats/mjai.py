@@ -50,6 +50,7 @@ only counts them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Iterable
 
@@ -217,7 +218,11 @@ def _tile(value: Any, field: str = "pai") -> str:
 def _tiles(value: Any, count: int, field: str) -> list[str]:
     if not isinstance(value, list) or len(value) != count:
         raise FormatError(f"{field} must be a list of {count} tiles, not {clip(repr(value), 80)}")
-    return [_tile(item, field) for item in value]
+    try:
+        tiles = list(map(TILE_OF_MJAI.get, value))  # looked up in C
+    except TypeError:  # an item that is no key: a list, a dict
+        tiles = [None]
+    return tiles if None not in tiles else [_tile(item, field) for item in value]  # which item is wrong
 
 
 def _int(obj: dict, field: str, low: int, high: int) -> int:
@@ -271,6 +276,25 @@ _PLAIN_LINES.update({
 """The lines of the draws and discards as Mortal (serde) and paipu write them, compact
 with the keys in the protocol's order: ``(discard, actor, tile, tsumogiri)`` by the
 line's bytes. Any other spelling of the same event is parsed and read in full."""
+
+_PLAIN_EVENTS = tuple(
+    {line: (_DISCARDS[seats[actor], name, tsumogiri, False] if discard else _DRAWS[seats[actor], name])
+     for line, (discard, actor, name, tsumogiri) in _PLAIN_LINES.items()}
+    for seats in _SEATS)
+"""Each of :data:`_PLAIN_LINES` as its event, by the dealer's player id: what the line
+is when no kan was just declared and no riichi declared without its discard."""
+
+_RUN_OF_PLAIN_LINES = re.compile(b"\x01{2,}")
+"""Two or more plain lines one after the other, in the marks of a log's lines."""
+
+
+def _runs_of_plain_lines(items: list) -> dict[int, int]:
+    """The runs of two or more :data:`_PLAIN_LINES` in a log of JSON lines: the index after
+    each by the index of its first line, found in C by a regular expression over one mark
+    per line (the first, parsed line and those before it are not plain)."""
+    start = next((index + 1 for index, item in enumerate(items) if type(item) is not bytes), len(items))
+    marks = bytes(map(_PLAIN_LINES.__contains__, items[start:]))
+    return {run.start() + start: run.end() + start for run in _RUN_OF_PLAIN_LINES.finditer(marks)}
 
 
 class _Reader:
@@ -386,16 +410,29 @@ class _Reader:
 
     def read_all(self, log: MjaiLog) -> None:
         """Read every event of ``log``: the plain draws and discards here (their lines as
-        Mortal and paipu write them are looked up, not parsed), the rest by :meth:`read`."""
+        Mortal and paipu write them are looked up, not parsed; a run of them at once, when
+        no kan or riichi declared just before makes one what it would not be alone), the
+        rest by :meth:`read`."""
         items = log.items
         index = 0
         draws, kan_draws, discards, read, plain = _DRAWS, _KAN_DRAWS, _DISCARDS, self.read, _PLAIN_LINES
         events: list[Event] | None = None
         seats: dict = {}
+        runs = _runs_of_plain_lines(items) if log.where == "line" else {}
+        run_events: dict[bytes, Event] = {}
         reach = riichi = self.reach = self.riichi = [False] * 4
         after_kan = started = False
         try:
-            for index, item in enumerate(items):
+            while index < len(items):
+                end = runs.get(index)
+                if end is not None:
+                    if events is not None and not after_kan and reach == riichi:
+                        events += map(run_events.__getitem__, items[index:end])
+                        index = end
+                        continue
+                    runs[index + 1] = end  # the rest of the run, after this line read alone
+                item = items[index]
+                index += 1
                 if type(item) is bytes:
                     found = plain.get(item)
                     if found is not None and events is not None:
@@ -415,7 +452,7 @@ class _Reader:
                     try:
                         item = orjson.loads(item)
                     except orjson.JSONDecodeError as error:
-                        if started and all(type(rest) is bytes and not rest.strip() for rest in items[index + 1:]):
+                        if started and all(type(rest) is bytes and not rest.strip() for rest in items[index:]):
                             break  # the last line cut short (a crash, a copy): the log stops before it
                         raise FormatError(f"invalid JSON at column {error.colno}: {error.msg}") from None
                 if not started:
@@ -432,10 +469,10 @@ class _Reader:
                 read(item)
                 after_kan = self.after_kan
                 if self.events is not events:
-                    events, seats = self.events, _SEATS[self.dealer]
+                    events, seats, run_events = self.events, _SEATS[self.dealer], _PLAIN_EVENTS[self.dealer]
                     reach, riichi = self.reach, self.riichi
         except FormatError as error:
-            raise self._located(f"{log.where} {index + 1}: {error.message}") from None
+            raise self._located(f"{log.where} {index}: {error.message}") from None
 
     def _located(self, message: str) -> FormatError:
         """An error at the event being read: its round and event index where known."""
