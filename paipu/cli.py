@@ -702,7 +702,8 @@ def build_parser() -> argparse.ArgumentParser:
         "that cannot be read gets one line on standard error, located the same way. Events "
         "count from 0 in each round (the deal is event 0).",
         epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage; "
-        "3 engine errors (a bug of paipu's: please report it with --debug's traceback); 130 interrupted.",
+        "3 engine errors (a bug of paipu's: please report it with --debug's traceback); 4 a worker process "
+        "of --jobs died (e.g. out of memory: fewer --jobs); 130 interrupted.",
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
@@ -750,7 +751,8 @@ def build_parser() -> argparse.ArgumentParser:
         "honours), betaori (folds against riichi: the tile of lowest danger), betaori-push (pushes "
         "a little: never a 無スジ tile), random (any legal choice).",
         epilog="Exit codes: 0 written; 2 bad usage, files that exist (without --force), or logs in DIR that are "
-        "not files of this run (another run's: paipu stats DIR would count them too).",
+        "not files of this run (another run's: paipu stats DIR would count them too); 4 a worker process of "
+        "--jobs died (e.g. out of memory: fewer --jobs).",
     )
     simulate.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
     simulate.add_argument("--players", default="efficiency", metavar="P[,P,P,P]",
