@@ -4,8 +4,10 @@ Exit codes: 0 success (``validate``: every game valid); 1 ``validate`` found
 disagreements; 2 bad usage, a path that does not exist, a file or game that could not
 be read, or output that could not be written (each named on standard error, one line
 each); 3 ``validate`` met an engine error (a bug of paipu's, named on standard error;
-the other games were validated); 130 interrupted (Ctrl-C); 141 standard output closed
-early (a broken pipe, as in ``paipu show ... | head``: nothing is printed about it).
+the other games were validated); 4 a worker process of ``--jobs`` died (killed, e.g. by
+the out-of-memory killer: the work is unfinished); 130 interrupted (Ctrl-C); 141
+standard output closed early (a broken pipe, as in ``paipu show ... | head``: nothing is
+printed about it).
 
 Every line written for a person has its control characters escaped and its values cut
 to a readable length (:mod:`paipu.limits`); ``--json`` escapes what JSON cannot hold.
@@ -21,7 +23,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence, TextIO
+from typing import Any, Iterator, Sequence, TextIO
 
 import orjson
 
@@ -30,7 +32,7 @@ from .describe import describe
 from .events import Game, locator
 from .limits import clip, printable
 from .loader import MAX_SIZE, GameReader, LoadError, load
-from .parallel import Summary, batches, cores
+from .parallel import Summary, WorkerDied, Workers, batches, cores
 
 __all__ = ["main"]
 
@@ -39,6 +41,7 @@ EXIT_FINDINGS = 1
 EXIT_LOAD_ERRORS = 2
 EXIT_USAGE = 2
 EXIT_ENGINE_ERRORS = 3
+EXIT_WORKER_DIED = 4
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
@@ -321,8 +324,8 @@ def _stats_in_batches(args: argparse.Namespace) -> Summary:
     work = partial(tables_of_batch, max_size=args.max_size, engine=args.engine, summary=True)
     bar = _Bar(sys.stderr, len(files))
     parts, games = [], 0
-    with _workers(min(jobs, len(files)), bar) as pool:
-        for part in (pool.imap if pool else map)(work, batches(files, jobs, TABLE_BATCH)):
+    with _workers(min(jobs, len(files)), bar) as workers:
+        for part in workers.map(work, batches(files, jobs, TABLE_BATCH)):
             parts.append(part)
             games += part.games
             for _ in part.errors:  # a file each
@@ -350,44 +353,16 @@ of the hands (shanten, waits and furiten at riichi, calls by turn).
 """
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: Ctrl-C is for the main process, which stops the workers."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _start_pool(processes: int):
-    """A pool of worker processes that ignore Ctrl-C (from their start: the main process
-    ignores it while it starts them, and they inherit that)."""
-    import multiprocessing
-    import signal
-
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return multiprocessing.Pool(processes, initializer=_ignore_interrupts)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 @contextlib.contextmanager
-def _workers(processes: int, bar: "_Bar") -> Iterator[Any]:
-    """:func:`_start_pool` for two processes or more (else ``None``: the work runs here),
-    open for the ``with`` block; then ``bar`` is cleared and the workers finish. Ctrl-C,
-    or any error such as standard output that cannot be written, stops them at once."""
-    pool = _start_pool(processes) if processes > 1 else None
+def _workers(processes: int, bar: "_Bar") -> Iterator[Workers]:
+    """:class:`~paipu.parallel.Workers` of ``processes`` for the ``with`` block (none for
+    one: the work runs here); then ``bar`` is cleared, also when a worker died or Ctrl-C
+    stopped them."""
     try:
-        yield pool
-    except BaseException:
-        if pool:
-            pool.terminate()
-            pool = None
-        raise
+        with Workers(processes) as workers:
+            yield workers
     finally:
         bar.clear()
-        if pool:
-            pool.close()
-            pool.join()
 
 
 def _dask_client(command: str, args: argparse.Namespace, stack: contextlib.ExitStack):
@@ -446,16 +421,13 @@ def _validate(args: argparse.Namespace) -> int:
         write(error.to_json())
     bar = _Bar(sys.stderr, len(files))
     processes = 1 if client else min(jobs, len(files))  # no idle worker
-    with stack, _workers(processes, bar) as pool:
+    with stack, _workers(processes, bar) as workers:
         if client:  # on a Dask cluster
             from .dask import reports as on_cluster
 
             reports = on_cluster(files, client, rule, args.strict_names, args.max_size)
-        elif pool:
-            done = pool.imap(partial(_validate_batch, work=work), batches(files, jobs))
-            reports = (report for batch in done for report in batch)
         else:
-            reports = map(work, files)
+            reports = workers.each(work, files)
         for report in reports:
             totals.update(games=report.games, rounds=report.rounds, valid=report.valid,
                           findings=len(report.findings), errors=len(report.errors),
@@ -498,10 +470,6 @@ def _validate_one(file: tuple[str, int | None], rule, strict_names: bool, max_si
     from .validation import validate_file
 
     return validate_file(file[0], file[1], rule, strict_names, max_size)
-
-
-def _validate_batch(files: list[tuple[str, int | None]], work: Callable) -> list:
-    return [work(file) for file in files]
 
 
 class _Bar:
@@ -564,10 +532,8 @@ def _simulate(args: argparse.Namespace) -> int:
     jobs = min(_processes(args.jobs), max(args.games, 1))
     work = partial(paipu_bytes, seed=args.seed, players=tuple(names), rule=rule)
     bar = _Bar(sys.stderr, args.games)
-    with _workers(jobs, bar) as pool:
-        files = pool.imap(work, range(args.games), chunksize=max(1, min(8, args.games // (4 * jobs)))) if pool \
-            else map(work, range(args.games))
-        for index, data in enumerate(files):
+    with _workers(jobs, bar) as workers:
+        for index, data in enumerate(workers.each(work, range(args.games), most=8)):
             write(folder / file_name(index, args.games), data)
             bar.advance(index + 1)
     print(f"{args.games} games of {', '.join(names)} (seed {args.seed}) written to {folder}")
@@ -736,7 +702,8 @@ def build_parser() -> argparse.ArgumentParser:
         "that cannot be read gets one line on standard error, located the same way. Events "
         "count from 0 in each round (the deal is event 0).",
         epilog="Exit codes: 0 every game valid; 1 findings; 2 load errors or bad usage; "
-        "3 engine errors (a bug of paipu's: please report it with --debug's traceback); 130 interrupted.",
+        "3 engine errors (a bug of paipu's: please report it with --debug's traceback); 4 a worker process "
+        "of --jobs died (e.g. out of memory: fewer --jobs); 130 interrupted.",
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
@@ -784,7 +751,8 @@ def build_parser() -> argparse.ArgumentParser:
         "honours), betaori (folds against riichi: the tile of lowest danger), betaori-push (pushes "
         "a little: never a 無スジ tile), random (any legal choice).",
         epilog="Exit codes: 0 written; 2 bad usage, files that exist (without --force), or logs in DIR that are "
-        "not files of this run (another run's: paipu stats DIR would count them too).",
+        "not files of this run (another run's: paipu stats DIR would count them too); 4 a worker process of "
+        "--jobs died (e.g. out of memory: fewer --jobs).",
     )
     simulate.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
     simulate.add_argument("--players", default="efficiency", metavar="P[,P,P,P]",
@@ -840,6 +808,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say(command, "interrupted")
         return EXIT_INTERRUPTED
+    except WorkerDied as error:
+        _say(command, f"{error}, so the work is unfinished: if memory ran out, use fewer --jobs "
+             "(--jobs 1 works in one process)")
+        return EXIT_WORKER_DIED
     except OSError as error:
         _drop_output()
         if error.errno == errno.EPIPE:

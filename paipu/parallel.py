@@ -1,17 +1,21 @@
 """Work shared among processes: how many cores there are to share it (``--jobs`` of
-``paipu validate``, ``simulate`` and ``stats``), the batches of files each process is
-given (``paipu validate --jobs``, ``paipu stats --jobs`` and :mod:`paipu.dask`), and the
-statistics tables of batches made apart and joined as one pass makes them (``paipu stats
---jobs`` and :mod:`paipu.dask`)."""
+``paipu validate``, ``simulate`` and ``stats``), the worker processes of ``--jobs``
+(:class:`Workers`: the results in order, and a worker that dies said, never waited for),
+the batches of files each process is given (``paipu validate --jobs``, ``paipu stats
+--jobs`` and :mod:`paipu.dask`), and the statistics tables of batches made apart and
+joined as one pass makes them (``paipu stats --jobs`` and :mod:`paipu.dask`)."""
 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     import pandas as pd
 
     from . import stats
@@ -19,9 +23,10 @@ if TYPE_CHECKING:
     from .loader import GameReader, LoadError
 
 __all__ = ["cores", "batches", "TABLE_BATCH", "File", "Part", "Summary", "listing", "tables_of_batch", "load_errors",
-           "joined"]
+           "joined", "Workers", "WorkerDied", "each"]
 
 Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 
 def cores() -> int:
@@ -150,3 +155,178 @@ def joined(parts: Sequence[Part]) -> stats.Tables:
         return frame[frames[0].columns]
 
     return stats.Tables(*map(whole, ("rounds", "games", "turns")))  # type: ignore[arg-type]
+
+
+# -- worker processes ----------------------------------------------------------------------
+# (``--jobs`` of ``paipu validate``, ``stats`` and ``simulate``: ``multiprocessing`` and
+# ``concurrent.futures`` take a few hundredths of a second to import, so they are imported
+# only when there are workers)
+
+AHEAD = 3
+"""The tasks given out per worker and not yet taken back: enough that no worker waits for
+the next while its result is handed over, few enough that the results waiting to be
+taken, in order, stay few whatever the number of tasks."""
+
+
+class WorkerDied(Exception):
+    """A worker process ended before its work was done, so the results are incomplete.
+    ``exitcode`` is that process's: minus the signal that killed it (``-9`` for SIGKILL,
+    which the kernel's out-of-memory killer sends), its exit status, or ``None`` if
+    unknown."""
+
+    def __init__(self, exitcode: int | None) -> None:
+        super().__init__(exitcode)
+        self.exitcode = exitcode
+
+    def __str__(self) -> str:
+        import signal
+
+        if self.exitcode is None:
+            how = "cause unknown"
+        elif self.exitcode < 0:
+            try:
+                how = f"killed by signal {-self.exitcode}, {signal.Signals(-self.exitcode).name}"
+            except ValueError:  # no signal of this system's
+                how = f"killed by signal {-self.exitcode}"
+        else:
+            how = f"exit status {self.exitcode}"
+        return f"a worker process died ({how})"
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C ignored, also where the worker does not inherit it held back
+    from the main process (:func:`_interrupts_held`: a ``forkserver`` started before)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back in the ``with`` block (SIGINT blocked), and so in every process
+    started in it (a fork or a spawned interpreter inherits that), for good: from the start
+    of a run the terminal sends Ctrl-C to the whole process group, and the main process
+    stops the workers itself. A Ctrl-C pressed in the block reaches this process at its
+    end. (Where signals cannot be blocked, ignored instead.)"""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # not on a POSIX system
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+class _Context:
+    """The default multiprocessing context, each process it makes kept in ``started`` (to
+    stop them, and to tell how one died)."""
+
+    def __init__(self) -> None:
+        self.started: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        import multiprocessing
+
+        return getattr(multiprocessing.get_context(), name)
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 (named as the context's)
+        import multiprocessing
+
+        process = multiprocessing.get_context().Process(*args, **kwargs)
+        self.started.append(process)
+        return process
+
+
+def each(items: Sequence[Item], function: Callable[[Item], Result]) -> list[Result]:
+    """The task of a batch: ``function`` of each item, in order."""
+    return [function(item) for item in items]
+
+
+class Workers:
+    """``processes`` worker processes for a ``with`` block (for one or fewer, none: the
+    work is done in this process). Leaving the block normally lets them finish; leaving it
+    by an exception (Ctrl-C, output that cannot be written) stops them at once and leaves
+    no process behind. A worker that dies (killed by SIGKILL or the out-of-memory killer,
+    a crash in C code) ends the block with :class:`WorkerDied`, the other workers stopped,
+    where the results in order reach a task it did not finish: never a wait for ever."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._context = _Context()
+        self._executor = None
+        if processes > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._executor = ProcessPoolExecutor(processes, mp_context=self._context,  # type: ignore[arg-type]
+                                                 initializer=_ignore_interrupts)
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        if self._executor is None:
+            return
+        from concurrent.futures.process import BrokenProcessPool
+
+        if kind is not None:
+            for process in self._context.started:
+                process.terminate()  # the workers have no handler of SIGTERM: they end
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        if kind is not None and issubclass(kind, BrokenProcessPool):
+            raise WorkerDied(self._exitcode()) from None
+
+    def _exitcode(self) -> int | None:
+        """The exit code of the worker that died, once all have ended: the pool stops
+        the others with SIGTERM, so the first code of another kind; SIGTERM's if all are
+        that (someone sent it)."""
+        import signal
+
+        codes = [process.exitcode for process in self._context.started]
+        return next((code for code in codes if code not in (None, -signal.SIGTERM)),
+                    -signal.SIGTERM if -signal.SIGTERM in codes else None)
+
+    def map(self, function: Callable[[Item], Result], items: Iterable[Item]) -> Iterator[Result]:
+        """``function`` of each item, a task each, in the order of ``items``; at most
+        :data:`AHEAD` tasks per worker are given out and not yet taken back."""
+        if self._executor is None:
+            return map(function, items)
+        return self._ordered(function, iter(items))
+
+    def each(self, function: Callable[[Item], Result], items: Sequence[Item], most: int = 16) -> Iterator[Result]:
+        """``function`` of each item, in order, the items given to the workers in
+        :func:`batches` of up to ``most``."""
+        if self._executor is None:
+            return map(function, items)
+        from functools import partial
+        from itertools import chain
+
+        return chain.from_iterable(self._ordered(partial(each, function=function), batches(items, self.processes, most)))
+
+    def _ordered(self, function: Callable[[Item], Result], items: Iterator[Item]) -> Iterator[Result]:
+        from collections import deque
+        from itertools import islice
+
+        assert self._executor is not None
+        pending: deque[Future[Result]] = deque()
+
+        def submit(item: Item) -> None:
+            if len(self._context.started) < self.processes:  # this call may start a worker
+                with _interrupts_held():
+                    pending.append(self._executor.submit(function, item))
+            else:
+                pending.append(self._executor.submit(function, item))
+
+        for item in islice(items, AHEAD * self.processes):
+            submit(item)
+        while pending:
+            future = pending.popleft()
+            for item in islice(items, 1):
+                submit(item)
+            yield future.result()

@@ -25,6 +25,7 @@ import pytest
 
 from paipu import cli, load
 from paipu.loader import MAX_SIZE
+from paipu.parallel import Workers
 from paipu.rules import Rule, RuleError
 from paipu.scoring import Situation, score
 
@@ -407,7 +408,7 @@ def test_jobs_are_capped_at_the_cores(tmp_path, monkeypatch):
     logs = good_tree(tmp_path / "logs")
     started = []
     monkeypatch.setattr(cli, "cores", lambda: 2)
-    monkeypatch.setattr(cli, "_start_pool", lambda processes: started.append(processes))  # then no pool
+    monkeypatch.setattr(cli, "Workers", lambda processes: started.append(processes) or Workers(1))  # then no workers
     assert cli.main(["validate", "--jobs", "1000", str(logs)]) == cli.EXIT_OK
     assert started == [2]
 
