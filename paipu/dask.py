@@ -47,7 +47,7 @@ from dask.highlevelgraph import HighLevelGraph
 from distributed import Client, default_client
 
 from paipu.loader import MAX_SIZE, LoadError, PathLike, load
-from paipu.parallel import (TABLE_BATCH, File, Part, Summary, batches, cores, listing, load_errors,
+from paipu.parallel import (TABLE_BATCH, File, Part, Summary, batches, cores, listing, load_errors, numbered,
                             tables_of_batch)
 from paipu.rules import Rule, RuleSpec
 from paipu.validation import FileReport, validate_file
@@ -274,19 +274,6 @@ def _plain_columns() -> Iterator[None]:
 # -- statistics ----------------------------------------------------------------------------
 
 
-def _numbered(part: Part, table: str, first: int) -> pd.DataFrame:
-    """The ``rounds``, ``games`` or ``turns`` table of a part, its games numbered from ``first``
-    (their position in the whole pass, as one process numbers them), and the categories
-    of its categorical columns text even when there are none (pandas makes an empty
-    set of categories of Python objects, which cannot be joined with text)."""
-    import pandas as pd
-
-    frame = getattr(part.tables, table)
-    text = {column: pd.CategoricalDtype(dtype.categories.astype(str)) for column, dtype in frame.dtypes.items()
-            if isinstance(dtype, pd.CategoricalDtype)}
-    return frame.astype(text).assign(game=frame["game"] + first)
-
-
 def _after(first: int, part: Part) -> int:
     """The number of the first game after a part whose first game is ``first``."""
     return first + part.games
@@ -432,20 +419,20 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     # of each batch are the partitions of the two Dask DataFrames.
     token = uuid.uuid4().hex
     read, first, errors = f"paipu-read-{token}", f"paipu-first-{token}", f"paipu-errors-{token}"
-    numbered = {name: f"paipu-{name}-{token}" for name in ("rounds", "games", "turns")[:3 if engine else 2]}
+    tables_keys = {name: f"paipu-{name}-{token}" for name in ("rounds", "games", "turns")[:3 if engine else 2]}
     graph: dict = {(first, 0): 0}
     for i, batch in enumerate(batches):
         graph[(read, i)] = (tables_of_batch, batch, max_size, engine)
         graph[(first, i + 1)] = (_after, (first, i), (read, i))
-        for name, key in numbered.items():
-            graph[(key, i)] = (_numbered, (read, i), name, (first, i))
+        for name, key in tables_keys.items():
+            graph[(key, i)] = (numbered, (read, i), name, (first, i))
     graph[errors] = (load_errors, walk_errors, [(read, i) for i in range(len(batches))])
     layer = f"paipu-tables-{token}"
     whole = HighLevelGraph.from_collections(layer, graph)
     empty = stats.tables([], engine)
     frames = {}
     with _plain_columns():
-        for name, key in numbered.items():
+        for name, key in tables_keys.items():
             meta = clear_known_categories(getattr(empty, name))
             pieces = [Delayed((key, i), whole, layer=layer) for i in range(len(batches))]
             frames[name] = (dd.from_delayed(pieces, meta=meta, verify_meta=False) if pieces

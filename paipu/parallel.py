@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .loader import GameReader, LoadError
 
 __all__ = ["cores", "batches", "TABLE_BATCH", "File", "Part", "Summary", "listing", "tables_of_batch", "load_errors",
-           "joined", "Workers", "WorkerDied", "each"]
+           "numbered", "joined", "Workers", "WorkerDied", "each"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -126,32 +126,43 @@ class Summary:
     games: int
 
 
+def numbered(part: Part, table: str, first: int) -> pd.DataFrame | None:
+    """The ``rounds``, ``games`` or ``turns`` table of a part (``None`` if it has none), its
+    games numbered from ``first`` (their position in the whole pass, as one process
+    numbers them), and the categories of its categorical columns text even when there are
+    none (pandas makes an empty set of categories of Python objects, which cannot be
+    joined with text)."""
+    import pandas as pd
+
+    frame = getattr(part.tables, table)
+    if frame is None:
+        return None
+    text = {column: pd.CategoricalDtype(dtype.categories.astype(str)) for column, dtype in frame.dtypes.items()
+            if isinstance(dtype, pd.CategoricalDtype)}
+    return frame.astype(text).assign(game=frame["game"] + first)
+
+
 def joined(parts: Sequence[Part]) -> stats.Tables:
     """The tables of ``parts`` (one or more, the batches in file order) as one pass over
     all their files makes them: the rows in order, the games numbered across the pass,
     and each categorical column's categories those of all its rows, sorted."""
-    import numpy as np
     import pandas as pd
     from pandas.api.types import union_categoricals
 
     from . import stats
 
-    firsts = np.cumsum([0] + [part.games for part in parts[:-1]])
+    firsts = [0]
+    for part in parts[:-1]:
+        firsts.append(firsts[-1] + part.games)
 
     def whole(name: str) -> pd.DataFrame | None:
-        frames = [getattr(part.tables, name) for part in parts]
+        frames = [numbered(part, name, first) for part, first in zip(parts, firsts)]
         if frames[0] is None:
             return None
         categorical = [column for column, dtype in frames[0].dtypes.items() if isinstance(dtype, pd.CategoricalDtype)]
         frame = pd.concat([frame.drop(columns=categorical) for frame in frames], ignore_index=True)
-        frame["game"] += np.repeat(firsts, [len(frame) for frame in frames])
         for column in categorical:  # the codes of each part mapped to the categories of all
-            pieces = [part[column] for part in frames]
-            named = [piece.cat.categories for piece in pieces if len(piece.cat.categories)]
-            if named:  # no categories are of Python objects, which cannot be joined with text
-                pieces = [piece if len(piece.cat.categories) else piece.cat.set_categories(named[0][:0])
-                          for piece in pieces]
-            frame[column] = union_categoricals(pieces, sort_categories=True)
+            frame[column] = union_categoricals([part[column] for part in frames], sort_categories=True)
         return frame[frames[0].columns]
 
     return stats.Tables(*map(whole, ("rounds", "games", "turns")))  # type: ignore[arg-type]
