@@ -591,9 +591,13 @@ def test_what_follows_end_game_is_one_load_error_and_the_game_is_kept(tmp_path):
         (error,) = reader.errors
         assert (error.game, error.round, error.label) == (1, None, None)
         assert str(error) == f"{path}#1: {message}"
-    # a game read without the loader still refuses what follows its end
-    with pytest.raises(ValueError, match=f"line {len(lines) + 1}: start_kyoku after end_game"):
-        game_from_mjai(parse(b"\n".join(lines + [lines[1]])))
+    # a game read without the loader refuses what follows its end, named as the loader names
+    # it: a line cut short there too (not taken for the log's own last line, cut short)
+    for after, what in [(lines[1], "start_kyoku"), (b'{"type":"start_ky', "an event")]:
+        with pytest.raises(ValueError) as refused:
+            game_from_mjai(parse(b"\n".join(lines + [after])))
+        assert (refused.value.message, refused.value.round) == (
+            f"line {len(lines) + 1}: {what} after end_game: an mjai file holds one game", None)
 
 
 def test_deltas_beside_a_paipu_record_are_the_payments_checked():

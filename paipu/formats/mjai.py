@@ -167,20 +167,20 @@ def _is_end_game(item: Any) -> bool:
     return isinstance(item, dict) and item.get("type") == "end_game"
 
 
-def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
-    """The parts of an mjai file as the loader reads them: the game, up to its
-    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
-    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
-    ``end_game`` ended is kept and what follows reported, not read."""
+def _after_end_game(log: MjaiLog) -> tuple[int | None, list[int]]:
+    """The index of the item that is ``end_game`` (``None`` if none is) and those of the
+    items after it that are not blank lines."""
     items = log.items
     end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
     if end is None:
-        return [log]
-    rest = [index for index in range(end + 1, len(items))
-            if not (type(items[index]) is bytes and not items[index].strip())]
-    if not rest:
-        return [log]
-    after, item = rest[0], items[rest[0]]
+        return None, []
+    return end, [index for index in range(end + 1, len(items))
+                 if not (type(items[index]) is bytes and not items[index].strip())]
+
+
+def _refused_after_end_game(log: MjaiLog, after: int) -> str:
+    """What is wrong with item ``after``, after the ``end_game`` (named by its type)."""
+    item = log.items[after]
     if type(item) is bytes:
         try:
             item = orjson.loads(item)
@@ -188,17 +188,27 @@ def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
             pass
     kind_of_event = item.get("type") if isinstance(item, dict) else None
     what = kind_of_event if isinstance(kind_of_event, str) else "an event"
-    unread = f"{log.where} {after + 1}" if len(rest) == 1 else f"{log.where}s {after + 1}-{rest[-1] + 1}"
-    return [MjaiLog(items[:end + 1], log.where), FormatError(
-        f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game "
-        f"(the game before it is read, not {unread})")]
+    return f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game"
+
+
+def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
+    """The parts of an mjai file as the loader reads them: the game, up to its
+    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
+    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
+    ``end_game`` ended is kept and what follows reported, not read."""
+    end, rest = _after_end_game(log)
+    if not rest:
+        return [log]
+    unread = f"{log.where} {rest[0] + 1}" if len(rest) == 1 else f"{log.where}s {rest[0] + 1}-{rest[-1] + 1}"
+    return [MjaiLog(log.items[:end + 1], log.where), FormatError(
+        f"{_refused_after_end_game(log, rest[0])} (the game before it is read, not {unread})")]
 
 
 def read_part(part: MjaiLog | FormatError, source: str = "") -> Game:
     """A part of an mjai file (:func:`split`) read: its game, or its error raised."""
     if isinstance(part, FormatError):
         raise part
-    return game_from_mjai(part, source)
+    return _read_game(part, source)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -284,7 +294,6 @@ class _Reader:
         self.first_dealer: int | None = None
         self.rounds: list[Round] = []
         self.events: list[Event] | None = None  # the round being read
-        self.ended = False
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
         self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
@@ -424,10 +433,6 @@ class _Reader:
                     self.start_game(item)
                     started = True
                     continue
-                if self.ended:
-                    kind_of_event = item.get("type") if isinstance(item, dict) else None
-                    what = kind_of_event if isinstance(kind_of_event, str) else "an event"
-                    raise FormatError(f"{clip(what, 40)} after end_game: an mjai file holds one game")
                 self.after_kan = after_kan
                 read(item)
                 after_kan = self.after_kan
@@ -450,10 +455,8 @@ class _Reader:
             raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
         if kind_of_event in ("none", "reach_accepted"):
             return
-        if kind_of_event == "end_game":
-            self.end_round()
-            self.ended = True
-            return
+        if kind_of_event == "end_game":  # the last item read (:func:`_after_end_game`)
+            return self.end_round()
         if kind_of_event == "start_kyoku":
             return self.start_kyoku(obj)
         if kind_of_event == "start_game":
@@ -668,7 +671,16 @@ def game_from_mjai(log: MjaiLog, source: str = "") -> Game:
     """Build a :class:`~paipu.events.Game` from a parsed mjai log (:func:`parse`); raise
     :class:`~paipu.formats.FormatError` naming the line, round and event of what is not
     mjai or cannot be played. A log cut short (no ``end_kyoku`` or ``end_game``) gives
-    the rounds it holds, the last one incomplete."""
+    the rounds it holds, the last one incomplete; anything but blank lines after its
+    ``end_game`` is an error (the loader reads the game and reports that: :func:`split`)."""
+    _, rest = _after_end_game(log)
+    if rest:
+        raise FormatError(_refused_after_end_game(log, rest[0]))
+    return _read_game(log, source)
+
+
+def _read_game(log: MjaiLog, source: str) -> Game:
+    """The game of an mjai log with nothing after its ``end_game``."""
     reader = _Reader(source)
     reader.read_all(log)
     return reader.game()
