@@ -446,5 +446,6 @@ class Origin:
     shown_hands: bool = True
     """Whether the log states which hands a draw (流局) shows: ``False`` for an mjai
     log whose ``ryukyoku`` has no paipu record (mjai never states them: the hands read
-    as shown are every tenpai hand, rebuilt from the events), so that validation does
-    not compare which hands the rule has shown, only what they hold."""
+    as shown are every tenpai hand, rebuilt from the events), and for a game converted
+    from one (paipu's writers write ``shown_hands: false``), so that validation does not
+    compare which hands the rule has shown, only what they hold."""

@@ -34,7 +34,9 @@ mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
 origin's implied rule (over a room's, where a title names one). :func:`game_to_mjai`
 writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
 mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
-carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``; and in
+carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``, and there
+``shown_hands: false`` for a game whose log does not state which hands its draws show
+(:attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>`); and in
 each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under ``paipu`` (its yaku, fu,
 han, value, the hands as logged, the draw's name) and, where the log states it, the win's
 ``limit`` (Tenhou's), so that reading back gives the same events. ``deltas`` beside such
@@ -297,7 +299,8 @@ class _Reader:
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
         self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
-        self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands)
+        self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands),
+        # nor start_game's shown_hands false (paipu's: a game whose log did not state them)
 
     # -- the round ------------------------------------------------------------------
 
@@ -328,6 +331,10 @@ class _Reader:
             except RuleError as error:
                 raise FormatError(f"rule: {error}") from None
             self.rule = rule
+        shown_hands = obj.get("shown_hands", True)
+        if type(shown_hands) is not bool:
+            raise FormatError(f"shown_hands must be true or false, not {clip(repr(shown_hands), 40)}")
+        self.shown_hands = shown_hands
 
     def start_kyoku(self, obj: dict) -> None:
         self.end_round()
@@ -779,6 +786,8 @@ def game_to_mjai(game: Game) -> list[dict[str, Any]]:
         start["title"] = game.title
     if game.rule is not None:
         start["rule"] = game.rule
+    if game.origin is not None and not game.origin.shown_hands:
+        start["shown_hands"] = False
     lines = [start]
     for round_ in game.rounds:
         lines.extend(_round_to_mjai(round_))
