@@ -602,8 +602,9 @@ def _add_paths(command: argparse.ArgumentParser) -> None:
     """The arguments every command that reads logs shares: the paths, --no-recursive and
     --max-size."""
     command.add_argument("paths", nargs="+", metavar="PATH[#N]",
-                         help="a log file (電脳麻将 .json/.json.gz, Tenhou .mjlog/.xml or tenhou.net/6 .json; "
-                         "plain or gzip), a directory, or FILE#N for game N of a file")
+                         help="a log file, its format known by its content: 電脳麻将 .json, Tenhou .mjlog/.xml, "
+                         "tenhou.net/6 .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); a directory "
+                         "(its files of those endings), or FILE#N for game N of a file")
     command.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     command.add_argument("--max-size", type=_size_arg, default=MAX_SIZE, metavar="SIZE",
                          help="read no file larger than SIZE, nor one that inflates (gzip) to more: "
@@ -632,8 +633,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = commands.add_parser(
         "convert",
-        help="convert games (Tenhou mjlog or tenhou.net/6 JSON...) to 電脳麻将 paipu JSON or mjai",
-        description="Write every game as 電脳麻将 paipu JSON, as @kobalab/tenhou-log converts "
+        help="convert games (電脳麻将 JSON, Tenhou mjlog, tenhou.net/6 JSON or mjai) to 電脳麻将 paipu JSON or mjai",
+        description="Write every game read (電脳麻将 JSON, Tenhou mjlog, tenhou.net/6 JSON or mjai: see PATH) "
+        "as 電脳麻将 paipu JSON, as @kobalab/tenhou-log converts "
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
         "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; one game per file, so one "

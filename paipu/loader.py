@@ -3,14 +3,17 @@
 ``load(*paths)`` yields :class:`~paipu.events.Game` objects lazily, one file at a time, so
 memory stays flat over directories of any size. A path may be a file, a directory (walked
 in sorted order, recursively unless ``recursive=False``; files named ``*.json``,
-``*.json.gz``, ``*.mjlog`` or ``*.xml`` are read) or ``FILE#N`` for the game at index ``N``
+``*.json.gz``, ``*.mjlog``, ``*.xml``, ``*.jsonl``, ``*.mjson`` (or gzip) are read:
+:data:`PATTERNS`) or ``FILE#N`` for the game at index ``N``
 of a file. The format is recognised by content, whatever the name, and so is gzip (the
 formats are those of :data:`paipu.formats.FORMATS`):
 
 * 電脳麻将 paipu JSON: one paipu object or an array of them;
 * Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);
 * tenhou.net/6 JSON: a game object whose ``log`` rounds are arrays, or one round per
-  line (:mod:`paipu.formats.tenhou_json`).
+  line (:mod:`paipu.formats.tenhou_json`);
+* mjai JSON lines (or an array) whose first event is ``start_game``, one game
+  (:mod:`paipu.formats.mjai`).
 
 A file or game that cannot be read becomes a :class:`LoadError` naming the file, the game
 index, round and event where known (and the JSON position of a syntax error); loading
@@ -21,8 +24,9 @@ Folders are somebody else's: a walk follows a symbolic link to a folder once (a 
 reached twice is read once; a link back into a folder that holds it is a loop, named and
 skipped); a folder it cannot list is named and skipped; in a folder only regular files
 are read (a FIFO, socket or device named ``*.json`` is named and skipped, never opened).
-A file named as a path is read whatever it is (``<(zcat log.gz)`` too), opened without
-waiting. No file is read or inflated beyond ``max_size`` bytes (:data:`MAX_SIZE`): a
+A file named as a path is read whatever its name; a pipe too (``<(zcat log.gz)``, a FIFO),
+as its writer writes it, but one that no writer holds open, or a device or a socket, is
+named as the walk names it, never waited for. No file is read or inflated beyond ``max_size`` bytes (:data:`MAX_SIZE`): a
 gzip bomb is an error, found without inflating it all.
 """
 
@@ -115,9 +119,19 @@ def _size(count: int) -> str:
     return f"{count} bytes"
 
 
+class _NotRegular(Exception):
+    """A file named as a path that is not read: a device or socket (never opened), or a
+    FIFO that no writer holds open."""
+
+
 def _read(path: Path, max_size: int) -> bytes:
-    """The bytes of a file, at most ``max_size`` (else :class:`_TooLarge`). Opened without
-    waiting: a FIFO with no writer reads as empty, never hangs."""
+    """The bytes of a file, at most ``max_size`` (else :class:`_TooLarge`). A pipe (a
+    FIFO, ``<(zcat log.gz)``) is read as its writer writes it; one with no writer, and a
+    device or a socket, is :class:`_NotRegular`, as a folder's walk names them: opened
+    without waiting, or not at all, never a hang."""
+    mode = os.stat(path).st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISFIFO(mode)):
+        raise _NotRegular(_not_regular(path))
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         info = os.fstat(fd)
@@ -127,10 +141,19 @@ def _read(path: Path, max_size: int) -> bytes:
         if regular and info.st_size > max_size:
             raise _TooLarge(f"the file is {_size(info.st_size)}, more than the limit of {_size(max_size)} "
                             "(--max-size)")
-        if not regular:
-            os.set_blocking(fd, True)  # a pipe's data comes as its writer writes it
         parts = []
         left = max_size + 1
+        if not regular:
+            try:  # opened without waiting, read so too: its end at once if no writer has it open
+                first = os.read(fd, 1 << 16)
+            except BlockingIOError:  # a writer has it open, and has not written yet
+                first = None
+            if first == b"":
+                raise _NotRegular(f"{_special(info.st_mode)}, and no writer has it open: skipped")
+            if first:
+                parts.append(first)
+                left -= len(first)
+            os.set_blocking(fd, True)  # a pipe's data comes as its writer writes it
         # A regular file in one read (and one more to see its end); anything else by pieces.
         chunk = info.st_size + 1 if regular else 1 << 16
         while left > 0:
@@ -215,6 +238,8 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
         return f"corrupt gzip data: {error}"
     if isinstance(error, _TooLarge):
         return f"not read: {error}"
+    if isinstance(error, _NotRegular):
+        return str(error)
     if isinstance(error, OSError) and error.strerror:
         return f"cannot read the file: {error.strerror}"
     return clip(f"cannot read the file: {error}")
@@ -453,8 +478,13 @@ def _not_regular(path: Path) -> str:
         if os.path.islink(path):
             return "a symbolic link that leads nowhere: skipped"
         return f"cannot read the file: {error.strerror or error}: skipped"
+    return f"{_special(mode)}: skipped, not opened"
+
+
+def _special(mode: int) -> str:
+    """What a file of ``mode`` (``st_mode``) is that is not a regular file."""
     kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-    return f"not a regular file but {kind}: skipped, not opened"
+    return f"not a regular file but {kind}"
 
 
 def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",

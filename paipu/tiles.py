@@ -128,10 +128,14 @@ def dora_of(indicator: str) -> str:
 
 
 def counts(tiles: Iterable[str]) -> list[int]:
-    """Count tiles per kind: a list of 34 integers (red fives count as fives)."""
+    """Count tiles per kind: a list of 34 integers (red fives count as fives);
+    :class:`NotationError` for what is not a tile."""
     result = [0] * 34
-    for tile in tiles:
-        result[kind(tile)] += 1
+    try:
+        for k in map(KIND_OF.__getitem__, tiles):  # looked up in C: no Python call per tile
+            result[k] += 1
+    except KeyError as error:
+        raise NotationError(f"not a tile: {error.args[0]!r}") from None
     return result
 
 
@@ -374,11 +378,8 @@ class HandNotation:
         return self.concealed + ((self.drawn,) if self.drawn else ())
 
     def counts(self) -> list[int]:
-        """Concealed tiles (drawn tile included) per kind: 34 integers."""
-        result = [0] * 34
-        for k in map(KIND_OF.__getitem__, self.tiles):  # tiles of a parsed hand: no check
-            result[k] += 1
-        return result
+        """Concealed tiles (drawn tile included) per kind: 34 integers (:func:`counts`)."""
+        return counts(self.tiles)
 
     @property
     def is_closed(self) -> bool:

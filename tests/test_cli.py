@@ -26,6 +26,25 @@ def test_help_lists_commands():
     assert result.returncode == 0 and "PATH[#N]" in result.stdout
 
 
+def test_convert_help_names_every_format_and_file_ending_read():
+    """What ``convert`` (as every command) reads: each format of the registry, and each
+    ending of the files a folder's walk reads (``.gz`` too)."""
+    from paipu.formats import FORMATS
+    from paipu.loader import PATTERNS
+
+    result = run("convert", "--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    start = text.index("PATH[#N] a log file")
+    paths = text[start:text.index("--no-recursive", start)]
+    names = {"majiang": "電脳麻将", "tenhou-mjlog": "Tenhou .mjlog", "tenhou-json": "tenhou.net/6", "mjai": "mjai"}
+    assert set(names) == set(FORMATS)
+    assert all(name in paths for name in names.values()), paths
+    assert all(ending.removesuffix(".gz") in paths for ending in PATTERNS) and "gzip" in paths, paths
+    listed = " ".join(run("--help").stdout.split())
+    assert "convert convert games (電脳麻将 JSON, Tenhou mjlog, tenhou.net/6 JSON or mjai) to" in listed
+
+
 def test_show_gives_the_account_of_each_sample_game():
     result = run("show", str(SAMPLES))
     assert result.returncode == 0, result.stderr

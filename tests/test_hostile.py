@@ -180,12 +180,38 @@ def test_an_unreadable_file_and_a_dangling_link_are_named_and_skipped(tmp_path):
     assert one_line(result.stderr) == f"paipu show: {secret}: cannot read the file: Permission denied"
 
 
-def test_a_fifo_named_on_the_command_line_is_read_without_waiting(tmp_path):
+def test_special_files_named_on_the_command_line_are_named_as_the_walk_names_them(tmp_path):
+    """A FIFO with no writer (opened without waiting: no hang), a device or a socket named
+    as a path is not a regular file, said as a folder's walk says it (the devices and
+    sockets not even opened); the other files are read."""
+    import socket
+
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
-    result = run("show", str(fifo), timeout=30)  # no writer: empty at once, no hang
-    assert result.returncode == cli.EXIT_LOAD_ERRORS
-    assert one_line(result.stderr) == f"paipu show: {fifo}: the file is empty"
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "socket.json"))
+        result = run("validate", str(fifo), "/dev/null", str(tmp_path / "socket.json"), str(SAMPLES / "tsumo.json"),
+                     timeout=30)
+    finally:
+        server.close()
+    assert result.returncode == cli.EXIT_LOAD_ERRORS and result.stdout.startswith("1 games, ")
+    assert result.stderr.splitlines() == [
+        f"paipu validate: {fifo}: not a regular file but a FIFO, and no writer has it open: skipped",
+        "paipu validate: /dev/null: not a regular file but a character device: skipped, not opened",
+        f"paipu validate: {tmp_path / 'socket.json'}: not a regular file but a socket: skipped, not opened",
+    ]
+
+
+def test_a_pipe_named_on_the_command_line_is_read_as_its_writer_writes_it(tmp_path):
+    """A shell's ``<(zcat log.gz)``: a pipe whose writer has it open is read, however long the
+    writer takes (more than a pipe holds, written a piece at a time)."""
+    big = tmp_path / "big.json"
+    big.write_bytes(orjson.dumps([json.loads((SAMPLES / "tsumo.json").read_text())] * 100))
+    assert big.stat().st_size > 1 << 16
+    command = [sys.executable, "-m", "paipu", "validate", f"<(sleep 0.5; cat {big})", str(SAMPLES / "tsumo.json")]
+    result = subprocess.run(["bash", "-c", " ".join(command)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("101 games, "), result.stderr
 
 
 # -- sizes: gzip bombs and huge files ------------------------------------------------------

@@ -540,7 +540,15 @@ def test_payments_not_logged_are_written_as_not_logged(tmp_path):
     bare = game_from_mjai(parse(_without_deltas(dumps(game))))
     written = dumps(bare)
     assert b'"deltas"' not in written and _read_back(bare).rounds == bare.rounds
-    assert game_from_json(orjson.loads(orjson.dumps(game_to_json(bare)))).rounds == bare.rounds
+    as_paipu = game_from_json(orjson.loads(orjson.dumps(game_to_json(bare))))
+    assert as_paipu.rounds == bare.rounds
+    # not stated: said for the 電脳麻将 file (its format states them always), not for mjai
+    results = [(round_.label, index) for round_ in bare.rounds for index, event in enumerate(round_.events)
+               if isinstance(event, (Win, NoWin))]
+    assert [(f[0], f[1]) for f in _findings(as_paipu, game_rule(game)) if f[2].endswith(".fenpei")] == results
+    assert all("not stated (fenpei null)" in f.message for f in validate_game(as_paipu, game_rule(game))
+               if f.check.endswith(".fenpei"))
+    assert _findings(bare, game_rule(game)) == []
     viewer = view(bare)
     wins = [frame for frame in viewer.frames if 'class="pv-panel pv-win"' in frame]
     assert wins and all("payments not logged" in frame for frame in wins)
@@ -609,9 +617,13 @@ def test_what_follows_end_game_is_one_load_error_and_the_game_is_kept(tmp_path):
         (error,) = reader.errors
         assert (error.game, error.round, error.label) == (1, None, None)
         assert str(error) == f"{path}#1: {message}"
-    # a game read without the loader still refuses what follows its end
-    with pytest.raises(ValueError, match=f"line {len(lines) + 1}: start_kyoku after end_game"):
-        game_from_mjai(parse(b"\n".join(lines + [lines[1]])))
+    # a game read without the loader refuses what follows its end, named as the loader names
+    # it: a line cut short there too (not taken for the log's own last line, cut short)
+    for after, what in [(lines[1], "start_kyoku"), (b'{"type":"start_ky', "an event")]:
+        with pytest.raises(ValueError) as refused:
+            game_from_mjai(parse(b"\n".join(lines + [after])))
+        assert (refused.value.message, refused.value.round) == (
+            f"line {len(lines) + 1}: {what} after end_game: an mjai file holds one game", None)
 
 
 def test_deltas_beside_a_paipu_record_are_the_payments_checked():
@@ -807,3 +819,41 @@ def test_statistics_of_a_log_that_states_no_yaku_leave_them_unknown():
     assert summary.loc["Ben", "riichi_win"] == 1.0
     assert math.isnan(summary.loc["Ben", "ippatsu_rate"]) and math.isnan(summary.loc["Ben", "ura_rate"])
     assert summary.loc["Ben", "yaku_counts"] == {}
+
+
+def test_hands_a_draw_does_not_state_stay_not_stated_when_converted():
+    """An mjai ``ryukyoku`` states no hands: the game read has them rebuilt (every tenpai
+    hand shown) and ``origin.shown_hands`` false. Written as mjai or as 電脳麻将 JSON and
+    read back, it still says so (paipu's ``shown_hands: false``) and validates exactly as
+    the game read, under a rule without the noten penalty (where a tenpai hand not in
+    riichi stays hidden, and the 電脳麻将 engine's games hide them) and with it."""
+    from dataclasses import replace
+
+    from paipu.formats.majiang import game_from_json, game_to_json
+
+    drawn = hidden = 0
+    for parts, step in [(("generated", "no_noten_bappu.json.gz"), 4), (("generated", "noten_declare.json.gz"), 8),
+                        (("tenhou-mjlog", "rmss-samples"), 1)]:
+        for game in _games(*parts, step=step):
+            bare = game_from_mjai(parse(_mortal_lines(dumps(game))), source=game.source)
+            draws = [(mine, theirs) for a, b in zip(bare.rounds, game.rounds)
+                     for mine, theirs in zip(a.results, b.results) if isinstance(theirs, NoWin)]
+            assert bare.origin.shown_hands is not draws
+            drawn += bool(draws)
+            hidden += sum(mine is not None and theirs is None for a, b in draws for mine, theirs in zip(a.hands, b.hands))
+            as_mjai = _read_back(bare)
+            as_majiang = game_from_json(orjson.loads(orjson.dumps(game_to_json(bare))), source=game.source)
+            for back in (as_mjai, as_majiang):
+                assert back.origin.shown_hands is bare.origin.shown_hands and back.rounds == bare.rounds
+            for penalty in (False, True):
+                rule = replace(game_rule(game), noten_penalty=penalty)
+                expected = _findings(bare, rule)
+                assert _findings(as_mjai, rule) == expected and _findings(as_majiang, rule) == expected, game.source
+    assert drawn > 10 and hidden  # games with draws, some with tenpai hands their source hid
+    paipu = game_to_json(bare)
+    lines = dumps(bare).splitlines()
+    assert paipu["shown_hands"] is False and b'"shown_hands":false' in lines[0]
+    with pytest.raises(ValueError, match="shown_hands must be true or false, not 'no'"):
+        game_from_json({**paipu, "shown_hands": "no"})
+    with pytest.raises(ValueError, match="shown_hands must be true or false, not 0"):
+        game_from_mjai(parse(lines[0].replace(b"\"shown_hands\":false", b"\"shown_hands\":0") + b"\n" + b"\n".join(lines[1:])))

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from paipu.tiles import (
+    HandNotation,
     NotationError,
+    counts,
     dora_of,
     kind,
     kind_name,
@@ -89,6 +91,21 @@ def test_hand_string_parts():
     hand = parse_hand("m234p567s3458s8,z666-6")
     assert hand.drawn == "s8" and [str(m) for m in hand.melds] == ["z666-6"] and not hand.is_closed
     assert sum(hand.counts()) == 11
+
+
+def test_a_hand_counts_its_tiles_as_counts_does():
+    """Counted by kind, red fives as fives, the drawn tile too (worked out by hand); a
+    hand built of something that is not a tile is refused as ``counts`` refuses it."""
+    hand = parse_hand("m055p19s9z77m4")
+    expected = [0] * 34
+    for k in (4, 4, 4, 9, 17, 26, 33, 33, 3):  # m5 m5 m5 p1 p9 s9 z7 z7, drawn m4
+        expected[k] += 1
+    assert hand.counts() == counts(hand.tiles) == expected
+    for tiles in (("m1", "x9"), ("m1", "m5", None)):
+        with pytest.raises(NotationError, match="not a tile: "):
+            counts(tiles)
+        with pytest.raises(NotationError, match="not a tile: "):
+            HandNotation(tiles).counts()
 
 
 def test_hand_is_written_canonically():

@@ -13,6 +13,7 @@ game gives back the same JSON, hand strings in canonical notation.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from itertools import islice
 from typing import Any, Callable, TypeVar
@@ -45,7 +46,7 @@ __all__ = ["game_from_json", "game_to_json", "event_to_json", "compact", "games_
 _T = TypeVar("_T")
 
 _ALL_TILES = KINDS + ("m0", "p0", "s0")
-_KNOWN_KEYS = frozenset(("title", "player", "qijia", "log", "defen", "rank", "point", "rule"))
+_KNOWN_KEYS = frozenset(("title", "player", "qijia", "log", "defen", "rank", "point", "rule", "shown_hands"))
 
 
 # -- reading -------------------------------------------------------------------------
@@ -436,8 +437,13 @@ def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
             Rule.from_json(rule)  # checked here, so that a bad rule is the log's error
         except RuleError as error:
             raise FormatError(f"rule: {error}") from None
+    shown_hands = obj.get("shown_hands", True)
+    if type(shown_hands) is not bool:
+        raise FormatError(f"shown_hands must be true or false, not {shown_hands!r}")
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
     origin = origin_of_title("majiang", title) or _ORIGIN
+    if not shown_hands:
+        origin = replace(origin, shown_hands=False)
     return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)
 
 
@@ -576,7 +582,11 @@ def game_to_json(game: Game) -> dict[str, Any]:
     after the standard ones; final results only when known). A game without a ``rule``
     whose log states some of one without naming a platform (an mjai ``start_game``'s
     ``kyoku_first`` and ``aka_flag``) gets the rule the engine checks it under
-    (:func:`~paipu.engine.game_rule`), which a paipu has no other place for."""
+    (:func:`~paipu.engine.game_rule`), which a paipu has no other place for. A game whose
+    log does not state which hands its draws show (an mjai ``ryukyoku``:
+    :attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>` false) gets
+    ``shown_hands: false``: its ``pingju.shoupai`` hold the hands rebuilt from the events
+    (which the rules' settlement reads), not hands the log says were shown."""
     obj: dict[str, Any] = {
         "title": game.title,
         "player": list(game.players),
@@ -595,5 +605,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         from ..engine import game_rule
 
         obj["rule"] = game_rule(game).to_json()
+    if game.origin is not None and not game.origin.shown_hands:
+        obj["shown_hands"] = False
     obj.update(game.extra)
     return obj

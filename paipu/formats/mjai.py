@@ -34,7 +34,9 @@ mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
 origin's implied rule (over a room's, where a title names one). :func:`game_to_mjai`
 writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
 mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
-carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``; and in
+carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``, and there
+``shown_hands: false`` for a game whose log does not state which hands its draws show
+(:attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>`); and in
 each ``hora``/``ryukyoku`` the result as the 電脳麻将 event under ``paipu`` (its yaku, fu,
 han, value, the hands as logged, the draw's name) and, where the log states it, the win's
 ``limit`` (Tenhou's), so that reading back gives the same events. ``deltas`` beside such
@@ -168,20 +170,20 @@ def _is_end_game(item: Any) -> bool:
     return isinstance(item, dict) and item.get("type") == "end_game"
 
 
-def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
-    """The parts of an mjai file as the loader reads them: the game, up to its
-    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
-    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
-    ``end_game`` ended is kept and what follows reported, not read."""
+def _after_end_game(log: MjaiLog) -> tuple[int | None, list[int]]:
+    """The index of the item that is ``end_game`` (``None`` if none is) and those of the
+    items after it that are not blank lines."""
     items = log.items
     end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
     if end is None:
-        return [log]
-    rest = [index for index in range(end + 1, len(items))
-            if not (type(items[index]) is bytes and not items[index].strip())]
-    if not rest:
-        return [log]
-    after, item = rest[0], items[rest[0]]
+        return None, []
+    return end, [index for index in range(end + 1, len(items))
+                 if not (type(items[index]) is bytes and not items[index].strip())]
+
+
+def _refused_after_end_game(log: MjaiLog, after: int) -> str:
+    """What is wrong with item ``after``, after the ``end_game`` (named by its type)."""
+    item = log.items[after]
     if type(item) is bytes:
         try:
             item = orjson.loads(item)
@@ -189,17 +191,27 @@ def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
             pass
     kind_of_event = item.get("type") if isinstance(item, dict) else None
     what = kind_of_event if isinstance(kind_of_event, str) else "an event"
-    unread = f"{log.where} {after + 1}" if len(rest) == 1 else f"{log.where}s {after + 1}-{rest[-1] + 1}"
-    return [MjaiLog(items[:end + 1], log.where), FormatError(
-        f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game "
-        f"(the game before it is read, not {unread})")]
+    return f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game"
+
+
+def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
+    """The parts of an mjai file as the loader reads them: the game, up to its
+    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
+    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
+    ``end_game`` ended is kept and what follows reported, not read."""
+    end, rest = _after_end_game(log)
+    if not rest:
+        return [log]
+    unread = f"{log.where} {rest[0] + 1}" if len(rest) == 1 else f"{log.where}s {rest[0] + 1}-{rest[-1] + 1}"
+    return [MjaiLog(log.items[:end + 1], log.where), FormatError(
+        f"{_refused_after_end_game(log, rest[0])} (the game before it is read, not {unread})")]
 
 
 def read_part(part: MjaiLog | FormatError, source: str = "") -> Game:
     """A part of an mjai file (:func:`split`) read: its game, or its error raised."""
     if isinstance(part, FormatError):
         raise part
-    return game_from_mjai(part, source)
+    return _read_game(part, source)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -308,11 +320,11 @@ class _Reader:
         self.first_dealer: int | None = None
         self.rounds: list[Round] = []
         self.events: list[Event] | None = None  # the round being read
-        self.ended = False
         self.dealer = 0
         self.aka: bool | None = None  # start_game's aka_flag: red fives or not
         self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
-        self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands)
+        self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands),
+        # nor start_game's shown_hands false (paipu's: a game whose log did not state them)
 
     # -- the round ------------------------------------------------------------------
 
@@ -343,6 +355,10 @@ class _Reader:
             except RuleError as error:
                 raise FormatError(f"rule: {error}") from None
             self.rule = rule
+        shown_hands = obj.get("shown_hands", True)
+        if type(shown_hands) is not bool:
+            raise FormatError(f"shown_hands must be true or false, not {clip(repr(shown_hands), 40)}")
+        self.shown_hands = shown_hands
 
     def start_kyoku(self, obj: dict) -> None:
         self.end_round()
@@ -461,10 +477,6 @@ class _Reader:
                     self.start_game(item)
                     started = True
                     continue
-                if self.ended:
-                    kind_of_event = item.get("type") if isinstance(item, dict) else None
-                    what = kind_of_event if isinstance(kind_of_event, str) else "an event"
-                    raise FormatError(f"{clip(what, 40)} after end_game: an mjai file holds one game")
                 self.after_kan = after_kan
                 read(item)
                 after_kan = self.after_kan
@@ -487,10 +499,8 @@ class _Reader:
             raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
         if kind_of_event in ("none", "reach_accepted"):
             return
-        if kind_of_event == "end_game":
-            self.end_round()
-            self.ended = True
-            return
+        if kind_of_event == "end_game":  # the last item read (:func:`_after_end_game`)
+            return self.end_round()
         if kind_of_event == "start_kyoku":
             return self.start_kyoku(obj)
         if kind_of_event == "start_game":
@@ -688,7 +698,7 @@ class _Reader:
         elif stated:  # a title names the room: its rule, as stated where start_game states it
             origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
-                    source=self.source, origin=replace(origin, final_results=False,
+                    source=self.source, origin=replace(origin, final_results=False, payments=False,
                                                             shown_hands=self.shown_hands))
 
 
@@ -705,7 +715,16 @@ def game_from_mjai(log: MjaiLog, source: str = "") -> Game:
     """Build a :class:`~paipu.events.Game` from a parsed mjai log (:func:`parse`); raise
     :class:`~paipu.formats.FormatError` naming the line, round and event of what is not
     mjai or cannot be played. A log cut short (no ``end_kyoku`` or ``end_game``) gives
-    the rounds it holds, the last one incomplete."""
+    the rounds it holds, the last one incomplete; anything but blank lines after its
+    ``end_game`` is an error (the loader reads the game and reports that: :func:`split`)."""
+    _, rest = _after_end_game(log)
+    if rest:
+        raise FormatError(_refused_after_end_game(log, rest[0]))
+    return _read_game(log, source)
+
+
+def _read_game(log: MjaiLog, source: str) -> Game:
+    """The game of an mjai log with nothing after its ``end_game``."""
     reader = _Reader(source)
     reader.read_all(log)
     return reader.game()
@@ -804,6 +823,8 @@ def game_to_mjai(game: Game) -> list[dict[str, Any]]:
         start["title"] = game.title
     if game.rule is not None:
         start["rule"] = game.rule
+    if game.origin is not None and not game.origin.shown_hands:
+        start["shown_hands"] = False
     lines = [start]
     for round_ in game.rounds:
         lines.extend(_round_to_mjai(round_))
