@@ -449,8 +449,3 @@ class Origin:
     as shown are every tenpai hand, rebuilt from the events), and for a game converted
     from one (paipu's writers write ``shown_hands: false``), so that validation does not
     compare which hands the rule has shown, only what they hold."""
-    payments: bool = True
-    """Whether the log's format states every result's payments: ``False`` for mjai, whose
-    ``deltas`` are optional, so that validation does not report them missing. 電脳麻将
-    JSON states them always: its ``fenpei: null`` (paipu's extension, written for a
-    result whose log did not state them) is reported as payments not stated."""

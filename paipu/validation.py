@@ -14,9 +14,7 @@ conversions keep) are ignored. A win whose log states no yaku, fu, han or yakuma
 ``hora``) has its payments compared, and nothing else of its value: the engine's yaku, fu,
 han and value for it are in the step's expectation (``step.expected.result``). Payments a
 log does not state (mjai's optional ``deltas``) are not compared: the engine settles with
-the rules' payments, and the next deal's scores, where the log states them, are checked;
-in a log that states them always (電脳麻将 JSON's ``fenpei: null``, written for a game
-converted from mjai), each is reported as not stated, with the rules' payments.
+the rules' payments, and the next deal's scores, where the log states them, are checked.
 """
 
 from __future__ import annotations
@@ -185,8 +183,10 @@ class Checker(Observer):
             self.add(step, "hule.fubaopai", expected.ura_count, ura,
                      f"ura dora indicators: the rules give {expected.ura_count}, the log lists {ura}")
         if not win.states_value:
-            # The log states no value (an mjai hora): nothing of it to compare but the payments
-            self.payments(step, "hule.fenpei", result.payments, win.payments)
+            # The log states no value (an mjai hora): nothing of it to compare; the payments are
+            # compared where it states them
+            if win.payments is not None:
+                self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
             return
         mine = [(y.name, y.han, y.yakuman) for y in result.yaku if y.han or y.yakuman]
         theirs = [(ALIASES.get(y.name, y.name), y.han, y.yakuman) for y in win.yaku if y.han or y.yakuman]
@@ -204,7 +204,8 @@ class Checker(Observer):
         self.compare(step, "hule.fanshu", result.han or None, win.han or None, "han")
         self.compare(step, "hule.damanguan", result.yakuman or None, win.yakuman or None, "yakuman multiple")
         self.compare(step, "hule.defen", result.points, win.points, "the hand's value")
-        self.payments(step, "hule.fenpei", result.payments, win.payments)
+        if win.payments is not None:
+            self.compare(step, "hule.fenpei", list(result.payments), list(win.payments), "payments by seat")
         if win.limit is not None:
             self.limit(step, win, result)
 
@@ -242,16 +243,8 @@ class Checker(Observer):
                 replayed = table.hands[seat].to_notation()
                 self.add(step, "pingju.shoupai", str(replayed), str(draw.hands[seat]),
                          f"seat {seat}'s shown hand: replayed {replayed}, logged {draw.hands[seat]}")
-        self.payments(step, "pingju.fenpei", expected.payments, draw.payments)
-
-    def payments(self, step: Step, check: str, expected: tuple[int, ...], logged: tuple[int, ...] | None) -> None:
-        """A result's payments compared; where the log does not state them, said, unless
-        its format need not state them (:attr:`~paipu.events.Origin.payments`: mjai)."""
-        if logged is not None:
-            self.compare(step, check, list(expected), list(logged), "payments by seat")
-        elif self.game.origin is None or self.game.origin.payments:  # type: ignore[union-attr]
-            self.add(step, check, list(expected), None,
-                     f"payments by seat: not stated (fenpei null); the rules give {list(expected)}")
+        if draw.payments is not None:
+            self.compare(step, "pingju.fenpei", list(expected.payments), list(draw.payments), "payments by seat")
 
     def end(self, step: Step, expected: GameEnd) -> None:
         game = self.game

@@ -540,15 +540,7 @@ def test_payments_not_logged_are_written_as_not_logged(tmp_path):
     bare = game_from_mjai(parse(_without_deltas(dumps(game))))
     written = dumps(bare)
     assert b'"deltas"' not in written and _read_back(bare).rounds == bare.rounds
-    as_paipu = game_from_json(orjson.loads(orjson.dumps(game_to_json(bare))))
-    assert as_paipu.rounds == bare.rounds
-    # not stated: said for the 電脳麻将 file (its format states them always), not for mjai
-    results = [(round_.label, index) for round_ in bare.rounds for index, event in enumerate(round_.events)
-               if isinstance(event, (Win, NoWin))]
-    assert [(f[0], f[1]) for f in _findings(as_paipu, game_rule(game)) if f[2].endswith(".fenpei")] == results
-    assert all("not stated (fenpei null)" in f.message for f in validate_game(as_paipu, game_rule(game))
-               if f.check.endswith(".fenpei"))
-    assert _findings(bare, game_rule(game)) == []
+    assert game_from_json(orjson.loads(orjson.dumps(game_to_json(bare)))).rounds == bare.rounds
     viewer = view(bare)
     wins = [frame for frame in viewer.frames if 'class="pv-panel pv-win"' in frame]
     assert wins and all("payments not logged" in frame for frame in wins)

@@ -209,23 +209,6 @@ def test_wrong_payments_in_the_last_round_are_reported_there_only():
     assert _findings(raw) == [(f"{key}.fenpei", _label(raw, index), position)]
 
 
-def test_payments_not_stated_in_a_paipu_are_reported_as_such():
-    """``fenpei: null`` (paipu's extension, written for a result whose log did not state
-    its payments) is said, with the rules' payments (here the logged ones of this clean
-    game): 電脳麻将 JSON states every result's payments. The replay goes on with the
-    rules' payments, so nothing else is reported."""
-    raw = _real_game()
-    places = [(index, position, key, event[key]["fenpei"]) for index in (_ron_round(raw), _draw_round(raw))
-              for position, event in enumerate(raw["log"][index]) for key in event if key in ("hule", "pingju")]
-    for index, position, key, _ in places:
-        raw["log"][index][position][key]["fenpei"] = None
-    game = game_from_json(raw, "mutant#0")
-    assert [(f.check, f.round, f.event, f.expected, f.logged, f.message) for f in validate_game(game)] == [
-        (f"{key}.fenpei", _label(raw, index), position, fenpei, None,
-         f"payments by seat: not stated (fenpei null); the rules give {fenpei}")
-        for index, position, key, fenpei in places]
-
-
 def test_a_wrong_yaku_name_is_reported_once():
     raw = _real_game()
     index = _ron_round(raw)

@@ -698,7 +698,7 @@ class _Reader:
         elif stated:  # a title names the room: its rule, as stated where start_game states it
             origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
         return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
-                    source=self.source, origin=replace(origin, final_results=False, payments=False,
+                    source=self.source, origin=replace(origin, final_results=False,
                                                             shown_hands=self.shown_hands))
 
 
