@@ -45,6 +45,15 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """``text`` as UTF-8 can encode it: each lone surrogate (a byte of a file name that is
+    not UTF-8, as Python decodes it) written as :func:`printable` writes it, ``\\xff``."""
+    return _LONE_SURROGATE.sub(_escape, text)
+
+
 def printable(text: str, newlines: bool = False) -> str:
     """``text`` with every character that could act on a terminal written as an escape
     (``\\x1b``, ``\\u202e``; the byte ``\\xff`` of a file name that is not UTF-8), the

@@ -42,7 +42,7 @@ import pandas as pd
 from .engine import Step
 from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
 from .hand import unplayable
-from .limits import DECIMAL
+from .limits import DECIMAL, encodable
 from .observe import GameSource, Observer, walk
 from .shanten import Tracked, waits
 from .tiles import KIND_OF
@@ -830,7 +830,10 @@ def _column(values: tuple, dtype: str) -> np.ndarray | pd.api.extensions.Extensi
     if dtype in ("int64", "bool"):
         return np.fromiter(values, dtype, len(values))
     if dtype == "category":
-        return pd.Categorical(values)
+        try:
+            return pd.Categorical(values)
+        except UnicodeEncodeError:  # a text UTF-8 cannot hold: a file name that is not UTF-8
+            return pd.Categorical([encodable(value) if type(value) is str else value for value in values])
     if dtype == "object":
         column = np.empty(len(values), object)
         column[:] = values

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -897,3 +898,23 @@ def test_two_draws_in_a_row_change_the_hand_the_shanten_is_asked_of():
     (row,) = stats.tables([game], engine=True).turns.itertuples()
     assert (row.seat, row.turn) == (0, 1)
     assert row.shanten == shanten(raw_hand_counts("m123p456s789z11223")) != shanten(raw_hand_counts("m23p456s789z11223"))
+
+
+@pytest.mark.parametrize("options", [[], ["--engine"], ["--jobs", "2"], ["--format", "csv"]])
+def test_statistics_of_a_file_whose_name_is_not_utf8(tmp_path, capsys, options):
+    """A file name that is not UTF-8 (its byte kept by Python as a lone surrogate, which
+    pandas' text cannot hold) is in the tables as paipu prints it, ``\\xff``; the summary
+    is that of the same game under a plain name."""
+    from paipu.cli import main
+
+    sample = Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json"
+    (tmp_path / "odd").mkdir()
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "odd" / os.fsdecode(b"bad\xffname.json")).write_bytes(sample.read_bytes())
+    (tmp_path / "plain" / "name.json").write_bytes(sample.read_bytes())
+    assert list(stats.tables(tmp_path / "odd").rounds["source"].unique()) == [f"{tmp_path}/odd/bad\\xffname.json#0"]
+    printed = []
+    for folder in ("odd", "plain"):
+        assert main(["stats", str(tmp_path / folder), *options]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0] == printed[1] and "East player" in printed[0]
