@@ -920,8 +920,20 @@ def of_player(table: pd.DataFrame, player: str | int | None) -> pd.DataFrame:
     or, given an int, by player index in each game. ``None`` selects every row."""
     if player is None:
         return table
+    _check_player(player)
     column = "player" if isinstance(player, int) else "name"
     return table[table[column] == (player if isinstance(player, int) else _name(player))]
+
+
+def _check_player(player: object) -> None:
+    """TypeError unless ``player`` is a name (str), a player index (int) or ``None``."""
+    if not (player is None or type(player) is str or (isinstance(player, int) and not isinstance(player, bool))):
+        raise TypeError(f"player must be a name (str), a player index (int) or None, not {player!r}")
+
+
+def _check_double_ron(double_ron: object) -> None:
+    if double_ron not in ("once", "each"):
+        raise ValueError(f"double_ron must be 'once' or 'each', not {double_ron!r}")
 
 
 def summary(games: GameSource, player: str | int | None = None, double_ron: DoubleRon = "once",
@@ -938,6 +950,8 @@ def summary(games: GameSource, player: str | int | None = None, double_ron: Doub
     Rows are sorted by games, then rounds (most first), then name. ``engine=True`` adds
     the statistics marked ``engine``: those of the hands (see :func:`tables`).
     """
+    _check_player(player)  # before the pass over the games
+    _check_double_ron(double_ron)
     return summary_tables(games, engine).summary(player, double_ron)
 
 
@@ -1059,8 +1073,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
 
 def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,
                double_ron: DoubleRon) -> pd.DataFrame:
-    if double_ron not in ("once", "each"):
-        raise ValueError(f"double_ron must be 'once' or 'each', not {double_ron!r}")
+    _check_double_ron(double_ron)
     engine = "start_shanten" in rounds_table
     chosen = [stat for stat in STATISTICS if engine or not stat.engine]
     frames = {

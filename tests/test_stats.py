@@ -918,3 +918,22 @@ def test_statistics_of_a_file_whose_name_is_not_utf8(tmp_path, capsys, options):
         assert main(["stats", str(tmp_path / folder), *options]) == 0
         printed.append(capsys.readouterr().out)
     assert printed[0] == printed[1] and "East player" in printed[0]
+
+
+@pytest.mark.parametrize("arguments, error, message", [
+    (dict(player=1.5), TypeError, "player must be a name (str), a player index (int) or None, not 1.5"),
+    (dict(player=True), TypeError, "not True"),
+    (dict(double_ron="both"), ValueError, "double_ron must be 'once' or 'each', not 'both'"),
+])
+def test_a_summary_of_wrong_arguments_says_which_before_reading_the_games(arguments, error, message):
+    read = []
+
+    def games():
+        read.append(True)
+        yield from paipu.load(Path(__file__).resolve().parents[1] / "sample_logs")
+
+    with pytest.raises(error) as raised:
+        stats.summary(games(), **arguments)
+    assert message in str(raised.value) and not read
+    with pytest.raises(error):
+        stats.tables(Path(__file__).resolve().parents[1] / "sample_logs").summary(**arguments)
