@@ -547,3 +547,46 @@ def test_seat_wind_takes_0_to_3_as_the_help_says():
     lettered = run("score", HAND, "--ron", "s5", "--seat-wind", "E", "--round-wind", "S")
     assert numbered.returncode == cli.EXIT_OK and numbered.stdout == lettered.stdout
     assert "0-3" in run("score", "--help").stdout
+
+
+def _every_round(game: dict, **qipai) -> dict:
+    for round_ in game["log"]:
+        round_[0]["qipai"].update(qipai)
+    return game
+
+
+def test_the_engine_takes_every_honba_stick_and_score_the_loader_takes(tmp_path):
+    """Honba and riichi sticks up to MAX_COUNT and scores up to ±MAX_NUMBER at every round's
+    start (with the riichi the rounds declare on top) are validated, counted and drawn;
+    one more honba or stick is a load error naming the field, in 電脳麻将 JSON and mjai,
+    not an engine error blamed on paipu (a billion sticks plus a riichi was one)."""
+    from paipu import stats
+    from paipu.validation import validate_file
+    from paipu.formats.mjai import dumps
+    from paipu.limits import MAX_COUNT, MAX_NUMBER
+
+    game = json.loads((SAMPLES / "simulated_hanchan.json").read_text(encoding="utf-8"))
+    assert '*"}}' in json.dumps(game, separators=(",", ":"))  # riichi discards: sticks grow within a round
+    scores = [MAX_NUMBER, -MAX_NUMBER, MAX_NUMBER, -MAX_NUMBER]
+    edge = write_game(tmp_path / "edge.json", _every_round(copy.deepcopy(game), changbang=MAX_COUNT,
+                                                           lizhibang=MAX_COUNT, defen=scores))
+    (loaded,) = load(edge, errors="raise")
+    mjai = tmp_path / "edge.jsonl"
+    mjai.write_bytes(dumps(loaded))
+    for path in (edge, mjai):
+        report = validate_file(str(path))
+        assert report.errors == () and report.engine_errors == () and report.findings, path
+        assert stats.summary(str(path))["rounds"].sum() == 4 * len(loaded.rounds)  # counted for each seat
+        (again,) = load(path, errors="raise")
+        assert "pv-seat" in again._repr_html_()
+    for field, mjai_field in (("changbang", "honba"), ("lizhibang", "kyotaku")):
+        beyond = write_game(tmp_path / f"{field}.json", _every_round(copy.deepcopy(game), **{field: MAX_COUNT + 1}))
+        lines = [json.loads(line) for line in mjai.read_text().splitlines()]
+        for line in lines:
+            if line["type"] == "start_kyoku":
+                line[mjai_field] = MAX_COUNT + 1
+        (tmp_path / f"{mjai_field}.jsonl").write_text("\n".join(map(json.dumps, lines)))
+        for path, name in ((beyond, f"qipai.{field}"), (tmp_path / f"{mjai_field}.jsonl", mjai_field)):
+            result = run("validate", str(path))
+            assert result.returncode == cli.EXIT_LOAD_ERRORS, result.stderr
+            assert one_line(result.stderr).endswith(f": {name} must be an integer 0..{MAX_COUNT}, not {MAX_COUNT + 1}")

@@ -75,7 +75,7 @@ from ..events import (
     takes_riichi_stick,
 )
 from ..hand import Hand, IllegalAction
-from ..limits import clip
+from ..limits import MAX_COUNT, clip
 from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
 from .errors import FormatError, bounded
@@ -366,7 +366,7 @@ class _Reader:
         if type(bakaze) is not str or bakaze not in _WINDS:
             raise FormatError(f"bakaze must be E, S, W or N, not {clip(repr(bakaze), 40)}")
         hand_number = _int(obj, "kyoku", 1, 4) - 1
-        honba, sticks = _int(obj, "honba", 0, 10**9), _int(obj, "kyotaku", 0, 10**9)
+        honba, sticks = _int(obj, "honba", 0, MAX_COUNT), _int(obj, "kyotaku", 0, MAX_COUNT)
         oya = _player(obj, "oya")
         first_dealer = (oya - hand_number) % 4
         if self.first_dealer is None:
