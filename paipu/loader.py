@@ -62,6 +62,10 @@ MAX_SIZE = 256 * 1024 * 1024
 inflate to if gzip-compressed (256 MiB; the largest log of the corpora is a few MB)."""
 
 
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark, skipped at the start of a file of any format."""
+
+
 class LoadError(Exception):
     """A file or game that could not be read.
 
@@ -237,11 +241,10 @@ def _paipu_games(data: bytes, name: str) -> list[Game] | None:
 
 def _describe_read_error(error: Exception, data: bytes | None) -> str:
     """What is wrong with a file that could not be read, or whose content (``data``,
-    uncompressed) is none of the formats."""
+    uncompressed, past a byte order mark) is none of the formats."""
     if isinstance(error, orjson.JSONDecodeError) and data is not None:
-        body = data[3:] if data[:3] == b"\xef\xbb\xbf" else data  # past a UTF-8 byte order mark
-        if not body.strip():
-            return "the file is empty" if not body else "the file holds only white space"
+        if not data.strip():
+            return "the file is empty" if not data else "the file holds only white space"
         if "UTF-8" in error.msg:  # orjson says where only for the whole text
             return f"not UTF-8 text: {utf8_error_at(data)}"
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"
@@ -403,6 +406,8 @@ class GameReader:
             data = _read(path, self.max_size)
             if data[:2] == b"\x1f\x8b":
                 data = _gunzip(data, self.max_size)
+            if data[:3] == BOM:  # which some editors write first, and JSON may not hold
+                data = data[3:]
             games = None if type(index) is int else _paipu_games(data, name)
             if games is not None:
                 return games if index is None else [g for n, g in enumerate(games) if n not in index]

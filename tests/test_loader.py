@@ -17,6 +17,8 @@ import pytest
 from paipu import LoadError, load
 from paipu.loader import LoadWarning
 
+from conftest import corpus
+
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 ROOT = SAMPLES.parent
 
@@ -273,3 +275,25 @@ def test_validate_counts_a_file_named_twice_once():
                           str(SAMPLES), "--jobs", "2"], capture_output=True, text=True, cwd=ROOT)
     summary = json.loads(out.stdout.splitlines()[-1])["summary"]
     assert summary["games"] == len(list(SAMPLES.glob("*.json"))), out.stderr
+
+
+def test_a_byte_order_mark_is_skipped_in_every_format(tmp_path):
+    """A UTF-8 byte order mark before 電脳麻将 JSON (as paipu writes it, read the quick
+    way, and spaced), tenhou.net/6 JSON, mjai lines or an mjlog, plain or gzip, is
+    skipped: the games read as without it."""
+    from paipu.formats.mjai import dumps
+
+    sources = [SAMPLES / "simulated_hanchan.json", SAMPLES / "tsumo.json",
+               corpus("tenhou-json", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.json"),
+               corpus("tenhou-mjlog", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.mjlog")]
+    mjai = tmp_path / "game.jsonl"
+    mjai.write_bytes(dumps(next(iter(load(SAMPLES / "tsumo.json")))))
+    for source in (*sources, mjai):
+        (plain,) = load(source, errors="raise")
+        for name, data in ((source.name, b"\xef\xbb\xbf" + source.read_bytes()),
+                           (source.name + ".gz", gzip.compress(b"\xef\xbb\xbf" + source.read_bytes()))):
+            marked = tmp_path / "bom" / name
+            marked.parent.mkdir(exist_ok=True)
+            marked.write_bytes(data)
+            (game,) = load(marked, errors="raise")
+            assert game.rounds == plain.rounds and game.players == plain.players, marked
