@@ -12,7 +12,8 @@ formats are those of :data:`paipu.formats.FORMATS`):
 * Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);
 * tenhou.net/6 JSON: a game object whose ``log`` rounds are arrays, or one round per
   line (:mod:`paipu.formats.tenhou_json`);
-* mjai JSON lines (or an array) whose first event is ``start_game``, one game
+* mjai JSON lines (or an array) whose first event is an mjai event (``start_game``, or
+  a load error says it is missing), one game
   (:mod:`paipu.formats.mjai`).
 
 A file or game that cannot be read becomes a :class:`LoadError` naming the file, the game
