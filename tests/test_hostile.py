@@ -590,3 +590,36 @@ def test_the_engine_takes_every_honba_stick_and_score_the_loader_takes(tmp_path)
             result = run("validate", str(path))
             assert result.returncode == cli.EXIT_LOAD_ERRORS, result.stderr
             assert one_line(result.stderr).endswith(f": {name} must be an integer 0..{MAX_COUNT}, not {MAX_COUNT + 1}")
+
+
+def test_the_api_refuses_arguments_of_other_types_naming_them():
+    """score, validate, Replay and view say which argument is of a wrong type, not an
+    AttributeError or TypeError from deep inside; validate takes what the statistics take
+    (games and paths, in any iterable)."""
+    import paipu
+    from paipu.engine import Replay
+    from paipu.stats import summary
+
+    for hand in (None, 123, ["m1"]):
+        with pytest.raises(TypeError, match=f"^hand must be a str of 電脳麻将 notation or a HandNotation, not {type(hand).__name__}"):
+            score(hand)
+    with pytest.raises(TypeError, match="^win_tile must be a tile .* not int 5"):
+        score(HAND + "s5", 5)
+    with pytest.raises(TypeError, match="^situation must be a Situation or None, not int 5"):
+        score(HAND + "s5", None, 5)
+    path = str(SAMPLES / "tsumo.json")
+    (game,) = load(path)
+    assert paipu.validate([path, game]) == paipu.validate(path) * 2
+    assert len(summary([path, game])) == len(summary(path))
+    for games, what in (([game, None], "expected a Game or a path, not NoneType"), (5, "not int"),
+                        (None, "not NoneType")):
+        with pytest.raises(TypeError, match=what):
+            paipu.validate(games)
+    with pytest.raises(TypeError, match="^a Replay is of a Game, not str"):
+        Replay(path)
+    for arguments, what in (({"round": "a"}, "^round must be an integer, not str 'a'"),
+                            ({"seat": 1.5}, "^seat must be an integer, not float 1.5")):
+        with pytest.raises(TypeError, match=what):
+            paipu.view(game, **arguments)
+    with pytest.raises(TypeError, match="^view takes a Game, a path or a reader of paipu.load, not NoneType"):
+        paipu.view(None)
