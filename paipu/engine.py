@@ -164,6 +164,8 @@ class Replay:
     """
 
     def __init__(self, game: Game, rule: RuleSpec | None = None) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a Replay is of a Game, not {type(game).__name__}")
         self.game = game
         self.rule, self.other_rules = game_rules(game, None if rule is None else Rule.get(rule))
         rule = self.rule

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_MESSAGE", "DECIMAL", "clip", "printable"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
 hand values, fu, han, honba, riichi sticks, final points, starting points): a billion
 points is far beyond any game, and keeps every sum of them within 64 bits."""
+
+MAX_COUNT = 1_000_000
+"""The most honba (本場) and riichi sticks (供託) a log may state at a round's start: a
+million, where real games hold a few (each grows by one a round, or by a riichi). Far
+below :data:`MAX_NUMBER`, so that the sticks the round adds (4 riichi at most) and the
+points they and the honba pay stay within what the engine scores
+(:class:`paipu.scoring.Situation`)."""
 
 MAX_MESSAGE = 300
 """The most characters of a message kept by :func:`clip`."""

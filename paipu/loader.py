@@ -12,7 +12,8 @@ formats are those of :data:`paipu.formats.FORMATS`):
 * Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);
 * tenhou.net/6 JSON: a game object whose ``log`` rounds are arrays, or one round per
   line (:mod:`paipu.formats.tenhou_json`);
-* mjai JSON lines (or an array) whose first event is ``start_game``, one game
+* mjai JSON lines (or an array) whose first event is an mjai event (``start_game``, or
+  a load error says it is missing), one game
   (:mod:`paipu.formats.mjai`).
 
 A file or game that cannot be read becomes a :class:`LoadError` naming the file, the game
@@ -26,7 +27,8 @@ skipped); a folder it cannot list is named and skipped; in a folder only regular
 are read (a FIFO, socket or device named ``*.json`` is named and skipped, never opened).
 A file named as a path is read whatever its name; a pipe too (``<(zcat log.gz)``, a FIFO),
 as its writer writes it, but one that no writer holds open, or a device or a socket, is
-named as the walk names it, never waited for. No file is read or inflated beyond ``max_size`` bytes (:data:`MAX_SIZE`): a
+named as the walk names it, never waited for. A file is read once however it is named
+(``x`` and ``./x``, a link to it, a folder holding it): :meth:`GameReader.paths`. No file is read or inflated beyond ``max_size`` bytes (:data:`MAX_SIZE`): a
 gzip bomb is an error, found without inflating it all.
 """
 
@@ -49,7 +51,7 @@ from .formats.majiang import compact, games_from_compact
 from .formats.errors import utf8_error_at
 from .limits import clip
 
-__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "PATTERNS", "MAX_SIZE"]
+__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "Without", "Selection", "PATTERNS", "MAX_SIZE"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -59,6 +61,10 @@ PATTERNS = (".json", ".json.gz", ".mjlog", ".xml", ".jsonl", ".jsonl.gz", ".mjso
 MAX_SIZE = 256 * 1024 * 1024
 """The default of ``max_size``: the most bytes of one file read, and the most it may
 inflate to if gzip-compressed (256 MiB; the largest log of the corpora is a few MB)."""
+
+
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark, skipped at the start of a file of any format."""
 
 
 class LoadError(Exception):
@@ -94,6 +100,16 @@ class LoadError(Exception):
         return {"source": self.source, "round": locator(None, self.label or self.round, None) or None,
                 "event": self.event, "check": "load",
                 "expected": None, "logged": None, "message": self.message}
+
+
+class Without(frozenset):
+    """The games of a file but these (their indices): a file named whole after some
+    ``FILE#N`` of it, whose games ``N`` were read there."""
+
+
+Selection = Union[int, None, Without]
+"""The games of a file to read: game ``N`` (``FILE#N``), all (``None``) or all
+:class:`Without` some."""
 
 
 class LoadWarning(UserWarning):
@@ -226,11 +242,10 @@ def _paipu_games(data: bytes, name: str) -> list[Game] | None:
 
 def _describe_read_error(error: Exception, data: bytes | None) -> str:
     """What is wrong with a file that could not be read, or whose content (``data``,
-    uncompressed) is none of the formats."""
+    uncompressed, past a byte order mark) is none of the formats."""
     if isinstance(error, orjson.JSONDecodeError) and data is not None:
-        body = data[3:] if data[:3] == b"\xef\xbb\xbf" else data  # past a UTF-8 byte order mark
-        if not body.strip():
-            return "the file is empty" if not body else "the file holds only white space"
+        if not data.strip():
+            return "the file is empty" if not data else "the file holds only white space"
         if "UTF-8" in error.msg:  # orjson says where only for the whole text
             return f"not UTF-8 text: {utf8_error_at(data)}"
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"
@@ -268,20 +283,35 @@ class GameReader:
         self.games = 0
         self._walk_errors: set[tuple[str, str]] = set()
 
-    def paths(self) -> Iterator[tuple[Path, int | None]]:
-        """The files to read, in order, each with the selected game index or ``None``.
+    def paths(self) -> Iterator[tuple[Path, Selection]]:
+        """The files to read, in order, each with the games of it to read (:data:`Selection`).
 
         A folder is walked in sorted order, symbolic links followed, each folder once
         however often it is reached; what cannot be walked (a folder that cannot be
         listed, a link that loops, a special file) is recorded as a :class:`LoadError`,
-        once however often the paths are listed."""
+        once however often the paths are listed. Each file is read once however it is
+        named (the same device and inode: ``x`` and ``./x``, a symbolic or hard link, a
+        file named and in a folder named), where first named; ``FILE#N`` once, and not
+        at all after its whole file; a whole file after some ``FILE#N`` of it without
+        those games (:class:`Without`)."""
         entered: set[tuple[int, int]] = set()
-        for path, index in self._targets:
-            if path.is_dir():
-                for file in self._walk(path, entered):
-                    yield file, None
-            else:
-                yield path, index
+        whole: set[tuple[int, int]] = set()
+        chosen: dict[tuple[int, int], set[int]] = {}
+        for target, index in self._targets:
+            files = self._walk(target, entered) if target.is_dir() else (target,)
+            for path in files:
+                key = _identity(path)
+                if key is None:  # reading it says what is wrong
+                    yield path, index
+                elif key in whole:
+                    continue
+                elif index is None:
+                    whole.add(key)
+                    before = chosen.pop(key, None)
+                    yield path, None if before is None else Without(before)
+                elif index not in chosen.setdefault(key, set()):
+                    chosen[key].add(index)
+                    yield path, index
 
     def _walk(self, top: Path, entered: set[tuple[int, int]]) -> Iterator[Path]:
         """The files of a folder to read: see :meth:`paths`. ``entered``: the folders
@@ -347,8 +377,9 @@ class GameReader:
         for path, index in self.paths():
             yield from self.read_file(path, index)
 
-    def read_file(self, path: Path, index: int | None = None) -> Iterator[Game]:
-        """The games of one file (only game ``index`` if given); errors are recorded."""
+    def read_file(self, path: Path, index: Selection = None) -> Iterator[Game]:
+        """The games of one file (:data:`Selection`: only game ``index`` if given); errors
+        are recorded."""
         self.files += 1
         with _CollectorPause():
             built = self._build(path, index)
@@ -362,8 +393,8 @@ class GameReader:
             self.games += 1
             yield outcome
 
-    def _build(self, path: Path, index: int | None) -> list[Game | LoadError]:
-        """Every game of the file ``path`` (only game ``index`` if given), or the
+    def _build(self, path: Path, index: Selection) -> list[Game | LoadError]:
+        """Every game of the file ``path`` selected by ``index`` (:data:`Selection`), or the
         :class:`LoadError` of each that cannot be read, in order; one error if the file
         cannot be read at all.
 
@@ -376,21 +407,23 @@ class GameReader:
             data = _read(path, self.max_size)
             if data[:2] == b"\x1f\x8b":
                 data = _gunzip(data, self.max_size)
-            games = None if index is not None else _paipu_games(data, name)
+            if data[:3] == BOM:  # which some editors write first, and JSON may not hold
+                data = data[3:]
+            games = None if type(index) is int else _paipu_games(data, name)
             if games is not None:
-                return games  # type: ignore[return-value]
+                return games if index is None else [g for n, g in enumerate(games) if n not in index]
             items, reader = _decode(data, name)
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
             return [LoadError(name, _describe_read_error(error, data))]
         del data
         if not items:
             return [LoadError(name, "the file holds no game (an empty list)")]
-        if index is not None:
+        if type(index) is int:
             if index >= len(items):
                 return [LoadError(name, f"no game #{index}: the file holds {len(items)}")]
             chosen = [(index, items[index])]
         else:
-            chosen = list(enumerate(items))
+            chosen = [(n, item) for n, item in enumerate(items) if index is None or n not in index]
         del items
         # Taken from the end, so that each game's parsed form is let go once the game is
         # built: the games of a file take less than their parsed form took.
@@ -453,6 +486,16 @@ def _resolve(path: PathLike) -> tuple[Path, int | None]:
         raise FileNotFoundError(f"{clip(repr(str(path)), 100)}: {clip(repr(index), 40)} is not a game number: "
                                 "FILE#N reads game N of FILE, counting from 0")
     raise FileNotFoundError(f"no such file or directory: {clip(repr(str(path)))}")
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file ``path`` names (through symbolic links), which
+    tell the same file however named; ``None`` if it cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _entry(entry: os.DirEntry) -> tuple[str, bool, bool]:

@@ -164,22 +164,25 @@ class Hooks:
         return results[0] if len(results) == 1 else results
 
 
-def games_of(source: GameSource) -> Iterator[Game]:
-    """The games of a :data:`GameSource`, read as they are needed."""
+def games_of(source: GameSource, errors: str = "warn") -> Iterator[Game]:
+    """The games of a :data:`GameSource`, read as they are needed (paths with
+    :func:`paipu.load` and its ``errors``); TypeError for anything else."""
     from .loader import load
 
     if isinstance(source, Game):
         yield source
     elif isinstance(source, (str, os.PathLike)):
-        yield from load(source)
-    else:
+        yield from load(source, errors=errors)  # type: ignore[arg-type]
+    elif isinstance(source, Iterable):
         for item in source:
             if isinstance(item, Game):
                 yield item
             elif isinstance(item, (str, os.PathLike)):
-                yield from load(item)
+                yield from load(item, errors=errors)  # type: ignore[arg-type]
             else:
                 raise TypeError(f"expected a Game or a path, not {type(item).__name__}")
+    else:
+        raise TypeError(f"expected a Game, a path or an iterable of them, not {type(source).__name__}")
 
 
 def walk(source: GameSource, *observers: Observer) -> Any:

@@ -413,10 +413,16 @@ def score(
     and ``ValueError`` for a hand that does not fit the rule (more red fives than it has)
     and for a win that cannot happen (see :class:`Situation`; and riichi on an open hand,
     天和/地和 after a call or kan or on a ron, 槍槓 on a tsumo, 嶺上開花 or 海底摸月 on a
-    ron, 河底撈魚 on a tsumo).
+    ron, 河底撈魚 on a tsumo); ``TypeError`` for a hand, win tile or situation of another type.
     """
     if isinstance(hand, str):
         hand = parse_hand(hand)
+    elif not isinstance(hand, HandNotation):
+        raise TypeError(f"hand must be a str of 電脳麻将 notation or a HandNotation, not {_type_name(hand)}")
+    if win_tile is not None and not isinstance(win_tile, str):
+        raise TypeError(f"win_tile must be a tile (a str such as 'm4' or 's2+') or None, not {_type_name(win_tile)}")
+    if situation is not None and not isinstance(situation, Situation):
+        raise TypeError(f"situation must be a Situation or None, not {_type_name(situation)}")
     if changes:
         situation = replace(situation or _DEFAULT_SITUATION, **changes)
     elif situation is None:
@@ -428,6 +434,11 @@ def score(
     if situation.riichi or situation.tenhou or situation.haitei or situation.rinshan or situation.chankan:
         _check_possible(hand, win_tile is not None and len(win_tile) > 2, situation)
     return _score(hand, win_tile, situation, rule)
+
+
+def _type_name(value: Any) -> str:
+    """A value's type and the value, cut short, for a TypeError: ``int 5``."""
+    return f"{type(value).__name__} {clip(repr(value), 40)}"
 
 
 def _check_possible(hand: HandNotation, ron: bool, situation: Situation) -> None:

@@ -27,7 +27,7 @@ from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
 from .loader import MAX_SIZE, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
-from .observe import Observer
+from .observe import GameSource, Observer, games_of
 from .engine import Replay, Step
 from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd
@@ -315,20 +315,17 @@ def validate_game(game: Game, rule: RuleSpec | None = None, strict_names: bool =
     return Replay(game, rule).run(Checker(strict_names))
 
 
-def validate(games: Game | str | Iterable[Game], rule: RuleSpec | None = None,
-             strict_names: bool = False) -> list[Finding]:
-    """Findings for a game, a path (file, directory, ``FILE#N``) or any iterable of games.
+def validate(games: GameSource, rule: RuleSpec | None = None, strict_names: bool = False) -> list[Finding]:
+    """Findings for a game, a path (file, directory, ``FILE#N``) or any iterable of games
+    and paths (:data:`~paipu.observe.GameSource`, as :func:`paipu.stats.summary` takes).
 
-    A path is loaded with :func:`paipu.load` (errors raise). Returns the findings of all
-    games in order; an empty list means every game is valid.
+    A path is loaded with :func:`paipu.load` (errors raise); TypeError for what is none
+    of those. Returns the findings of all games in order; an empty list means every game
+    is valid.
     """
-    if isinstance(games, Game):
-        games = [games]
-    elif isinstance(games, str) or hasattr(games, "__fspath__"):
-        games = load(games, errors="raise")  # type: ignore[arg-type]
     chosen = None if rule is None else Rule.get(rule)
     findings: list[Finding] = []
-    for game in games:  # type: ignore[union-attr]
+    for game in games_of(games, errors="raise"):
         findings.extend(validate_game(game, chosen, strict_names))
     return findings
 

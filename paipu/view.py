@@ -606,6 +606,7 @@ class Viewer:
 
     def from_seat(self, player: int) -> "Viewer":
         """The viewer drawn from ``player``'s viewpoint (a player id)."""
+        _check_index(player, "seat")
         if not 0 <= player < len(self.game.players):
             raise ValueError(f"no player {player}: the game has {len(self.game.players)}")
         other = self._copy()
@@ -744,6 +745,13 @@ class Viewer:
                 f"at step {self.start} ({where})>")
 
 
+def _check_index(value: Any, name: str) -> int:
+    """``value``, an index (an int) given as the argument ``name``; else TypeError."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
+    return value
+
+
 def _count(number: int, what: str) -> str:
     return f"{number} {what}{'s' * (number != 1)}"
 
@@ -758,9 +766,11 @@ def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpe
     the round to show first (its deal), ``start`` the step (see :meth:`Viewer.index`: a
     step's index, a finding, ``(round_index, event_index)``); ``seat`` the player id
     whose viewpoint the table is drawn from (default 0); ValueError for a round, step or
-    player the game has not."""
+    player the game has not, TypeError for a round or seat that is not an integer."""
     if isinstance(game_or_path, Game):
         game = game_or_path
+    elif not isinstance(game_or_path, (GameReader, str, os.PathLike)):
+        raise TypeError(f"view takes a Game, a path or a reader of paipu.load, not {type(game_or_path).__name__}")
     else:
         reader = game_or_path if isinstance(game_or_path, GameReader) else load(game_or_path, errors="raise")
         games = list(islice(reader, 2))  # a second game is enough to refuse: the rest is not read
@@ -769,7 +779,7 @@ def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpe
             raise ValueError(f"{named} holds no game" if not games
                              else f"{named} holds several games: name one as PATH#N")
         game = games[0]
-    if round is not None and not 0 <= round < len(game.rounds):
+    if round is not None and not 0 <= _check_index(round, "round") < len(game.rounds):
         raise ValueError(f"no round {round}: the game has {len(game.rounds)} (rounds count from 0)")
     viewer = Viewer(game, rule)
     if round is not None:

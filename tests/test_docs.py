@@ -116,3 +116,14 @@ def test_links_lead_to_files_and_headings_that_exist(page):
         if anchor:
             headings = re.findall(r"^#+ (.*)$", linked.read_text(encoding="utf-8"), re.M)
             assert anchor in {_anchor(h) for h in headings}, f"{page.name}: {target}: no such heading"
+
+
+def test_the_readmes_rule_option_names_every_preset():
+    """The README's ``--rule`` gives every preset of :data:`paipu.rules.PRESETS`, as the
+    CLI takes them (a new preset added to the code and not to the README fails here)."""
+    from paipu.rules import PRESETS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    option = next(line for line in readme.split("\n- ") if line.startswith("`--rule`: a preset"))
+    named = re.findall(r"`([a-z-]+)`", option.split(":", 2)[1])
+    assert set(named) == set(PRESETS), named

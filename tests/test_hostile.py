@@ -547,3 +547,79 @@ def test_seat_wind_takes_0_to_3_as_the_help_says():
     lettered = run("score", HAND, "--ron", "s5", "--seat-wind", "E", "--round-wind", "S")
     assert numbered.returncode == cli.EXIT_OK and numbered.stdout == lettered.stdout
     assert "0-3" in run("score", "--help").stdout
+
+
+def _every_round(game: dict, **qipai) -> dict:
+    for round_ in game["log"]:
+        round_[0]["qipai"].update(qipai)
+    return game
+
+
+def test_the_engine_takes_every_honba_stick_and_score_the_loader_takes(tmp_path):
+    """Honba and riichi sticks up to MAX_COUNT and scores up to ±MAX_NUMBER at every round's
+    start (with the riichi the rounds declare on top) are validated, counted and drawn;
+    one more honba or stick is a load error naming the field, in 電脳麻将 JSON and mjai,
+    not an engine error blamed on paipu (a billion sticks plus a riichi was one)."""
+    from paipu import stats
+    from paipu.validation import validate_file
+    from paipu.formats.mjai import dumps
+    from paipu.limits import MAX_COUNT, MAX_NUMBER
+
+    game = json.loads((SAMPLES / "simulated_hanchan.json").read_text(encoding="utf-8"))
+    assert '*"}}' in json.dumps(game, separators=(",", ":"))  # riichi discards: sticks grow within a round
+    scores = [MAX_NUMBER, -MAX_NUMBER, MAX_NUMBER, -MAX_NUMBER]
+    edge = write_game(tmp_path / "edge.json", _every_round(copy.deepcopy(game), changbang=MAX_COUNT,
+                                                           lizhibang=MAX_COUNT, defen=scores))
+    (loaded,) = load(edge, errors="raise")
+    mjai = tmp_path / "edge.jsonl"
+    mjai.write_bytes(dumps(loaded))
+    for path in (edge, mjai):
+        report = validate_file(str(path))
+        assert report.errors == () and report.engine_errors == () and report.findings, path
+        assert stats.summary(str(path))["rounds"].sum() == 4 * len(loaded.rounds)  # counted for each seat
+        (again,) = load(path, errors="raise")
+        assert "pv-seat" in again._repr_html_()
+    for field, mjai_field in (("changbang", "honba"), ("lizhibang", "kyotaku")):
+        beyond = write_game(tmp_path / f"{field}.json", _every_round(copy.deepcopy(game), **{field: MAX_COUNT + 1}))
+        lines = [json.loads(line) for line in mjai.read_text().splitlines()]
+        for line in lines:
+            if line["type"] == "start_kyoku":
+                line[mjai_field] = MAX_COUNT + 1
+        (tmp_path / f"{mjai_field}.jsonl").write_text("\n".join(map(json.dumps, lines)))
+        for path, name in ((beyond, f"qipai.{field}"), (tmp_path / f"{mjai_field}.jsonl", mjai_field)):
+            result = run("validate", str(path))
+            assert result.returncode == cli.EXIT_LOAD_ERRORS, result.stderr
+            assert one_line(result.stderr).endswith(f": {name} must be an integer 0..{MAX_COUNT}, not {MAX_COUNT + 1}")
+
+
+def test_the_api_refuses_arguments_of_other_types_naming_them():
+    """score, validate, Replay and view say which argument is of a wrong type, not an
+    AttributeError or TypeError from deep inside; validate takes what the statistics take
+    (games and paths, in any iterable)."""
+    import paipu
+    from paipu.engine import Replay
+    from paipu.stats import summary
+
+    for hand in (None, 123, ["m1"]):
+        with pytest.raises(TypeError, match=f"^hand must be a str of 電脳麻将 notation or a HandNotation, not {type(hand).__name__}"):
+            score(hand)
+    with pytest.raises(TypeError, match="^win_tile must be a tile .* not int 5"):
+        score(HAND + "s5", 5)
+    with pytest.raises(TypeError, match="^situation must be a Situation or None, not int 5"):
+        score(HAND + "s5", None, 5)
+    path = str(SAMPLES / "tsumo.json")
+    (game,) = load(path)
+    assert paipu.validate([path, game]) == paipu.validate(path) * 2
+    assert len(summary([path, game])) == len(summary(path))
+    for games, what in (([game, None], "expected a Game or a path, not NoneType"), (5, "not int"),
+                        (None, "not NoneType")):
+        with pytest.raises(TypeError, match=what):
+            paipu.validate(games)
+    with pytest.raises(TypeError, match="^a Replay is of a Game, not str"):
+        Replay(path)
+    for arguments, what in (({"round": "a"}, "^round must be an integer, not str 'a'"),
+                            ({"seat": 1.5}, "^seat must be an integer, not float 1.5")):
+        with pytest.raises(TypeError, match=what):
+            paipu.view(game, **arguments)
+    with pytest.raises(TypeError, match="^view takes a Game, a path or a reader of paipu.load, not NoneType"):
+        paipu.view(None)

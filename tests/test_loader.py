@@ -6,6 +6,7 @@ import gc
 import gzip
 import json
 import os
+import pickle
 import subprocess
 import sys
 import warnings
@@ -15,6 +16,8 @@ import pytest
 
 from paipu import LoadError, load
 from paipu.loader import LoadWarning
+
+from conftest import corpus
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 ROOT = SAMPLES.parent
@@ -237,3 +240,60 @@ def test_paipu_files_are_read_from_their_text_and_give_the_games_of_the_full_rea
     assert len(written) == 2 and quick == [True] * len(written)
     monkeypatch.setattr(paipu.loader, "_paipu_games", lambda data, name: None)  # the full reader alone
     assert list(load(SAMPLES)) == games
+
+
+def test_a_file_is_read_once_however_it_is_named(tmp_path):
+    """A file named twice (``x`` and ``./x``, a symbolic or hard link, the file and its
+    folder) gives its games once, where first named; ``FILE#N`` named twice, or after its
+    file, its game once; the file after some ``FILE#N`` the other games, in the file's order."""
+    two = tmp_path / "two.json"
+    games = _sample_games()[:2]
+    two.write_bytes(json.dumps(games).encode())
+    (tmp_path / "link.json").symlink_to(two)
+    os.link(two, tmp_path / "hard.json")
+    folder = tmp_path / "dir"
+    folder.mkdir()
+    (folder / "inside.json").symlink_to(two)
+
+    def sources(*paths):
+        return [game.source.rpartition("/")[2] for game in load(*paths, errors="raise")]
+
+    assert sources(two, tmp_path / "." / "two.json", tmp_path / "link.json", tmp_path / "hard.json",
+                   folder) == ["two.json#0", "two.json#1"]
+    assert sources(folder, two) == ["inside.json#0", "inside.json#1"]
+    assert sources(f"{two}#1", f"{two}#1", two) == ["two.json#1", "two.json#0"]
+    assert sources(two, f"{tmp_path / 'link.json'}#1") == ["two.json#0", "two.json#1"]
+    assert sources(f"{two}#1", tmp_path) == ["two.json#1", "inside.json#0"]  # the walk: dir/inside, hard, link, two
+    # Every caller reads what the listing says, in other processes too (validate --jobs).
+    listed = list(load(f"{two}#0", tmp_path).paths())
+    assert [(path.name, index) for path, index in listed] == [("two.json", 0), ("inside.json", {0})]
+    assert pickle.loads(pickle.dumps(listed)) == listed
+
+
+def test_validate_counts_a_file_named_twice_once():
+    out = subprocess.run([sys.executable, "-m", "paipu", "validate", "--json", str(SAMPLES / "tsumo.json"),
+                          str(SAMPLES), "--jobs", "2"], capture_output=True, text=True, cwd=ROOT)
+    summary = json.loads(out.stdout.splitlines()[-1])["summary"]
+    assert summary["games"] == len(list(SAMPLES.glob("*.json"))), out.stderr
+
+
+def test_a_byte_order_mark_is_skipped_in_every_format(tmp_path):
+    """A UTF-8 byte order mark before 電脳麻将 JSON (as paipu writes it, read the quick
+    way, and spaced), tenhou.net/6 JSON, mjai lines or an mjlog, plain or gzip, is
+    skipped: the games read as without it."""
+    from paipu.formats.mjai import dumps
+
+    sources = [SAMPLES / "simulated_hanchan.json", SAMPLES / "tsumo.json",
+               corpus("tenhou-json", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.json"),
+               corpus("tenhou-mjlog", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.mjlog")]
+    mjai = tmp_path / "game.jsonl"
+    mjai.write_bytes(dumps(next(iter(load(SAMPLES / "tsumo.json")))))
+    for source in (*sources, mjai):
+        (plain,) = load(source, errors="raise")
+        for name, data in ((source.name, b"\xef\xbb\xbf" + source.read_bytes()),
+                           (source.name + ".gz", gzip.compress(b"\xef\xbb\xbf" + source.read_bytes()))):
+            marked = tmp_path / "bom" / name
+            marked.parent.mkdir(exist_ok=True)
+            marked.write_bytes(data)
+            (game,) = load(marked, errors="raise")
+            assert game.rounds == plain.rounds and game.players == plain.players, marked

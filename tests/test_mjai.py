@@ -851,3 +851,19 @@ def test_hands_a_draw_does_not_state_stay_not_stated_when_converted():
         game_from_json({**paipu, "shown_hands": "no"})
     with pytest.raises(ValueError, match="shown_hands must be true or false, not 0"):
         game_from_mjai(parse(lines[0].replace(b"\"shown_hands\":false", b"\"shown_hands\":0") + b"\n" + b"\n".join(lines[1:])))
+
+
+@pytest.mark.parametrize("before, after, message", [
+    (b'', b'{"type":"foo"}', "line 2: unknown event type 'foo'"),  # no actor: not 'actor must be...'
+    (b'', b'{"type":"foo","actor":0}', "line 2: unknown event type 'foo'"),
+    (b'{"type":"tsumo","actor":0,"pai":"1m"}', b'', "line 1: tsumo before start_game: an mjai log starts with start_game"),
+    (b'{"type":"none"}', b'', "line 1: none before start_game: an mjai log starts with start_game"),
+])
+def test_an_unknown_type_and_an_event_before_start_game_are_said_so(tmp_path, before, after, message):
+    """What is wrong is said first: an event of no mjai type (before its actor is read), an
+    event before ``start_game`` (a file of mjai lines, not 'invalid JSON')."""
+    lines = dumps(next(iter(load(Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json")))).splitlines()
+    lines = [line for line in (before, lines[0], after, *lines[1:]) if line]
+    assert _load_error(tmp_path, b"\n".join(lines)).endswith(message)
+    array = b"[" + b",".join(lines) + b"]"
+    assert _load_error(tmp_path, array).endswith(message.replace("line", "item"))

@@ -36,7 +36,7 @@ from ..events import (
     Yaku,
 )
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
-from ..limits import MAX_NUMBER
+from ..limits import MAX_COUNT, MAX_NUMBER
 from ..rules import Rule, RuleError
 from .errors import FormatError, bounded, final_points
 from .tenhou_origin import origin_of_title
@@ -140,8 +140,8 @@ def _read_qipai(p: Any, n: int) -> Deal:
     return Deal(
         _int(p["zhuangfeng"], "qipai.zhuangfeng", 0, 3),
         _int(p["jushu"], "qipai.jushu", 0, 3),
-        _int(p["changbang"], "qipai.changbang"),
-        _int(p["lizhibang"], "qipai.lizhibang"),
+        _int(p["changbang"], "qipai.changbang", 0, MAX_COUNT),
+        _int(p["lizhibang"], "qipai.lizhibang", 0, MAX_COUNT),
         _ints(p["defen"], "qipai.defen", n),
         _tile(p["baopai"], "qipai.baopai"),
         _each(parse_hand, hands, "qipai.shoupai"),

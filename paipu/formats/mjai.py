@@ -75,7 +75,7 @@ from ..events import (
     takes_riichi_stick,
 )
 from ..hand import Hand, IllegalAction
-from ..limits import clip
+from ..limits import MAX_COUNT, clip
 from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
 from .errors import FormatError, bounded
@@ -125,8 +125,20 @@ class MjaiLog:
         self.where = where
 
 
+_EVENT_TYPES = frozenset(("start_game", "end_game", "start_kyoku", "end_kyoku", "tsumo", "dahai", "reach",
+                          "reach_accepted", "chi", "pon", "daiminkan", "kakan", "ankan", "dora", "hora",
+                          "ryukyoku", "nukidora", "none"))
+"""The ``type`` of every mjai event (``nukidora`` is known, to be refused by name)."""
+
+
 def _opens_a_game(obj: Any) -> bool:
     return isinstance(obj, dict) and obj.get("type") == "start_game"
+
+
+def _is_event(obj: Any) -> bool:
+    """Whether ``obj`` is an object of an mjai event type: an mjai file begins with one
+    (``start_game``, or it is said to be missing)."""
+    return isinstance(obj, dict) and type(obj.get("type")) is str and obj["type"] in _EVENT_TYPES
 
 
 _BOM = b"\xef\xbb\xbf"
@@ -135,27 +147,28 @@ _BOM = b"\xef\xbb\xbf"
 
 def parse(data: bytes) -> MjaiLog | None:
     """An mjai file (JSON lines, or one JSON array of events), or ``None`` for a file
-    that is not mjai (its first line, or first item, is no ``start_game`` event). Only the
+    that is not mjai (its first line, or first item, is no mjai event; one that is not
+    ``start_game`` is mjai, which the reader refuses as such). Only the
     first line is parsed here: the others as they are read. A UTF-8 byte order mark
     before it (as Windows editors save a file) is passed over."""
     if data[:3] == _BOM:
         data = data[3:]
     head = data[:4096].lstrip()
-    if not (head[:1] in (b"{", b"[") and b'"start_game"' in head and b'"type"' in head):
+    if not (head[:1] in (b"{", b"[") and b'"type"' in head):
         return None
     if head[:1] == b"[":
         try:
             items = orjson.loads(data)
         except orjson.JSONDecodeError:
             return None
-        return MjaiLog(items, "item") if isinstance(items, list) and items and _opens_a_game(items[0]) else None
+        return MjaiLog(items, "item") if isinstance(items, list) and items and _is_event(items[0]) else None
     lines = data.split(b"\n")
     first = next(i for i, line in enumerate(lines) if line.strip())
     try:
         lines[first] = orjson.loads(lines[first])
     except orjson.JSONDecodeError:
         return None
-    return MjaiLog(lines) if _opens_a_game(lines[first]) else None
+    return MjaiLog(lines) if _is_event(lines[first]) else None
 
 
 def _is_end_game(item: Any) -> bool:
@@ -366,7 +379,7 @@ class _Reader:
         if type(bakaze) is not str or bakaze not in _WINDS:
             raise FormatError(f"bakaze must be E, S, W or N, not {clip(repr(bakaze), 40)}")
         hand_number = _int(obj, "kyoku", 1, 4) - 1
-        honba, sticks = _int(obj, "honba", 0, 10**9), _int(obj, "kyotaku", 0, 10**9)
+        honba, sticks = _int(obj, "honba", 0, MAX_COUNT), _int(obj, "kyotaku", 0, MAX_COUNT)
         oya = _player(obj, "oya")
         first_dealer = (oya - hand_number) % 4
         if self.first_dealer is None:
@@ -473,7 +486,9 @@ class _Reader:
                         raise FormatError(f"invalid JSON at column {error.colno}: {error.msg}") from None
                 if not started:
                     if not _opens_a_game(item):
-                        raise FormatError("an mjai log starts with start_game")
+                        what = item.get("type") if isinstance(item, dict) else None
+                        before = f"{clip(what, 40)} before start_game: " if isinstance(what, str) else ""
+                        raise FormatError(f"{before}an mjai log starts with start_game")
                     self.start_game(item)
                     started = True
                     continue
@@ -497,6 +512,8 @@ class _Reader:
         kind_of_event = obj.get("type") if isinstance(obj, dict) else None
         if not isinstance(kind_of_event, str):
             raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
+        if kind_of_event not in _EVENT_TYPES:
+            raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
         if kind_of_event in ("none", "reach_accepted"):
             return
         if kind_of_event == "end_game":  # the last item read (:func:`_after_end_game`)
@@ -551,11 +568,9 @@ class _Reader:
                 meld = pon.with_added(added)
             events.append(Kan(seat, meld))
             self.after_kan = True
-        elif kind_of_event == "nukidora":
+        else:
             raise FormatError("nukidora (a North set aside): three-player mahjong, which paipu reads "
                               "from Tenhou's and 電脳麻将's logs, not from mjai's")
-        else:
-            raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
 
     @staticmethod
     def _last_tile(events: list[Event]) -> str | None:
