@@ -241,6 +241,9 @@ _EVENTS = (_event_tables(False), _event_tables(True))
 
 _MARKS = ("", "+", "=", "-")
 
+MELD_CODES = 1 << 16
+"""``N m`` is a 16-bit field (tenhou-formats.md): codes are 0..65535."""
+
 
 @lru_cache(maxsize=4096)
 def _meld(code: int, red: bool) -> Meld:
@@ -337,10 +340,6 @@ SEATS = 4
 fourth is empty (``n3=""``, ``hai3=""``) or 0, as all 278 three-player logs of the corpora
 write them."""
 
-MELD_CODES = 1 << 16
-"""``N m`` is a 16-bit field (tenhou-formats.md): codes are 0..65535."""
-
-
 def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
           low: int = -MAX_NUMBER, high: int = MAX_NUMBER, required: bool = True, scale: int = 1) -> list[int]:
     """The comma-separated integers of attribute ``key`` (``what`` they are, for messages),
@@ -414,7 +413,7 @@ class _Reader:
 
     def go(self, attrs: dict[str, str]) -> None:
         self.rule_type = _ints(attrs, "type", "rule bit fields", 1, 0, 0xFFFF)[0]
-        self.lobby = _ints(attrs, "lobby", "lobby numbers", 1, 0, required=False)[0] if "lobby" in attrs else None
+        self.lobby = _ints(attrs, "lobby", "lobby numbers", 1, 0)[0] if "lobby" in attrs else None
         self.n = 3 if self.rule_type & 0x10 else 4
         self.red = not self.rule_type & 0x02
 
