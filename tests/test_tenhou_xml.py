@@ -175,7 +175,7 @@ PLAYERS = "GO type=169 (四鳳南喰赤): 4 players"
     ("N", "m", "65535", "meld code 65535: a chi (bit 2) of run 21, not one of the 21 runs (0..20)"),
     ("GO", "type", "-1", 'type="-1": -1 is not one of rule bit fields (0..65535)'),
     ("GO", "type", "x", 'type="x": must be 1 integers: rule bit fields'),
-    ("REACH", "step", "3", 'step="3": 3 is not one of riichi steps (1..2)'),
+    ("REACH", "step", "01", 'step="01": must be 1 (declared) or 2 (accepted)'),
     ("RYUUKYOKU", "type", "nine", 'type="nine": not a draw type (nm, yao9, kaze4, reach4, ron3, kan4)'),
 ])
 def test_impossible_values_are_refused_where_they_are(tag, name, value, message):

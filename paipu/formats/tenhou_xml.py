@@ -324,6 +324,8 @@ _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
 _IGNORED = frozenset(("mjloggm", "/mjloggm", "SHUFFLE"))
+_SEATS = {n: {str(seat): seat for seat in range(n)} for n in (3, 4)}
+"""The player ids of a game of 3 or 4 players by the text that writes them."""
 
 
 def log_id_of(file_name: str) -> str:
@@ -354,11 +356,12 @@ def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
         values = None
     if values is None or (count is not None and len(values) != count):
         raise ValueError(f'{key}="{clip(text, 40)}": must be {count or "comma-separated"} integers: {what}')
-    for value in values:
-        if not -MAX_NUMBER <= value <= MAX_NUMBER:
-            raise ValueError(f'{key}="{clip(text, 40)}": a number beyond any game (at most ±{MAX_NUMBER:,})')
-        if not low <= value <= high:
-            raise ValueError(f'{key}="{clip(text, 40)}": {value} is not one of {what} ({low}..{high})')
+    if values and not (low <= min(values) and max(values) <= high and low >= -MAX_NUMBER and high <= MAX_NUMBER):
+        for value in values:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise ValueError(f'{key}="{clip(text, 40)}": a number beyond any game (at most ±{MAX_NUMBER:,})')
+            if not low <= value <= high:
+                raise ValueError(f'{key}="{clip(text, 40)}": {value} is not one of {what} ({low}..{high})')
     return values
 
 
@@ -395,7 +398,8 @@ class _Reader:
 
     def _seat(self, attrs: dict[str, str], key: str) -> int:
         """The player id (0 .. players - 1) of attribute ``key``."""
-        return _ints(attrs, key, f"the player ids of {self._count()}", 1, 0, self.n - 1)[0]
+        seat = _SEATS[self.n].get(attrs[key])
+        return seat if seat is not None else _ints(attrs, key, f"the player ids of {self._count()}", 1, 0, self.n - 1)[0]
 
     def _no_fourth(self, key: str, values: list[int], step: int = 1) -> None:
         """In a three-player game, the fourth player's values of a per-player attribute
@@ -587,7 +591,10 @@ class _Reader:
                         own.append(meld)
                 elif tag == "REACH":
                     self._seat(attrs, "who")
-                    riichi = 1 if _ints(attrs, "step", "riichi steps", 1, 1, 2)[0] == 1 else 0
+                    step = attrs["step"]
+                    if step not in ("1", "2"):
+                        raise ValueError(f'step="{clip(step, 20)}": must be 1 (declared) or 2 (accepted)')
+                    riichi = 1 if step == "1" else 0
                 elif tag == "DORA":
                     if dora is not None:
                         append(dora)
