@@ -278,3 +278,100 @@ def test_corrupted_files_beside_good_ones(tmp_path, seed):
     summary = next(line for line in out.getvalue().splitlines() if " games, " in line)
     assert int(summary.split()[0]) >= sum(good.values())
     assert time.monotonic() - started < 240
+
+
+# -- one attribute or field of a Tenhou log changed ------------------------------------------
+
+_VALUES = ("7", "-1", "3", "4", "0", "99999999", "99999999999999999999", "nan", "", "x", "1.5", "65536", "136")
+"""What an attribute (or one of its comma-separated values) is changed to: seats beyond the
+players, negative and huge numbers, what is no number."""
+
+_PYTHON = re.compile(r"index out of range|invalid literal|unpack|not in list|object is not|could not convert|"
+                     r"unhashable|NoneType|has no attribute")
+"""What a message of Python's own says, never a reader's."""
+
+
+def _attribute_mutants(text: str, rng: random.Random, count: int):
+    """``count`` mutants of an mjlog, each one attribute of one tag removed, set to one of
+    :data:`_VALUES`, or with one of its values changed or dropped, or one added."""
+    tags = [m for m in re.finditer(r"<([A-Z]+) ([^>]*?)/?>", text) if m[1] != "SHUFFLE"]
+    for _ in range(count):
+        tag = rng.choice(tags)
+        name, value = rng.choice(re.findall(r'(\w+)="([^"]*)"', tag[2]))
+        parts = value.split(",")
+        kind = rng.randrange(5)
+        if kind == 0:
+            changed = None
+        elif kind == 1:
+            changed = rng.choice(_VALUES)
+        elif kind == 2:
+            parts[rng.randrange(len(parts))] = rng.choice(_VALUES)
+            changed = ",".join(parts)
+        else:
+            changed = ",".join(parts[:-1] if kind == 3 else parts + [rng.choice(_VALUES)])
+        new = tag[0].replace(f' {name}="{value}"', "" if changed is None else f' {name}="{changed}"', 1)
+        yield f"<{tag[1]} {name}> to {changed!r}", text[:tag.start()] + new + text[tag.end():]
+
+
+def _field_mutants(log: dict, rng: random.Random, count: int):
+    """``count`` mutants of a tenhou.net/6 game, each one field of its metadata or one
+    item of a round's first five (numbers, scores, indicators, a deal) removed or replaced."""
+    places = [(key,) for key in log if key != "log"] + [
+        ("log", r, i) for r in range(len(log["log"])) for i in range(5)]
+    for _ in range(count):
+        mutant = copy.deepcopy(log)
+        *path, last = rng.choice(places)
+        parent = mutant
+        for key in path:
+            parent = parent[key]
+        if rng.random() < 0.2:
+            parent[last] = None if isinstance(parent, list) else parent.pop(last)
+        else:
+            item = parent[last]
+            if isinstance(item, list) and item and rng.random() < 0.5:
+                item.pop() if rng.random() < 0.5 else item.append(item[-1])
+            else:
+                parent[last] = rng.choice([7, -1, 3, 2**70, "x", "", [], {}, 1.5, True, [1, 2, 3],
+                                           "三鳳南喰赤", "四鳳南喰赤", {"disp": "三鳳南喰赤"}, {"disp": "四般東"}])
+        yield f"{'.'.join(map(str, (*path, last)))} changed", mutant
+
+
+def _through_every_command(mutants, read) -> int:
+    """Each mutant read with ``read``: refused with a :class:`FormatError` in the log's
+    terms, or through everything the commands do without raising: validate, show,
+    stats, convert (and the 電脳麻将 JSON written read back). How many loaded."""
+    from paipu import stats
+    from paipu.describe import describe
+    from paipu.formats.majiang import game_to_json
+    from paipu.formats.mjai import game_to_mjai
+
+    loaded = 0
+    for what, data in mutants:
+        try:
+            game = read(data)
+        except FormatError as error:
+            assert not _PYTHON.search(str(error)), f"{what}: {error}"
+            continue
+        loaded += 1
+        validate_game(game)
+        describe(game)
+        stats.summary([game])
+        game_from_json(orjson.loads(orjson.dumps(game_to_json(game))))
+        if len(game.players) == 4:
+            game_to_mjai(game)
+    return loaded
+
+
+def test_tenhou_logs_with_one_attribute_changed_are_refused_or_go_through_every_command():
+    """An audit found a seat of 7, three rates for four players or a three-player GO type
+    read into games that broke ``paipu show``, ``convert`` and the engine. Two mjlogs (four
+    and three players) and two tenhou.net/6 games (the same), changed one value at a time."""
+    rng = random.Random(11)
+    four = corpus("tenhou-mjlog", "crazybbb", "test.mjlog").read_text()
+    three = _mjlogs("*-00b9-*.mjlog")[0]
+    loaded = sum(_through_every_command(_attribute_mutants(text, rng, 150), game_from_mjlog) for text in (four, three))
+    assert loaded >= 30  # some changes leave a readable game: a dice roll, a rate, a han of a yaku
+    logs = [parse(corpus("tenhou-json", *path).read_bytes()) for path in (
+        ("mjai-reviewer-excerpts", "ranked_game.json"), ("sanma-engine", "2024010120gm-00b9-0000-e324b88a.json"))]
+    loaded = sum(_through_every_command(_field_mutants(log, rng, 100), game_from_tenhou_json) for log in logs)
+    assert loaded >= 20

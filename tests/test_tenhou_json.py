@@ -76,6 +76,60 @@ def test_bad_rounds_are_one_clear_format_error(change, message):
     assert message in text and text.startswith("東2局1本場: ") and "\n" not in text
 
 
+@pytest.mark.parametrize("key, value, message", [
+    # were dropped: four names "", which paipu stats merged into one player ""
+    ("name", ["A", "B", "C"], "name must be a list of 4 names (one per player), not ['A', 'B', 'C']"),
+    ("name", ["A", "B", "C", 4], "name must be a list of 4 names"),
+    ("dan", ["七段", "八段"], "dan must be a list of 4 ranks"),
+    ("rate", [1500, 1500, "x", 1500], "rate must be a list of 4 rates"),
+    ("rate", [1500, 1500, 1e300, 1500], "rate: 1e+300 is beyond any game"),
+    ("sx", "MMMM", "sx must be a list of 4 sexes"),
+    # was read as a game without final results
+    ("sc", ["x", -34, 24000, -6, 25000, 5, 35000, 35], "sc (final results) must be a list of each player's final "
+                                                       "score and points, 8 numbers, not ['x', -34,"),
+    ("sc", [16000, -34, 24000, -6, 25000, 5], "sc (final results) must be a list"),
+    # was an engine error (RuleError: a three-player rule for four players), exit 3
+    ("rule", {"disp": "三鳳南喰赤"}, "rule.disp '三鳳南喰赤' names a three-player room (三), but the log holds 4 players"),
+])
+def test_malformed_metadata_is_one_clear_format_error(key, value, message):
+    bad = json.loads(json.dumps(EXAMPLE))
+    bad[key] = value
+    with pytest.raises(FormatError) as raised:
+        game_from_tenhou_json(bad)
+    assert message in str(raised.value) and raised.value.round is None
+
+
+def test_metadata_absent_or_as_tenhou_writes_it_for_three_players_loads():
+    """Absent (or null) metadata is not malformed: names ``""``; four entries in a
+    three-player game, the fourth empty, are Tenhou's layout (``sanma-engine/``)."""
+    bare = json.loads(json.dumps(EXAMPLE))
+    for key in ("name", "rule"):
+        del bare[key]
+    bare["sc"] = None
+    game = game_from_tenhou_json(bare)
+    assert game.players == ("", "", "", "") and game.final_scores is None
+    (path, *_) = sorted(corpus("tenhou-json", "sanma-engine").iterdir())
+    sanma = parse(path.read_bytes())
+    assert len(sanma["name"]) == 4 and sanma["name"][3] == "" and len(sanma["sc"]) == 8
+    assert len(game_from_tenhou_json(sanma).players) == 3
+    four = dict(sanma, rule=dict(sanma["rule"], disp="四鳳南喰赤"))
+    with pytest.raises(FormatError, match="names a four-player room .四., but the log holds 3 players"):
+        game_from_tenhou_json(four)
+    extra = json.loads(json.dumps(sanma))
+    extra["log"][1][13] = list(extra["log"][1][4])  # a deal for a fourth player in a later round
+    with pytest.raises(FormatError, match="a fourth player's deal, takes or discards in a game of three players"):
+        game_from_tenhou_json(extra)
+
+
+@pytest.mark.parametrize("index, value", [(4, 5), (2, None), (3, 1.5), (7, True)])
+def test_deals_and_indicators_that_are_not_arrays_are_refused_in_the_formats_terms(index, value):
+    bad = json.loads(json.dumps(EXAMPLE))
+    bad["log"][0][index] = value
+    with pytest.raises(FormatError) as raised:
+        game_from_tenhou_json(bad)
+    assert str(raised.value) == "東2局1本場: deals and dora indicators must be arrays of tile codes"
+
+
 def test_a_round_number_past_the_last_round_is_refused():
     bad = json.loads(json.dumps(EXAMPLE))
     bad["log"][0][0] = [16, 0, 0]  # a fifth wind: the round has no name, only its index

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import gzip
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -128,6 +129,138 @@ def test_bad_logs_are_one_clear_format_error(change, message):
     with pytest.raises(FormatError) as raised:
         game_from_mjlog(change(EXAMPLE))
     assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+def _attribute(tag: str, name: str, value: str | None, text: str = EXAMPLE) -> str:
+    """``text`` with attribute ``name`` of the first ``<tag ...>`` set to ``value`` (added
+    if absent, removed if ``None``)."""
+    start = text.index(f"<{tag} ")
+    end = text.index("/>", start)
+    element = re.sub(rf' {name}="[^"]*"', "", text[start:end], count=1)
+    return text[:start] + element + ("" if value is None else f' {name}="{value}"') + text[end:]
+
+
+PLAYERS = "GO type=169 (四鳳南喰赤): 4 players"
+
+
+@pytest.mark.parametrize("tag, name, value, message", [
+    # seats beyond the players: every one is refused where it is
+    ("INIT", "oya", "7", f'oya="7": 7 is not one of the player ids of {PLAYERS} (0..3)'),
+    ("INIT", "oya", "2", "oya=2: the dealer of round 1 is player 1"),
+    ("TAIKYOKU", "oya", "4", f'oya="4": 4 is not one of the player ids of {PLAYERS} (0..3)'),
+    ("AGARI", "who", "7", f'who="7": 7 is not one of the player ids of {PLAYERS} (0..3)'),
+    ("AGARI", "fromWho", "-1", f'fromWho="-1": -1 is not one of the player ids of {PLAYERS} (0..3)'),
+    ("AGARI", "paoWho", "4", f'paoWho="4": 4 is not one of the player ids'),
+    ("N", "who", "4", f'who="4": 4 is not one of the player ids'),
+    ("REACH", "who", "9", f'who="9": 9 is not one of the player ids'),
+    ("BYE", "who", "5", f'who="5": 5 is not one of the player ids'),
+    # counts of per-player values: Tenhou writes four, three-player games too
+    ("INIT", "ten", "240,240,250", 'ten="240,240,250": must be 4 integers: the scores of 4 players in hundreds'),
+    ("AGARI", "sc", "240,-80,240,0,250,0", 'sc="240,-80,240,0,250,0": must be 8 integers: the score and change'),
+    ("AGARI", "owari", "160,-34,240,-6,250,5", "owari=\"160,-34,240,-6,250,5\": must be 8 values"),
+    ("INIT", "hai3", "", 'hai3="": must be 13 integers: tile ids'),
+    # values in the log's terms, not Python's
+    ("AGARI", "yaku", "1,1,999,1", 'yaku="1,1,999,1": must be pairs of a yaku id (0..54) and its han'),
+    ("AGARI", "yaku", "1,1,-1,1", 'yaku="1,1,-1,1": -1 is not one of yaku ids and their han (0..'),
+    ("AGARI", "yakuman", "55", 'yakuman="55": 55 is not one of yaku ids (0..54)'),
+    ("AGARI", "sc", "nan,-80,240,0,250,0,250,100", 'sc="nan,-80,240,0,250,0,250,100": must be 8 integers'),
+    ("AGARI", "ten", "30,7700", 'ten="30,7700": must be 3 integers: fu, the value of the hand and the limit code'),
+    ("AGARI", "ten", "-30,7700,0", 'ten="-30,7700,0": -30 is not one of fu, the value'),
+    ("AGARI", "machi", "71", "machi=71: the winning tile is not one of the hand's tile ids (hai)"),
+    ("AGARI", "doraHaiUra", "-1", 'doraHaiUra="-1": -1 is not one of tile ids (0..135)'),
+    ("AGARI", "who", None, "missing attribute 'who'"),
+    ("INIT", "ten", "240,240,250,99999999", "a number beyond any game (at most ±1,000,000,000)"),
+    ("N", "m", "99999999", 'm="99999999": 99999999 is not one of meld codes (0..65535)'),
+    ("N", "m", "34816", "meld code 34816: a kan of tile id 136, not one of 0..135"),
+    ("N", "m", "65535", "meld code 65535: a chi (bit 2) of run 21, not one of the 21 runs (0..20)"),
+    ("GO", "type", "-1", 'type="-1": -1 is not one of rule bit fields (0..65535)'),
+    ("GO", "type", "x", 'type="x": must be 1 integers: rule bit fields'),
+    ("REACH", "step", "01", 'step="01": must be 1 (declared) or 2 (accepted)'),
+    ("RYUUKYOKU", "type", "nine", 'type="nine": not a draw type (nm, yao9, kaze4, reach4, ron3, kan4)'),
+])
+def test_impossible_values_are_refused_where_they_are(tag, name, value, message):
+    """Each value a log cannot hold, in the worked example: one FormatError naming the tag,
+    the attribute, its value and what is allowed; at the round and event where it is."""
+    text = EXAMPLE.replace("<D70/>", '<D70/><RYUUKYOKU type="yao9" sc="1,2,3,4,5,6,7,8"/>') if tag == "RYUUKYOKU" else EXAMPLE
+    with pytest.raises(FormatError) as raised:
+        game_from_mjlog(_attribute(tag, name, value, text))
+    error = raised.value
+    assert message in str(error) and "\n" not in str(error)
+    assert f"<{tag} " in error.message and not re.search("index out of range|invalid literal|unpack", str(error))
+    if tag in ("AGARI", "N", "REACH"):
+        assert error.label == "東2局1本場" and error.event is not None
+    elif tag == "INIT":
+        assert (error.round, error.event) == (0, 0)
+
+
+@pytest.mark.parametrize("name, value, message", [
+    ("rate", "2100,2200,1500", 'rate="2100,2200,1500": must be 4 numbers: the players\' rates'),
+    ("rate", "2100,2200,x,1", 'rate="2100,2200,x,1": must be 4 numbers'),
+    ("dan", "16,17,0", 'dan="16,17,0": must be 4 integers: ranks (段位)'),
+    ("dan", "99,17,0,20", 'dan="99,17,0,20": 99 is not one of ranks (段位) (0..20)'),
+    ("dan", "-1,17,0,20", 'dan="-1,17,0,20": -1 is not one of ranks (段位) (0..20)'),
+    ("sx", "M,F", 'sx="M,F": must be 4 letters M, F or C'),
+    ("n3", None, f"n3: no fourth player in a game of {PLAYERS}"),
+])
+def test_impossible_players_are_refused(name, value, message):
+    """The players' ranks and rates were cut to the shortest list (zip): three players left
+    in a four-player game, which broke ``paipu show`` and the engine."""
+    with pytest.raises(FormatError, match="^bad tag <UN>: ") as raised:
+        game_from_mjlog(_attribute("UN", name, value))
+    assert message in str(raised.value)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.replace('<GO type="169"/>', '<GO type="185"/>'), "ten: a fourth player's values [26000] in a game of "
+                                                                  "GO type=185 (三鳳南喰赤): 3 players"),
+    (lambda s: s.replace('<GO type="169"/>', '<GO type="185"/>').replace("260", "0"), "hai3: a fourth player's deal"),
+])
+def test_the_number_of_players_must_agree_with_the_log(change, message):
+    with pytest.raises(FormatError) as raised:
+        game_from_mjlog(change(EXAMPLE))
+    assert message in str(raised.value)
+
+
+def test_three_player_logs_hold_nothing_of_a_fourth_player():
+    """A three-player log (GO type bit 0x10) read as Tenhou writes it, the fourth player
+    empty; each trace of a fourth player is refused, and a four-player GO type on it too."""
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    text = gzip.decompress(next(iter(sorted(folder.glob("*-00b9-*.mjlog")))).read_bytes()).decode()
+    assert len(game_from_mjlog(text).players) == 3
+    go = re.search(r'<GO type="(\d+)"', text)[1]
+    for changed, message in [
+        (_attribute("GO", "type", str(int(go) & ~0x10), text), "hai3=\"\": must be 13 integers"),
+        (_attribute("INIT", "hai3", "1,2,3", text), "hai3: a fourth player's deal in a game of GO type=185"),
+        (_attribute("INIT", "oya", "3", text), 'oya="3": 3 is not one of the player ids of GO type=185 (三鳳南喰赤): 3 players (0..2)'),
+        (_attribute("UN", "n3", "X", text), "n3: a fourth player in a game of GO type=185"),
+        (_attribute("AGARI", "who", "3", text), 'who="3": 3 is not one of the player ids'),
+        (_attribute("AGARI", "sc", "350,120,350,0,350,-120,0,10", text), "sc: a fourth player's values [0, 1000]"),
+        (re.sub(r"<T(\d+)/>", r"<W\1/>", text, count=1), "a draw of player 3 in a game of GO type=185"),
+        (text.replace("<TAIKYOKU", '<UN n3="X"/><TAIKYOKU'), "n3: a reconnection of player 3"),
+    ]:
+        with pytest.raises(FormatError) as raised:
+            game_from_mjlog(changed)
+        assert message in str(raised.value)
+
+
+def test_an_impossible_seat_is_a_load_error_of_its_game_and_place(tmp_path):
+    """The audit's cases, each one attribute of the crazybbb game changed: ``paipu show``
+    raised IndexError, ``convert`` wrote ``"qijia":7``, ``validate`` met an engine error,
+    a GO type of three players dropped the fourth's events. Now each is one load error
+    naming the file, the game, the round and the event."""
+    text = corpus("tenhou-mjlog", "crazybbb", "test.mjlog").read_text()
+    cases = {
+        "go": (_attribute("GO", "type", "113", text), ", round #0, event 0: bad tag <INIT"),
+        "oya": (_attribute("INIT", "oya", "7", text), ", round #0, event 0: bad tag <INIT"),
+        "rate": (_attribute("UN", "rate", "1996.64,2001.66,1844.69", text), ": bad tag <UN>: rate="),
+        "who": (_attribute("AGARI", "who", "7", text), ", 東1局0本場, event 145: bad tag <AGARI"),
+    }
+    for name, (changed, _) in cases.items():
+        (tmp_path / f"{name}.mjlog").write_text(changed)
+    reader = load(tmp_path, errors="collect")
+    assert list(reader) == []
+    for error, (name, (_, where)) in zip(reader.errors, sorted(cases.items())):
+        assert str(error).startswith(f"{tmp_path / name}.mjlog#0{where}") and error.game == 0
 
 
 def test_a_log_cut_short_is_incomplete():

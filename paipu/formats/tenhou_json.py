@@ -43,13 +43,23 @@ from ..events import (
     Yaku,
 )
 from ..hand import Hand, IllegalAction
-from ..limits import MAX_NUMBER
+from ..limits import MAX_NUMBER, clip
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
 from .errors import FormatError, bounded, final_points
 from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
-from .tenhou_xml import LIMIT_NAMES, ROOMS, TenhouDraw, TenhouInfo, TenhouRecord, TenhouWin, ranks_of, shown_hand
+from .tenhou_xml import (
+    LIMIT_NAMES,
+    ROOMS,
+    SEATS,
+    TenhouDraw,
+    TenhouInfo,
+    TenhouRecord,
+    TenhouWin,
+    ranks_of,
+    shown_hand,
+)
 
 __all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "parse_lines", "tile_of_code"]
 
@@ -192,10 +202,14 @@ class _RoundReader:
         self.dealer = head[0] % 4
         if self.dealer >= n:
             raise FormatError(f"round number {head[0]} has no dealer among {n} players")
+        if n == 3 and any(data[13:16]):  # the first round decides the number of players
+            raise FormatError("a fourth player's deal, takes or discards in a game of three players")
         self.takes: list[list] = [data[5 + 3 * p] for p in range(n)]
         self.discards: list[list] = [data[6 + 3 * p] for p in range(n)]
         if not all(isinstance(x, list) for x in self.takes + self.discards):
             raise FormatError("takes and discards must be arrays")
+        if not all(isinstance(data[i], list) for i in (2, 3, *(4 + 3 * p for p in range(n)))):
+            raise FormatError("deals and dora indicators must be arrays of tile codes")
         try:
             self.deals = [[tile_of_code(c) for c in data[4 + 3 * p]] for p in range(n)]
             self.dora = [tile_of_code(c) for c in data[2]]
@@ -562,10 +576,18 @@ def _rule_text(rule: dict, players: int) -> str:
     return ("三" if players == 3 else "四") + disp if disp[:1] in ROOMS else disp
 
 
-def _strings(value: Any, n: int) -> tuple[str, ...]:
-    if isinstance(value, list) and len(value) >= n:
-        return tuple(str(x) for x in value[:n])
-    return ()
+def _per_player(obj: dict, key: str, n: int, kind: type | tuple[type, ...], what: str) -> tuple:
+    """The ``n`` players' entries of the list ``obj[key]`` (``what`` they are), which holds
+    ``n`` or :data:`~paipu.formats.tenhou_xml.SEATS` of them (Tenhou writes four in a
+    three-player game too, the fourth empty); ``()`` if the key is absent or null.
+    :class:`FormatError` for anything else: one missing would leave the others unplaced."""
+    value = obj.get(key)
+    if value is None:
+        return ()
+    if not (isinstance(value, list) and n <= len(value) <= SEATS
+            and all(type(x) in (kind if isinstance(kind, tuple) else (kind,)) for x in value)):
+        raise FormatError(f"{key} must be a list of {n} {what} (one per player), not {clip(repr(value), 80)}")
+    return tuple(value[:n])
 
 
 def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
@@ -589,11 +611,13 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     n = 3 if log and len(log[0]) == 17 and log[0][13] == [] else 4
     rule = obj.get("rule") if isinstance(obj.get("rule"), dict) else {}
     rule_text = _rule_text(rule, n)
-    names = _strings(obj.get("name"), n) or ("",) * n
-    dan = _strings(obj.get("dan"), n)
-    rate_values = obj.get("rate")
-    rates = tuple(float(r) for r in rate_values[:n]) if isinstance(rate_values, list) and len(rate_values) >= n \
-        and all(isinstance(r, (int, float)) for r in rate_values[:n]) else ()
+    if rule_text[:1] in ("三", "四") and rule_text[:1] != "三四"[n - 3]:
+        raise FormatError(f"rule.disp {clip(repr(rule['disp']), 40)} names a {'three' if n == 4 else 'four'}-player "
+                          f"room ({rule_text[:1]}), but the log holds {n} players")
+    names = _per_player(obj, "name", n, str, "names") or ("",) * n
+    dan = _per_player(obj, "dan", n, str, "ranks")
+    rates = tuple(float(r) for r in _per_player(obj, "rate", n, (int, float), "rates"))
+    bounded(rates, "rate")
     log_id = obj.get("ref") if isinstance(obj.get("ref"), str) else ""
     red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
     room = rule_text[1:2]
@@ -601,7 +625,7 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
         log_id, n, room if room and room in ROOMS else "",
         "南" in rule_text, any(red_keys) if red_keys else "赤" in rule_text, "喰" in rule_text, "速" in rule_text,
         None, obj.get("lobby") if type(obj.get("lobby")) is int else None, names, dan, rates,
-        _strings(obj.get("sx"), n), rule_text,
+        _per_player(obj, "sx", n, str, "sexes"), rule_text,
     )
     majsoul = majsoul_origin("tenhou-json", rule_text)
     if majsoul is not None:  # a Mahjong Soul export: East-only or East-South as its room says
@@ -621,7 +645,10 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
         notes.append(f"read from {obj['lines']} lines of one round each: no final scores")
     final_scores = ranks = points = None
     sc = obj.get("sc")
-    if isinstance(sc, list) and len(sc) >= 2 * n and all(isinstance(x, (int, float)) for x in sc):
+    if sc is not None:
+        if not (isinstance(sc, list) and 2 * n <= len(sc) <= 2 * SEATS and all(type(x) in (int, float) for x in sc)):
+            raise FormatError(f"sc (final results) must be a list of each player's final score and points, "
+                              f"{2 * n} numbers, not {clip(repr(sc), 80)}")
         final_scores = tuple(int(x) for x in sc[0:2 * n:2] if abs(x) <= MAX_NUMBER)
         if len(final_scores) != n:
             raise FormatError(f"sc (final results): a score beyond any game (at most ±{MAX_NUMBER:,}): {sc!r}")

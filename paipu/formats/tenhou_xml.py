@@ -47,7 +47,7 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
-from ..limits import MAX_NUMBER
+from ..limits import MAX_NUMBER, clip
 from .errors import FormatError, final_points, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
@@ -241,15 +241,23 @@ _EVENTS = (_event_tables(False), _event_tables(True))
 
 _MARKS = ("", "+", "=", "-")
 
+MELD_CODES = 1 << 16
+"""``N m`` is a 16-bit field (tenhou-formats.md): codes are 0..65535."""
+
 
 @lru_cache(maxsize=4096)
 def _meld(code: int, red: bool) -> Meld:
-    """Decode an ``N m`` code into its meld (``NORTH`` for 北抜き)."""
+    """Decode an ``N m`` code (0..65535) into its meld (``NORTH`` for 北抜き); ``ValueError``
+    saying why for a code that is no meld."""
     names = _TILES[red]
+    if not 0 <= code < MELD_CODES:
+        raise ValueError(f"meld code {code} is not one of 0..{MELD_CODES - 1}")
     mark = _MARKS[code & 3]
     if code & 0x04:  # chi
         t = code >> 10
         called, base = t % 3, t // 3
+        if base >= 21:
+            raise ValueError(f"meld code {code}: a chi (bit 2) of run {base}, not one of the 21 runs (0..20)")
         first = (base // 7) * 9 + base % 7
         ids = [(first + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3)]
         digits = [names[i][1] for i in ids]
@@ -258,6 +266,8 @@ def _meld(code: int, red: bool) -> Meld:
     if code & 0x18:  # pon, or kakan (the pon and the added copy)
         t = code >> 9
         called, k, other = t % 3, t // 3, (code >> 5) & 3
+        if k >= 34:
+            raise ValueError(f"meld code {code}: a pon or added kan of tile kind {k}, not one of 0..33")
         ids = [k * 4 + c for c in range(4) if c != other]
         claimed = ids.pop(called)
         text = _kan_or_pon(names, ids, claimed, mark)
@@ -270,6 +280,8 @@ def _meld(code: int, red: bool) -> Meld:
             raise ValueError(f"a North set aside (抜きドラ) of {tile}, not of a North")
         return NORTH
     t = code >> 8  # ankan, daiminkan: all four copies
+    if t >= 136:
+        raise ValueError(f"meld code {code}: a kan of tile id {t}, not one of 0..135")
     ids = [(t // 4) * 4 + c for c in range(4)]
     if not mark:
         return parse_meld(_kan_or_pon(names, ids, None, ""))
@@ -312,6 +324,8 @@ _ATTR = re.compile(r'(\w+)="([^"]*)"')
 _DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
 _IGNORED = frozenset(("mjloggm", "/mjloggm", "SHUFFLE"))
+_SEATS = {n: {str(seat): seat for seat in range(n)} for n in (3, 4)}
+"""The player ids of a game of 3 or 4 players by the text that writes them."""
 
 
 def log_id_of(file_name: str) -> str:
@@ -322,19 +336,38 @@ def log_id_of(file_name: str) -> str:
     return re.sub(r"&tw=\d+$", "", name)
 
 
-def _ints(text: str) -> list[int]:
-    """The comma-separated integers of an attribute; ``ValueError`` for one beyond any game."""
-    values = [int(x) for x in text.split(",")] if text else []
-    if values and (max(values) > MAX_NUMBER or min(values) < -MAX_NUMBER):
-        raise ValueError(f"{text[:40]}: a number beyond any game (at most ±{MAX_NUMBER:,})")
+SEATS = 4
+"""The players every per-player attribute of an mjlog lists (``ten``, ``sc``, ``owari``,
+``dan``, ``rate``, ``sx``, ``n0``-``n3``, ``hai0``-``hai3``): three-player games too, whose
+fourth is empty (``n3=""``, ``hai3=""``) or 0, as all 278 three-player logs of the corpora
+write them."""
+
+def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
+          low: int = -MAX_NUMBER, high: int = MAX_NUMBER, required: bool = True, scale: int = 1) -> list[int]:
+    """The comma-separated integers of attribute ``key`` (``what`` they are, for messages),
+    each times ``scale`` (100 for scores written in hundreds): ``count`` of them if given,
+    each ``low..high`` and within ±:data:`~paipu.limits.MAX_NUMBER`. ``KeyError`` if it is
+    ``required`` and absent (an absent optional one has none); ``ValueError`` naming the
+    attribute, its value and what is allowed for anything else."""
+    text = attrs[key] if required else attrs.get(key, "")
+    try:
+        values = [int(x) * scale for x in text.split(",")] if text else []
+    except ValueError:
+        values = None
+    if values is None or (count is not None and len(values) != count):
+        raise ValueError(f'{key}="{clip(text, 40)}": must be {count or "comma-separated"} integers: {what}')
+    if values and not (low <= min(values) and max(values) <= high and low >= -MAX_NUMBER and high <= MAX_NUMBER):
+        for value in values:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise ValueError(f'{key}="{clip(text, 40)}": a number beyond any game (at most ±{MAX_NUMBER:,})')
+            if not low <= value <= high:
+                raise ValueError(f'{key}="{clip(text, 40)}": {value} is not one of {what} ({low}..{high})')
     return values
 
 
-def _tile_ids(text: str) -> list[int]:
-    ids = _ints(text)
-    if ids and not 0 <= min(ids) <= max(ids) <= 135:
-        raise ValueError(f"tile ids must be 0..135, not {text}")
-    return ids
+def _tile_ids(attrs: dict[str, str], key: str, count: int | None = None, required: bool = True) -> list[int]:
+    """The tile ids (0..135) of attribute ``key``, as :func:`_ints` reads them."""
+    return _ints(attrs, key, "tile ids", count, 0, 135, required)
 
 
 class _Reader:
@@ -351,14 +384,40 @@ class _Reader:
         self.rounds: list[list[Event]] = []
         self.results: list[list[TenhouWin | TenhouDraw]] = []
         self.connections: list[Connection] = []
-        self.owari: list[str] | None = None
+        self.owari: tuple[tuple[int, ...], tuple[str, ...]] | None = None
         # the round being read
         self.oya = 0
         self.melds: list[list[Meld]] = [[], [], [], []]
 
+    def _count(self) -> str:
+        """Where the number of players comes from, for messages: ``GO type=185 (三鳳南喰赤):
+        3 players``."""
+        if self.rule_type is None:
+            return f"{self.n} players (no GO tag before)"
+        return f"GO type={self.rule_type} ({rule_name(self.rule_type)}): {self.n} players"
+
+    def _seat(self, attrs: dict[str, str], key: str) -> int:
+        """The player id (0 .. players - 1) of attribute ``key``."""
+        seat = _SEATS[self.n].get(attrs[key])
+        return seat if seat is not None else _ints(attrs, key, f"the player ids of {self._count()}", 1, 0, self.n - 1)[0]
+
+    def _no_fourth(self, key: str, values: list[int], step: int = 1) -> None:
+        """In a three-player game, the fourth player's values of a per-player attribute
+        (every ``step``-th from player 3's) must be 0."""
+        if self.n == 3 and any(values[3 * step:]):
+            raise ValueError(f"{key}: a fourth player's values {values[3 * step:]} in a game of {self._count()}")
+
+    @staticmethod
+    def _fits(key: str, tiles: int, melds: list[Meld]) -> None:
+        """A hand of ``tiles`` concealed tiles (attribute ``key``) beside ``melds`` must
+        be no more than a hand holds: 14 tiles, a meld (北 set aside apart) counting 3."""
+        held = 14 - 3 * sum(meld.type != "north" for meld in melds)
+        if tiles > held:
+            raise ValueError(f"{key}: {tiles} tiles beside {len(melds)} melds, more than a hand holds ({held})")
+
     def go(self, attrs: dict[str, str]) -> None:
-        self.rule_type = int(attrs["type"])
-        self.lobby = int(attrs["lobby"]) if "lobby" in attrs else None
+        self.rule_type = _ints(attrs, "type", "rule bit fields", 1, 0, 0xFFFF)[0]
+        self.lobby = _ints(attrs, "lobby", "lobby numbers", 1, 0)[0] if "lobby" in attrs else None
         self.n = 3 if self.rule_type & 0x10 else 4
         self.red = not self.rule_type & 0x02
 
@@ -367,53 +426,69 @@ class _Reader:
             if self.players is None:
                 self.players = attrs
             return
-        for player in range(4):  # a reconnection names only the player coming back
+        for player in range(SEATS):  # a reconnection names only the player coming back
             if f"n{player}" in attrs:
+                if player >= self.n:
+                    raise ValueError(f"n{player}: a reconnection of player {player} in a game of {self._count()}")
                 self.connections.append(Connection(len(self.rounds) - 1, player, True))
 
     def deal(self, attrs: dict[str, str]) -> Deal:
         n, names = self.n, _TILES[self.red]
-        seed = _ints(attrs["seed"])
-        if len(seed) != 6 or not 0 <= seed[0] < 16 or min(seed[1:3]) < 0:
+        seed = _ints(attrs, "seed", "round number 0..15, honba, sticks, two dice and the dora indicator", 6)
+        if not 0 <= seed[0] < 16 or min(seed[1:3]) < 0 or not 0 <= seed[5] <= 135:
             raise ValueError("seed must be a round number 0..15, honba, sticks, two dice and the dora indicator")
-        oya = self.oya = int(attrs["oya"])
-        ten = _ints(attrs["ten"])
+        if seed[0] % 4 >= n:
+            raise ValueError(f"seed: round number {seed[0]} has no dealer in a game of {self._count()}")
+        oya = self.oya = self._seat(attrs, "oya")
+        if oya != (self.first_dealer + seed[0] % 4) % n:
+            raise ValueError(f"oya={oya}: the dealer of round {seed[0]} is player {(self.first_dealer + seed[0] % 4) % n}"
+                             f" (seed's round number after TAIKYOKU oya={self.first_dealer}, {self._count()})")
+        ten = _ints(attrs, "ten", f"the scores of {SEATS} players in hundreds", SEATS, scale=100)
+        self._no_fourth("ten", ten)
+        if n == 3 and attrs.get("hai3"):
+            raise ValueError(f"hai3: a fourth player's deal in a game of {self._count()}")
         self.melds = [[], [], [], []]
         hands = []
         scores = []
         for seat in range(n):
             who = (oya + seat) % n
-            ids = sorted(map(int, attrs[f"hai{who}"].split(",")))
-            if len(ids) != 13 or ids[0] < 0 or ids[-1] > 135:
-                raise ValueError(f"hai{who} must be 13 tile ids 0..135")
+            ids = sorted(_tile_ids(attrs, f"hai{who}", 13))
             hands.append(HandNotation(tuple(map(names.__getitem__, ids))))
-            scores.append(ten[who] * 100)
-        indicator = _tile_ids(attrs["seed"].rpartition(",")[2])[0]
-        return Deal(seed[0] // 4, seed[0] % 4, seed[1], seed[2], tuple(scores), names[indicator], tuple(hands))
+            scores.append(ten[who])
+        return Deal(seed[0] // 4, seed[0] % 4, seed[1], seed[2], tuple(scores), names[seed[5]], tuple(hands))
 
     def win(self, attrs: dict[str, str]) -> tuple[Win, TenhouWin]:
         names, n, oya = _TILES[self.red], self.n, self.oya
-        who, from_who = int(attrs["who"]), int(attrs["fromWho"])
-        fu, points, limit = _ints(attrs["ten"])
+        who, from_who = self._seat(attrs, "who"), self._seat(attrs, "fromWho")
+        pao = self._seat(attrs, "paoWho") if "paoWho" in attrs else None
+        fu, points, limit = _ints(attrs, "ten", "fu, the value of the hand and the limit code", 3, 0)
         if not 0 <= limit < len(LIMIT_NAMES):
             raise ValueError(f"the limit code must be 0..{len(LIMIT_NAMES) - 1}, not {limit}")
-        machi = int(attrs["machi"])
-        ids = _tile_ids(attrs["hai"])
+        machi = _tile_ids(attrs, "machi", 1)[0]
+        ids = _tile_ids(attrs, "hai")
+        if machi not in ids:
+            raise ValueError(f"machi={machi}: the winning tile is not one of the hand's tile ids (hai)")
         ids.remove(machi)
-        melds = [_meld(code, self.red) for code in reversed(_ints(attrs.get("m", "")))]
+        codes = _ints(attrs, "m", "meld codes", None, 0, MELD_CODES - 1, required=False)
+        melds = [_meld(code, self.red) for code in reversed(codes)]
+        self._fits("hai", len(ids) + 1, melds)
         hand = HandNotation(tuple(names[i] for i in ids), names[machi], False, tuple(melds))
-        yaku_pairs = _ints(attrs.get("yaku", ""))
+        yaku_pairs = _ints(attrs, "yaku", "yaku ids and their han", None, 0, required=False)
+        if len(yaku_pairs) % 2 or any(i >= len(YAKU_NAMES) for i in yaku_pairs[::2]):
+            raise ValueError(f'yaku="{clip(attrs["yaku"], 40)}": must be pairs of a yaku id '
+                             f'(0..{len(YAKU_NAMES) - 1}) and its han')
         logged_yaku = tuple((YAKU_NAMES[yaku_pairs[i]], yaku_pairs[i + 1]) for i in range(0, len(yaku_pairs), 2))
-        yakuman = tuple(YAKU_NAMES[i] for i in _ints(attrs.get("yakuman", "")))
+        yakuman = tuple(YAKU_NAMES[i] for i in _ints(attrs, "yakuman", "yaku ids", None, 0, len(YAKU_NAMES) - 1,
+                                                     required=False))
         yaku = tuple(Yaku(name, 0, 1) for name in yakuman) + tuple(Yaku(name, han) for name, han in logged_yaku)
-        scores, deltas = self._settlement(attrs["sc"])
-        ura = attrs.get("doraHaiUra")
+        scores, deltas = self._settlement(attrs)
+        ura = _tile_ids(attrs, "doraHaiUra", required=False)
         han = sum(h for _, h in logged_yaku)
         event = Win(
             (who - oya) % n,
             hand,
             None if from_who == who else (from_who - oya) % n,
-            None if ura is None else tuple(names[i] for i in _tile_ids(ura)),
+            tuple(names[i] for i in ura) if "doraHaiUra" in attrs else None,
             None if yakuman else fu,
             None if yakuman else han,
             len(yakuman) if yakuman else None,
@@ -422,25 +497,41 @@ class _Reader:
             self._by_seat(deltas),
             LIMIT_NAMES[limit],
         )
-        pao = attrs.get("paoWho")
-        logged = TenhouWin(who, from_who, None if pao is None else int(pao), None if yakuman else fu,
+        logged = TenhouWin(who, from_who, pao, None if yakuman else fu,
                            None if yakuman else han, points, limit, logged_yaku, yakuman, deltas, scores)
         return event, logged
 
     def no_win(self, attrs: dict[str, str]) -> tuple[NoWin, TenhouDraw]:
         names, n = _TILES[self.red], self.n
-        name = DRAW_NAMES[attrs.get("type", "")]
+        name = DRAW_NAMES.get(attrs.get("type", ""))
+        if name is None:
+            raise ValueError(f'type="{clip(attrs["type"], 40)}": not a draw type ({", ".join(DRAW_NAMES)[2:]})')
+        if n == 3 and attrs.get("hai3"):
+            raise ValueError(f"hai3: a fourth player's hand in a game of {self._count()}")
         hands: list[HandNotation | None] = []
         for seat in range(n):
             who = (self.oya + seat) % n
-            shown = attrs.get(f"hai{who}")
-            hands.append(shown_hand([names[i] for i in _tile_ids(shown)], self.melds[who]) if shown else None)
-        scores, deltas = self._settlement(attrs["sc"])
+            shown = _tile_ids(attrs, f"hai{who}", required=False)
+            self._fits(f"hai{who}", len(shown), self.melds[who])
+            hands.append(shown_hand([names[i] for i in shown], self.melds[who]) if shown else None)
+        scores, deltas = self._settlement(attrs)
         return NoWin(name, tuple(hands), self._by_seat(deltas)), TenhouDraw(name, deltas, scores)
 
-    def _settlement(self, sc: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        values = _ints(sc)
-        return (tuple(v * 100 for v in values[0:2 * self.n:2]), tuple(v * 100 for v in values[1:2 * self.n:2]))
+    def _settlement(self, attrs: dict[str, str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``sc``: each player's score before the settlement and its change, in hundreds."""
+        values = _ints(attrs, "sc", f"the score and change of {SEATS} players in hundreds", 2 * SEATS, scale=100)
+        self._no_fourth("sc", values, 2)
+        return tuple(values[0:2 * self.n:2]), tuple(values[1:2 * self.n:2])
+
+    def _owari(self, text: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """``owari``, the final results: each player's final score (in hundreds) and points."""
+        values = text.split(",")
+        if len(values) != 2 * SEATS:
+            raise ValueError(f'owari="{clip(text, 40)}": must be {2 * SEATS} values: '
+                             f"the final score (in hundreds) and points of {SEATS} players")
+        scores = _ints({"owari": ",".join(values[0::2])}, "owari", "final scores", SEATS, scale=100)
+        self._no_fourth("owari", scores)
+        return tuple(scores[:self.n]), final_points(values[1:2 * self.n:2], self.n, "owari points")
 
     def _by_seat(self, by_player: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(by_player[(self.oya + seat) % self.n] for seat in range(self.n))
@@ -478,8 +569,8 @@ class _Reader:
                     continue
                 attrs = dict(_ATTR.findall(attr_text))
                 if tag == "N":
-                    who = int(attrs["who"])
-                    meld = _meld(int(attrs["m"]), self.red)
+                    who = self._seat(attrs, "who")
+                    meld = _meld(_ints(attrs, "m", "meld codes", 1, 0, MELD_CODES - 1)[0], self.red)
                     kind = meld.type
                     if kind == "north":
                         append(NorthSetAside(seat_of[who], "z4"))
@@ -499,22 +590,28 @@ class _Reader:
                     else:
                         own.append(meld)
                 elif tag == "REACH":
-                    riichi = 1 if attrs["step"] == "1" else 0
+                    self._seat(attrs, "who")
+                    step = attrs["step"]
+                    if step not in ("1", "2"):
+                        raise ValueError(f'step="{clip(step, 20)}": must be 1 (declared) or 2 (accepted)')
+                    riichi = 1 if step == "1" else 0
                 elif tag == "DORA":
                     if dora is not None:
                         append(dora)
-                    dora = DoraReveal(_TILES[self.red][int(attrs["hai"])])
+                    dora = DoraReveal(_TILES[self.red][_tile_ids(attrs, "hai", 1)[0]])
                 elif tag == "INIT":
                     deal = self.deal(attrs)
                     events, results = [deal], []
                     append = events.append
                     self.rounds.append(events)
                     self.results.append(results)
-                    seat_of = [(who - self.oya) % self.n for who in range(4)]
+                    seat_of = [(who - self.oya) % self.n for who in range(self.n)]
                     draws, kan_draws, discards = _EVENTS[self.red]
-                    draw_row = {letter: draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}.get
-                    kan_rows = {letter: kan_draws[seat_of[who]] for letter, who in _DRAW_SEAT.items()}
-                    discard_rows = {letter: discards[seat_of[who]] for letter, who in _DISCARD_SEAT.items()}
+                    # the tag letters of the game's players only: another's is an error (see _fail)
+                    draw_row = {letter: draws[seat_of[who]] for letter, who in _DRAW_SEAT.items() if who < self.n}.get
+                    kan_rows = {letter: kan_draws[seat_of[who]] for letter, who in _DRAW_SEAT.items() if who < self.n}
+                    discard_rows = {letter: discards[seat_of[who]]
+                                    for letter, who in _DISCARD_SEAT.items() if who < self.n}
                     last_draw, after_kan, dora, riichi = "", False, None, 0
                 elif tag == "AGARI":
                     win, logged = self.win(attrs)
@@ -529,50 +626,74 @@ class _Reader:
                 elif tag == "UN":
                     self.un(attrs)
                 elif tag == "TAIKYOKU":
-                    self.first_dealer = int(attrs.get("oya", 0))
+                    self.first_dealer = self._seat(attrs, "oya") if "oya" in attrs else 0
                 elif tag == "BYE":
-                    self.connections.append(Connection(len(self.rounds) - 1, int(attrs["who"]), False))
+                    self.connections.append(Connection(len(self.rounds) - 1, self._seat(attrs, "who"), False))
                 else:
                     raise ValueError(f"unknown tag <{tag}{number}>")
                 if "owari" in attrs:
-                    self.owari = attrs["owari"].split(",")
+                    self.owari = self._owari(attrs["owari"])
             except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:
                 self._fail(f"<{tag}{number}{attr_text}>", error)
 
     def _fail(self, tag: str, error: Exception) -> None:
         letter, number = re.match(r"<(/?[A-Za-z]*)(\d*)", tag).groups()  # type: ignore[union-attr]
-        if number and letter not in _DRAW_SEAT and letter not in _DISCARD_SEAT:
+        seat = _DRAW_SEAT.get(letter, _DISCARD_SEAT.get(letter))
+        if number and seat is None:
             what = "unknown tag"
         elif number and not self.rounds:
             what = "a draw or discard before the first round (INIT)"
+        elif number and seat >= self.n:
+            what = f"a {'draw' if letter in _DRAW_SEAT else 'discard'} of player {seat} in a game of {self._count()}"
         elif number:
             what = "no such tile id"
         elif isinstance(error, KeyError):
-            what = f"missing or impossible {error}"
+            what = f"missing attribute {error}"
         else:
             what = str(error)
-        where = len(self.rounds) - 1 if self.rounds else None
-        label = Round((self.rounds[where][0],)).label if where is not None else None
-        event = len(self.rounds[where]) if where is not None else None
+        if letter == "INIT":  # the deal of the next round: its event 0
+            where, label, event = len(self.rounds), None, 0
+        elif self.rounds:
+            where = len(self.rounds) - 1
+            label, event = Round((self.rounds[where][0],)).label, len(self.rounds[where])
+        else:
+            where = label = event = None
         raise FormatError(f"bad tag {' '.join(tag.split())[:80]}: {what}", where, event, label) from None
+
+    def _players(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[float, ...], tuple[str, ...]]:
+        """The players' names, ranks (段位), rates and sexes, by the first ``UN`` that gives
+        ranks: :data:`SEATS` of each, the fourth empty in a three-player game."""
+        attrs, n = self.players, self.n
+        if attrs is None:
+            raise FormatError("no players (UN tag)")
+        try:
+            if (n == 4) != bool(attrs.get("n3")):
+                raise ValueError(f"n3: {'no' if n == 4 else 'a'} fourth player in a game of {self._count()}")
+            names = tuple(unquote(attrs.get(f"n{p}", "")) for p in range(n))
+            dan = tuple(DAN_NAMES[d] for d in _ints(attrs, "dan", "ranks (段位)", SEATS, 0, len(DAN_NAMES) - 1)[:n])
+            rate_texts = attrs["rate"].split(",")
+            try:
+                rates = tuple(float(r) for r in rate_texts[:n])
+            except ValueError:
+                rates = ()
+            if len(rate_texts) != SEATS or len(rates) != n:
+                raise ValueError(f'rate="{clip(attrs["rate"], 40)}": must be {SEATS} numbers: the players\' rates')
+            if not all(abs(rate) <= MAX_NUMBER for rate in rates):  # nan and inf too
+                raise ValueError(f"a player's dan or rate: rate {attrs['rate'][:40]!r}: a number beyond any game")
+            sexes = attrs.get("sx", "").split(",")
+            if "sx" in attrs and len(sexes) != SEATS:
+                raise ValueError(f'sx="{clip(attrs["sx"], 40)}": must be {SEATS} letters M, F or C: the players\' sexes')
+        except (KeyError, ValueError) as error:
+            what = f"missing attribute {error}" if isinstance(error, KeyError) else str(error)
+            raise FormatError(f"bad tag <UN>: {what}") from None
+        return names, dan, rates, tuple(sexes[:n])
 
     def game(self, source: str) -> Game:
         n = self.n
-        attrs = self.players
-        if attrs is None:
-            raise FormatError("no players (UN tag)")
-        names = tuple(unquote(attrs.get(f"n{p}", "")) for p in range(n))
-        try:
-            dan = tuple(DAN_NAMES[int(d)] for d in attrs["dan"].split(",")[:n])
-            rates = tuple(float(r) for r in attrs["rate"].split(",")[:n])
-            if not all(abs(rate) <= MAX_NUMBER for rate in rates):  # nan and inf too
-                raise ValueError(f"rate {attrs['rate'][:40]!r}: a number beyond any game")
-            players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
-        except (KeyError, ValueError, IndexError, OverflowError) as error:
-            raise FormatError(f"bad tag <UN>: a player's dan or rate: {error}") from None
-        sexes = tuple(attrs.get("sx", "").split(",")[:n])
         if self.rule_type is None:
             raise FormatError("no rule (GO tag)")
+        names, dan, rates, sexes = self._players()
+        players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
         rule_type = self.rule_type
         rule_text = rule_name(rule_type)
         info = TenhouInfo(
@@ -580,14 +701,8 @@ class _Reader:
             bool(rule_type & 0x08), self.red, not rule_type & 0x04, bool(rule_type & 0x40),
             rule_type, self.lobby, names, dan, rates, sexes, rule_text,
         )
-        final_scores = ranks = points = None
-        if self.owari is not None:
-            try:
-                final_scores = tuple(x * 100 for x in _ints(",".join(self.owari[0:2 * n:2])))
-            except ValueError as error:
-                raise FormatError(f"bad owari (final results): {error}") from None
-            points = final_points(self.owari[1:2 * n:2], n, "owari points")
-            ranks = ranks_of(final_scores, self.first_dealer)
+        final_scores, points = self.owari or (None, None)
+        ranks = None if final_scores is None else ranks_of(final_scores, self.first_dealer)
         rounds = tuple(Round(tuple(events), self.first_dealer, n) for events in self.rounds)
         record = TenhouRecord(info, tuple(map(tuple, self.results)), tuple(self.connections))
         title = rule_text + (f"\n{self.log_id}" if self.log_id else "")
