@@ -623,3 +623,23 @@ def test_the_api_refuses_arguments_of_other_types_naming_them():
             paipu.view(game, **arguments)
     with pytest.raises(TypeError, match="^view takes a Game, a path or a reader of paipu.load, not NoneType"):
         paipu.view(None)
+
+
+@pytest.mark.parametrize("corpus_file, before, after", [
+    (("tenhou-json", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.json"), b'"log":[[[0,0,0]', b'"log":[[[0,0,%d]'),
+    (("tenhou-mjlog", "crazybbb", "test.mjlog"), b'<INIT seed="0,0,0,', b'<INIT seed="0,0,%d,'),
+])
+def test_tenhou_logs_with_more_sticks_than_any_game_are_load_errors(tmp_path, corpus_file, before, after):
+    """The Tenhou readers bound honba and riichi sticks as the 電脳麻将 and mjai readers do
+    (MAX_COUNT): one more is a load error, not an engine error blamed on paipu."""
+    from conftest import corpus
+    from paipu.limits import MAX_COUNT
+
+    data = corpus(*corpus_file).read_bytes()
+    assert data.count(before) == 1
+    for sticks, code in ((MAX_COUNT, cli.EXIT_OK), (MAX_COUNT + 1, cli.EXIT_LOAD_ERRORS)):
+        path = tmp_path / f"{sticks}{corpus_file[-1][-5:]}"
+        path.write_bytes(data.replace(before, after % sticks))
+        result = run("validate", str(path))
+        assert "Traceback" not in result.stderr and "engine" not in result.stderr + result.stdout
+        assert (result.returncode == cli.EXIT_LOAD_ERRORS) == (code == cli.EXIT_LOAD_ERRORS), result.stderr

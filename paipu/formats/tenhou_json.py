@@ -43,7 +43,7 @@ from ..events import (
     Yaku,
 )
 from ..hand import Hand, IllegalAction
-from ..limits import MAX_NUMBER, clip
+from ..limits import MAX_COUNT, MAX_NUMBER, clip
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
 from .errors import FormatError, bounded, final_points
@@ -198,6 +198,8 @@ class _RoundReader:
         bounded(head, "[round, honba, sticks]")
         if head[0] >= 16:
             raise FormatError(f"round number {head[0]} is past the last round, 北4局 (15)")
+        if max(head[1:]) > MAX_COUNT:
+            raise FormatError(f"honba and sticks must be 0..{MAX_COUNT:,}, not {head[1:]!r}")
         self.n = n
         self.dealer = head[0] % 4
         if self.dealer >= n:

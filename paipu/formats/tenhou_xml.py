@@ -47,7 +47,7 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
-from ..limits import MAX_NUMBER, clip
+from ..limits import MAX_COUNT, MAX_NUMBER, clip
 from .errors import FormatError, final_points, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
@@ -435,7 +435,7 @@ class _Reader:
     def deal(self, attrs: dict[str, str]) -> Deal:
         n, names = self.n, _TILES[self.red]
         seed = _ints(attrs, "seed", "round number 0..15, honba, sticks, two dice and the dora indicator", 6)
-        if not 0 <= seed[0] < 16 or min(seed[1:3]) < 0 or not 0 <= seed[5] <= 135:
+        if not 0 <= seed[0] < 16 or min(seed[1:3]) < 0 or max(seed[1:3]) > MAX_COUNT or not 0 <= seed[5] <= 135:
             raise ValueError("seed must be a round number 0..15, honba, sticks, two dice and the dora indicator")
         if seed[0] % 4 >= n:
             raise ValueError(f"seed: round number {seed[0]} has no dealer in a game of {self._count()}")
