@@ -2,9 +2,10 @@
 
 Exit codes: 0 success (``validate``: every game valid); 1 ``validate`` found
 disagreements; 2 bad usage, a path that does not exist, a file or game that could not
-be read, or output that could not be written (each named on standard error, one line
-each); 3 ``validate`` met an engine error (a bug of paipu's, named on standard error;
-the other games were validated); 4 a worker process of ``--jobs`` died (killed, e.g. by
+be read, or output that could not be written, standard output closed included (each
+named on standard error, one line each; with standard error closed, nothing said); 3
+``validate`` met an engine error (a bug of paipu's, named on standard error; the other
+games were validated); 4 a worker process of ``--jobs`` died (killed, e.g. by
 the out-of-memory killer: the work is unfinished); 130 interrupted (Ctrl-C); 141
 standard output closed early (a broken pipe, as in ``paipu show ... | head``: nothing is
 printed about it).
@@ -738,7 +739,8 @@ def build_parser() -> argparse.ArgumentParser:
         "their han, the fu and what they are made of, the limit, the value and each seat's "
         "payment (seats from the dealer: East, South, West, North; three seats with --players 3).",
         epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage, "
-        "or a situation that cannot happen (e.g. --ippatsu without --riichi, --rinshan with --ron).",
+        "or a situation that cannot happen (e.g. --ippatsu or --ura without --riichi, --north without --players 3, "
+        "--rinshan with --ron).",
     )
     score.add_argument("hand", metavar="HAND", help="the hand: concealed tiles, then ,meld for each meld")
     how = score.add_mutually_exclusive_group()
@@ -810,10 +812,11 @@ def build_parser() -> argparse.ArgumentParser:
         "finding of validate where it is reported. Keys: left/right a step, PgUp/PgDn a round, "
         "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands.",
         epilog="Exit codes: 0 written; 2 bad usage, paths of no game or of several (name one as FILE#N), "
-        "a game that could not be read, or a page that could not be written.",
+        "a game that could not be read, a page that could not be written, or -o naming a file read.",
     )
     _add_paths(view)
-    view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output")
+    view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output "
+                      "(whole or not at all; never a file read)")
     view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
     view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
     view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
@@ -861,7 +864,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
     stats.add_argument("--engine", action="store_true",
                        help="follow every hand too, for the statistics that need the hands (slower)")
-    stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output "
+                      "(whole or not at all; never a file read)")
     stats.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="read the files in N processes, 0 for one per core, never more than the cores "
                        "(same output as one; not with a Dask cluster)")
