@@ -94,7 +94,7 @@ def _emit(data: str | bytes) -> None:
     (its reader gone after 64 KiB) is carried on, so that it fails (a broken pipe) rather
     than ending as if all were written."""
     sys.stdout.flush()  # what print() holds goes first
-    rest = memoryview(data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data)
+    rest = memoryview(data.encode(sys.stdout.encoding, sys.stdout.errors) if isinstance(data, str) else data)
     while rest:
         rest = rest[sys.stdout.buffer.write(rest) or 0:]
     sys.stdout.buffer.flush()
@@ -878,6 +878,8 @@ class _ClosedOutput:
     """Standard output when the command was started with it closed (``>&-``): every
     write fails, as a write to a full disk does, so the command ends saying so."""
 
+    encoding, errors = "utf-8", "strict"
+
     def write(self, data: Any) -> int:
         raise OSError(errno.EBADF, "it is closed", "standard output")
 
@@ -901,11 +903,14 @@ def _closed_streams() -> None:
     for fd, name in ((1, "stdout"), (2, "stderr")):
         if getattr(sys, name) is not None:
             continue
-        null = os.open(os.devnull, os.O_WRONLY)
-        if null != fd:
-            os.dup2(null, fd)
-            os.close(null)
-        setattr(sys, name, _ClosedOutput() if fd == 1 else open(fd, "w", encoding="utf-8", closefd=False))
+        try:
+            os.fstat(fd)  # open again since, by a file of another's: left to it
+        except OSError:
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        setattr(sys, name, _ClosedOutput() if fd == 1 else open(os.devnull, "w", encoding="utf-8"))
 
 
 def _paths_fit(command: str, args: argparse.Namespace) -> bool:
