@@ -17,6 +17,14 @@ The names most users need::
 See the README for the command line (``paipu show``, ``paipu validate``...).
 """
 
+import sys as _sys
+
+_COMMAND = _sys.argv[:1] == ["-m"]  # run as `python -m paipu` (argv[0] is "-m" while it is found)
+if _COMMAND:  # a Ctrl-C while the library loads ends as the command's does (paipu_main)
+    from paipu_main import exit_on_interrupt as _exit_on_interrupt
+
+    _exit_on_interrupt(True)
+
 from .events import (
     Call,
     Deal,
@@ -83,3 +91,6 @@ __all__ = [
     "parse_hand",
     "parse_meld",
 ]
+
+if _COMMAND:
+    _exit_on_interrupt(False)  # from here paipu.cli.main catches it

@@ -1,7 +1,7 @@
-"""``python -m paipu`` runs the command line."""
+"""``python -m paipu`` runs the command line, as the ``paipu`` command does (:mod:`paipu_main`)."""
 
 import sys
 
-from .cli import main
+from paipu_main import main
 
 sys.exit(main())

@@ -2,9 +2,10 @@
 
 Exit codes: 0 success (``validate``: every game valid); 1 ``validate`` found
 disagreements; 2 bad usage, a path that does not exist, a file or game that could not
-be read, or output that could not be written (each named on standard error, one line
-each); 3 ``validate`` met an engine error (a bug of paipu's, named on standard error;
-the other games were validated); 4 a worker process of ``--jobs`` died (killed, e.g. by
+be read, or output that could not be written, standard output closed included (each
+named on standard error, one line each; with standard error closed, nothing said); 3
+``validate`` met an engine error (a bug of paipu's, named on standard error; the other
+games were validated); 4 a worker process of ``--jobs`` died (killed, e.g. by
 the out-of-memory killer: the work is unfinished); 130 interrupted (Ctrl-C); 141
 standard output closed early (a broken pipe, as in ``paipu show ... | head``: nothing is
 printed about it).
@@ -32,6 +33,7 @@ from .describe import describe
 from .events import Game, locator
 from .limits import clip, printable
 from .loader import MAX_SIZE, GameReader, LoadError, load
+from .output import write_whole
 from .parallel import Summary, WorkerDied, Workers, batches, cores
 
 __all__ = ["main"]
@@ -87,14 +89,81 @@ def _report_errors(command: str, errors: list[LoadError]) -> None:
         _say(command, str(error))
 
 
+def _emit(data: str | bytes) -> None:
+    """Write ``data`` to standard output whole: a write that the pipe takes only part of
+    (its reader gone after 64 KiB) is carried on, so that it fails (a broken pipe) rather
+    than ending as if all were written."""
+    sys.stdout.flush()  # what print() holds goes first
+    rest = memoryview(data.encode(sys.stdout.encoding, sys.stdout.errors) if isinstance(data, str) else data)
+    while rest:
+        rest = rest[sys.stdout.buffer.write(rest) or 0:]
+    sys.stdout.buffer.flush()
+
+
+def _cannot_write(command: str, error: OSError, where: str | os.PathLike[str] | None = None) -> int:
+    """Say that ``where`` (else the file the error names) could not be written, and why,
+    in words; the exit code of output that could not be written."""
+    name = error.filename if error.filename is not None else where
+    reason = {errno.ENOENT: "no such folder", errno.ENOTDIR: "a part of its path is a file, not a folder",
+              errno.ELOOP: "a symbolic link loop"}.get(error.errno or 0, error.strerror or str(error))
+    _say(command, f"cannot write {'the output' if name is None else name}: {reason}")
+    return EXIT_USAGE
+
+
+def _folder(command: str, output: str) -> Path | None:
+    """The folder ``-o DIR`` names, made if it is not there; ``None`` if it cannot be (said why)."""
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        _say(command, f"{output} is a file, not a folder")
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _cannot_write(command, error, output)
+        return None
+    return folder
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether ``one`` and ``other`` are one file (by a symbolic or hard link too)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one is not there (yet)
+        return False
+
+
+def _over_input(output: str | os.PathLike[str], paths: Sequence[str]) -> str | None:
+    """Why writing ``output`` would write over what a command reads, or ``None``: it is a
+    file named among ``paths`` (FILE#N: its file), by its path, a symbolic link or a hard
+    link, or it lies inside a folder named (whose walk reads it)."""
+    target = Path(output).resolve()
+    for text in paths:
+        named = Path(text) if os.path.lexists(text) else Path(text.rpartition("#")[0] or text)
+        if named.is_dir():
+            if _inside(target, named.resolve()):
+                return f"{output} is inside {text}, which is read"
+        elif target == named.resolve() or _same_file(Path(output), named):
+            return f"{output} is {text}, which is read"
+    return None
+
+
+def _refuse_over_input(command: str, output: str | None, paths: Sequence[str]) -> bool:
+    """Whether ``-o output`` would write over what the command reads: then said (a
+    command never writes over a file it reads)."""
+    refusal = None if output is None else _over_input(output, paths)
+    if refusal is not None:
+        _say(command, f"-o {refusal}: nothing written (write outside what is read)")
+    return refusal is not None
+
+
 def _load(args: argparse.Namespace) -> GameReader:
     """The reader of the paths a command names, with its options."""
     return load(*args.paths, recursive=not args.no_recursive, errors="collect", max_size=args.max_size)
 
 
-def _no_games(command: str, reader: GameReader, args: argparse.Namespace) -> bool:
-    """Whether no game was read and nothing said why: then said."""
-    if reader.games == 0 and not reader.errors:
+def _no_games(command: str, games: int, errors: int, args: argparse.Namespace) -> bool:
+    """Whether no game was read (``games``) and nothing said why (no ``errors``): then said."""
+    if games == 0 and not errors:
         _say(command, "no games found in " + ", ".join(args.paths))
         return True
     return False
@@ -109,7 +178,7 @@ def _show(args: argparse.Namespace) -> int:
         first = False
         print(describe(game))
     _report_errors("show", reader.errors)
-    if _no_games("show", reader, args):
+    if _no_games("show", reader.games, len(reader.errors), args):
         return EXIT_LOAD_ERRORS
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
@@ -134,6 +203,8 @@ def _north_arg(text: str) -> int:
 def _view(args: argparse.Namespace) -> int:
     from .view import view
 
+    if _refuse_over_input("view", args.output, args.paths):
+        return EXIT_USAGE
     reader = _load(args)
     try:
         viewer = view(reader, args.rule, round=args.round, seat=args.seat)
@@ -144,10 +215,14 @@ def _view(args: argparse.Namespace) -> int:
         _say("view", str(error))
         return EXIT_USAGE
     _report_errors("view", reader.errors)
+    page = viewer.html(standalone=True)
     if args.output is None:
-        sys.stdout.write(viewer.html(standalone=True))
+        _emit(page)
     else:
-        viewer.save(args.output)
+        try:
+            write_whole(Path(args.output), page.encode("utf-8", "surrogateescape"))
+        except OSError as error:
+            return _cannot_write("view", error)
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
@@ -167,25 +242,18 @@ def _convert(args: argparse.Namespace) -> int:
         "mjai": (mjai.dumps, ".jsonl", b"", None, b""),
     }[args.to]
 
+    if _refuse_over_input("convert", args.output, args.paths):
+        return EXIT_USAGE
+    out = None if args.output is None else _folder("convert", args.output)
+    if args.output is not None and out is None:
+        return EXIT_USAGE
     reader = _load(args)
-    out = None if args.output is None else Path(args.output).resolve()
-    # What the command reads: each named folder, and each named file (FILE#N's file).
-    named = [Path(p) if Path(p).exists() else Path(p.rpartition("#")[0]) for p in args.paths]
-    inputs = {path.resolve() for path in named if not path.is_dir()}
-    if out is not None:
-        for path in named:
-            if path.is_dir() and _inside(out, path.resolve()):
-                _say("convert", f"-o {args.output}: inside {path}, which is read: "
-                     "write the games outside the folders read")
-                return EXIT_USAGE
     written: set[Path] = set()
     held = b""  # the one game of a format of one game per file, written once no second one comes
     problems = 0
     try:
-        if out is not None:
-            out.mkdir(parents=True, exist_ok=True)
-        else:
-            sys.stdout.buffer.write(opening)
+        if out is None:
+            _emit(opening)
         for game in reader:
             path, _, number = game.source.rpartition("#")
             if not (game.rounds and all(round_.is_complete for round_ in game.rounds)):
@@ -200,7 +268,7 @@ def _convert(args: argparse.Namespace) -> int:
                 continue
             if out is None:
                 if between is not None:
-                    sys.stdout.buffer.write((b"" if reader.games == 1 else between) + data)
+                    _emit((b"" if reader.games == 1 else between) + data)
                 elif held:
                     _report_errors("convert", reader.errors)  # those of the files before, not hidden
                     _say("convert", f"{args.to} holds one game per file: several games cannot go to "
@@ -214,7 +282,7 @@ def _convert(args: argparse.Namespace) -> int:
             refusal = None
             if target in written:
                 refusal = f"{target} was written from another game"
-            elif target in inputs:
+            elif _over_input(target, args.paths):
                 refusal = f"{target} is a file read"
             elif target.exists() and not args.force:
                 refusal = f"{target} exists (--force overwrites it)"
@@ -223,16 +291,15 @@ def _convert(args: argparse.Namespace) -> int:
                 problems += 1
                 continue
             written.add(target)
-            target.write_bytes(data)
+            write_whole(target, data)
         if out is None:
-            sys.stdout.buffer.write(held + closing)
+            _emit(held + closing)
     except OSError as error:
         if out is None:
             raise  # standard output: main says what
-        _say("convert", f"cannot write {error.filename or args.output}: {error.strerror or error}")
-        return EXIT_USAGE
+        return _cannot_write("convert", error, args.output)
     _report_errors("convert", reader.errors)
-    if _no_games("convert", reader, args):
+    if _no_games("convert", reader.games, len(reader.errors), args):
         return EXIT_LOAD_ERRORS
     return EXIT_LOAD_ERRORS if reader.errors or problems else EXIT_OK
 
@@ -270,7 +337,7 @@ def _jobs_fit(command: str, args: argparse.Namespace) -> bool:
 def _stats(args: argparse.Namespace) -> int:
     from . import stats  # pandas loads slowly: only for this command
 
-    if not _jobs_fit("stats", args):
+    if not _jobs_fit("stats", args) or _refuse_over_input("stats", args.output, args.paths):
         return EXIT_USAGE
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
         with contextlib.ExitStack() as stack:
@@ -289,7 +356,7 @@ def _stats(args: argparse.Namespace) -> int:
         reader = _load(args)
         summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron, args.engine)
     _report_errors("stats", reader.errors)
-    if _no_games("stats", reader, args):
+    if _no_games("stats", reader.games, len(reader.errors), args):
         return EXIT_LOAD_ERRORS
     if summary.empty and args.player is not None:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
@@ -298,14 +365,12 @@ def _stats(args: argparse.Namespace) -> int:
     if args.format == "table":  # for a person: the players' names made printable
         text = printable(text, newlines=True)
     if args.output is None:
-        sys.stdout.write(text)
+        _emit(text)
     else:
         try:
-            with open(args.output, "w", encoding="utf-8", newline="") as file:
-                file.write(text)
+            write_whole(Path(args.output), text.encode("utf-8", "surrogateescape"))
         except OSError as error:
-            _say("stats", f"cannot write {args.output}: {error.strerror or error}")
-            return EXIT_USAGE
+            return _cannot_write("stats", error)
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
@@ -461,7 +526,7 @@ def _validate(args: argparse.Namespace) -> int:
             out.write(f"  {count:6d}  {check}\n")
     if summary["engine_errors"]:
         return EXIT_ENGINE_ERRORS
-    if summary["errors"] or (summary["games"] == 0):
+    if summary["errors"] or _no_games("validate", summary["games"], summary["errors"], args):
         return EXIT_LOAD_ERRORS
     return EXIT_FINDINGS if summary["findings"] else EXIT_OK
 
@@ -503,7 +568,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .rules import Rule, RuleError
     from .simulate import PLAYERS
-    from .simulate.batch import file_name, paipu_bytes, refusal, write
+    from .simulate.batch import file_name, paipu_bytes, refusal
 
     names = args.players.split(",")
     names = names * 4 if len(names) == 1 else names
@@ -523,8 +588,9 @@ def _simulate(args: argparse.Namespace) -> int:
     if rule.players != 4:
         _say("simulate", f"the simulator plays four-player rules, not a rule for {rule.players} players")
         return EXIT_USAGE
-    folder = Path(args.output)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _folder("simulate", args.output)
+    if folder is None:
+        return EXIT_USAGE
     refused = refusal(folder, args.games, args.force)
     if refused is not None:
         _say("simulate", refused)
@@ -534,7 +600,7 @@ def _simulate(args: argparse.Namespace) -> int:
     bar = _Bar(sys.stderr, args.games)
     with _workers(jobs, bar) as workers:
         for index, data in enumerate(workers.each(work, range(args.games), most=8)):
-            write(folder / file_name(index, args.games), data)
+            write_whole(folder / file_name(index, args.games), data)
             bar.advance(index + 1)
     print(f"{args.games} games of {', '.join(names)} (seed {args.seed}) written to {folder}")
     return EXIT_OK
@@ -550,6 +616,17 @@ def _score(args: argparse.Namespace) -> int:
     from .scoring import score
     from .tiles import NotationError
 
+    refusal = (
+        "no hand given" if not args.hand.strip()
+        else "--ron takes a tile, not ''" if args.ron is not None and not args.ron.strip()
+        else "--ura needs --riichi or --double-riichi: ura dora count only for a riichi hand"
+        if args.ura and not (args.riichi or args.double_riichi)
+        else "--north needs --players 3: North is set aside (北抜き) only with three players"
+        if args.north and args.players != 3
+        else None)
+    if refusal is not None:
+        _say("score", refusal)
+        return EXIT_USAGE
     ron = args.ron
     if ron is not None and ron[-1:] not in ("+", "=", "-"):
         ron += "-"  # a ron from the previous player (上家) unless the mark says otherwise
@@ -662,7 +739,8 @@ def build_parser() -> argparse.ArgumentParser:
         "their han, the fu and what they are made of, the limit, the value and each seat's "
         "payment (seats from the dealer: East, South, West, North; three seats with --players 3).",
         epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage, "
-        "or a situation that cannot happen (e.g. --ippatsu without --riichi, --rinshan with --ron).",
+        "or a situation that cannot happen (e.g. --ippatsu or --ura without --riichi, --north without --players 3, "
+        "--rinshan with --ron).",
     )
     score.add_argument("hand", metavar="HAND", help="the hand: concealed tiles, then ,meld for each meld")
     how = score.add_mutually_exclusive_group()
@@ -734,10 +812,11 @@ def build_parser() -> argparse.ArgumentParser:
         "finding of validate where it is reported. Keys: left/right a step, PgUp/PgDn a round, "
         "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands.",
         epilog="Exit codes: 0 written; 2 bad usage, paths of no game or of several (name one as FILE#N), "
-        "a game that could not be read, or a page that could not be written.",
+        "a game that could not be read, a page that could not be written, or -o naming a file read.",
     )
     _add_paths(view)
-    view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output")
+    view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output "
+                      "(whole or not at all; never a file read)")
     view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
     view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
     view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
@@ -785,7 +864,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
     stats.add_argument("--engine", action="store_true",
                        help="follow every hand too, for the statistics that need the hands (slower)")
-    stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output "
+                      "(whole or not at all; never a file read)")
     stats.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="read the files in N processes, 0 for one per core, never more than the cores "
                        "(same output as one; not with a Dask cluster)")
@@ -794,13 +874,72 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _ClosedOutput:
+    """Standard output when the command was started with it closed (``>&-``): every
+    write fails, as a write to a full disk does, so the command ends saying so."""
+
+    encoding, errors = "utf-8", "strict"
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, "it is closed", "standard output")
+
+    buffer = property(lambda self: self)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, "it is closed", "standard output")
+
+
+def _closed_streams() -> None:
+    """Standard output or error closed when the command started: its file descriptor
+    held by ``/dev/null`` (so no file opened later takes its number), standard error's
+    lines dropped (never sent to standard output) and standard output's writes failing
+    (:class:`_ClosedOutput`)."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)  # open again since, by a file of another's: left to it
+        except OSError:
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        setattr(sys, name, _ClosedOutput() if fd == 1 else open(os.devnull, "w", encoding="utf-8"))
+
+
+def _paths_fit(command: str, args: argparse.Namespace) -> bool:
+    """Whether the paths and ``-o`` name something: an empty one (which Python reads as
+    the current folder) and a symbolic link loop are said to be what they are."""
+    output = getattr(args, "output", None)
+    for path in [*getattr(args, "paths", ()), *([] if output is None else [output])]:
+        if path == "":
+            _say(command, "an empty path names nothing (write . for the current folder)")
+            return False
+        if os.path.islink(path):
+            try:
+                os.stat(path)
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    _say(command, f"{path}: a symbolic link loop")
+                    return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = build_parser()
+    _closed_streams()
     command = "?"
     try:
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
         command = args.command
+        if not _paths_fit(command, args):
+            return EXIT_USAGE
         code = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return code
@@ -818,9 +957,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _drop_output()
         if error.errno == errno.EPIPE:
             return EXIT_BROKEN_PIPE  # e.g. `paipu show ... | head`: the reader has all it wants
-        where = "the output" if error.filename is None else error.filename
-        _say(command, f"cannot write {where}: {error.strerror or error}")
-        return EXIT_USAGE
+        return _cannot_write(command, error)
 
 
 def _drop_output() -> None:

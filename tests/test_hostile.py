@@ -413,8 +413,8 @@ def test_convert_never_overwrites_without_force_nor_writes_into_what_it_reads(tm
     for output in (logs, logs / "converted"):
         result = run("convert", str(logs), "-o", str(output))
         assert result.returncode == cli.EXIT_USAGE
-        assert one_line(result.stderr) == (f"paipu convert: -o {output}: inside {logs}, which is read: "
-                                           "write the games outside the folders read")
+        assert one_line(result.stderr) == (f"paipu convert: -o {output} is inside {logs}, which is read: "
+                                           "nothing written (write outside what is read)")
     assert {path.name: path.read_bytes() for path in logs.iterdir()} == before  # untouched
     out = tmp_path / "out"
     assert run("convert", str(logs), "-o", str(out)).returncode == cli.EXIT_OK

@@ -273,7 +273,7 @@ def test_a_rule_for_three_players_is_refused_in_one_line(tmp_path):
 
 def test_a_run_never_mixes_with_other_logs_nor_leaves_a_file_cut_short(tmp_path, monkeypatch):
     from paipu.cli import main
-    from paipu.simulate import batch
+    from paipu import output
 
     common = ["simulate", "--seed", "7", "--players", "random"]
     folder = tmp_path / "run"
@@ -290,9 +290,9 @@ def test_a_run_never_mixes_with_other_logs_nor_leaves_a_file_cut_short(tmp_path,
     assert main([*common, "--games", "3", "-o", str(folder), "--force"]) == 0  # 0.json, 1.json are its own
     assert sorted(path.name for path in folder.iterdir()) == ["0.json", "1.json", "2.json", "notes.txt"]
     # a write cut short (here: a full disk) leaves the file it replaces whole, and no part
-    monkeypatch.setattr(batch.os, "replace", lambda *paths: (_ for _ in ()).throw(OSError(28, "No space left")))
+    monkeypatch.setattr(output.os, "replace", lambda *paths: (_ for _ in ()).throw(OSError(28, "No space left")))
     before = {path.name: path.read_bytes() for path in folder.iterdir()}
     with pytest.raises(OSError) as error:
-        batch.write(folder / "0.json", b"{")
+        output.write_whole(folder / "0.json", b"{")
     assert error.value.filename == str(folder / "0.json")  # the file meant, not the hidden temporary one
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before

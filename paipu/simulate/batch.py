@@ -8,8 +8,6 @@ among processes, and any game of it can be played again alone.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import random
 from pathlib import Path
 from typing import Sequence
@@ -23,7 +21,7 @@ from ..rules import Rule
 from .game import simulate
 from .players import PLAYERS
 
-__all__ = ["play", "paipu_bytes", "file_name", "refusal", "write"]
+__all__ = ["play", "paipu_bytes", "file_name", "refusal"]
 
 
 def play(index: int, seed: str, players: Sequence[str], rule: Rule) -> Game:
@@ -67,20 +65,3 @@ def refusal(folder: Path, games: int, force: bool) -> str | None:
     if existing and not force:
         return f"{first} exists ({existing} of the files to write do): nothing written (--force overwrites)"
     return None
-
-
-def write(path: Path, data: bytes) -> None:
-    """Write ``data`` as the file ``path`` whole or not at all: into a hidden temporary
-    file of the same folder (not named like a log), then renamed over ``path``; an
-    interrupted write leaves no file cut short."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        with open(temporary, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException as error:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):  # named by the file meant, not the temporary one
-            raise OSError(error.errno, error.strerror, str(path)) from None
-        raise

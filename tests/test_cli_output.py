@@ -1,0 +1,235 @@
+"""The output side of the command line: what it writes never replaces what it reads,
+is written whole or not at all, and every way it can fail (closed streams, a broken
+pipe, a full disk, Ctrl-C, a path that names nothing) ends in one line and the exit code
+of the README's table."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from paipu.cli import main
+
+from conftest import SAMPLE_LOGS
+
+ROOT = Path(__file__).resolve().parents[1]
+HANCHAN = SAMPLE_LOGS / "simulated_hanchan.json"
+
+
+def run(*args: str, closed: tuple[int, ...] = (), timeout: float = 60, **options) -> subprocess.CompletedProcess:
+    """``python -m paipu ARGS`` as a user runs it, with the file descriptors ``closed``
+    closed (``>&-``, ``2>&-``)."""
+    def close() -> None:
+        for fd in closed:
+            os.close(fd)
+
+    return subprocess.run([sys.executable, "-m", "paipu", *args], capture_output=True, text=True,
+                          preexec_fn=close if closed else None, timeout=timeout, cwd=ROOT, **options)
+
+
+def one_line(text: str) -> str:
+    assert text.count("\n") == 1, text
+    return text
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> Path:
+    """A folder of the sample logs, and beside it a symbolic and a hard link to one."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name in ("tsumo.json", "riichi_ron.json"):
+        (folder / name).write_bytes((SAMPLE_LOGS / name).read_bytes())
+    (tmp_path / "link.json").symlink_to(folder / "tsumo.json")
+    os.link(folder / "tsumo.json", tmp_path / "hard.json")
+    return folder
+
+
+@pytest.mark.parametrize("command", ["stats", "view", "convert"])
+@pytest.mark.parametrize("read, output", [
+    ("logs/tsumo.json", "logs/tsumo.json"),        # the file read
+    ("logs/tsumo.json#0", "logs/tsumo.json"),      # a game of it
+    ("logs/tsumo.json", "link.json"),              # a symbolic link to it
+    ("logs/tsumo.json", "hard.json"),              # a hard link to it
+    ("link.json", "logs/tsumo.json"),              # read through a link, written by name
+    ("logs", "logs/out"),                          # inside a folder read
+])
+def test_output_never_over_what_is_read(logs, command, read, output, capsys, monkeypatch):
+    monkeypatch.chdir(logs.parent)
+    before = {path: path.read_bytes() for path in logs.parent.rglob("*") if path.is_file()}
+    assert main([command, read, "-o", output]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(f"paipu {command}: -o {output} is ") and "which is read: nothing written" in err
+    assert {path: path.read_bytes() for path in logs.parent.rglob("*") if path.is_file()} == before
+
+
+def test_output_beside_what_is_read_is_written(logs, capsys, monkeypatch):
+    monkeypatch.chdir(logs.parent)
+    assert main(["stats", "logs", "--format", "csv", "-o", "stats.csv"]) == 0
+    assert main(["view", "logs/tsumo.json", "-o", "tsumo.html"]) == 0
+    assert main(["convert", "logs/tsumo.json", "-o", "out"]) == 0
+    assert Path("stats.csv").read_text(encoding="utf-8").startswith("player,")
+    assert Path("tsumo.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert json.loads(Path("out/tsumo.json").read_bytes())["title"]
+    assert not [path for path in logs.parent.rglob(".*.part")]  # no temporary left
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("command", ["show", "validate", "stats", "convert"])
+def test_closed_standard_output_is_a_write_error(command):
+    done = run(command, "sample_logs", closed=(1,))
+    assert done.returncode == 2
+    assert one_line(done.stderr) == f"paipu {command}: cannot write standard output: it is closed\n"
+
+
+def test_closed_standard_output_does_not_matter_to_a_file_output(tmp_path):
+    done = run("stats", "sample_logs", "-o", str(tmp_path / "stats.txt"), closed=(1,))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "avg rank" in (tmp_path / "stats.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args", [["validate", "sample_logs"], ["validate", "BAD", "sample_logs"],
+                                  ["validate", "--json", "BAD", "sample_logs"], ["show", "BAD", "sample_logs"]])
+def test_closed_standard_error_drops_its_lines(tmp_path, args):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    args = [str(bad) if arg == "BAD" else arg for arg in args]
+    shown = run(*args)
+    closed = run(*args, closed=(2,))
+    assert closed.returncode == shown.returncode == (2 if str(bad) in args else 0)
+    assert closed.stdout == shown.stdout  # standard error's lines are not in it
+    assert (str(bad) in shown.stderr) == (str(bad) in args and "--json" not in args)  # else in the JSON
+
+
+@pytest.mark.parametrize("args", [["view", str(HANCHAN)], ["convert", "--to", "mjai", str(HANCHAN)]])
+def test_broken_pipe_in_one_large_write(args):
+    """The pipe takes part of one write (its reader gone): 141, nothing said, as for many."""
+    read, write = os.pipe()
+    fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 4096)  # so that one game's page or log is larger
+    process = subprocess.Popen([sys.executable, "-m", "paipu", *args], stdout=write, stderr=subprocess.PIPE,
+                               cwd=ROOT)
+    os.close(write)
+    try:
+        assert len(os.read(read, 10)) == 10
+        time.sleep(0.5)  # the write now waits on the full pipe
+    finally:
+        os.close(read)
+    _, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (141, b"")
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path):
+    """A folder on a file system of 40 KiB (a tmpfs), unmounted after."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=40k", "tmpfs", str(folder)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs to fill (needs root): {mounted.stderr.strip()}")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_full_disk_leaves_no_file_cut_short(small_disk, capsys):
+    # one game's page is larger than the disk: nothing of it stays
+    page = small_disk / "game.html"
+    assert main(["view", str(HANCHAN), "-o", str(page)]) == 2
+    assert one_line(capsys.readouterr().err) == f"paipu view: cannot write {page}: No space left on device\n"
+    assert list(small_disk.iterdir()) == []
+    # the games that fit are written whole; the one that does not is named and not there
+    folder = small_disk / "games"
+    assert main(["convert", str(SAMPLE_LOGS), "-o", str(folder)]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(f"paipu convert: cannot write {folder}/") and err.endswith(": No space left on device\n")
+    missing = Path(err.split("cannot write ")[1].split(":")[0])
+    written = sorted(folder.iterdir())
+    assert missing not in written and written
+    for path in written:
+        assert json.loads(path.read_bytes())["rule"]  # each whole
+    # a table on a disk with no room left: no empty file
+    filler = os.open(small_disk / "filler", os.O_WRONLY | os.O_CREAT)
+    with pytest.raises(OSError):  # as much as fits
+        while True:
+            os.write(filler, b"x" * 512)
+    os.close(filler)
+    table = small_disk / "stats.txt"
+    assert main(["stats", str(SAMPLE_LOGS), "-o", str(table)]) == 2
+    assert one_line(capsys.readouterr().err) == f"paipu stats: cannot write {table}: No space left on device\n"
+    assert not table.exists() and not list(small_disk.glob(".*"))
+
+
+@pytest.mark.parametrize("loaded", ["paipu.events", "paipu.validation"])
+@pytest.mark.parametrize("entry", [["-m", "paipu"], ["-c", "import sys, paipu_main; sys.exit(paipu_main.main())"]])
+def test_ctrl_c_while_loading(entry, loaded):
+    """Ctrl-C while the library is imported (the first ~0.1 s): 130 and one line, by
+    ``python -m paipu`` and by the ``paipu`` command's entry point. The signal is sent
+    once Python says (``PYTHONVERBOSE``) that it imported ``loaded``, a module that
+    ``import paipu`` loads."""
+    process = subprocess.Popen([sys.executable, *entry, "show", "sample_logs"], cwd=ROOT, text=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env=dict(os.environ, PYTHONVERBOSE="1"))
+    try:
+        for line in process.stderr:
+            if line.startswith(f"import '{loaded}'"):
+                break
+        process.send_signal(signal.SIGINT)
+        err = process.stderr.read()
+    finally:
+        process.wait(timeout=60)
+    said = [line for line in err.splitlines() if not line.startswith(("#", "import "))]
+    assert (process.returncode, said) == (130, ["paipu: interrupted"]), err[-2000:]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["view", "sample_logs/tsumo.json", "-o", "/nonexistent/x.html"],
+     "paipu view: cannot write /nonexistent/x.html: no such folder"),
+    (["simulate", "-o", "/proc/x"], "paipu simulate: cannot write /proc/x: no such folder"),
+    (["simulate", "-o", "sample_logs/tsumo.json"], "paipu simulate: sample_logs/tsumo.json is a file, not a folder"),
+    (["convert", "sample_logs/riichi_ron.json", "-o", "README.md"], "paipu convert: README.md is a file, not a folder"),
+    (["validate", "EMPTY"], "paipu validate: no games found in EMPTY"),
+    (["show", "LOOP"], "paipu show: LOOP: a symbolic link loop"),
+    (["show", ""], "paipu show: an empty path names nothing (write . for the current folder)"),
+    (["stats", "sample_logs", "-o", ""], "paipu stats: an empty path names nothing (write . for the current folder)"),
+    (["convert", "sample_logs", "-o", ""],
+     "paipu convert: an empty path names nothing (write . for the current folder)"),
+])
+def test_messages_say_what_is_wrong(tmp_path, args, said, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    places = {"EMPTY": str(tmp_path / "empty"), "LOOP": str(tmp_path / "loop")}
+    args = [places.get(arg, arg) for arg in args]
+    for placeholder, place in places.items():
+        said = said.replace(placeholder, place)
+    assert main(args) == 2
+    assert one_line(capsys.readouterr().err) == said + "\n"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["m123456p23478s05p9", "--ura", "m9"], "--ura needs --riichi or --double-riichi"),
+    ([""], "no hand given"),
+    (["m123456p23478s05", "--ron", ""], "--ron takes a tile, not ''"),
+    (["p123456789s23z11s4", "--north", "2"], "--north needs --players 3"),
+])
+def test_score_refuses_what_cannot_be(args, said, capsys):
+    assert main(["score", *args]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(f"paipu score: {said}") and ",b" not in err
+
+
+@pytest.mark.parametrize("args", [["m123456p23478s05p9", "--riichi", "--ura", "m9"],
+                                  ["p123456789s23z11s4", "--north", "2", "--players", "3"]])
+def test_score_takes_them_where_they_can_be(args, capsys):
+    assert main(["score", *args]) == 0
+    out = capsys.readouterr().out
+    assert ("裏ドラ" in out) == ("--ura" in args)
+    assert re.search(r"^  ドラ \(Dora\) +2 han$", out, re.MULTILINE) or "--north" not in args  # the two Norths
