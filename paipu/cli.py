@@ -787,9 +787,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
-                          help="a preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys; "
-                          "default: the rule a paipu carries, else tenhou for a Tenhou game (of its room and date), "
-                          "majsoul for a Mahjong Soul ranked game (of its room), else majiang")
+                          help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule "
+                          "keys; default: the rule a paipu carries, else tenhou-sanma for a three-player game, tenhou "
+                          "for a Tenhou game (of its room and date), majsoul for a Mahjong Soul ranked game (of its "
+                          "room), else majiang")
     validate.add_argument("--debug", action="store_true",
                           help="print the traceback of each engine error (an exception inside paipu)")
     validate.add_argument("--json", action="store_true",
