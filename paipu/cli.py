@@ -215,12 +215,11 @@ def _view(args: argparse.Namespace) -> int:
         _say("view", str(error))
         return EXIT_USAGE
     _report_errors("view", reader.errors)
-    page = viewer.html(standalone=True)
     if args.output is None:
-        _emit(page)
+        _emit(viewer.html(standalone=True))
     else:
         try:
-            write_whole(Path(args.output), page.encode("utf-8", "surrogateescape"))
+            viewer.save(args.output)
         except OSError as error:
             return _cannot_write("view", error)
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK

@@ -726,9 +726,12 @@ class Viewer:
         return f'<details class="pv-toc" open><summary>rounds</summary><ol>{"".join(items)}</ol></details>'
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the viewer as a page of its own (offline: nothing is fetched)."""
+        """Write the viewer as a page of its own (offline: nothing is fetched), whole or
+        not at all (:func:`paipu.output.write_whole`)."""
+        from .output import write_whole
+
         target = Path(path)
-        target.write_text(self.html(standalone=True), encoding="utf-8")
+        write_whole(target, self.html(standalone=True).encode("utf-8", "surrogateescape"))
         return target
 
     def _repr_html_(self) -> str:
