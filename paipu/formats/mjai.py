@@ -459,7 +459,8 @@ class _Reader:
                         events += map(run_events.__getitem__, items[index:end])
                         index = end
                         continue
-                    runs[index + 1] = end  # the rest of the run, after this line read alone
+                    if end - index > 1:  # the rest of the run, after this line read alone
+                        runs[index + 1] = end
                 item = items[index]
                 index += 1
                 if type(item) is bytes:
