@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
@@ -920,15 +921,23 @@ def of_player(table: pd.DataFrame, player: str | int | None) -> pd.DataFrame:
     or, given an int, by player index in each game. ``None`` selects every row."""
     if player is None:
         return table
-    _check_player(player)
-    column = "player" if isinstance(player, int) else "name"
-    return table[table[column] == (player if isinstance(player, int) else _name(player))]
+    player = _check_player(player)
+    if type(player) is str:
+        return table[table["name"] == _name(player)]
+    return table[table["player"] == player]
 
 
-def _check_player(player: object) -> None:
-    """TypeError unless ``player`` is a name (str), a player index (int) or ``None``."""
-    if not (player is None or type(player) is str or (isinstance(player, int) and not isinstance(player, bool))):
-        raise TypeError(f"player must be a name (str), a player index (int) or None, not {player!r}")
+def _check_player(player: object) -> str | int | None:
+    """``player`` if it is a name (str) or ``None``, as an int if it is a player index (an
+    int, or one of numpy's); else TypeError."""
+    if player is None or type(player) is str:
+        return player  # type: ignore[return-value]
+    try:
+        if not isinstance(player, bool):
+            return operator.index(player)
+    except TypeError:
+        pass
+    raise TypeError(f"player must be a name (str), a player index (int) or None, not {player!r}")
 
 
 def _check_double_ron(double_ron: object) -> None:

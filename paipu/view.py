@@ -32,6 +32,7 @@ import base64
 import gzip
 import html
 import json
+import operator
 import os
 import uuid
 from itertools import islice
@@ -606,7 +607,7 @@ class Viewer:
 
     def from_seat(self, player: int) -> "Viewer":
         """The viewer drawn from ``player``'s viewpoint (a player id)."""
-        _check_index(player, "seat")
+        player = _check_index(player, "seat")
         if not 0 <= player < len(self.game.players):
             raise ValueError(f"no player {player}: the game has {len(self.game.players)}")
         other = self._copy()
@@ -749,10 +750,14 @@ class Viewer:
 
 
 def _check_index(value: Any, name: str) -> int:
-    """``value``, an index (an int) given as the argument ``name``; else TypeError."""
-    if type(value) is not int:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
-    return value
+    """``value``, an index given as the argument ``name`` (an int, or anything that is one,
+    as numpy's integers in the statistics tables: as an int); else TypeError."""
+    try:
+        if not isinstance(value, bool):
+            return operator.index(value)
+    except TypeError:
+        pass
+    raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
 
 
 def _count(number: int, what: str) -> str:
@@ -782,7 +787,9 @@ def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpe
             raise ValueError(f"{named} holds no game" if not games
                              else f"{named} holds several games: name one as PATH#N")
         game = games[0]
-    if round is not None and not 0 <= _check_index(round, "round") < len(game.rounds):
+    if round is not None:
+        round = _check_index(round, "round")
+    if round is not None and not 0 <= round < len(game.rounds):
         raise ValueError(f"no round {round}: the game has {len(game.rounds)} (rounds count from 0)")
     viewer = Viewer(game, rule)
     if round is not None:

@@ -937,3 +937,17 @@ def test_a_summary_of_wrong_arguments_says_which_before_reading_the_games(argume
     assert message in str(raised.value) and not read
     with pytest.raises(error):
         stats.tables(Path(__file__).resolve().parents[1] / "sample_logs").summary(**arguments)
+
+
+def test_numbers_from_the_tables_choose_a_player_and_a_round_to_view():
+    """A player index and a round taken from the tables (numpy integers) are indices to
+    summary and to the viewer, as ints are."""
+    from paipu import view
+
+    game = next(iter(paipu.load(Path(__file__).resolve().parents[1] / "sample_logs" / "draw_then_ron.json")))
+    rounds = stats.tables([game]).rounds
+    player, round_ = rounds["player"].iloc[1], rounds["round"].iloc[-1]
+    assert isinstance(player, np.integer) and isinstance(round_, np.integer)
+    assert list(stats.summary([game], player=player).index) == list(stats.summary([game], player=int(player)).index)
+    viewer = view(game, round=round_, seat=player)
+    assert viewer.steps[viewer.start] == (int(round_), 0) and viewer.seat == int(player)
