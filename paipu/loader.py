@@ -165,7 +165,7 @@ def _read(path: Path, max_size: int) -> bytes:
             except BlockingIOError:  # a writer has it open, and has not written yet
                 first = None
             if first == b"":
-                raise _NotRegular(f"{_special(info.st_mode)}, and no writer has it open: skipped")
+                raise _NotRegular(f"{_special(info.st_mode)}, with nothing written and no writer: skipped")
             if first:
                 parts.append(first)
                 left -= len(first)
@@ -490,12 +490,14 @@ def _resolve(path: PathLike) -> tuple[Path, int | None]:
 
 def _identity(path: Path) -> tuple[int, int] | None:
     """The device and inode of the file ``path`` names (through symbolic links), which
-    tell the same file however named; ``None`` if it cannot be looked at."""
+    tell the same file however named; ``None`` if it cannot be looked at, or if its file
+    system gives no inode (0: some FAT and network file systems), so that it is read
+    whatever else is named."""
     try:
         info = os.stat(path)
     except OSError:
         return None
-    return info.st_dev, info.st_ino
+    return (info.st_dev, info.st_ino) if info.st_ino else None
 
 
 def _entry(entry: os.DirEntry) -> tuple[str, bool, bool]:

@@ -197,7 +197,7 @@ def test_special_files_named_on_the_command_line_are_named_as_the_walk_names_the
         server.close()
     assert result.returncode == cli.EXIT_LOAD_ERRORS and result.stdout.startswith("1 games, ")
     assert result.stderr.splitlines() == [
-        f"paipu validate: {fifo}: not a regular file but a FIFO, and no writer has it open: skipped",
+        f"paipu validate: {fifo}: not a regular file but a FIFO, with nothing written and no writer: skipped",
         "paipu validate: /dev/null: not a regular file but a character device: skipped, not opened",
         f"paipu validate: {tmp_path / 'socket.json'}: not a regular file but a socket: skipped, not opened",
     ]

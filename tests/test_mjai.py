@@ -907,3 +907,12 @@ def test_an_unknown_type_and_an_event_before_start_game_are_said_so(tmp_path, be
     assert _load_error(tmp_path, b"\n".join(lines)).endswith(message)
     array = b"[" + b",".join(lines) + b"]"
     assert _load_error(tmp_path, array).endswith(message.replace("line", "item"))
+
+
+def test_a_log_that_lost_its_start_game_is_said_so(tmp_path):
+    """A file of mjai lines without start_game at all (its first line lost) is mjai that
+    the reader refuses as such, not 'invalid JSON'."""
+    lines = dumps(next(iter(load(Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json")))).splitlines()
+    assert b'"start_game"' in lines[0] and b'"start_kyoku"' in lines[1]
+    assert _load_error(tmp_path, b"\n".join(lines[1:])).endswith(
+        "line 1: start_kyoku before start_game: an mjai log starts with start_game")

@@ -100,8 +100,8 @@ def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
 
 def _parse_mjai(data: bytes) -> Any:
     """An mjai log's events, or ``None`` for another file (:func:`~paipu.formats.mjai.parse`:
-    only a file whose first bytes hold a ``start_game`` event is parsed)."""
-    if b'"start_game"' not in data[:4096]:
+    only a file whose first bytes hold an mjai event, a ``"type"``, is parsed)."""
+    if b'"type"' not in data[:4096]:
         return None
     from .mjai import parse
 
