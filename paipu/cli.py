@@ -34,7 +34,7 @@ from .events import Game, locator
 from .limits import clip, printable
 from .loader import MAX_SIZE, GameReader, LoadError, load
 from .output import write_whole
-from .parallel import Summary, WorkerDied, Workers, batches, cores
+from .parallel import File, Summary, WorkerDied, Workers, batches, cores
 
 __all__ = ["main"]
 
@@ -530,7 +530,7 @@ def _validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if summary["findings"] else EXIT_OK
 
 
-def _validate_one(file: tuple[str, int | None], rule, strict_names: bool, max_size: int):
+def _validate_one(file: File, rule, strict_names: bool, max_size: int):
     from .validation import validate_file
 
     return validate_file(file[0], file[1], rule, strict_names, max_size)

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
     from . import stats
     from .events import Game
-    from .loader import GameReader, LoadError
+    from .loader import GameReader, LoadError, Selection
 
 __all__ = ["cores", "batches", "TABLE_BATCH", "File", "Part", "Summary", "listing", "tables_of_batch", "load_errors",
-           "numbered", "joined", "Workers", "WorkerDied", "each"]
+           "numbered", "joined", "Workers", "WorkerDied"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -58,8 +58,9 @@ TABLE_BATCH = 256
 milliseconds whatever its size, and 256 files of one game each (Tenhou's archive) make
 a partition of about 10,000 rows, a few MB."""
 
-File = tuple[str, "int | None"]
-"""A file to read and the game of it selected (``FILE#N``), or ``None`` for all."""
+File = tuple[str, "Selection"]
+"""A file to read and the games of it to read (:data:`paipu.loader.Selection`: ``FILE#N``'s
+``N``, ``None`` for all, or all without some)."""
 
 
 def listing(reader: GameReader) -> tuple[list[File], list[list[LoadError]]]:
@@ -255,8 +256,8 @@ class _Context:
         return process
 
 
-def each(items: Sequence[Item], function: Callable[[Item], Result]) -> list[Result]:
-    """The task of a batch: ``function`` of each item, in order."""
+def _batch_task(items: Sequence[Item], function: Callable[[Item], Result]) -> list[Result]:
+    """The task of a batch (:meth:`Workers.each`): ``function`` of each item, in order."""
     return [function(item) for item in items]
 
 
@@ -318,7 +319,8 @@ class Workers:
         from functools import partial
         from itertools import chain
 
-        return chain.from_iterable(self._ordered(partial(each, function=function), batches(items, self.processes, most)))
+        tasks = batches(items, self.processes, most)
+        return chain.from_iterable(self._ordered(partial(_batch_task, function=function), tasks))
 
     def _ordered(self, function: Callable[[Item], Result], items: Iterator[Item]) -> Iterator[Result]:
         from collections import deque

@@ -25,7 +25,7 @@ from typing import Any, Iterable
 from .checks import DrawExpectation, WinExpectation
 from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
-from .loader import MAX_SIZE, load
+from .loader import MAX_SIZE, Selection, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
 from .observe import GameSource, Observer, games_of
 from .engine import Replay, Step
@@ -359,9 +359,9 @@ class FileReport:
     accepted (``docs/tenhou-rules.md``)."""
 
 
-def validate_file(path: str, index: int | None = None, rule: RuleSpec | None = None,
+def validate_file(path: str, index: Selection = None, rule: RuleSpec | None = None,
                   strict_names: bool = False, max_size: int = MAX_SIZE) -> FileReport:
-    """Validate every game of one file (or game ``index`` of it, the file read up to
+    """Validate every game of one file (or the games ``index`` selects, the file read up to
     ``max_size`` bytes as :func:`~paipu.loader.load` reads it); load errors and engine
     errors are kept in the report, never raised. The unit of work of ``paipu validate
     --jobs``."""
