@@ -458,8 +458,13 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
                     hand[k] -= 1
                 else:
                     lost.add(event.seat)  # type: ignore[union-attr]
-    return {seat: None if seat in lost or not (sum(hand) % 3 == 1 and sum(hand) <= 13) else bool(waits(hand))
-            for seat, hand in hands.items()}
+    return {seat: None if seat in lost else _ready(hand, sum(hand)) for seat, hand in hands.items()}
+
+
+def _ready(counts: list[int], size: int) -> bool | None:
+    """Whether concealed tiles ``counts`` (``size`` in all) wait on a tile (聴牌); ``None``
+    for a hand of another size than 3n+1 up to 13."""
+    return bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
 
 
 _NO_WIN = (False, None, None, None, None, None, None, None, None)
@@ -762,8 +767,7 @@ class _EngineFacts(_Facts):
             counts = list(hand.counts)
             if held is not None:
                 counts[KIND_OF[held]] += 1
-            size = hand.size + (held is not None)
-            ready[seat] = bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
+            ready[seat] = _ready(counts, hand.size + (held is not None))
         return ready
 
     def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
