@@ -8,9 +8,10 @@ are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe
 
 from __future__ import annotations
 
+import operator
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -59,6 +60,17 @@ def encodable(text: str) -> str:
     """``text`` as UTF-8 can encode it: each lone surrogate (a byte of a file name that is
     not UTF-8, as Python decodes it) written as :func:`printable` writes it, ``\\xff``."""
     return _LONE_SURROGATE.sub(_escape, text)
+
+
+def as_index(value: object) -> int | None:
+    """``value`` as an int if it is an index (an int, or anything that is one, as numpy's
+    integers; not a bool); else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def printable(text: str, newlines: bool = False) -> str:

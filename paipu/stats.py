@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import math
-import operator
 import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
@@ -43,7 +42,7 @@ import pandas as pd
 from .engine import Step
 from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
 from .hand import unplayable
-from .limits import DECIMAL, encodable
+from .limits import DECIMAL, as_index, encodable
 from .observe import GameSource, Observer, walk
 from .shanten import Tracked, waits
 from .tiles import KIND_OF
@@ -936,12 +935,10 @@ def _check_player(player: object) -> str | int | None:
     int, or one of numpy's); else TypeError."""
     if player is None or type(player) is str:
         return player  # type: ignore[return-value]
-    try:
-        if not isinstance(player, bool):
-            return operator.index(player)
-    except TypeError:
-        pass
-    raise TypeError(f"player must be a name (str), a player index (int) or None, not {player!r}")
+    index = as_index(player)
+    if index is None:
+        raise TypeError(f"player must be a name (str), a player index (int) or None, not {player!r}")
+    return index
 
 
 def _check_double_ron(double_ron: object) -> None:

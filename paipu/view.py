@@ -32,7 +32,6 @@ import base64
 import gzip
 import html
 import json
-import operator
 import os
 import uuid
 from itertools import islice
@@ -44,7 +43,7 @@ from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay, Step
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
                      Win)
-from .limits import clip, printable
+from .limits import as_index, clip, printable
 from .loader import GameReader, load
 from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
 from .rules import RuleSpec
@@ -752,12 +751,10 @@ class Viewer:
 def _check_index(value: Any, name: str) -> int:
     """``value``, an index given as the argument ``name`` (an int, or anything that is one,
     as numpy's integers in the statistics tables: as an int); else TypeError."""
-    try:
-        if not isinstance(value, bool):
-            return operator.index(value)
-    except TypeError:
-        pass
-    raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
+    index = as_index(value)
+    if index is None:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
+    return index
 
 
 def _count(number: int, what: str) -> str:
