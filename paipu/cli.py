@@ -94,6 +94,9 @@ def _emit(data: str | bytes) -> None:
     (its reader gone after 64 KiB) is carried on, so that it fails (a broken pipe) rather
     than ending as if all were written."""
     sys.stdout.flush()  # what print() holds goes first
+    if not hasattr(sys.stdout, "buffer"):  # a text stream alone (main() called in a notebook, io.StringIO)
+        sys.stdout.write(data if isinstance(data, str) else data.decode("utf-8", "surrogateescape"))
+        return
     rest = memoryview(data.encode(sys.stdout.encoding, sys.stdout.errors) if isinstance(data, str) else data)
     while rest:
         rest = rest[sys.stdout.buffer.write(rest) or 0:]

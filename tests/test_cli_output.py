@@ -233,3 +233,16 @@ def test_score_takes_them_where_they_can_be(args, capsys):
     out = capsys.readouterr().out
     assert ("裏ドラ" in out) == ("--ura" in args)
     assert re.search(r"^  ドラ \(Dora\) +2 han$", out, re.MULTILINE) or "--north" not in args  # the two Norths
+
+
+def test_output_to_a_text_stream_without_bytes(monkeypatch):
+    """main() called where standard output is text alone (a notebook's stream, StringIO)
+    writes there, as it did before output went through bytes."""
+    import io
+
+    from paipu import cli
+
+    text = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", text)
+    assert cli.main(["stats", str(Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json")]) == 0
+    assert "East player" in text.getvalue()
