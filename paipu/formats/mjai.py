@@ -187,6 +187,15 @@ def _after_end_game(log: MjaiLog) -> tuple[int | None, list[int]]:
     """The index of the item that is ``end_game`` (``None`` if none is) and those of the
     items after it that are not blank lines."""
     items = log.items
+    last = len(items) - 1
+    while last > 0 and type(items[last]) is bytes and not items[last].strip():
+        last -= 1
+    if log.where == "line" and type(items[last]) is bytes and _is_end_game(items[last]):
+        # as a log ends: its last line end_game, the only text of the lines after start_game
+        # (one search in C, not a look at each line) that says end_game
+        start = next(index for index, item in enumerate(items) if type(item) is not bytes)
+        if b"\n".join(items[start + 1:]).count(b"end_game") == 1:
+            return last, []
     end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
     if end is None:
         return None, []
