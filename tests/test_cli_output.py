@@ -246,3 +246,116 @@ def test_output_to_a_text_stream_without_bytes(monkeypatch):
     monkeypatch.setattr(sys, "stdout", text)
     assert cli.main(["stats", str(Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json")]) == 0
     assert "East player" in text.getvalue()
+
+
+# -- the temporary file of an output (issue 28, adversarial findings 6 and 8) ---------------
+
+
+def test_links_planted_for_the_temporary_file_write_nothing_through(tmp_path, capsys, monkeypatch):
+    """A folder others can write, with symbolic links planted under the names the
+    temporary file of ``-o shared/stats.csv`` once had (``.stats.csv.PID.part``, for this
+    process's id and the next ones): the file the links point to stays as it was, and
+    ``stats.csv`` is a file of its own, not a link."""
+    monkeypatch.chdir(tmp_path)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    for pid in range(os.getpid(), os.getpid() + 50):
+        (shared / f".stats.csv.{pid}.part").symlink_to(victim)
+    assert main(["stats", str(SAMPLE_LOGS), "--format", "csv", "-o", "shared/stats.csv"]) == 0
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    written = shared / "stats.csv"
+    assert not written.is_symlink() and written.read_text(encoding="utf-8").startswith("player,")
+    assert capsys.readouterr().err == ""
+
+
+def test_a_temporary_name_taken_is_never_written_through(tmp_path, monkeypatch):
+    """Whatever its random letters, a temporary name someone took first (a link to their
+    victim) is passed over for another: nothing is written through it."""
+    from paipu import output
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    (tmp_path / ".out.csv.taken.part").symlink_to(victim)
+    (tmp_path / ".out.csv.taken2.part").write_text("theirs\n", encoding="utf-8")
+    letters = iter(["taken", "taken2", "free"])
+    monkeypatch.setattr(output, "token_hex", lambda size: next(letters))
+    output.write_whole(tmp_path / "out.csv", b"a,b\n")
+    assert (tmp_path / "out.csv").read_bytes() == b"a,b\n"
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    assert (tmp_path / ".out.csv.taken2.part").read_text(encoding="utf-8") == "theirs\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        ".out.csv.taken.part", ".out.csv.taken2.part", "out.csv", "victim.txt"]
+
+
+@pytest.fixture
+def umask():
+    """The process's umask set to ``027`` for the test, then restored."""
+    before = os.umask(0o027)
+    yield 0o027
+    os.umask(before)
+
+
+def test_an_output_file_has_the_permissions_a_plain_open_gives(tmp_path, umask):
+    """A new file: rw-rw-rw- less the umask (027: rw-r-----), not a temporary file's
+    rw-------; a file written over keeps its own permissions, as ``open(path, "wb")`` keeps
+    them."""
+    from paipu.output import write_whole
+
+    new = tmp_path / "new.csv"
+    write_whole(new, b"new\n")
+    assert stat_mode(new) == 0o640 == 0o666 & ~umask
+    kept = tmp_path / "kept.csv"
+    kept.write_bytes(b"old\n")
+    for mode in (0o600, 0o664):
+        kept.chmod(mode)
+        write_whole(kept, b"new\n")
+        assert (stat_mode(kept), kept.read_bytes()) == (mode, b"new\n")
+
+
+def stat_mode(path: Path) -> int:
+    """The permission bits of ``path``."""
+    return path.stat().st_mode & 0o777
+
+
+@pytest.mark.parametrize("failure", ["rename", "write"])
+def test_a_failed_write_leaves_no_temporary_file(tmp_path, failure, monkeypatch):
+    """A write or rename that fails part way: the file meant is named, its old content
+    stays whole, no temporary file is left."""
+    from paipu import output
+
+    target = tmp_path / "out.csv"
+    target.write_bytes(b"old\n")
+
+    def refuse(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    if failure == "rename":
+        monkeypatch.setattr(output.os, "replace", refuse)
+        with pytest.raises(OSError, match=f"No space left on device: '{target}'"):
+            output.write_whole(target, b"new\n")
+    else:
+        with pytest.raises(TypeError):
+            output.write_whole(target, "not bytes")  # type: ignore[arg-type]
+    assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]
+    assert target.read_bytes() == b"old\n"
+
+
+@pytest.mark.parametrize("length", [245, 255])
+def test_a_long_file_name_is_written(tmp_path, length, capsys, monkeypatch):
+    """File names up to the 255 bytes a folder takes (NAME_MAX) are written by stats,
+    view and convert: the temporary file's name fits beside them."""
+    monkeypatch.chdir(tmp_path)
+    table = "s" * (length - 4) + ".txt"
+    page = "v" * (length - 5) + ".html"
+    log = tmp_path / ("g" * (length - 5) + ".json")
+    log.write_bytes((SAMPLE_LOGS / "tsumo.json").read_bytes())
+    assert main(["stats", str(SAMPLE_LOGS), "-o", table]) == 0
+    assert main(["view", str(log), "-o", page]) == 0
+    assert main(["convert", str(log), "-o", "out"]) == 0
+    assert capsys.readouterr().err == ""
+    assert "avg rank" in Path(table).read_text(encoding="utf-8")
+    assert Path(page).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert json.loads((tmp_path / "out" / log.name).read_bytes())["title"]
+    assert not list(tmp_path.rglob(".*.part"))
