@@ -31,7 +31,7 @@ import orjson
 from . import __version__
 from .describe import describe
 from .events import Game, locator
-from .limits import clip, printable
+from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, GameReader, LoadError, load
 from .output import write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores
@@ -77,11 +77,13 @@ def _encodable(value: Any) -> Any:
 
 
 def _json(value: Any, option: int = 0) -> str:
-    """``value`` as JSON text, what JSON cannot hold escaped (:func:`_encodable`)."""
+    """``value`` as JSON text, what JSON cannot hold escaped (:func:`_encodable`), and
+    what could act on a terminal (:func:`~paipu.limits.printable_json`)."""
     try:
-        return orjson.dumps(value, option=option).decode()
+        text = orjson.dumps(value, option=option).decode()
     except TypeError:  # orjson.JSONEncodeError: only for the rare value, so checked only then
-        return orjson.dumps(_encodable(value), option=option).decode()
+        text = orjson.dumps(_encodable(value), option=option).decode()
+    return printable_json(text)
 
 
 def _report_errors(command: str, errors: list[LoadError]) -> None:
@@ -364,8 +366,8 @@ def _stats(args: argparse.Namespace) -> int:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
     text = stats.format_summary(summary, args.format)
-    if args.format == "table":  # for a person: the players' names made printable
-        text = printable(text, newlines=True)
+    # the players' names made printable, in JSON as JSON escapes
+    text = printable_json(text) if args.format == "json" else printable(text, newlines=True)
     if args.output is None:
         _emit(text)
     else:
@@ -414,7 +416,10 @@ The table shows, per player (by name, anything after a newline removed):
   call      share of rounds with a chi, pon or open kan (closed and added kans do not count)
   avg win   mean hand value of the player's wins (hule.defen: no honba, no sticks)
 Rates are fractions of 1. csv and json hold every statistic of paipu.stats.STATS under its
-name (json: one object per player, "player" first). Everything is read from the logged
+name (json: one object per player, "player" first; csv: a name a spreadsheet would run as
+a formula, beginning with = + - @, a tab or a carriage return, written after a ', as
+'=1+2, so that it is shown, not run). Control characters in names are escaped (\\x1b) in
+every format (json: as JSON escapes, \\u001b). Everything is read from the logged
 events, with no replay; --engine also follows every hand tile by tile for the statistics
 of the hands (shanten, waits and furiten at riichi, calls by turn).
 """

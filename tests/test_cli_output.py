@@ -359,3 +359,66 @@ def test_a_long_file_name_is_written(tmp_path, length, capsys, monkeypatch):
     assert Path(page).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert json.loads((tmp_path / "out" / log.name).read_bytes())["title"]
     assert not list(tmp_path.rglob(".*.part"))
+
+
+# -- names in the statistics' CSV (issue 28, adversarial finding 7) -------------------------
+
+
+@pytest.fixture
+def hostile_names(tmp_path: Path) -> Path:
+    """Two copies of the sample game ``tsumo.json`` (final points 37.1, 4.3, -15.7,
+    -25.7), their players named as formulas, with a terminal's escape sequences, and one
+    plainly."""
+    game = json.loads((SAMPLE_LOGS / "tsumo.json").read_text(encoding="utf-8"))
+    game = game[0] if isinstance(game, list) else game
+    names = (["=HYPERLINK(\"http://x\")", "+1", "-3", "@SUM(A1)"],
+             ["\t=1+2", "\r=1+2", "\x1b]0;owned\x07bell\u009b31m", "safe name"])
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    for number, players in enumerate(names):
+        (folder / f"{number}.json").write_text(json.dumps(dict(game, player=players)), encoding="utf-8")
+    return folder
+
+
+def test_csv_names_are_shown_not_run_and_escape_nothing(hostile_names, tmp_path):
+    """A name a spreadsheet would run (beginning with = + - @, a tab or a carriage
+    return: OWASP's list) is written after a ``'``; control characters are escaped as the
+    table escapes them; numbers, negative ones too, stay numbers. Standard output and
+    ``-o`` write the same."""
+    import csv
+    import io
+
+    done = run("stats", str(hostile_names), "--format", "csv")
+    assert (done.returncode, done.stderr) == (0, "")
+    written = tmp_path / "stats.csv"
+    assert run("stats", str(hostile_names), "--format", "csv", "-o", str(written)).returncode == 0
+    assert written.read_text(encoding="utf-8") == done.stdout
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", done.stdout)
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(done.stdout))}
+    assert set(rows) == {"'=HYPERLINK(\"http://x\")", "'+1", "'-3", "'@SUM(A1)", "'\\x09=1+2", "'\\x0d=1+2",
+                         "\\x1b]0;owned\\x07bell\\x9b31m", "safe name"}
+    # each name's final points, as the log states them (first to fourth seat): numbers
+    assert [rows[name]["avg_point"] for name in ("'=HYPERLINK(\"http://x\")", "'+1", "'-3", "'@SUM(A1)")] == [
+        "37.1", "4.3", "-15.7", "-25.7"]
+
+
+def test_json_names_escape_what_could_act_on_a_terminal(hostile_names):
+    """JSON escapes C0 controls itself; the C1 CSI (U+009B) and DEL too are written as
+    JSON escapes, the names read back as they were."""
+    done = run("stats", str(hostile_names), "--format", "json")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]", done.stdout)
+    assert "\x1b]0;owned\x07bell\u009b31m" in {record["player"] for record in json.loads(done.stdout)}
+
+
+def test_format_summary_csv_writes_formulas_as_text():
+    """The API's CSV writes the ``'`` as the command does (the escaping of control
+    characters is the printing's)."""
+    import pandas as pd
+
+    from paipu.stats import format_summary, summary
+
+    table = summary(str(SAMPLE_LOGS / "tsumo.json"))
+    table.index = pd.Index(["=1+2", "-3", "@A1", "plain"][: len(table)], name="player")
+    players = [line.split(",")[0] for line in format_summary(table, "csv").splitlines()[1:]]
+    assert sorted(players) == sorted(["'=1+2", "'-3", "'@A1", "plain"][: len(table)])
