@@ -747,7 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
         "payment (seats from the dealer: East, South, West, North; three seats with --players 3).",
         epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage, "
         "or a situation that cannot happen (e.g. --ippatsu or --ura without --riichi, --north without --players 3, "
-        "--rinshan with --ron).",
+        "--rinshan with --ron, --chankan with --last-tile).",
     )
     score.add_argument("hand", metavar="HAND", help="the hand: concealed tiles, then ,meld for each meld")
     how = score.add_mutually_exclusive_group()
