@@ -422,3 +422,14 @@ def test_format_summary_csv_writes_formulas_as_text():
     table.index = pd.Index(["=1+2", "-3", "@A1", "plain"][: len(table)], name="player")
     players = [line.split(",")[0] for line in format_summary(table, "csv").splitlines()[1:]]
     assert sorted(players) == sorted(["'=1+2", "'-3", "'@A1", "plain"][: len(table)])
+
+
+def test_json_lines_escape_a_c1_control_in_a_file_name(tmp_path):
+    """``validate --json`` names an unreadable file whose name holds the C1 CSI (U+009B,
+    an escape sequence's start as ESC [ is): written as a JSON escape, read back as it is."""
+    bad = tmp_path / "x\u009b31m.json"
+    bad.write_text("{not json", encoding="utf-8")
+    done = run("validate", "--json", str(tmp_path))
+    assert done.returncode == 2
+    assert "\u009b" not in done.stdout and "\\u009b31m" in done.stdout
+    assert json.loads(done.stdout.splitlines()[0])["source"] == str(bad)
