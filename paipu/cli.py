@@ -284,18 +284,23 @@ def _convert(args: argparse.Namespace) -> int:
             stem = re.sub(r"(\.(json|jsonl|mjson|mjlog|xml|txt|gz))+$", "", Path(path).name)
             target = out / f"{stem}{'' if number == '0' else '.' + number}{suffix}"
             refusal = None
-            if target in written:
-                refusal = f"{target} was written from another game"
-            elif _over_input(target, args.paths):
-                refusal = f"{target} is a file read"
-            elif target.exists() and not args.force:
-                refusal = f"{target} exists (--force overwrites it)"
+            try:
+                if target in written:
+                    refusal = f"{target} was written from another game"
+                elif _over_input(target, args.paths):
+                    refusal = f"{target} is a file read"
+                elif target.exists() and not args.force:
+                    refusal = f"{target} exists (--force overwrites it)"
+                else:
+                    written.add(target)
+                    write_whole(target, data)
+            except OSError as error:
+                if error.errno != errno.ENAMETOOLONG:  # the folder's trouble (a full disk): the rest fails too
+                    raise
+                refusal = f"{target}: its name is longer than a folder takes"
             if refusal is not None:
                 _say("convert", f"{game.source}: not written: {refusal}")
                 problems += 1
-                continue
-            written.add(target)
-            write_whole(target, data)
         if out is None:
             _emit(held + closing)
     except OSError as error:

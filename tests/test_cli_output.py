@@ -433,3 +433,21 @@ def test_json_lines_escape_a_c1_control_in_a_file_name(tmp_path):
     assert done.returncode == 2
     assert "\u009b" not in done.stdout and "\\u009b31m" in done.stdout
     assert json.loads(done.stdout.splitlines()[0])["source"] == str(bad)
+
+
+def test_convert_writes_the_other_games_when_one_name_is_too_long(tmp_path, capsys):
+    """A log whose name is already the longest a folder takes (255 bytes) gets a longer one
+    as mjai (``.jsonl``): that game is named as not written, and the games after it are
+    still written (exit 2)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    long = logs / ("g" * 250 + ".json")
+    for path in (long, logs / "h.json"):
+        path.write_bytes((SAMPLE_LOGS / "tsumo.json").read_bytes())
+    out = tmp_path / "out"
+    assert main(["convert", "--to", "mjai", str(logs), "-o", str(out)]) == 2
+    target = out / ("g" * 250 + ".jsonl")
+    assert one_line(capsys.readouterr().err) == (
+        f"paipu convert: {long}#0: not written: {target}: its name is longer than a folder takes\n")
+    assert [path.name for path in out.iterdir()] == ["h.jsonl"]
+    assert '"type":"start_game"' in (out / "h.jsonl").read_text(encoding="utf-8")
