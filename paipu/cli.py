@@ -234,7 +234,7 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-_NOT_HELD = {"majiang": {Win: ("limit",)}, "mjai": {}}
+_NOT_HELD: dict[str, dict[type, tuple[str, ...]]] = {"majiang": {Win: ("limit",)}, "mjai": {}}
 """By output format, the fields of events it has no place for (電脳麻将 paipu states no
 limit's name, as Tenhou's ``AGARI`` does): a game read back is not asked to have them."""
 
