@@ -54,8 +54,8 @@ from .table import Table
 from .tiles import KINDS, KIND_OF, Meld
 from .validation import Checker, Finding
 
-__all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel", "event_words",
-           "tile_word"]
+__all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
+           "event_words", "tile_word"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 """A seat's wind in words, by seat (0 = the dealer, East)."""
@@ -254,8 +254,9 @@ class _Chain:
         self.reference = ""
 
     def __call__(self, entries: list[str]) -> str:
-        """``entries`` drawn: the reference to the groups before the last, and the last
-        drawn anew (a new list, or one that shrank, starts a new chain)."""
+        """``entries`` drawn: the reference to the groups before the last, then the last
+        (drawn once for each content it has); a new list, or one that shrank, starts a
+        new chain."""
         settled = max(0, (len(entries) - 1) // self.size)  # the groups before the last entry's
         if entries is not self.of or settled < self.groups:
             self.of, self.groups, self.reference = entries, 0, ""
