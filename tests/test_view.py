@@ -11,14 +11,15 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import orjson
 import pytest
 
 import paipu
 from paipu import svg
 from paipu.cli import main
 from paipu.engine import Replay
-from paipu.events import Call, Discard, DoraReveal, Game, Kan, NorthSetAside
-from paipu.formats.majiang import game_from_json
+from paipu.events import Call, Discard, DoraReveal, Draw, Game, Kan, NorthSetAside
+from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.shanten import shanten
 from paipu.tiles import KIND_OF, KINDS
 from paipu.view import Viewer, event_words, tile_word
@@ -409,18 +410,18 @@ def test_cli_view_of_a_file_that_cannot_be_read_says_it_once(tmp_path, capsys):
     assert not (tmp_path / "page.html").exists()
 
 
-def long_round(turns: int = 0, reveals: int = 0) -> dict:
-    """The sample game draw_then_ron.json with its one round made a hostile one: ``turns``
-    draws and tsumogiri discards of 中 in turn, then ``reveals`` new dora indicators, then a
-    draw (流局)."""
-    game = json.loads((ROOT / "sample_logs" / "draw_then_ron.json").read_text(encoding="utf-8"))
-    events = [game["log"][0][0]]
+def long_round(turns: int = 0, reveals: int = 0) -> Game:
+    """The sample game draw_then_ron.json with its first round made a hostile one, built
+    as events (a reader may refuse so many dora indicators): ``turns`` draws and tsumogiri
+    discards of 中 in turn, then ``reveals`` new dora indicators, then its draw (流局)."""
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "draw_then_ron.json")))
+    first = game.rounds[0]
+    events = [first.deal]
     for turn in range(turns):
-        events += [{"zimo": {"l": turn % 4, "p": "z7"}}, {"dapai": {"l": turn % 4, "p": "z7_"}}]
-    events += [{"kaigang": {"baopai": "m1"}}] * reveals
-    events.append({"pingju": {"name": "流局", "shoupai": ["", "", "", ""], "fenpei": [0, 0, 0, 0]}})
-    game["log"] = [events]
-    return game
+        events += [Draw(turn % 4, "z7"), Discard(turn % 4, "z7", True)]
+    events += [DoraReveal("m1")] * reveals
+    events.append(first.events[-1])
+    return replace(game, source="long.json#0", rounds=(replace(first, events=tuple(events)),))
 
 
 @pytest.mark.parametrize("turns, reveals", [(1, 0), (0, 2)], ids=["rivers", "dora"])
@@ -430,7 +431,7 @@ def test_a_page_grows_with_the_events_not_with_their_square(turns, reveals):
     events make at most a little over twice the page's data (the square: four times)."""
     sizes = []
     for n in (100, 200):
-        page = paipu.view(game_from_json(long_round(turns * n, reveals * n), "long.json#0")).html(standalone=True)
+        page = paipu.view(long_round(turns * n, reveals * n)).html(standalone=True)
         data = re.search(r'<script type="text/plain" class="pv-frames">([^<]*)</script>', page).group(1)
         sizes.append(len(gzip.decompress(base64.b64decode(data))))
         last = page_frames(page)[-2]  # the draw: what the page shows there, every tile of it
@@ -440,14 +441,14 @@ def test_a_page_grows_with_the_events_not_with_their_square(turns, reveals):
 
 
 def test_a_round_longer_than_any_game_holds_is_refused_in_one_line(tmp_path, capsys):
-    path = tmp_path / "long.json"
-    path.write_text(json.dumps(long_round(turns=2000)), encoding="utf-8")
     with pytest.raises(ValueError, match=r"long\.json#0, 東1局0本場: 4,002 events, more than a round can hold"):
-        paipu.view(path)
+        paipu.view(long_round(turns=2000))
+    path = tmp_path / "long.json"
+    path.write_bytes(orjson.dumps(game_to_json(long_round(turns=2000))))
     page = tmp_path / "long.html"
     assert main(["view", str(path), "-o", str(page)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"paipu view: {path}#0, 東1局0本場: 4,002 events") and err.count("\n") == 1
     assert not page.exists()
     # the longest round a game can hold is drawn
-    assert len(paipu.view(game_from_json(long_round(turns=120), "long.json#0"))) == 243
+    assert len(paipu.view(long_round(turns=120))) == 243
