@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import errno
 import os
 import re
@@ -30,7 +31,7 @@ import orjson
 
 from . import __version__
 from .describe import describe
-from .events import Game, locator
+from .events import Game, Win, locator
 from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, GameReader, LoadError, load
 from .output import write_whole
@@ -235,6 +236,47 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
+_NOT_HELD: dict[str, dict[type, tuple[str, ...]]] = {"majiang": {Win: ("limit",)}, "mjai": {}}
+"""By output format, the fields of events it has no place for (電脳麻将 paipu states no
+limit's name, as Tenhou's ``AGARI`` does): a game read back is not asked to have them."""
+
+
+def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
+    """Why ``data``, ``game`` written in the format ``to``, would not be read by paipu as
+    what was written, or ``None``: it is read as :func:`paipu.load` reads a file, and
+    must give the game's players, first dealer and events (but the fields ``to`` has no
+    place for, :data:`_NOT_HELD`). A writer writes what it is given; a reader refuses what
+    cannot be played (a hand of 12 tiles, a ron on one's own discard), so a game read
+    leniently from one format may be written in another that paipu would refuse."""
+    from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
+
+    try:
+        games = _paipu_games(data, game.source) if to == "majiang" else None
+        if games is None:
+            items, read = _decode(data, game.source)
+            games = [read(item, source=game.source) for item in items]
+    except ValueError as error:  # FormatError, and orjson's errors
+        return f"paipu would refuse it: {clip(str(error), 200)}"
+    if len(games) != 1:
+        return f"paipu would read {len(games)} games from it"
+    back = games[0]
+    if (back.players, back.first_dealer) != (game.players, game.first_dealer):
+        return "paipu would read other players or another first dealer from it"
+    if len(back.rounds) != len(game.rounds):
+        return f"paipu would read {len(back.rounds)} rounds from it, not {len(game.rounds)}"
+    not_held = _NOT_HELD[to]
+    for mine, read_back in zip(game.rounds, back.rounds):
+        if mine == read_back:
+            continue
+        for event, (a, b) in enumerate(zip(mine.events, read_back.events)):
+            if a != b and not (type(a) is type(b) and type(a) in not_held and a == dataclasses.replace(
+                    b, **{field: getattr(a, field) for field in not_held[type(a)]})):
+                return f"paipu would read {locator(None, mine.label, event)} otherwise"
+        if len(mine.events) != len(read_back.events):
+            return f"paipu would read {mine.label} with {len(read_back.events)} events, not {len(mine.events)}"
+    return None
+
+
 def _convert(args: argparse.Namespace) -> int:
     from .formats import majiang, mjai
 
@@ -254,6 +296,7 @@ def _convert(args: argparse.Namespace) -> int:
     reader = _load(args)
     written: set[Path] = set()
     held = b""  # the one game of a format of one game per file, written once no second one comes
+    emitted = False  # a game went to standard output: the next one follows ``between``
     problems = 0
     try:
         if out is None:
@@ -266,13 +309,17 @@ def _convert(args: argparse.Namespace) -> int:
                 _say("convert", f"{game.source}: incomplete game (no final results): converted as it is")
             try:
                 data = write(game)
+                refusal = _not_read_back(args.to, data, game)
             except ValueError as error:  # a game the format cannot hold (three players in mjai)
-                _say("convert", f"{game.source}: not written: {error}")
+                refusal = str(error)
+            if refusal is not None:
+                _say("convert", f"{game.source}: not written: {refusal}")
                 problems += 1
                 continue
             if out is None:
                 if between is not None:
-                    _emit((b"" if reader.games == 1 else between) + data)
+                    _emit((between if emitted else b"") + data)
+                    emitted = True
                 elif held:
                     _report_errors("convert", reader.errors)  # those of the files before, not hidden
                     _say("convert", f"{args.to} holds one game per file: several games cannot go to "
@@ -728,9 +775,12 @@ def build_parser() -> argparse.ArgumentParser:
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
         "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; one game per file, so one "
-        "game only on standard output). An incomplete game is converted as it is and named on standard error.",
+        "game only on standard output). An incomplete game is converted as it is and named on standard error. "
+        "Each game written is read back as paipu reads that format: a game that would not read back as the "
+        "same game (one paipu reads from a lenient format but refuses in the other, e.g. a ron on one's own "
+        "discard written as mjai) is not written, and named with the reason on standard error; the others are.",
         epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written "
-        "(a file that exists is not overwritten without --force).",
+        "(a file that exists is not overwritten without --force; a game that would not read back as itself).",
     )
     _add_paths(convert)
     convert.add_argument("--to", choices=("majiang", "mjai"), default="majiang",
