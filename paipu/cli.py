@@ -915,7 +915,7 @@ def build_parser() -> argparse.ArgumentParser:
         "stats",
         help="player statistics: ranks, win, deal-in, riichi and call rates...",
         description="Per-player statistics of the games: a table of the headline numbers, or\n"
-        "every statistic as CSV or JSON (definitions: paipu.stats, README 'Statistics').",
+        "every statistic as CSV or JSON (definitions: paipu.stats, docs/stats.md).",
         epilog=_STATS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

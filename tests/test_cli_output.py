@@ -1,7 +1,7 @@
 """The output side of the command line: what it writes never replaces what it reads,
 is written whole or not at all, and every way it can fail (closed streams, a broken
 pipe, a full disk, Ctrl-C, a path that names nothing) ends in one line and the exit code
-of the README's table."""
+of docs/cli.md's table."""
 
 from __future__ import annotations
 
