@@ -162,11 +162,13 @@ def seat_order(first_dealer: int, players: int) -> list[int]:
 
 
 def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, last_hand: int,
-              renchan: bool, no_game: bool) -> tuple[bool, int]:
+              renchan: bool, no_game: bool, won: bool) -> tuple[bool, int]:
     """Whether the game ends before the round ``standing`` has reached, and the last
     hand (局, counted from 東1局 = 0, a hand per player in each wind) the game may go to
     from there, which overtime (延長戦) may push back (``docs/rules.md`` §7). ``dealer`` is
-    the player id of the round just played, ``last_hand`` the last hand so far."""
+    the player id of the round just played, ``last_hand`` the last hand so far; the round
+    kept the deal (``renchan``) or not, was an abortive draw (``no_game``) or not, and
+    ended in a win (``won``) or a draw."""
     scores = standing.scores
     players = len(scores)
     order = seat_order(first_dealer, players)
@@ -178,14 +180,15 @@ def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, la
         if scores[player] > best:
             top, best = player, scores[player]
     next_hand = standing.round_wind * players + standing.hand_number
-    if next_hand >= 4 * players or next_hand > (rule.winds + 1) * players - 1:
+    if next_hand >= 4 * players or next_hand > (rule.winds + rule.overtime_winds) * players - 1:
         return True, last_hand
     if next_hand > last_hand:
         if rule.overtime == 0 or rule.winds == 0 or top >= 0:
             return True, last_hand
         return False, last_hand + {3: players, 2: 1, 1: 0}[rule.overtime]
     if next_hand == last_hand:
-        return rule.all_last_stop and top == dealer and renchan and not no_game, last_hand
+        stops = rule.all_last_stop and renchan and not no_game and (won or rule.tenpai_stop)
+        return stops and top == dealer, last_hand
     return False, last_hand
 
 
