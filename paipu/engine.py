@@ -174,7 +174,6 @@ class Replay:
         self.own = self.standing.copy()
         self.last_hand = 0 if rule.winds == 0 else rule.winds * rule.players - 1
         self.ended_after: int | None = None
-        self.final: tuple | None = None  # final results of both standings when the game ended
         # the last hand and the round the game ended after under each of the other rules
         self.other_ends: list[list] = [[self.last_hand, None] for _ in self.other_rules]
 
@@ -406,7 +405,6 @@ class Replay:
                                              won)
             if ends:
                 self.ended_after = index
-                self.final = self._finals(rule)
         for other, end in zip(self.other_rules, self.other_ends):
             if end[1] is None:
                 ends, end[0] = game_ends(other, self.standing, first, dealer, end[0], renchan, no_game, won)
@@ -426,7 +424,9 @@ class Replay:
         rule = as_logged[0] if as_logged else self.rule
         ended_after = ended[rules.index(rule)]
         extra = ended_after + 1 if ended_after is not None and ended_after + 1 < rounds else None
-        final, alternative = self.final if rule is self.rule and self.final else self._finals(rule)
+        # the final results of the log's last standing: after rounds the rules would not have
+        # played too, the engine carries on from what the log states
+        final, alternative = self._finals(rule)
         others = as_logged[1:] if as_logged else self.other_rules
         points = tuple(final_points(list(final[0]), list(final[1]), other.rank_points, other.final_scores_rounded,
                                     other.returned_points)
