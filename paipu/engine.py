@@ -156,7 +156,12 @@ class Replay:
     電脳麻将 rule keys, a JSON file or a :class:`Rule`); by default the game's own
     ``rule`` (a paipu may carry one), else for a Tenhou game the tenhou preset, else the
     majiang preset (see :func:`game_rule`). ``other_rules`` are the rules the game's origin
-    leaves open (:func:`game_rules`): its final points are accepted under them too.
+    leaves open (:func:`game_rules`): the game may end where any of them ends it, and its
+    final points are accepted under each of them that ends it there.
+
+    Every round of the log is replayed, those after the end the rules give too (the end
+    is reported once, at the end of the game, :class:`~paipu.settlement.GameEnd`), so
+    that every observer sees every round.
 
     Two standings are kept between rounds: the log's (each round starts from what its
     deal states, then the logged payments) and the engine's own (the payments the rules
@@ -174,8 +179,9 @@ class Replay:
         self.own = self.standing.copy()
         self.last_hand = 0 if rule.winds == 0 else rule.winds * rule.players - 1
         self.ended_after: int | None = None
-        # the last hand and the round the game ended after under each of the other rules
-        self.other_ends: list[list] = [[self.last_hand, None] for _ in self.other_rules]
+        # under each of the other rules: the last hand so far, and the round the game ended after
+        self.other_last_hands = [self.last_hand] * len(self.other_rules)
+        self.other_ended_after: list[int | None] = [None] * len(self.other_rules)
 
     def __iter__(self) -> Iterator[Step]:
         return self.steps()
@@ -248,7 +254,7 @@ class Replay:
         if (index == 0 and game.final_scores is None
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
             expected = None  # an excerpt that starts in the middle of a game: its standing is as given
-        elif self.ended_after is not None and all(end[1] is not None for end in self.other_ends):
+        elif self.ended_after is not None and None not in self.other_ended_after:
             expected = None  # no rule the game may be under has this round (reported at the end)
         logged = Standing.of_deal(round_)
         if expected is None or expected.states(deal) or (own is not None and own.states(deal)):
@@ -405,11 +411,12 @@ class Replay:
                                              won)
             if ends:
                 self.ended_after = index
-        for other, end in zip(self.other_rules, self.other_ends):
-            if end[1] is None:
-                ends, end[0] = game_ends(other, self.standing, first, dealer, end[0], renchan, no_game, won)
+        for number, other in enumerate(self.other_rules):
+            if self.other_ended_after[number] is None:
+                ends, self.other_last_hands[number] = game_ends(other, self.standing, first, dealer,
+                                                                self.other_last_hands[number], renchan, no_game, won)
                 if ends:
-                    end[1] = index
+                    self.other_ended_after[number] = index
 
     def _end(self) -> Step:
         """The end of the game as the rule gives it, or as another rule the game's origin
@@ -419,7 +426,7 @@ class Replay:
         rounds = len(game.rounds)
         complete = bool(game.rounds) and game.rounds[-1].is_complete
         rules = (self.rule, *self.other_rules)
-        ended = (self.ended_after, *(end[1] for end in self.other_ends))
+        ended = (self.ended_after, *self.other_ended_after)
         as_logged = [rule for rule, after in zip(rules, ended) if complete and after == rounds - 1]
         rule = as_logged[0] if as_logged else self.rule
         ended_after = ended[rules.index(rule)]

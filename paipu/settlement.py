@@ -68,7 +68,8 @@ class GameEnd:
     """What the engine derives at the end of the log: whether the game ends after the
     last logged round (``ends``: False means rounds are missing; ``extra_from``, the index
     of the first logged round that should not have been played, if any) and the final
-    ``scores``, ``ranks`` and ``points`` by player id."""
+    ``scores``, ``ranks`` and ``points`` by player id, from the standing after the last
+    logged round (the rounds after the end included, as the log states them)."""
 
     ends: bool
     extra_from: int | None
@@ -80,9 +81,9 @@ class GameEnd:
     (see :class:`~paipu.engine.Replay`): a final result that agrees with these is
     consistent too. ``None`` when the two agree."""
     other_points: tuple[tuple[str, ...], ...] = ()
-    """Points under each other rule the game leaves open (Tenhou's final-points rules for
-    a date outside the evidence: rounding of the final scores, rank points): any of them
-    is accepted."""
+    """Points under each other rule the game leaves open (Tenhou's rules for a date
+    outside the evidence: rounding of the final scores, rank points, the end of the game)
+    that ends the game where the log does: any of them is accepted."""
 
 
 @dataclass(slots=True)

@@ -40,7 +40,7 @@ OUTSIDE = datetime.date(2010, 8, 1)   # between Tenhou's announcement (2010-05-1
 
 
 @dataclass(frozen=True)
-class Draw:
+class DrawnRound:
     """One round: its number (0 = 東1局, 4 = 南1局, 8 = 西1局), honba, and the player ids
     tenpai at its exhaustive draw."""
 
@@ -52,13 +52,13 @@ class Draw:
     the table: only in a game's last round, the stick then going to the top)."""
 
 
-def _draws(players: int, tenpai_by_round: list[tuple[int, ...]]) -> list[Draw]:
+def _draws(players: int, tenpai_by_round: list[tuple[int, ...]]) -> list[DrawnRound]:
     """The rounds of a game of exhaustive draws, first dealer player 0: each round's tenpai
     players given, the next round by Tenhou's rules (the deal stays when its dealer is
     tenpai; honba grow at every draw)."""
     rounds, number, honba = [], 0, 0
     for tenpai in tenpai_by_round:
-        rounds.append(Draw(number, honba, frozenset(tenpai)))
+        rounds.append(DrawnRound(number, honba, frozenset(tenpai)))
         if number % 4 % players not in tenpai:  # the dealer (player id = hand number) is noten
             number += 1 if players == 4 else (1 if number % 4 < 2 else 2)  # three players: 東1-3局
         honba += 1
@@ -86,7 +86,7 @@ def _ids(kinds: list[str], used: set[int]) -> list[int]:
     return ids
 
 
-def _round_xml(players: int, draw: Draw, scores: list[int]) -> tuple[str, list[int]]:
+def _round_xml(players: int, draw: DrawnRound, scores: list[int]) -> tuple[str, list[int]]:
     """One round as mjlog tags and the scores after it. The wall: simples first (so that
     nobody's discards are all terminals and honours: no 流し満貫), Norths last (unused)."""
     used: set[int] = set()
@@ -116,7 +116,7 @@ def _round_xml(players: int, draw: Draw, scores: list[int]) -> tuple[str, list[i
     return "".join(tags), after
 
 
-def _mjlog(rule_type: int, players: int, rounds: list[Draw], points: list[str]) -> bytes:
+def _mjlog(rule_type: int, players: int, rounds: list[DrawnRound], points: list[str]) -> bytes:
     """A whole game as an mjlog, its final results (``owari``) from the scores after the
     last round and the given ``points`` (by player id)."""
     scores = [25000 if players == 4 else 35000] * players
@@ -141,7 +141,7 @@ def _game(data: bytes, day: datetime.date):
     return game_from_mjlog(data, log_id, f"{log_id}.mjlog#0")
 
 
-def _scores_after(players: int, rounds: list[Draw]) -> list[int]:
+def _scores_after(players: int, rounds: list[DrawnRound]) -> list[int]:
     """The scores by player id after ``rounds``, from the starting points and the penalties."""
     scores = [25000 if players == 4 else 35000] * players
     for draw in rounds:
@@ -154,9 +154,9 @@ def _scores_after(players: int, rounds: list[Draw]) -> list[int]:
 # East-only, the all-last dealer tenpai and top: 東1局 p1 tenpai (p0 24,000, p1 28,000,
 # p2 24,000, p3 24,000); 東2局 p3 (23, 27, 23, 27); 東3局 p3 (22, 26, 22, 30); 東4局3本場
 # the dealer p3 tenpai (21, 25, 21, 33): top with 33,000. With the tenpai stop the game ends
-# there (ranks p3, p1, p0, p2: ties to the seat nearer the first dealer): points
-# 33 - 30 + ..., by the rank points 20/10/-10/-20 of 2020 on (the 2009-2019 東風 points
-# are undetermined and accepted either way): p1 25 → -5 + 10 = 5, p0 21 → -9 - 10 = -19,
+# there (ranks p3, p1, p0, p2: ties to the seat nearer the first dealer); points by the
+# rank points 20/10/-10/-20 of 2020 on (the 東風 points of 2009-03-08..2019 are
+# undetermined, either accepted): p1 25 → -5 + 10 = 5, p0 21 → -9 - 10 = -19,
 # p2 21 → -9 - 20 = -29, p3 takes 43. Without it the dealer plays on: 東4局4本場, p1
 # tenpai (20, 28, 20, 32), the deal passes after the last hand with p3 at 32,000: the end;
 # p1 -2 + 10 = 8, p0 -10 - 10 = -20, p2 -30, p3 42.
