@@ -1,6 +1,7 @@
 """Tenhou's end of the game by era (docs/tenhou-rules.md), on hand-made mjlog games:
-the all-last dealer playing on after a tenpai draw (no テンパイ止め until 2010), an
-East-only game going on into the West round (March 2009), the three-player all-last.
+the all-last dealer playing on after a tenpai draw (no テンパイ止め until 2010), in the
+South extension too, an East-only game going on into the West round (March 2009), the
+three-player all-last.
 Under a date inside the evidence the rule of that date decides (the other outcome is a
 finding); under a date outside it both outcomes are accepted and the game is counted
 loose.
@@ -163,6 +164,17 @@ def _scores_after(players: int, rounds: list[DrawnRound]) -> list[int]:
 ALL_LAST_STOPS = ([(1,), (3,), (3,), (3,)], ["-19.0", "5.0", "-29.0", "43.0"])
 ALL_LAST_PLAYS_ON = ([(1,), (3,), (3,), (3,), (1,)], ["-20.0", "8.0", "-30.0", "42.0"])
 
+# The same in the South extension (every hand of it an all-last): 東1局 the dealer p0
+# tenpai (28, 24, 24, 24), 東1局1本場 p1 (27, 27, 23, 23), 東2局 p0 (30, 26, 22, 22),
+# 東3局 p3 (29, 25, 21, 25), 東4局 p1 (28, 28, 20, 24): nobody at 30,000, 南入. 南1局 the
+# dealer p0 tenpai (31, 27, 19, 23): top with 31,000. With the tenpai stop: the end
+# (ranks p0, p1, p3, p2; p1 -3 + 10 = 7, p3 -7 - 10 = -17, p2 -11 - 20 = -31, p0 41).
+# Without: 南1局1本場, p1 tenpai (30, 30, 18, 22): the deal passes, p0 at 30,000 (first on
+# the tie, nearer the first dealer): the end (p1 10, p3 -18, p2 -32, p0 40).
+_EXTENSION = [(0,), (1,), (0,), (3,), (1,), (0,)]
+EXTENSION_STOPS = (_EXTENSION, ["41.0", "7.0", "-31.0", "-17.0"])
+EXTENSION_PLAYS_ON = (_EXTENSION + [(1,)], ["40.0", "10.0", "-32.0", "-18.0"])
+
 # East-only into the West round: one non-dealer tenpai per round in turn, nobody reaches
 # 30,000: after 東4局 all at 25,000 (南入), after 南4局 all at 25,000 again. Today's
 # limit ends the game there (ranks by seat: p0 35, p1 -5 + 10 = 5, p2 -15, p3 -25). In
@@ -184,6 +196,7 @@ CASES = {
     # name: (GO type, players, the outcome of March 2009, the outcome of today's rule,
     #        the field, its value of March 2009, today's)
     "all-last dealer tenpai": (EAST_ONLY, 4, ALL_LAST_PLAYS_ON, ALL_LAST_STOPS, "tenpai_stop", False, True),
+    "South-extension dealer tenpai": (EAST_ONLY, 4, EXTENSION_PLAYS_ON, EXTENSION_STOPS, "tenpai_stop", False, True),
     "East-only into West": (EAST_ONLY, 4, INTO_WEST, SOUTH_ENDS, "overtime_winds", 2, 1),
     "three-player all-last": (SANMA_EAST, 3, SANMA_PLAYS_ON, SANMA_STOPS, "tenpai_stop", False, True),
 }
@@ -215,6 +228,8 @@ def test_the_hand_made_games_are_what_they_say(case):
         "南4局7本場", "西1局8本場", "西2局9本場"]
     assert [r.label for r in _game(_log("all-last dealer tenpai", "2009"), INSIDE).rounds][-2:] == [
         "東4局3本場", "東4局4本場"]
+    assert [r.label for r in _game(_log("South-extension dealer tenpai", "2009"), INSIDE).rounds][-2:] == [
+        "南1局5本場", "南1局6本場"]
     assert [r.label for r in _game(_log("three-player all-last", "2009"), INSIDE).rounds][-2:] == [
         "東3局2本場", "東3局3本場"]
 
