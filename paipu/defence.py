@@ -36,7 +36,7 @@ from operator import add
 import pandas as pd
 
 from .danger import Rating, SafeKinds, honour_rating, kind_ratings, public_counts, update_ratings, wall
-from .engine import Step, replay
+from .engine import Step, replay, warn_past_the_end
 from .events import Discard, DoraReveal, Game, Win
 from .observe import GameSource, Observer
 from .rules import RuleSpec
@@ -186,6 +186,9 @@ class _Defence(Observer):
         if index is not None:
             self.discard_rows[index] = (*self.discard_rows[index][:8], True)
 
+    def on_game_end(self, step: Step) -> None:
+        warn_past_the_end(step)  # the rounds the rules would not have played are rated all the same
+
     def result(self) -> Defence:
         threats = pd.DataFrame(self.threat_rows, columns=list(THREAT_COLUMNS))
         discards = pd.DataFrame(self.discard_rows, columns=list(DISCARD_COLUMNS))
@@ -196,7 +199,8 @@ class _Defence(Observer):
 def defence(source: GameSource, rule: RuleSpec | None = None) -> Defence:
     """Replay the games of ``source`` (under ``rule``, as :func:`paipu.engine.replay`) and
     rate every discard made facing riichi: :class:`Defence`. A hand the replay lost (after
-    an illegal event) is left out."""
+    an illegal event) is left out. Every round a log holds is rated, those after the end
+    the rules give too, with a :class:`~paipu.engine.PastTheEndWarning` naming the game."""
     return replay(source, _Defence(), rule=rule)
 
 

@@ -26,6 +26,7 @@ parameters of a :class:`~paipu.rules.Rule`.
 from __future__ import annotations
 
 import itertools
+import warnings
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Union
@@ -42,7 +43,7 @@ from .settlement import DealExpectation, GameEnd, Standing, final_points, final_
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
 
-__all__ = ["Replay", "Step", "replay", "game_rule", "game_rules"]
+__all__ = ["Replay", "Step", "replay", "game_rule", "game_rules", "PastTheEndWarning", "warn_past_the_end"]
 
 Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
 """What the engine expected at a step, by the kind of event."""
@@ -155,7 +156,12 @@ class Replay:
     電脳麻将 rule keys, a JSON file or a :class:`Rule`); by default the game's own
     ``rule`` (a paipu may carry one), else for a Tenhou game the tenhou preset, else the
     majiang preset (see :func:`game_rule`). ``other_rules`` are the rules the game's origin
-    leaves open (:func:`game_rules`): its final points are accepted under them too.
+    leaves open (:func:`game_rules`): the game may end where any of them ends it, and its
+    final points are accepted under each of them that ends it there.
+
+    Every round of the log is replayed, those after the end the rules give too (the end
+    is reported once, at the end of the game, :class:`~paipu.settlement.GameEnd`), so
+    that every observer sees every round.
 
     Two standings are kept between rounds: the log's (each round starts from what its
     deal states, then the logged payments) and the engine's own (the payments the rules
@@ -173,7 +179,9 @@ class Replay:
         self.own = self.standing.copy()
         self.last_hand = 0 if rule.winds == 0 else rule.winds * rule.players - 1
         self.ended_after: int | None = None
-        self.final: tuple | None = None  # final results of both standings when the game ended
+        # under each of the other rules: the last hand so far, and the round the game ended after
+        self.other_last_hands = [self.last_hand] * len(self.other_rules)
+        self.other_ended_after: list[int | None] = [None] * len(self.other_rules)
 
     def __iter__(self) -> Iterator[Step]:
         return self.steps()
@@ -237,19 +245,17 @@ class Replay:
     def _round(self, index: int, round_: Round, every: bool, wanted: frozenset[type], plain: bool,
                round_end: Callable[[Step], None] | None, after_riichi: bool) -> Iterator[Step]:
         game, deal = self.game, round_.deal
-        if self.ended_after is not None:  # a round after the end: reported once, at the end
-            self.standing = self.own = Standing.of_deal(round_)
-            yield Step(game, index, 0, deal, None, None, [])
-            if round_end is not None:
-                round_end(Step(game, index, len(round_.events) - 1, round_.events[-1], None, None, []))
-            return
-        # The engine's own standing has an expectation of its own only where it differs
-        # from the log's (after a logged payment the rules do not give).
+        # A round after the end the rules give is the log's all the same: replayed as any
+        # other (the end is reported once, at the end of the game). The engine's own
+        # standing has an expectation of its own only where it differs from the log's
+        # (after a logged payment the rules do not give).
         own = None if self.own == self.standing else self.own.expected_deal(round_)
         expected: Expectation = self.standing.expected_deal(round_, own)
         if (index == 0 and game.final_scores is None
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
             expected = None  # an excerpt that starts in the middle of a game: its standing is as given
+        elif self.ended_after is not None and None not in self.other_ended_after:
+            expected = None  # no rule the game may be under has this round (reported at the end)
         logged = Standing.of_deal(round_)
         if expected is None or expected.states(deal) or (own is not None and own.states(deal)):
             self.own = logged.copy()
@@ -399,31 +405,66 @@ class Replay:
         deposits = tuple(table.deposits)
         self.standing.settle(round_, deposits, [r.payments for r in results], renchan, bool(wins))
         self.own.settle(round_, deposits, derived, renchan != doubtful, bool(wins))
+        first, dealer, won = self.game.first_dealer, round_.player_of(0), bool(wins)
         if self.ended_after is None:
-            ends, self.last_hand = game_ends(rule, self.standing, self.game.first_dealer, round_.player_of(0),
-                                             self.last_hand, renchan, no_game)
+            ends, self.last_hand = game_ends(rule, self.standing, first, dealer, self.last_hand, renchan, no_game,
+                                             won)
             if ends:
                 self.ended_after = index
-                self.final = self._finals()
+        for number, other in enumerate(self.other_rules):
+            if self.other_ended_after[number] is None:
+                ends, self.other_last_hands[number] = game_ends(other, self.standing, first, dealer,
+                                                                self.other_last_hands[number], renchan, no_game, won)
+                if ends:
+                    self.other_ended_after[number] = index
 
     def _end(self) -> Step:
+        """The end of the game as the rule gives it, or as another rule the game's origin
+        leaves open gives it when that one ends the game where the log does (the first
+        such); the points under the other rules that end it there too are accepted."""
         game = self.game
         rounds = len(game.rounds)
         complete = bool(game.rounds) and game.rounds[-1].is_complete
-        ends = self.ended_after is not None and complete
-        extra = self.ended_after + 1 if self.ended_after is not None and self.ended_after + 1 < rounds else None
-        final, alternative = self.final or self._finals()
-        other = tuple(final_points(list(final[0]), list(final[1]), rule.rank_points, rule.final_scores_rounded,
-                                   rule.returned_points)
-                      for rule in self.other_rules)
-        return Step(game, rounds, None, None, None, GameEnd(ends, extra, *final, alternative, other))
+        rules = (self.rule, *self.other_rules)
+        ended = (self.ended_after, *self.other_ended_after)
+        as_logged = [rule for rule, after in zip(rules, ended) if complete and after == rounds - 1]
+        rule = as_logged[0] if as_logged else self.rule
+        ended_after = ended[rules.index(rule)]
+        extra = ended_after + 1 if ended_after is not None and ended_after + 1 < rounds else None
+        # the final results of the log's last standing: after rounds the rules would not have
+        # played too, the engine carries on from what the log states
+        final, alternative = self._finals(rule)
+        others = as_logged[1:] if as_logged else self.other_rules
+        points = tuple(final_points(list(final[0]), list(final[1]), other.rank_points, other.final_scores_rounded,
+                                    other.returned_points)
+                       for other in others)
+        ends = ended_after is not None and complete
+        return Step(game, rounds, None, None, None, GameEnd(ends, extra, *final, alternative, points))
 
-    def _finals(self) -> tuple[tuple, tuple | None]:
-        """The final results of the log's standing, and of the engine's own where it
-        differs (else ``None``)."""
+    def _finals(self, rule: Rule) -> tuple[tuple, tuple | None]:
+        """The final results under ``rule`` of the log's standing, and of the engine's own
+        where it differs (else ``None``)."""
         first = self.game.first_dealer
-        return (final_results(self.rule, self.standing, first),
-                None if self.own == self.standing else final_results(self.rule, self.own, first))
+        return (final_results(rule, self.standing, first),
+                None if self.own == self.standing else final_results(rule, self.own, first))
+
+
+class PastTheEndWarning(UserWarning):
+    """Issued by an analysis of replayed games (:mod:`paipu.defence`) for each game whose
+    log plays rounds after the one the rules end the game with: those rounds are the
+    log's and are counted as it states them; validation reports the end (``game.rounds``)."""
+
+
+def warn_past_the_end(step: Step) -> None:
+    """At a replay's end-of-game step: a :class:`PastTheEndWarning` naming the game when
+    the log holds rounds after the end the rules give (:attr:`GameEnd.extra_from
+    <paipu.settlement.GameEnd.extra_from>`), nothing otherwise."""
+    end = step.expected
+    if type(end) is GameEnd and end.extra_from is not None:
+        rounds = step.game.rounds
+        warnings.warn(f"{step.game.source}: the rules end the game after {rounds[end.extra_from - 1].label}; "
+                      f"the {len(rounds) - end.extra_from} round(s) the log plays after it are counted as logged",
+                      PastTheEndWarning, stacklevel=2)
 
 
 def replay(source: GameSource, *observers: Observer, rule: RuleSpec | None = None) -> Any:

@@ -115,12 +115,14 @@ class Rule:
 
     all_last_stop: bool = _parameter("オーラス止めあり", True)
     """オーラス止めあり: the game ends when the dealer of the last hand keeps the deal
-    (not by an abortive draw) while top with at least 30000 (アガリ止め)."""
+    (not by an abortive draw; by a win alone without :attr:`tenpai_stop`) while top with
+    at least 30000 (アガリ止め, テンパイ止め)."""
 
     overtime: int = _parameter("延長戦方式", 1, (0, 1, 2, 3))
     """延長戦方式: overtime (延長戦) when nobody has 30000 after the last hand: 0 none;
     1 sudden death; 2 sudden death where every hand is an all-last (a top dealer's renchan
-    ends it); 3 one whole extra wind. Never more than one extra wind, never past North 4."""
+    ends it); 3 one whole extra wind. Never more winds than :attr:`overtime_winds` (one by
+    default), never past North 4."""
 
     ippatsu: bool = _parameter("一発あり", True)
     """一発あり: ippatsu (一発) exists."""
@@ -198,6 +200,19 @@ class Rule:
     other players as in a four-player game, the absent player's share lost (ツモ損);
     otherwise that share is split between the two payers (北家折半), each half rounded up
     to 100. Written to JSON only when false."""
+
+    tenpai_stop: bool = _parameter("聴牌止めあり", True, extension=True)
+    """聴牌止めあり (a paipu extension): the all-last stop (:attr:`all_last_stop`) ends the
+    game when its dealer keeps the deal by being tenpai at an exhaustive draw too (テンパイ
+    止め); otherwise only after a win of the dealer's (アガリ止め: Tenhou up to May 2010,
+    ``docs/tenhou-rules.md``). Written to JSON only when false."""
+
+    overtime_winds: int = _parameter("延長戦最大場数", 1, (1, 2, 3), extension=True)
+    """延長戦最大場数 (a paipu extension): how many winds past the game's length
+    (:attr:`winds`) overtime (:attr:`overtime`) may go on into: 1, an East-only game to
+    South 4 and an East-South game to West 4; 2 or 3, a wind or two further (Tenhou's
+    East-only games of March 2009 went on into the West round); never past North 4.
+    Written to JSON only when not 1."""
 
     def __post_init__(self) -> None:
         for spec in dataclasses.fields(self):

@@ -68,7 +68,8 @@ class GameEnd:
     """What the engine derives at the end of the log: whether the game ends after the
     last logged round (``ends``: False means rounds are missing; ``extra_from``, the index
     of the first logged round that should not have been played, if any) and the final
-    ``scores``, ``ranks`` and ``points`` by player id."""
+    ``scores``, ``ranks`` and ``points`` by player id, from the standing after the last
+    logged round (the rounds after the end included, as the log states them)."""
 
     ends: bool
     extra_from: int | None
@@ -80,9 +81,9 @@ class GameEnd:
     (see :class:`~paipu.engine.Replay`): a final result that agrees with these is
     consistent too. ``None`` when the two agree."""
     other_points: tuple[tuple[str, ...], ...] = ()
-    """Points under each other rule the game leaves open (Tenhou's final-points rules for
-    a date outside the evidence: rounding of the final scores, rank points): any of them
-    is accepted."""
+    """Points under each other rule the game leaves open (Tenhou's rules for a date
+    outside the evidence: rounding of the final scores, rank points, the end of the game)
+    that ends the game where the log does: any of them is accepted."""
 
 
 @dataclass(slots=True)
@@ -162,11 +163,13 @@ def seat_order(first_dealer: int, players: int) -> list[int]:
 
 
 def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, last_hand: int,
-              renchan: bool, no_game: bool) -> tuple[bool, int]:
+              renchan: bool, no_game: bool, won: bool) -> tuple[bool, int]:
     """Whether the game ends before the round ``standing`` has reached, and the last
     hand (局, counted from 東1局 = 0, a hand per player in each wind) the game may go to
     from there, which overtime (延長戦) may push back (``docs/rules.md`` §7). ``dealer`` is
-    the player id of the round just played, ``last_hand`` the last hand so far."""
+    the player id of the round just played, ``last_hand`` the last hand so far; the round
+    kept the deal (``renchan``) or not, was an abortive draw (``no_game``) or not, and
+    ended in a win (``won``) or a draw."""
     scores = standing.scores
     players = len(scores)
     order = seat_order(first_dealer, players)
@@ -178,14 +181,15 @@ def game_ends(rule: Rule, standing: Standing, first_dealer: int, dealer: int, la
         if scores[player] > best:
             top, best = player, scores[player]
     next_hand = standing.round_wind * players + standing.hand_number
-    if next_hand >= 4 * players or next_hand > (rule.winds + 1) * players - 1:
+    if next_hand >= 4 * players or next_hand > (rule.winds + rule.overtime_winds) * players - 1:
         return True, last_hand
     if next_hand > last_hand:
         if rule.overtime == 0 or rule.winds == 0 or top >= 0:
             return True, last_hand
         return False, last_hand + {3: players, 2: 1, 1: 0}[rule.overtime]
     if next_hand == last_hand:
-        return rule.all_last_stop and top == dealer and renchan and not no_game, last_hand
+        stops = rule.all_last_stop and renchan and not no_game and (won or rule.tenpai_stop)
+        return stops and top == dealer, last_hand
     return False, last_hand
 
 

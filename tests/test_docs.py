@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from paipu import cli, danger
+from paipu.formats.tenhou_rules import ERAS, SANMA_ERAS
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
 from paipu.stats import GAME_COLUMNS, ROUND_COLUMNS, STATS
 
@@ -51,6 +52,8 @@ def _shown(value) -> str:
 RULES = _table((DOCS / "rules.md").read_text(encoding="utf-8"), "Python name")
 ROOM = {"red_fives", "open_tanyao", "winds"}
 """Parameters the tenhou preset takes from each game's Tenhou room."""
+DATED = {name for name, _ in (*ERAS, *SANMA_ERAS)}
+"""Parameters the tenhou presets take from each game's date (Tenhou's eras)."""
 
 
 def test_the_rules_table_lists_every_parameter_once():
@@ -66,7 +69,7 @@ def test_a_parameters_row_gives_its_key_values_and_defaults(spec):
         assert values == ", ".join(map(str, spec.metadata["choices"]))
     if spec.name in ROOM:
         assert tenhou == "by room"
-    elif spec.name == "final_scores_rounded":
+    elif spec.name in DATED:
         assert tenhou == "by log date"
     elif getattr(TENHOU, spec.name) == getattr(MAJIANG, spec.name):
         assert tenhou == ""

@@ -3,13 +3,14 @@ boundaries, the real logs that bound them, and the two corpus folders that need 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 
 import pytest
 
 from conftest import corpus
 from paipu import load
-from paipu.formats.tenhou_rules import ERAS, accepted_values, implied_rule, log_date
+from paipu.formats.tenhou_rules import ERAS, SANMA_ERAS, accepted_values, implied_rule, log_date
 from paipu.engine import game_rule
 from paipu.settlement import final_points
 from paipu.rules import RedFives, Rule
@@ -21,16 +22,25 @@ EAST_2009 = ("10", "5", "-5", "-10")
 SOUTH_2009 = ("20", "10", "-10", "-20")
 
 
+FINAL_POINTS = {"final_scores_rounded", "rank_points"}
+"""The fields of the final points (the end of the game's fields are tested below)."""
+
+
 def _dated(date, hanchan):
     values, undetermined = implied_rule(date, hanchan=hanchan, kuitan=True, red=True)
     values = dict(values)
-    return values["final_scores_rounded"], values["rank_points"], set(dict(undetermined))
+    return values["final_scores_rounded"], values["rank_points"], set(dict(undetermined)) & FINAL_POINTS
+
+
+def _final_points_accepted(date, hanchan):
+    return {name: values for name, values in accepted_values(date, hanchan=hanchan) if name in FINAL_POINTS}
 
 
 def test_the_room_sets_length_kuitan_and_red_fives():
     values, _ = implied_rule(DAY(2020, 1, 1), hanchan=False, kuitan=False, red=False)
     assert dict(values) == {"winds": 1, "open_tanyao": False, "red_fives": RedFives(0, 0, 0),
-                            "final_scores_rounded": True, "rank_points": DECIMAL}
+                            "final_scores_rounded": True, "rank_points": DECIMAL,
+                            "tenpai_stop": True, "overtime_winds": 1}
     values, _ = implied_rule(DAY(2020, 1, 1), hanchan=True, kuitan=True, red=True)
     assert dict(values)["winds"] == 2 and dict(values)["open_tanyao"]
     assert dict(values)["red_fives"] == RedFives(1, 1, 1)
@@ -71,11 +81,11 @@ def test_east_south_rank_points_by_date():
 def test_outside_the_evidence_every_era_is_accepted():
     for date in (None, DAY(2008, 12, 31), DAY(2023, 11, 27)):
         assert _dated(date, False)[2] == {"final_scores_rounded", "rank_points"}
-    assert dict(accepted_values(DAY(2008, 12, 31), hanchan=False)) == {
+    assert _final_points_accepted(DAY(2008, 12, 31), False) == {
         "final_scores_rounded": (True, False), "rank_points": (EAST_2009, DECIMAL)}
-    assert dict(accepted_values(None, hanchan=False)) == {
+    assert _final_points_accepted(None, False) == {
         "final_scores_rounded": (False, True), "rank_points": (DECIMAL, EAST_2009)}
-    assert dict(accepted_values(DAY(2022, 3, 1), hanchan=True)) == {
+    assert _final_points_accepted(DAY(2022, 3, 1), True) == {
         "final_scores_rounded": (False, True), "rank_points": (DECIMAL,)}
 
 
@@ -149,3 +159,28 @@ def test_a_2009_east_only_game_is_checked_with_the_uma_of_2009():
     (game,) = list(load(corpus("tenhou-as-majiang", "thewaxmango-2009-03", "2009030422gm-00e1-0000-34c2314d.json.gz")))
     rule = game_rule(game, Rule.preset("tenhou"))
     assert (rule.winds, rule.rank_points, rule.final_scores_rounded) == (1, EAST_2009, True)
+
+
+# Real logs that show today's end of the game (docs/tenhou-rules.md): a game of each ends
+# where the other value would have it go on. By (path, field, the other value).
+END_OF_GAME = [
+    # 東風, 南4局 won by a non-dealer, the top at 28,500: the end (the last evidence of the limit)
+    (MJLOG + "thewaxmango-2022-01/2022010107gm-00e1-0000-2153c673.mjlog", "overtime_winds", 2),
+    # 南4局, the dealer tenpai and top at 54,300: the end by the tenpai stop
+    (MJLOG + "agony5757-mahjong-paipuxmls/2020010100gm-00a9-0000-45ea0ff1.mjlog", "tenpai_stop", False),
+    # three players, 南3局, the dealer tenpai and top at 47,200
+    (MJLOG + "agony5757-mahjong-paipuxmls/2020010115gm-00b9-0000-610cb431.mjlog", "tenpai_stop", False),
+]
+
+
+@pytest.mark.parametrize("path, field, other", END_OF_GAME, ids=[field for _, field, _ in END_OF_GAME])
+def test_real_logs_end_by_the_rule_of_their_date(path, field, other):
+    (game,) = list(load(corpus(*path.split("/"))))
+    eras = (ERAS if len(game.players) == 4 else SANMA_ERAS)[(field, dict(game.origin.rule)["winds"] == 2)]
+    era = next(era for era in eras if era.first <= log_date(path) <= era.last)
+    assert era.values == (dict(game.origin.rule)[field],) and other not in era.values
+    assert [str(f) for f in validate_game(game)] == []
+    # the same log read as if the date gave the other value: it ends too early
+    pinned = dataclasses.replace(game, origin=dataclasses.replace(
+        game.origin, rule=tuple((name, other if name == field else value) for name, value in game.origin.rule)))
+    assert [f.check for f in validate_game(pinned)] == ["game.rounds"]

@@ -2,11 +2,11 @@
 of a given day and room (4-player, or 3-player 三麻) was played under.
 
 The room (the log's ``GO type`` flags, or the title's 東/南, 喰, 赤) decides the game's
-length, open tanyao and red fives. The final points (``owari``) followed rules that changed
-over the years; what changed when is read from the ``owari`` values of real logs (the date
-is in the log id, ``YYYYMMDDHHgm-…``), so each value is known only between the first and
-the last log showing it. The eras (log ids are those of ``../shared/corpora``; dates are
-the log ids' own)::
+length, open tanyao and red fives. The final points (``owari``) and the end of the game
+followed rules that changed over the years; what changed when is read from real logs (the
+date is in the log id, ``YYYYMMDDHHgm-…``) and from dated public sources, so each value is
+known only between the first and the last evidence of it. The eras of the final points
+(log ids are those of ``../shared/corpora``; dates are the log ids' own)::
 
     field                 value                      first log        last log         evidence
     final_scores_rounded  True                       2009-03-04       2022-01-01       915 games
@@ -61,6 +61,29 @@ have eras of their own, read from their logs the same way::
 - **Rank points** 0 for the second and -20 for the third with 40,000 returned (the top
   takes minus the others' sum, so its value is never read): every 三麻 log above.
 
+The end of the game (``docs/tenhou-rules.md`` gives the sources), in every room and for
+four and three players alike unless said::
+
+    field                 value                      first            last             evidence
+    tenpai_stop           False                      2009-03-08       2010-05-18       logs; Tenhou's blog
+    tenpai_stop           True                       2011-05-11       2023-04-21       Tenhou's blog; 10 logs
+    overtime_winds 東風   2 or 3 (4 players)         2009-03-08       2009-03-10       logs (西1局 played)
+    overtime_winds 東風   1 (4 players)              2011-05-11       2022-01-01       Tenhou's blog; 1 log
+
+- **No tenpai stop until 2010** (:attr:`~paipu.rules.Rule.tenpai_stop` False): the
+  all-last dealer, top with 30,000 or more, kept the deal after a tenpai draw (Tenhou
+  Phoenix logs of 2009-03-08..10, issue 28: 東風, South extension and 三麻); Tenhou's blog
+  of 2010-05-18 (http://blog.tenhou.net/article/38215017.html) announces the tenpai stop
+  for June 2010: "これまでは、ラス親のトップ時に聴牌で流局した場合、連荘していました".
+  The blog of 2011-05-11 (http://blog.tenhou.net/archives/20110511-1.html) speaks of
+  和了止め・聴牌止め in force; the logs of 2020-01-01..2023-02-16 end by it.
+- **East-only overtime past South** (:attr:`~paipu.rules.Rule.overtime_winds`): an East-only
+  game of 2009-03-08..10 whose South extension ended with nobody at 30,000 played 西1局;
+  how far it could go (West 4: 2, or North 4: 3) no log shows. From the blog of 2011-05-11
+  ("サドンデスの最大局(東風戦は南4局、東南戦は西4局)") to ``2022010107gm-00e1-0000-2153c673``
+  (ends after 南4局, the top at 28,500), South 4 is the last hand.
+  No log or source shows an East-South game going past West 4: that room keeps 1.
+
 Where a date is not inside an era's evidence — between two eras, before the first log
 or after the last one of a field, or unknown — every value the eras give is accepted for
 that field (:func:`accepted_values`); :func:`implied_rule` names those fields as
@@ -81,12 +104,20 @@ __all__ = ["Era", "ERAS", "SANMA_ERAS", "accepted_values", "implied_rule", "log_
 
 @dataclass(frozen=True, slots=True)
 class Era:
-    """A value a :class:`~paipu.rules.Rule` field took in Tenhou's 4-player rooms, with
-    the dates of the ``first`` and the ``last`` log that show it (both included)."""
+    """A value a :class:`~paipu.rules.Rule` field took in Tenhou's rooms, with the dates
+    of the ``first`` and the ``last`` evidence of it (a log, or a dated public source;
+    both included). ``alternatives`` are the other values the era's evidence leaves open
+    (it shows an East-only game going on into the West round, not how far it might go)."""
 
     value: Any
     first: datetime.date
     last: datetime.date
+    alternatives: tuple[Any, ...] = ()
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The values the era's evidence allows, its ``value`` first."""
+        return (self.value, *self.alternatives)
 
 
 _ONE_DECIMAL_UMA = ("20.0", "10.0", "-10.0", "-20.0")
@@ -94,6 +125,11 @@ _ONE_DECIMAL_UMA = ("20.0", "10.0", "-10.0", "-20.0")
 _ROUNDING = (  # one change for both rooms: their logs are taken together
     Era(True, datetime.date(2009, 3, 4), datetime.date(2022, 1, 1)),
     Era(False, datetime.date(2022, 6, 1), datetime.date(2023, 11, 26)),
+)
+
+_TENPAI_STOP = (  # Tenhou's own announcement: one change for every room, four or three players
+    Era(False, datetime.date(2009, 3, 8), datetime.date(2010, 5, 18)),
+    Era(True, datetime.date(2011, 5, 11), datetime.date(2023, 4, 21)),
 )
 
 ERAS: dict[tuple[str, bool], tuple[Era, ...]] = {
@@ -106,6 +142,12 @@ ERAS: dict[tuple[str, bool], tuple[Era, ...]] = {
     ("rank_points", True): (
         Era(("20", "10", "-10", "-20"), datetime.date(2009, 3, 7), datetime.date(2009, 3, 7)),
         Era(_ONE_DECIMAL_UMA, datetime.date(2010, 8, 17), datetime.date(2023, 11, 26)),
+    ),
+    ("tenpai_stop", False): _TENPAI_STOP,
+    ("tenpai_stop", True): _TENPAI_STOP,
+    ("overtime_winds", False): (
+        Era(2, datetime.date(2009, 3, 8), datetime.date(2009, 3, 10), alternatives=(3,)),
+        Era(1, datetime.date(2011, 5, 11), datetime.date(2022, 1, 1)),
     ),
 }
 """The eras of each date-dependent field in 4-player rooms, by ``(field name, hanchan)``
@@ -123,6 +165,8 @@ SANMA_ERAS: dict[tuple[str, bool], tuple[Era, ...]] = {
     ("final_scores_rounded", True): _SANMA_ROUNDING,
     ("rank_points", False): (Era(_SANMA_UMA, datetime.date(2023, 1, 1), datetime.date(2023, 1, 1)),),
     ("rank_points", True): (Era(_SANMA_UMA, datetime.date(2014, 9, 11), datetime.date(2024, 12, 31)),),
+    ("tenpai_stop", False): _TENPAI_STOP,
+    ("tenpai_stop", True): _TENPAI_STOP,
 }
 """:data:`ERAS` of the 3-player rooms (三麻)."""
 
@@ -145,10 +189,11 @@ def accepted_values(date: datetime.date | None, *, hanchan: bool,
                     players: int = 4) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """For each date-dependent :class:`~paipu.rules.Rule` field, ``(name, values)``: the
     values Tenhou's rules of ``date`` may have given it in an East-South (``hanchan``) or
-    East-only room of 4 or 3 ``players``, the likeliest first. One value when some era's evidence covers the
-    date; between two eras, the later era's value then the earlier's; before the first
-    era, after the last or with no date, every era's value, the nearest era first (the
-    latest with no date)."""
+    East-only room of 4 or 3 ``players``, the likeliest first. The values of the era
+    whose evidence covers the date (one, unless its evidence leaves some open,
+    :attr:`Era.alternatives`); between two eras, the later era's then the earlier's;
+    before the first era, after the last or with no date, every era's, the nearest era
+    first (the latest with no date)."""
     eras_of = ERAS if players == 4 else SANMA_ERAS
     return tuple((name, _values(eras, date)) for (name, room), eras in eras_of.items() if room == hanchan)
 
@@ -156,13 +201,13 @@ def accepted_values(date: datetime.date | None, *, hanchan: bool,
 def _values(eras: tuple[Era, ...], date: datetime.date | None) -> tuple[Any, ...]:
     """The values ``eras`` allow on ``date`` (see :func:`accepted_values`)."""
     if date is None or date > eras[-1].last:
-        return tuple(era.value for era in reversed(eras))
-    if date < eras[0].first:
-        return tuple(era.value for era in eras)
-    for before, era in zip(eras, eras[1:]):
-        if before.last < date < era.first:
-            return era.value, before.value
-    return next((era.value,) for era in eras if era.first <= date <= era.last)
+        chosen: tuple[Era, ...] = tuple(reversed(eras))
+    elif date < eras[0].first:
+        chosen = eras
+    else:
+        chosen = next(((era, before) for before, era in zip(eras, eras[1:]) if before.last < date < era.first), ())
+        chosen = chosen or next((era,) for era in eras if era.first <= date <= era.last)
+    return tuple(dict.fromkeys(value for era in chosen for value in era.values))
 
 
 def implied_rule(
@@ -173,7 +218,8 @@ def implied_rule(
     :class:`~paipu.rules.Rule` for the room (``winds``: 2 East-South or 1 East-only,
     ``open_tanyao`` = ``kuitan``, ``red_fives`` one per suit with ``red``, none of 5m
     with three players) and for the date
-    (``final_scores_rounded``, ``rank_points``: the likeliest value); ``undetermined``
+    (``final_scores_rounded``, ``rank_points``, ``tenpai_stop``, ``overtime_winds``: the
+    likeliest value; a field with no eras for the room is left to the preset); ``undetermined``
     are the fields the date does not decide, each with every value accepted for it
     (:func:`accepted_values`), e.g. ``(("final_scores_rounded", (False, True)),)``.
     ``date`` ``None``: not known."""

@@ -72,7 +72,8 @@ def simulate(players: Sequence[Player], rule: RuleSpec = MAJIANG, seed: int | st
         renchan, no_game = keeps_deal(rule, table)
         standing.settle(round_, tuple(table.deposits), [result.payments for result in table.results], renchan,
                         type(table.results[0]) is Win)
-        ends, last_hand = game_ends(rule, standing, first_dealer, dealer, last_hand, renchan, no_game)
+        ends, last_hand = game_ends(rule, standing, first_dealer, dealer, last_hand, renchan, no_game,
+                                    type(table.results[0]) is Win)
         if ends:
             break
     scores, ranks, points = final_results(rule, standing, first_dealer)
