@@ -643,3 +643,27 @@ def test_tenhou_logs_with_more_sticks_than_any_game_are_load_errors(tmp_path, co
         result = run("validate", str(path))
         assert "Traceback" not in result.stderr and "engine" not in result.stderr + result.stdout
         assert (result.returncode == cli.EXIT_LOAD_ERRORS) == (code == cli.EXIT_LOAD_ERRORS), result.stderr
+
+
+# -- issue 28's adversarial pass: what a hostile log makes the readers do ---------------------
+
+MJLOG_HEAD = '<mjloggm ver="2.3">'
+
+
+@pytest.mark.parametrize("name, text", [
+    ("letters.mjlog", MJLOG_HEAD + "<GO" + "a" * 300_000),
+    ("opened.xml", MJLOG_HEAD + "<a" * 150_000),
+    ("attribute.json", MJLOG_HEAD + '<GO type="169" ' + "a" * 300_000 + "/>"),
+    ("unclosed.mjson", MJLOG_HEAD + '<UN n0="' + "b" * 300_000 + "/>"),
+])
+def test_a_hostile_mjlog_is_read_in_time_that_grows_with_its_length(tmp_path, name, text):
+    """Text that is no tag (a run of letters in a tag or its attributes, '<' after '<'
+    without '>') in a file read as an mjlog (by its content, whatever its name): each of
+    these 300 KB files took minutes to tokenize (a time that grew with the square of its
+    length), stalling the whole run; now one load error and the other games validated."""
+    logs = good_tree(tmp_path / "logs")
+    (logs / name).write_text(text)
+    result = run("validate", str(logs), timeout=120)  # generous: each took minutes before
+    assert result.returncode == cli.EXIT_LOAD_ERRORS, result.stderr
+    assert f"{logs / name}" in one_line(result.stderr)
+    assert "3 games" in result.stdout

@@ -319,8 +319,16 @@ def ranks_of(scores: tuple[int, ...], first_dealer: int) -> tuple[int, ...]:
 
 # -- reading -------------------------------------------------------------------------
 
-_TAG = re.compile(r"<(/?[A-Za-z]+)(\d*)([^>]*)>")
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
+_TAG = re.compile(r"<(/?[A-Za-z]++)(\d*+)([^>]*+)>")
+"""A tag: its letters, the digits after them (a draw or discard's tile id) and the text of
+its attributes, up to the next ``>``. Each part is taken whole, never given back
+(possessive): searched only up to a text's last ``>`` (:meth:`_Reader.read`), every ``<``
+and letter starts a tag that ends at the next ``>``, and a text that is no tag (a run of
+letters, ``<`` after ``<``) is passed over in time that grows with its length, not with
+its square."""
+_ATTR = re.compile(r'\b(\w++)="([^"]*+)"')
+"""An attribute ``name="value"``: a name is tried from its first letter only (``\\b``), and
+taken whole, so that a run of letters is passed over once, not once from each letter."""
 _DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
 _IGNORED = frozenset(("mjloggm", "/mjloggm", "SHUFFLE"))
@@ -549,7 +557,9 @@ class _Reader:
         after_kan = False  # the next draw is a kan's replacement draw
         dora: DoraReveal | None = None  # a kan's new indicator, waiting to be placed
         riichi = 0  # 1 when the next discard declares riichi
-        for tag, number, attr_text in _TAG.findall(text):
+        # up to the last '>': past it no tag ends, and a search for one from each '<' there
+        # would go to the end of the text each time
+        for tag, number, attr_text in _TAG.findall(text, 0, text.rfind(">") + 1):
             try:
                 if number:  # the hot path: a draw or discard
                     row = draw_row(tag)
