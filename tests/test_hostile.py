@@ -667,3 +667,40 @@ def test_a_hostile_mjlog_is_read_in_time_that_grows_with_its_length(tmp_path, na
     assert result.returncode == cli.EXIT_LOAD_ERRORS, result.stderr
     assert f"{logs / name}" in one_line(result.stderr)
     assert "3 games" in result.stdout
+
+
+def test_a_title_naming_a_tenhou_room_of_the_other_player_count_is_a_load_error(tmp_path):
+    """A 電脳麻将 paipu or mjai log whose title names a Tenhou room of three players (三) on
+    a game of four, or of four (四) on three, as tenhou.net/6's rule.disp already was: a
+    load error naming the title, where the room's rule (rank points of three players for
+    four) made validate an engine error (exit 3) and view and convert fail."""
+    from conftest import corpus, read_json
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    four = sample_game()
+    del four["rule"]  # the room's rule is the game's
+    four["title"] = "三鳳南喰赤\n2022010100gm-00b9-0000-aaaaaaaa"
+    write_game(logs / "four.json", four)
+    three = read_json(corpus("majiang", "mahjonglm", "2014091101gm-00b9-0000-5ca6b487.json"))
+    assert three["title"] == "三鳳南喰赤" and len(three["player"]) == 3 and "rule" not in three
+    three["title"] = "四" + three["title"][1:]
+    write_game(logs / "three.json", three)
+    lines = (Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl").read_bytes().splitlines()
+    start = orjson.loads(lines[0])
+    start["title"] = "三鳳東喰赤"
+    (logs / "mjai.mjson").write_bytes(b"\n".join([orjson.dumps(start), *lines[1:]]) + b"\n")
+    result = run("validate", str(logs))
+    assert result.returncode == cli.EXIT_LOAD_ERRORS
+    assert result.stderr.splitlines() == [
+        f"paipu validate: {logs / 'four.json'}#0: title '三鳳南喰赤' names a three-player room (三), "
+        "but the log holds 4 players",
+        f"paipu validate: {logs / 'mjai.mjson'}#0: title '三鳳東喰赤' names a three-player room (三), "
+        "but the log holds 4 players",
+        f"paipu validate: {logs / 'three.json'}#0: title '四鳳南喰赤' names a four-player room (四), "
+        "but the log holds 3 players",
+    ]
+    for command in (("convert", "--to", "mjai", "-o", str(tmp_path / "out")), ("view", "-o", str(tmp_path / "v.html"))):
+        result = run(*command, str(logs / "four.json"))
+        assert result.returncode == cli.EXIT_LOAD_ERRORS
+        assert "names a three-player room (三), but the log holds 4 players" in one_line(result.stderr)

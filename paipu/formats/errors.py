@@ -1,7 +1,8 @@
 """The error every format reader raises for what is not its format, :class:`FormatError`,
 and the checks of what any log may state that the readers share: numbers within
 :data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), final points written as decimals
-(:func:`final_points`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
+(:func:`final_points`), a Tenhou room of the game's number of players
+(:func:`room_players`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any, Iterable
 from ..events import locator
 from ..limits import DECIMAL, MAX_NUMBER, clip
 
-__all__ = ["FormatError", "bounded", "final_points", "utf8_error_at"]
+__all__ = ["FormatError", "bounded", "final_points", "room_players", "utf8_error_at"]
 
 
 class FormatError(ValueError):
@@ -56,6 +57,17 @@ def final_points(points: Any, n: int, name: str = "point") -> tuple[str, ...]:
     if len(texts) != n or not all(DECIMAL.fullmatch(text) for text in texts):
         raise FormatError(f"{name} must be {n} decimal numbers such as \"-12.3\", not {points!r}")
     return texts
+
+
+def room_players(room: str, n: int, name: str) -> None:
+    """Nothing unless ``room``, the name of a Tenhou room as a log gives it (a title's
+    first line, tenhou.net/6's ``rule.disp``: ``三鳳南喰赤``, 三 three players, 四 four),
+    names a room of another number of players than the ``n`` the log holds; then
+    :class:`FormatError` naming the field ``name``: the room's rule (its rank points, its
+    tiles) is not the game's, and nothing the log states says which is wrong."""
+    if room[:1] in ("三", "四") and room[:1] != "三四"[n - 3]:
+        raise FormatError(f"{name} {clip(repr(room), 40)} names a {'three' if n == 4 else 'four'}-player room "
+                          f"({room[:1]}), but the log holds {n} players")
 
 
 def utf8_error_at(data: bytes) -> str:

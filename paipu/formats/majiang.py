@@ -38,7 +38,7 @@ from ..events import (
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
 from ..limits import MAX_COUNT, MAX_NUMBER
 from ..rules import Rule, RuleError
-from .errors import FormatError, bounded, final_points
+from .errors import FormatError, bounded, final_points, room_players
 from .tenhou_origin import origin_of_title
 
 __all__ = ["game_from_json", "game_to_json", "event_to_json", "compact", "games_from_compact"]
@@ -441,7 +441,11 @@ def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
     if type(shown_hands) is not bool:
         raise FormatError(f"shown_hands must be true or false, not {shown_hands!r}")
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
-    origin = origin_of_title("majiang", title) or _ORIGIN
+    origin = origin_of_title("majiang", title)
+    if origin is None:
+        origin = _ORIGIN
+    else:
+        room_players(origin.room, n, "title")
     if not shown_hands:
         origin = replace(origin, shown_hands=False)
     return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)

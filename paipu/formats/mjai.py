@@ -78,7 +78,7 @@ from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, clip
 from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
-from .errors import FormatError, bounded
+from .errors import FormatError, bounded, room_players
 from .majiang import _read_event, event_to_json
 from .majsoul import majsoul_origin
 from .tenhou_origin import origin_of_title
@@ -713,6 +713,8 @@ class _Reader:
     def game(self) -> Game:
         self.end_round()
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
+        if origin.platform == "tenhou":
+            room_players(origin.room, 4, "title")
         stated = {}  # what start_game states of the rule, over a title's
         if self.winds is not None:
             stated["winds"] = self.winds

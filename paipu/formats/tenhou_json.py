@@ -46,7 +46,7 @@ from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, MAX_NUMBER, clip
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
-from .errors import FormatError, bounded, final_points
+from .errors import FormatError, bounded, final_points, room_players
 from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
 from .tenhou_xml import (
@@ -613,9 +613,7 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     n = 3 if log and len(log[0]) == 17 and log[0][13] == [] else 4
     rule = obj.get("rule") if isinstance(obj.get("rule"), dict) else {}
     rule_text = _rule_text(rule, n)
-    if rule_text[:1] in ("三", "四") and rule_text[:1] != "三四"[n - 3]:
-        raise FormatError(f"rule.disp {clip(repr(rule['disp']), 40)} names a {'three' if n == 4 else 'four'}-player "
-                          f"room ({rule_text[:1]}), but the log holds {n} players")
+    room_players(rule_text, n, "rule.disp")
     names = _per_player(obj, "name", n, str, "names") or ("",) * n
     dan = _per_player(obj, "dan", n, str, "ranks")
     rates = tuple(float(r) for r in _per_player(obj, "rate", n, (int, float), "rates"))
