@@ -2,8 +2,8 @@
 
 A log or a rule is somebody else's file: a number in it may be absurd (a score of 10^30,
 a rank bonus of ``"-inf"``) and a text may hold anything (a terminal's escape sequences in
-a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER` are refused where they
-are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
+a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER` and names and titles
+longer than :data:`MAX_NAME` are refused where they are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -24,6 +24,13 @@ million, where real games hold a few (each grows by one a round, or by a riichi)
 below :data:`MAX_NUMBER`, so that the sticks the round adds (4 riichi at most) and the
 points they and the honba pay stay within what the engine scores
 (:class:`paipu.scoring.Situation`)."""
+
+MAX_NAME = 1_000
+"""The most characters of a text a log gives to be shown as it is: a player's name (with
+the rank and rate a Tenhou conversion writes after it), a game's title, a yaku's or a
+draw's name. Real logs hold a few dozen (Tenhou's names have at most 8); a longer one is a
+load error naming the field, never cut (a game is read as its log states it, or not at
+all), so that one name cannot make every table, page and conversion of a run grow with it."""
 
 MAX_MESSAGE = 300
 """The most characters of a message kept by :func:`clip`."""

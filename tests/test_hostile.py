@@ -704,3 +704,72 @@ def test_a_title_naming_a_tenhou_room_of_the_other_player_count_is_a_load_error(
         result = run(*command, str(logs / "four.json"))
         assert result.returncode == cli.EXIT_LOAD_ERRORS
         assert "names a three-player room (三), but the log holds 4 players" in one_line(result.stderr)
+
+
+LONG_NAME = "A" * 1_001
+"""A name one character longer than any a log may give (paipu.limits.MAX_NAME)."""
+SANMA_JSON = ("tenhou-json", "sanma-engine", "2024010120gm-00b9-0000-e324b88a.json")
+MJLOG = ("tenhou-mjlog", "crazybbb", "test.mjlog")
+MJAI = Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl"
+KANJI_NAME = "%F0%A0%80%8B" * 1_000
+"""A name of MAX_NAME characters of four UTF-8 bytes (𠀋), percent-encoded as an mjlog
+writes it: the longest text of a name an mjlog may hold (12,000 characters)."""
+
+
+@pytest.mark.parametrize("source, before, after, message", [
+    (SAMPLES / "tsumo.json", '"West player"', f'"{LONG_NAME}"', "player[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (SAMPLES / "tsumo.json", '"paipu sample: dealer tsumo"', f'"{LONG_NAME}"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (SAMPLES / "tsumo.json", '"平和"', f'"{LONG_NAME}"', "東1局0本場, event 10: hule.hupai name 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (MJLOG, 'n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"', 'n2="' + "%41" * 1_001 + '"',
+     "bad tag <UN>: n2 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (MJLOG, 'n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"', 'n2="%41' + KANJI_NAME + '"',
+     "bad tag <UN>: n2: 12,003 characters percent-encoded, more than a name holds (at most 1,000 characters"),
+    (MJLOG, 'sx="M,F,M,F"', f'sx="M,{LONG_NAME},M,F"', "bad tag <UN>: sx 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (SANMA_JSON, '"れすこ"', f'"{LONG_NAME}"', "name[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (SANMA_JSON, '"七段"', f'"{LONG_NAME}"', "dan[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (SANMA_JSON, '"三鳳南喰赤"', f'"{LONG_NAME}"', "rule.disp 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters"),
+    (SANMA_JSON, '"ref":"2024010120gm-00b9-0000-e324b88a"', f'"ref":"{LONG_NAME}"', "ref 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (SANMA_JSON, '"立直(1飜)"', f'"{LONG_NAME}(1飜)"', "a yaku's name 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters"),
+    (MJAI, '"Dan"', f'"{LONG_NAME}"', "names[3] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (MJAI, '"names"', f'"title":"{LONG_NAME}","names"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+])
+def test_names_and_titles_longer_than_any_log_gives_are_load_errors(tmp_path, source, before, after, message):
+    """A player's name, a title, a rank, a yaku's name of more than paipu.limits.MAX_NAME
+    characters, in every reader, is a load error naming the field (a 9 MB name made stats
+    take 1.1 GB and print a 45 MB table); one of MAX_NAME characters is read as it is."""
+    from conftest import corpus
+
+    text = (source if isinstance(source, Path) else corpus(*source)).read_text(encoding="utf-8")
+    assert before in text
+    path = tmp_path / (source.name if isinstance(source, Path) else source[-1]).replace(".jsonl", ".mjson")
+    path.write_text(text.replace(before, after))
+    reader = load(path, errors="collect")
+    assert list(reader) == []
+    (error,) = reader.errors
+    assert message in str(error) and "more than a name" in str(error)
+    longest = after.replace(LONG_NAME, LONG_NAME[1:]).replace("%41" * 1_001, "%41" * 1_000).replace("%41%F0", "%F0")
+    path.write_text(text.replace(before, longest))
+    (game,) = load(path)
+    name = "𠀋" * 1_000 if "%F0" in longest else "A" * 1_000
+    assert name in game.title + "".join(game.players) + repr([r.events for r in game.rounds]) + repr(game.origin)
+
+
+def test_a_percent_encoded_name_too_long_is_refused_before_it_is_decoded(tmp_path):
+    """An mjlog name of 3 MB of %41 ('A'): refused by the length of its text, where
+    decoding it took 235 MB (9 MB took 750 MB); reading the file takes a few times its size."""
+    import tracemalloc
+
+    from conftest import corpus
+
+    text = corpus(*MJLOG).read_text(encoding="utf-8")
+    path = tmp_path / "name.mjlog"
+    path.write_text(text.replace('n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"', 'n2="' + "%41" * 1_000_000 + '"'))
+    tracemalloc.start()
+    try:
+        reader = load(path, errors="collect")
+        games = list(reader)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert games == [] and "n2: 3,000,000 characters percent-encoded" in str(reader.errors[0])
+    assert peak < 40_000_000

@@ -1,6 +1,7 @@
 """The error every format reader raises for what is not its format, :class:`FormatError`,
 and the checks of what any log may state that the readers share: numbers within
-:data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), final points written as decimals
+:data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), names and titles within
+:data:`~paipu.limits.MAX_NAME` (:func:`shown_text`), final points written as decimals
 (:func:`final_points`), a Tenhou room of the game's number of players
 (:func:`room_players`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
 
@@ -9,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..events import locator
-from ..limits import DECIMAL, MAX_NUMBER, clip
+from ..limits import DECIMAL, MAX_NAME, MAX_NUMBER, clip
 
-__all__ = ["FormatError", "bounded", "final_points", "room_players", "utf8_error_at"]
+__all__ = ["FormatError", "bounded", "shown_text", "final_points", "room_players", "utf8_error_at"]
 
 
 class FormatError(ValueError):
@@ -44,6 +45,15 @@ def bounded(values: Iterable[int], name: str) -> None:
     for value in values:
         if not -MAX_NUMBER <= value <= MAX_NUMBER:
             raise FormatError(f"{name}: {clip(str(value), 40)} is beyond any game (at most ±{MAX_NUMBER:,})")
+
+
+def shown_text(text: str, name: str) -> str:
+    """``text``, a name or title the log gives (the field ``name``), if it has at most
+    :data:`~paipu.limits.MAX_NAME` characters; else :class:`FormatError` saying how long."""
+    if len(text) > MAX_NAME:
+        raise FormatError(f"{name} {text[:20]!r}… is {len(text):,} characters long, more than a name "
+                          f"or title holds (at most {MAX_NAME:,})")
+    return text
 
 
 def final_points(points: Any, n: int, name: str = "point") -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from ..events import (
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
 from ..limits import MAX_COUNT, MAX_NUMBER
 from ..rules import Rule, RuleError
-from .errors import FormatError, bounded, final_points, room_players
+from .errors import FormatError, bounded, final_points, room_players, shown_text
 from .tenhou_origin import origin_of_title
 
 __all__ = ["game_from_json", "game_to_json", "event_to_json", "compact", "games_from_compact"]
@@ -245,6 +245,7 @@ def _read_yaku(entry: Any) -> Yaku:
     name, han = entry["name"], entry["fanshu"]
     if not isinstance(name, str):
         raise FormatError(f"hule.hupai name must be a string, not {name!r}")
+    shown_text(name, "hule.hupai name")
     pao = entry.get("baojia")
     if pao is not None and pao not in ("+", "=", "-"):
         raise FormatError(f"hule.hupai baojia must be '+', '=' or '-', not {pao!r}")
@@ -308,6 +309,7 @@ def _read_pingju(p: Any, n: int) -> NoWin:
     p = _PINGJU.check(p)
     if not isinstance(p["name"], str):
         raise FormatError(f"pingju.name must be a string, not {p['name']!r}")
+    shown_text(p["name"], "pingju.name")
     hands = p["shoupai"]
     if not isinstance(hands, list) or len(hands) != n:
         raise FormatError(f"pingju.shoupai must be a list of {n} hand strings, not {hands!r}")
@@ -413,8 +415,11 @@ def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
     title, players, log = obj["title"], obj["player"], obj["log"]
     if not isinstance(title, str):
         raise FormatError(f"title must be a string, not {title!r}")
+    shown_text(title, "title")
     if not isinstance(players, list) or len(players) not in (3, 4) or not all(isinstance(p, str) for p in players):
         raise FormatError(f"player must be a list of 3 or 4 names, not {players!r}")
+    for index, name in enumerate(players):
+        shown_text(name, f"player[{index}]")
     n = len(players)
     first_dealer = _int(obj["qijia"], "qijia", 0, n - 1)
     if not isinstance(log, list):

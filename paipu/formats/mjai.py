@@ -78,7 +78,7 @@ from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, clip
 from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
-from .errors import FormatError, bounded, room_players
+from .errors import FormatError, bounded, room_players, shown_text
 from .majiang import _read_event, event_to_json
 from .majsoul import majsoul_origin
 from .tenhou_origin import origin_of_title
@@ -357,11 +357,11 @@ class _Reader:
         names = obj.get("names", ["", "", "", ""])
         if not (isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)):
             raise FormatError(f"names must be 4 strings, not {clip(repr(names), 80)}")
-        self.names = tuple(names)
+        self.names = tuple(shown_text(name, f"names[{index}]") for index, name in enumerate(names))
         title = obj.get("title", "")
         if not isinstance(title, str):
             raise FormatError(f"title must be a string, not {clip(repr(title), 40)}")
-        self.title = title
+        self.title = shown_text(title, "title")
         aka = obj.get("aka_flag")
         if aka is not None and type(aka) is not bool:
             raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")

@@ -46,7 +46,7 @@ from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, MAX_NUMBER, clip
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
-from .errors import FormatError, bounded, final_points, room_players
+from .errors import FormatError, bounded, final_points, room_players, shown_text
 from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
 from .tenhou_xml import (
@@ -465,7 +465,8 @@ def _yaku(text: Any) -> tuple[str, int | None]:
     """A yaku text ``name(n飜)`` or ``name(役満)`` as ``(name, n)`` or ``(name, None)``."""
     match = _YAKU_TEXT.match(text) if isinstance(text, str) else None
     if match is None or len(match[2] or "") > 9:
-        raise FormatError(f"not a yaku text: {text!r}")
+        raise FormatError(f"not a yaku text: {clip(repr(text), 60)}")
+    shown_text(match[1], "a yaku's name")
     return match[1], (None if match[3] else int(match[2]))
 
 
@@ -589,6 +590,9 @@ def _per_player(obj: dict, key: str, n: int, kind: type | tuple[type, ...], what
     if not (isinstance(value, list) and n <= len(value) <= SEATS
             and all(type(x) in (kind if isinstance(kind, tuple) else (kind,)) for x in value)):
         raise FormatError(f"{key} must be a list of {n} {what} (one per player), not {clip(repr(value), 80)}")
+    if kind is str:
+        for index, text in enumerate(value):
+            shown_text(text, f"{key}[{index}]")
     return tuple(value[:n])
 
 
@@ -612,13 +616,13 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     log = obj["log"]
     n = 3 if log and len(log[0]) == 17 and log[0][13] == [] else 4
     rule = obj.get("rule") if isinstance(obj.get("rule"), dict) else {}
-    rule_text = _rule_text(rule, n)
+    rule_text = shown_text(_rule_text(rule, n), "rule.disp")
     room_players(rule_text, n, "rule.disp")
     names = _per_player(obj, "name", n, str, "names") or ("",) * n
     dan = _per_player(obj, "dan", n, str, "ranks")
     rates = tuple(float(r) for r in _per_player(obj, "rate", n, (int, float), "rates"))
     bounded(rates, "rate")
-    log_id = obj.get("ref") if isinstance(obj.get("ref"), str) else ""
+    log_id = shown_text(obj.get("ref"), "ref") if isinstance(obj.get("ref"), str) else ""
     red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
     room = rule_text[1:2]
     info = TenhouInfo(

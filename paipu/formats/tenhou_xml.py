@@ -47,8 +47,8 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
-from ..limits import MAX_COUNT, MAX_NUMBER, clip
-from .errors import FormatError, final_points, utf8_error_at
+from ..limits import MAX_COUNT, MAX_NAME, MAX_NUMBER, clip
+from .errors import FormatError, final_points, shown_text, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
 __all__ = [
@@ -373,6 +373,22 @@ def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
     return values
 
 
+_ENCODED_NAME = 12 * MAX_NAME
+"""The most characters a name of :data:`~paipu.limits.MAX_NAME` characters takes written
+as an mjlog writes it, each of its UTF-8 bytes (4 at most) as ``%XX``."""
+
+
+def _name(encoded: str, key: str) -> str:
+    """A player's name from the percent-encoded UTF-8 of attribute ``key`` (``n0``-``n3``),
+    within :data:`~paipu.limits.MAX_NAME` characters; ``ValueError`` saying how long for a
+    longer one, refused before it is decoded if its text is (decoding 9 MB of ``%41`` took
+    750 MB)."""
+    if len(encoded) > _ENCODED_NAME:
+        raise ValueError(f"{key}: {len(encoded):,} characters percent-encoded, more than a name holds "
+                         f"(at most {MAX_NAME:,} characters, {_ENCODED_NAME:,} encoded)")
+    return shown_text(unquote(encoded), key)
+
+
 def _tile_ids(attrs: dict[str, str], key: str, count: int | None = None, required: bool = True) -> list[int]:
     """The tile ids (0..135) of attribute ``key``, as :func:`_ints` reads them."""
     return _ints(attrs, key, "tile ids", count, 0, 135, required)
@@ -679,7 +695,7 @@ class _Reader:
         try:
             if (n == 4) != bool(attrs.get("n3")):
                 raise ValueError(f"n3: {'no' if n == 4 else 'a'} fourth player in a game of {self._count()}")
-            names = tuple(unquote(attrs.get(f"n{p}", "")) for p in range(n))
+            names = tuple(_name(attrs.get(f"n{p}", ""), f"n{p}") for p in range(n))
             dan = tuple(DAN_NAMES[d] for d in _ints(attrs, "dan", "ranks (段位)", SEATS, 0, len(DAN_NAMES) - 1)[:n])
             rate_texts = attrs["rate"].split(",")
             try:
@@ -690,9 +706,11 @@ class _Reader:
                 raise ValueError(f'rate="{clip(attrs["rate"], 40)}": must be {SEATS} numbers: the players\' rates')
             if not all(abs(rate) <= MAX_NUMBER for rate in rates):  # nan and inf too
                 raise ValueError(f"a player's dan or rate: rate {attrs['rate'][:40]!r}: a number beyond any game")
-            sexes = attrs.get("sx", "").split(",")
+            sexes = attrs.get("sx", "").split(",", SEATS)
             if "sx" in attrs and len(sexes) != SEATS:
                 raise ValueError(f'sx="{clip(attrs["sx"], 40)}": must be {SEATS} letters M, F or C: the players\' sexes')
+            for sex in sexes:
+                shown_text(sex, "sx")
         except (KeyError, ValueError) as error:
             what = f"missing attribute {error}" if isinstance(error, KeyError) else str(error)
             raise FormatError(f"bad tag <UN>: {what}") from None
