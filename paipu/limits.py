@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_INDICATORS", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -32,12 +32,18 @@ draw's name. Real logs hold a few dozen (Tenhou's names have at most 8); a longe
 load error naming the field, never cut (a game is read as its log states it, or not at
 all), so that one name cannot make every table, page and conversion of a run grow with it."""
 
+MAX_INDICATORS = 5
+"""The most dora indicators a round shows, and so the most ura-dora indicators a win
+reveals: the first, and one for each kan (four at most: a fifth ends the round, 四槓散了,
+or is never made). A log that shows more is a load error."""
+
 MAX_MESSAGE = 300
 """The most characters of a message kept by :func:`clip`."""
 
-DECIMAL = re.compile(r"[+-]?\d{1,10}(\.\d{1,10})?")
+DECIMAL = re.compile(r"[+-]?[0-9]{1,10}(\.[0-9]{1,10})?")
 """A decimal number as logs and rules write final points and rank bonuses (``"45"``,
-``"-12.3"``, ``"+20.0"``); ``fullmatch`` it. Neither ``inf``, ``nan`` nor exponents."""
+``"-12.3"``, ``"+20.0"``); ``fullmatch`` it. Neither ``inf``, ``nan``, exponents nor digits
+other than ASCII's (``"١٢"``, ``"１２"``, which Python's ``float`` reads)."""
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -773,3 +773,69 @@ def test_a_percent_encoded_name_too_long_is_refused_before_it_is_decoded(tmp_pat
         tracemalloc.stop()
     assert games == [] and "n2: 3,000,000 characters percent-encoded" in str(reader.errors[0])
     assert peak < 40_000_000
+
+
+SIX_INDICATORS = '"E","E","E","E","E","E"'
+KAN_INDICATOR = '{"kaigang":{"baopai":"s2"}}'  # the one of simulated_tonpuu.json
+MJAI_DORA = '{"type":"dora","dora_marker":"E"}\n'
+
+
+@pytest.mark.parametrize("source, before, after, message", [
+    # a number in digits Python reads and Tenhou never writes: other scripts' (١٢), fullwidth (１２), 5,000 of them
+    (SANMA_JSON, '"r27"', '"r' + "2" * 5_000 + '"', "not a discard here: 'r222222"),
+    (SANMA_JSON, '"r27"', '"r２７"', "not a discard here: 'r２７'"),
+    (SANMA_JSON, '"30符2飜2000点"', '"30符2飜２000点"', "not a point text: '30符2飜２000点'"),
+    (SANMA_JSON, '"立直(1飜)"', '"立直(１飜)"', "not a yaku text: '立直(１飜)'"),
+    (MJLOG, 'sc="250,-26,250,0,250,26,250,0"', 'sc="250,-26,250,0,250,٢٦,250,0"',
+     'bad tag <AGARI ba="0,0" hai="11,12,18,93,94,132,134,135"'),
+    (MJLOG, 'owari="319,42.0,', 'owari="319,٤٢.0,', "owari points must be 4 decimal numbers"),
+    (MJLOG, 'rate="1996.64,', 'rate="١996.64,', 'bad tag <UN>: rate="١996.64,'),
+    # a deal in riichi
+    (SAMPLES / "tsumo.json", '"m159p37s2468z2356"', '"m159p37s2468z2356*"',
+     "round #0, event 0: qipai.shoupai: a hand dealt cannot be in riichi (its '*'): 'm159p37s2468z2356*'"),
+    # more dora or ura-dora indicators than a round shows (1 + 4 kans)
+    (SAMPLES / "simulated_tonpuu.json", KAN_INDICATOR, ",".join([KAN_INDICATOR] * 6), "kaigang: 6 indicators, more than a round has"),
+    (SAMPLES / "simulated_hanchan.json", '"fubaopai":["m3"]', '"fubaopai":["m3","m3","m3","m3","m3","m3"]',
+     "hule.fubaopai: 6 indicators, more than a round has (at most 5: the first and one for each of 4 kans)"),
+    (MJLOG, '<DORA hai="75" />', '<DORA hai="75" />' * 5, 'bad tag <DORA hai="75" />: DORA: 6 indicators'),
+    (MJLOG, 'doraHaiUra="54"', 'doraHaiUra="54,54,54,54,54,54"', "doraHaiUra: 6 indicators"),
+    (SANMA_JSON, '[[0,0,0],[35000,35000,35000,0],[22]', '[[0,0,0],[35000,35000,35000,0],[22,22,22,22,22,22]',
+     "東1局0本場: dora indicators: 6 indicators"),
+    (MJAI, '{"type":"tsumo","actor":3,"pai":"P"}\n', MJAI_DORA * 5 + '{"type":"tsumo","actor":3,"pai":"P"}\n',
+     "line 7: dora: 6 indicators"),
+    (MJAI, '"ura_markers":["E"]', f'"ura_markers":[{SIX_INDICATORS}]', "ura_markers: 6 indicators"),
+])
+def test_what_no_log_holds_is_a_load_error_said_in_the_logs_terms(tmp_path, source, before, after, message):
+    """Issue 28's lesser findings in the readers: Python's "Exceeds the limit (4300
+    digits)" reached a load error; digits of other scripts were read as numbers (as int()
+    and float() read them); a deal could carry the riichi mark; any number of dora
+    indicators was read. Each is now a load error naming the field, in the log's terms."""
+    from conftest import corpus
+
+    text = (source if isinstance(source, Path) else corpus(*source)).read_text(encoding="utf-8")
+    assert before in text
+    path = tmp_path / (source.name if isinstance(source, Path) else source[-1]).replace(".jsonl", ".mjson")
+    path.write_text(text.replace(before, after, 1))
+    reader = load(path, errors="collect")
+    assert list(reader) == []
+    (error,) = reader.errors
+    assert message in str(error) and "Exceeds" not in str(error) and len(str(error)) < 600
+
+
+@pytest.mark.parametrize("source, before, after", [
+    (SAMPLES / "simulated_tonpuu.json", KAN_INDICATOR, ",".join([KAN_INDICATOR] * 4)),
+    (SAMPLES / "simulated_hanchan.json", '"fubaopai":["m3"]', '"fubaopai":["m3","m3","m3","m3","m3"]'),
+    (SANMA_JSON, '[[0,0,0],[35000,35000,35000,0],[22]', '[[0,0,0],[35000,35000,35000,0],[22,22,22,22,22]'),
+    (MJAI, '{"type":"tsumo","actor":3,"pai":"P"}\n', MJAI_DORA * 4 + '{"type":"tsumo","actor":3,"pai":"P"}\n'),
+    (MJAI, '"ura_markers":["E"]', '"ura_markers":["E","E","E","E","E"]'),
+])
+def test_five_dora_indicators_are_read(tmp_path, source, before, after):
+    """As many dora and ura-dora indicators as a round shows, 5, are read (whether the
+    kans that turned them over were made is the replay's to say)."""
+    from conftest import corpus
+
+    text = (source if isinstance(source, Path) else corpus(*source)).read_text(encoding="utf-8")
+    path = tmp_path / (source.name if isinstance(source, Path) else source[-1]).replace(".jsonl", ".mjson")
+    path.write_text(text.replace(before, after, 1))
+    reader = load(path, errors="collect")
+    assert len(list(reader)) == 1 and reader.errors == []

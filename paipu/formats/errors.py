@@ -1,7 +1,8 @@
 """The error every format reader raises for what is not its format, :class:`FormatError`,
 and the checks of what any log may state that the readers share: numbers within
 :data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), names and titles within
-:data:`~paipu.limits.MAX_NAME` (:func:`shown_text`), final points written as decimals
+:data:`~paipu.limits.MAX_NAME` (:func:`shown_text`), dora indicators within
+:data:`~paipu.limits.MAX_INDICATORS` (:func:`indicators`), final points written as decimals
 (:func:`final_points`), a Tenhou room of the game's number of players
 (:func:`room_players`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
 
@@ -10,9 +11,9 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..events import locator
-from ..limits import DECIMAL, MAX_NAME, MAX_NUMBER, clip
+from ..limits import DECIMAL, MAX_INDICATORS, MAX_NAME, MAX_NUMBER, clip
 
-__all__ = ["FormatError", "bounded", "shown_text", "final_points", "room_players", "utf8_error_at"]
+__all__ = ["FormatError", "bounded", "shown_text", "indicators", "final_points", "room_players", "utf8_error_at"]
 
 
 class FormatError(ValueError):
@@ -54,6 +55,15 @@ def shown_text(text: str, name: str) -> str:
         raise FormatError(f"{name} {text[:20]!r}… is {len(text):,} characters long, more than a name "
                           f"or title holds (at most {MAX_NAME:,})")
     return text
+
+
+def indicators(count: int, name: str) -> None:
+    """Nothing if ``count`` dora (or ura-dora) indicators, as the field ``name`` shows them,
+    are no more than a round shows (:data:`~paipu.limits.MAX_INDICATORS`); else
+    :class:`FormatError` saying so."""
+    if count > MAX_INDICATORS:
+        raise FormatError(f"{name}: {count:,} indicators, more than a round has (at most {MAX_INDICATORS}: "
+                          "the first and one for each of 4 kans)")
 
 
 def final_points(points: Any, n: int, name: str = "point") -> tuple[str, ...]:

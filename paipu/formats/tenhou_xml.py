@@ -48,7 +48,7 @@ from ..events import (
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
 from ..limits import MAX_COUNT, MAX_NAME, MAX_NUMBER, clip
-from .errors import FormatError, final_points, shown_text, utf8_error_at
+from .errors import FormatError, final_points, indicators, shown_text, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
 __all__ = [
@@ -352,16 +352,18 @@ write them."""
 
 def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
           low: int = -MAX_NUMBER, high: int = MAX_NUMBER, required: bool = True, scale: int = 1) -> list[int]:
-    """The comma-separated integers of attribute ``key`` (``what`` they are, for messages),
+    """The comma-separated integers (of ASCII digits) of attribute ``key`` (``what`` they are, for messages),
     each times ``scale`` (100 for scores written in hundreds): ``count`` of them if given,
     each ``low..high`` and within ±:data:`~paipu.limits.MAX_NUMBER`. ``KeyError`` if it is
     ``required`` and absent (an absent optional one has none); ``ValueError`` naming the
     attribute, its value and what is allowed for anything else."""
     text = attrs[key] if required else attrs.get(key, "")
-    try:
-        values = [int(x) * scale for x in text.split(",")] if text else []
-    except ValueError:
-        values = None
+    values: list[int] | None = None
+    if text.isascii():  # int() reads other scripts' digits too ("١٢", "１２")
+        try:
+            values = [int(x) * scale for x in text.split(",")] if text else []
+        except ValueError:  # not integers, or one of more digits than Python reads (4,300)
+            pass
     if values is None or (count is not None and len(values) != count):
         raise ValueError(f'{key}="{clip(text, 40)}": must be {count or "comma-separated"} integers: {what}')
     if values and not (low <= min(values) and max(values) <= high and low >= -MAX_NUMBER and high <= MAX_NUMBER):
@@ -507,6 +509,7 @@ class _Reader:
         yaku = tuple(Yaku(name, 0, 1) for name in yakuman) + tuple(Yaku(name, han) for name, han in logged_yaku)
         scores, deltas = self._settlement(attrs)
         ura = _tile_ids(attrs, "doraHaiUra", required=False)
+        indicators(len(ura), "doraHaiUra")
         han = sum(h for _, h in logged_yaku)
         event = Win(
             (who - oya) % n,
@@ -573,6 +576,7 @@ class _Reader:
         after_kan = False  # the next draw is a kan's replacement draw
         dora: DoraReveal | None = None  # a kan's new indicator, waiting to be placed
         riichi = 0  # 1 when the next discard declares riichi
+        indicators_shown = 1  # dora indicators shown in the round: INIT's, then one per DORA
         # up to the last '>': past it no tag ends, and a search for one from each '<' there
         # would go to the end of the text each time
         for tag, number, attr_text in _TAG.findall(text, 0, text.rfind(">") + 1):
@@ -625,6 +629,8 @@ class _Reader:
                     if dora is not None:
                         append(dora)
                     dora = DoraReveal(_TILES[self.red][_tile_ids(attrs, "hai", 1)[0]])
+                    indicators_shown += 1
+                    indicators(indicators_shown, "DORA")
                 elif tag == "INIT":
                     deal = self.deal(attrs)
                     events, results = [deal], []
@@ -638,7 +644,7 @@ class _Reader:
                     kan_rows = {letter: kan_draws[seat_of[who]] for letter, who in _DRAW_SEAT.items() if who < self.n}
                     discard_rows = {letter: discards[seat_of[who]]
                                     for letter, who in _DISCARD_SEAT.items() if who < self.n}
-                    last_draw, after_kan, dora, riichi = "", False, None, 0
+                    last_draw, after_kan, dora, riichi, indicators_shown = "", False, None, 0, 1
                 elif tag == "AGARI":
                     win, logged = self.win(attrs)
                     append(win)
@@ -697,9 +703,9 @@ class _Reader:
                 raise ValueError(f"n3: {'no' if n == 4 else 'a'} fourth player in a game of {self._count()}")
             names = tuple(_name(attrs.get(f"n{p}", ""), f"n{p}") for p in range(n))
             dan = tuple(DAN_NAMES[d] for d in _ints(attrs, "dan", "ranks (段位)", SEATS, 0, len(DAN_NAMES) - 1)[:n])
-            rate_texts = attrs["rate"].split(",")
-            try:
-                rates = tuple(float(r) for r in rate_texts[:n])
+            rate_texts = attrs["rate"].split(",", SEATS)
+            try:  # float() reads other scripts' digits too ("١٢", "１２"): ASCII text only
+                rates = tuple(float(r) for r in rate_texts[:n]) if attrs["rate"].isascii() else ()
             except ValueError:
                 rates = ()
             if len(rate_texts) != SEATS or len(rates) != n:
