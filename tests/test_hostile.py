@@ -790,6 +790,7 @@ MJAI_DORA = '{"type":"dora","dora_marker":"E"}\n'
      'bad tag <AGARI ba="0,0" hai="11,12,18,93,94,132,134,135"'),
     (MJLOG, 'owari="319,42.0,', 'owari="319,٤٢.0,', "owari points must be 4 decimal numbers"),
     (MJLOG, 'rate="1996.64,', 'rate="١996.64,', 'bad tag <UN>: rate="١996.64,'),
+    (SAMPLES / "tsumo.json", '"37.1"', '"３７.1"', "point must be 4 decimal numbers such as \"-12.3\", not ['３７.1',"),
     # a deal in riichi
     (SAMPLES / "tsumo.json", '"m159p37s2468z2356"', '"m159p37s2468z2356*"',
      "round #0, event 0: qipai.shoupai: a hand dealt cannot be in riichi (its '*'): 'm159p37s2468z2356*'"),
