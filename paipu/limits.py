@@ -2,8 +2,9 @@
 
 A log or a rule is somebody else's file: a number in it may be absurd (a score of 10^30,
 a rank bonus of ``"-inf"``) and a text may hold anything (a terminal's escape sequences in
-a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER` and names and titles
-longer than :data:`MAX_NAME` are refused where they are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
+a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER`, names and titles longer
+than :data:`MAX_NAME` and more dora indicators than :data:`MAX_INDICATORS` are refused where
+they are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import operator
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_INDICATORS", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_INDICATORS", "MAX_MESSAGE", "DECIMAL", "clip", "printable",
+           "encodable", "as_index"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -34,8 +36,9 @@ all), so that one name cannot make every table, page and conversion of a run gro
 
 MAX_INDICATORS = 5
 """The most dora indicators a round shows, and so the most ura-dora indicators a win
-reveals: the first, and one for each kan (four at most: a fifth ends the round, 四槓散了,
-or is never made). A log that shows more is a load error."""
+reveals: the first, and one for each kan (a round has four at most: four by one player
+is 四槓子, by more than one the round ends, 四槓散了). A log that shows more is a load
+error."""
 
 MAX_MESSAGE = 300
 """The most characters of a message kept by :func:`clip`."""

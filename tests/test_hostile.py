@@ -711,24 +711,27 @@ LONG_NAME = "A" * 1_001
 SANMA_JSON = ("tenhou-json", "sanma-engine", "2024010120gm-00b9-0000-e324b88a.json")
 MJLOG = ("tenhou-mjlog", "crazybbb", "test.mjlog")
 MJAI = Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl"
+TSUMO = SAMPLES / "tsumo.json"
+N2 = 'n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"'
+"""The third player's name in the mjlog MJLOG."""
 KANJI_NAME = "%F0%A0%80%8B" * 1_000
 """A name of MAX_NAME characters of four UTF-8 bytes (𠀋), percent-encoded as an mjlog
 writes it: the longest text of a name an mjlog may hold (12,000 characters)."""
 
 
 @pytest.mark.parametrize("source, before, after, message", [
-    (SAMPLES / "tsumo.json", '"West player"', f'"{LONG_NAME}"', "player[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
-    (SAMPLES / "tsumo.json", '"paipu sample: dealer tsumo"', f'"{LONG_NAME}"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
-    (SAMPLES / "tsumo.json", '"平和"', f'"{LONG_NAME}"', "東1局0本場, event 10: hule.hupai name 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
-    (MJLOG, 'n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"', 'n2="' + "%41" * 1_001 + '"',
+    (TSUMO, '"West player"', f'"{LONG_NAME}"', "player[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (TSUMO, '"paipu sample: dealer tsumo"', f'"{LONG_NAME}"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (TSUMO, '"平和"', f'"{LONG_NAME}"', "東1局0本場, event 10: hule.hupai name 'AAAAAAAAAAAAAAAAAAAA'…"),
+    (MJLOG, N2, 'n2="' + "%41" * 1_001 + '"',
      "bad tag <UN>: n2 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
-    (MJLOG, 'n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"', 'n2="%41' + KANJI_NAME + '"',
+    (MJLOG, N2, 'n2="%41' + KANJI_NAME + '"',
      "bad tag <UN>: n2: 12,003 characters percent-encoded, more than a name holds (at most 1,000 characters"),
     (MJLOG, 'sx="M,F,M,F"', f'sx="M,{LONG_NAME},M,F"', "bad tag <UN>: sx 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
     (SANMA_JSON, '"れすこ"', f'"{LONG_NAME}"', "name[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
     (SANMA_JSON, '"七段"', f'"{LONG_NAME}"', "dan[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
     (SANMA_JSON, '"三鳳南喰赤"', f'"{LONG_NAME}"', "rule.disp 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters"),
-    (SANMA_JSON, '"ref":"2024010120gm-00b9-0000-e324b88a"', f'"ref":"{LONG_NAME}"', "ref 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (SANMA_JSON, '"ref":"2024010120gm-00b9-0000-e324b88a"', f'"ref":"{LONG_NAME}"', "ref 'AAAAAAAAAAAAAAAAAAAA'…"),
     (SANMA_JSON, '"立直(1飜)"', f'"{LONG_NAME}(1飜)"', "a yaku's name 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters"),
     (MJAI, '"Dan"', f'"{LONG_NAME}"', "names[3] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
     (MJAI, '"names"', f'"title":"{LONG_NAME}","names"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
@@ -763,7 +766,7 @@ def test_a_percent_encoded_name_too_long_is_refused_before_it_is_decoded(tmp_pat
 
     text = corpus(*MJLOG).read_text(encoding="utf-8")
     path = tmp_path / "name.mjlog"
-    path.write_text(text.replace('n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"', 'n2="' + "%41" * 1_000_000 + '"'))
+    path.write_text(text.replace(N2, 'n2="' + "%41" * 1_000_000 + '"'))
     tracemalloc.start()
     try:
         reader = load(path, errors="collect")
@@ -790,12 +793,13 @@ MJAI_DORA = '{"type":"dora","dora_marker":"E"}\n'
      'bad tag <AGARI ba="0,0" hai="11,12,18,93,94,132,134,135"'),
     (MJLOG, 'owari="319,42.0,', 'owari="319,٤٢.0,', "owari points must be 4 decimal numbers"),
     (MJLOG, 'rate="1996.64,', 'rate="١996.64,', 'bad tag <UN>: rate="١996.64,'),
-    (SAMPLES / "tsumo.json", '"37.1"', '"３７.1"', "point must be 4 decimal numbers such as \"-12.3\", not ['３７.1',"),
+    (TSUMO, '"37.1"', '"３７.1"', "point must be 4 decimal numbers such as \"-12.3\", not ['３７.1',"),
     # a deal in riichi
-    (SAMPLES / "tsumo.json", '"m159p37s2468z2356"', '"m159p37s2468z2356*"',
+    (TSUMO, '"m159p37s2468z2356"', '"m159p37s2468z2356*"',
      "round #0, event 0: qipai.shoupai: a hand dealt cannot be in riichi (its '*'): 'm159p37s2468z2356*'"),
     # more dora or ura-dora indicators than a round shows (1 + 4 kans)
-    (SAMPLES / "simulated_tonpuu.json", KAN_INDICATOR, ",".join([KAN_INDICATOR] * 6), "kaigang: 6 indicators, more than a round has"),
+    (SAMPLES / "simulated_tonpuu.json", KAN_INDICATOR, ",".join([KAN_INDICATOR] * 6),
+     "kaigang: 6 indicators, more than a round has"),
     (SAMPLES / "simulated_hanchan.json", '"fubaopai":["m3"]', '"fubaopai":["m3","m3","m3","m3","m3","m3"]',
      "hule.fubaopai: 6 indicators, more than a round has (at most 5: the first and one for each of 4 kans)"),
     (MJLOG, '<DORA hai="75" />', '<DORA hai="75" />' * 5, 'bad tag <DORA hai="75" />: DORA: 6 indicators'),

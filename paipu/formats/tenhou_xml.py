@@ -352,11 +352,12 @@ write them."""
 
 def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
           low: int = -MAX_NUMBER, high: int = MAX_NUMBER, required: bool = True, scale: int = 1) -> list[int]:
-    """The comma-separated integers (of ASCII digits) of attribute ``key`` (``what`` they are, for messages),
-    each times ``scale`` (100 for scores written in hundreds): ``count`` of them if given,
-    each ``low..high`` and within ±:data:`~paipu.limits.MAX_NUMBER`. ``KeyError`` if it is
-    ``required`` and absent (an absent optional one has none); ``ValueError`` naming the
-    attribute, its value and what is allowed for anything else."""
+    """The comma-separated integers (in ASCII digits) of attribute ``key`` (``what`` they
+    are, for messages), each times ``scale`` (100 for scores written in hundreds):
+    ``count`` of them if given, each ``low..high`` and within
+    ±:data:`~paipu.limits.MAX_NUMBER`. ``KeyError`` if it is ``required`` and absent (an
+    absent optional one has none); ``ValueError`` naming the attribute, its value and what
+    is allowed for anything else."""
     text = attrs[key] if required else attrs.get(key, "")
     values: list[int] | None = None
     if text.isascii():  # int() reads other scripts' digits too ("١٢", "１２")
@@ -383,8 +384,8 @@ as an mjlog writes it, each of its UTF-8 bytes (4 at most) as ``%XX``."""
 def _name(encoded: str, key: str) -> str:
     """A player's name from the percent-encoded UTF-8 of attribute ``key`` (``n0``-``n3``),
     within :data:`~paipu.limits.MAX_NAME` characters; ``ValueError`` saying how long for a
-    longer one, refused before it is decoded if its text is (decoding 9 MB of ``%41`` took
-    750 MB)."""
+    longer one. A text longer than any such name's is refused before it is decoded
+    (decoding 9 MB of ``%41`` took 750 MB)."""
     if len(encoded) > _ENCODED_NAME:
         raise ValueError(f"{key}: {len(encoded):,} characters percent-encoded, more than a name holds "
                          f"(at most {MAX_NAME:,} characters, {_ENCODED_NAME:,} encoded)")
