@@ -2,8 +2,9 @@
 
 A log or a rule is somebody else's file: a number in it may be absurd (a score of 10^30,
 a rank bonus of ``"-inf"``) and a text may hold anything (a terminal's escape sequences in
-a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER` are refused where they
-are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
+a player's name, a 2 MB value). Numbers beyond :data:`MAX_NUMBER`, names and titles longer
+than :data:`MAX_NAME` and more dora indicators than :data:`MAX_INDICATORS` are refused where
+they are read; :func:`clip` bounds a message, :func:`printable` makes a text one safe line.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import operator
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "printable_json", "as_index"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_INDICATORS", "MAX_MESSAGE", "DECIMAL", "clip", "printable",
+           "encodable", "printable_json", "as_index"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -25,12 +27,26 @@ below :data:`MAX_NUMBER`, so that the sticks the round adds (4 riichi at most) a
 points they and the honba pay stay within what the engine scores
 (:class:`paipu.scoring.Situation`)."""
 
+MAX_NAME = 1_000
+"""The most characters of a text a log gives to be shown as it is: a player's name (with
+the rank and rate a Tenhou conversion writes after it), a game's title, a yaku's or a
+draw's name. Real logs hold a few dozen (Tenhou's names have at most 8); a longer one is a
+load error naming the field, never cut (a game is read as its log states it, or not at
+all), so that one name cannot make every table, page and conversion of a run grow with it."""
+
+MAX_INDICATORS = 5
+"""The most dora indicators a round shows, and so the most ura-dora indicators a win
+reveals: the first, and one for each kan (a round has four at most: four by one player
+is 四槓子, by more than one the round ends, 四槓散了). A log that shows more is a load
+error."""
+
 MAX_MESSAGE = 300
 """The most characters of a message kept by :func:`clip`."""
 
-DECIMAL = re.compile(r"[+-]?\d{1,10}(\.\d{1,10})?")
+DECIMAL = re.compile(r"[+-]?[0-9]{1,10}(\.[0-9]{1,10})?")
 """A decimal number as logs and rules write final points and rank bonuses (``"45"``,
-``"-12.3"``, ``"+20.0"``); ``fullmatch`` it. Neither ``inf``, ``nan`` nor exponents."""
+``"-12.3"``, ``"+20.0"``); ``fullmatch`` it. Neither ``inf``, ``nan``, exponents nor digits
+other than ASCII's (``"١٢"``, ``"１２"``, which Python's ``float`` reads)."""
 
 
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:

@@ -687,3 +687,203 @@ def test_the_api_names_what_it_was_given_instead_of_a_game_or_an_observer():
     with pytest.raises(TypeError, match="^game_to_json takes a Game, not NoneType$"):
         paipu.game_to_json(None)
     assert paipu.replay(game, paipu.Observer()) is None  # what is right still runs
+
+# -- issue 28's adversarial pass: what a hostile log makes the readers do ---------------------
+
+MJLOG_HEAD = '<mjloggm ver="2.3">'
+
+
+@pytest.mark.parametrize("name, text", [
+    ("letters.mjlog", MJLOG_HEAD + "<GO" + "a" * 300_000),
+    ("opened.xml", MJLOG_HEAD + "<a" * 150_000),
+    ("attribute.json", MJLOG_HEAD + '<GO type="169" ' + "a" * 300_000 + "/>"),
+    ("unclosed.mjson", MJLOG_HEAD + '<UN n0="' + "b" * 300_000 + "/>"),
+])
+def test_a_hostile_mjlog_is_read_in_time_that_grows_with_its_length(tmp_path, name, text):
+    """Text that is no tag (a run of letters in a tag or its attributes, '<' after '<'
+    without '>') in a file read as an mjlog (by its content, whatever its name): each of
+    these 300 KB files took minutes to tokenize (a time that grew with the square of its
+    length), stalling the whole run; now one load error and the other games validated."""
+    logs = good_tree(tmp_path / "logs")
+    (logs / name).write_text(text)
+    result = run("validate", str(logs), timeout=120)  # generous: each took minutes before
+    assert result.returncode == cli.EXIT_LOAD_ERRORS, result.stderr
+    assert f"{logs / name}" in one_line(result.stderr)
+    assert "3 games" in result.stdout
+
+
+def test_a_title_naming_a_tenhou_room_of_the_other_player_count_is_a_load_error(tmp_path):
+    """A 電脳麻将 paipu or mjai log whose title names a Tenhou room of three players (三) on
+    a game of four, or of four (四) on three, as tenhou.net/6's rule.disp already was: a
+    load error naming the title, where the room's rule (rank points of three players for
+    four) made validate an engine error (exit 3) and view and convert fail."""
+    from conftest import corpus, read_json
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    four = sample_game()
+    del four["rule"]  # the room's rule is the game's
+    four["title"] = "三鳳南喰赤\n2022010100gm-00b9-0000-aaaaaaaa"
+    write_game(logs / "four.json", four)
+    three = read_json(corpus("majiang", "mahjonglm", "2014091101gm-00b9-0000-5ca6b487.json"))
+    assert three["title"] == "三鳳南喰赤" and len(three["player"]) == 3 and "rule" not in three
+    three["title"] = "四" + three["title"][1:]
+    write_game(logs / "three.json", three)
+    lines = (Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl").read_bytes().splitlines()
+    start = orjson.loads(lines[0])
+    start["title"] = "三鳳東喰赤"
+    (logs / "mjai.mjson").write_bytes(b"\n".join([orjson.dumps(start), *lines[1:]]) + b"\n")
+    result = run("validate", str(logs))
+    assert result.returncode == cli.EXIT_LOAD_ERRORS
+    assert result.stderr.splitlines() == [
+        f"paipu validate: {logs / 'four.json'}#0: title '三鳳南喰赤' names a three-player room (三), "
+        "but the log holds 4 players",
+        f"paipu validate: {logs / 'mjai.mjson'}#0: title '三鳳東喰赤' names a three-player room (三), "
+        "but the log holds 4 players",
+        f"paipu validate: {logs / 'three.json'}#0: title '四鳳南喰赤' names a four-player room (四), "
+        "but the log holds 3 players",
+    ]
+    for command in (("convert", "--to", "mjai", "-o", str(tmp_path / "out")), ("view", "-o", str(tmp_path / "v.html"))):
+        result = run(*command, str(logs / "four.json"))
+        assert result.returncode == cli.EXIT_LOAD_ERRORS
+        assert "names a three-player room (三), but the log holds 4 players" in one_line(result.stderr)
+
+
+LONG_NAME = "A" * 1_001
+"""A name one character longer than any a log may give (paipu.limits.MAX_NAME)."""
+SANMA_JSON = ("tenhou-json", "sanma-engine", "2024010120gm-00b9-0000-e324b88a.json")
+MJLOG = ("tenhou-mjlog", "crazybbb", "test.mjlog")
+MJAI = Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl"
+TSUMO = SAMPLES / "tsumo.json"
+N2 = 'n2="%E3%81%98%E3%83%BC%E3%82%86%E3%83%BC%E3%81%9F"'
+"""The third player's name in the mjlog MJLOG."""
+KANJI_NAME = "%F0%A0%80%8B" * 1_000
+"""A name of MAX_NAME characters of four UTF-8 bytes (𠀋), percent-encoded as an mjlog
+writes it: the longest text of a name an mjlog may hold (12,000 characters)."""
+
+
+@pytest.mark.parametrize("source, before, after, message", [
+    (TSUMO, '"West player"', f'"{LONG_NAME}"', "player[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (TSUMO, '"paipu sample: dealer tsumo"', f'"{LONG_NAME}"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (TSUMO, '"平和"', f'"{LONG_NAME}"', "東1局0本場, event 10: hule.hupai name 'AAAAAAAAAAAAAAAAAAAA'…"),
+    (MJLOG, N2, 'n2="' + "%41" * 1_001 + '"',
+     "bad tag <UN>: n2 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (MJLOG, N2, 'n2="%41' + KANJI_NAME + '"',
+     "bad tag <UN>: n2: 12,003 characters percent-encoded, more than a name holds (at most 1,000 characters"),
+    (MJLOG, 'sx="M,F,M,F"', f'sx="M,{LONG_NAME},M,F"', "bad tag <UN>: sx 'AAAAAAAAAAAAAAAAAAAA'… is 1,001"),
+    (SANMA_JSON, '"れすこ"', f'"{LONG_NAME}"', "name[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (SANMA_JSON, '"七段"', f'"{LONG_NAME}"', "dan[2] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (SANMA_JSON, '"三鳳南喰赤"', f'"{LONG_NAME}"', "rule.disp 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters"),
+    (SANMA_JSON, '"ref":"2024010120gm-00b9-0000-e324b88a"', f'"ref":"{LONG_NAME}"', "ref 'AAAAAAAAAAAAAAAAAAAA'…"),
+    (SANMA_JSON, '"立直(1飜)"', f'"{LONG_NAME}(1飜)"', "a yaku's name 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters"),
+    (MJAI, '"Dan"', f'"{LONG_NAME}"', "names[3] 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+    (MJAI, '"names"', f'"title":"{LONG_NAME}","names"', "title 'AAAAAAAAAAAAAAAAAAAA'… is 1,001 characters long"),
+])
+def test_names_and_titles_longer_than_any_log_gives_are_load_errors(tmp_path, source, before, after, message):
+    """A player's name, a title, a rank, a yaku's name of more than paipu.limits.MAX_NAME
+    characters, in every reader, is a load error naming the field (a 9 MB name made stats
+    take 1.1 GB and print a 45 MB table); one of MAX_NAME characters is read as it is."""
+    from conftest import corpus
+
+    text = (source if isinstance(source, Path) else corpus(*source)).read_text(encoding="utf-8")
+    assert before in text
+    path = tmp_path / (source.name if isinstance(source, Path) else source[-1]).replace(".jsonl", ".mjson")
+    path.write_text(text.replace(before, after))
+    reader = load(path, errors="collect")
+    assert list(reader) == []
+    (error,) = reader.errors
+    assert message in str(error) and "more than a name" in str(error)
+    longest = after.replace(LONG_NAME, LONG_NAME[1:]).replace("%41" * 1_001, "%41" * 1_000).replace("%41%F0", "%F0")
+    path.write_text(text.replace(before, longest))
+    (game,) = load(path)
+    name = "𠀋" * 1_000 if "%F0" in longest else "A" * 1_000
+    assert name in game.title + "".join(game.players) + repr([r.events for r in game.rounds]) + repr(game.origin)
+
+
+def test_a_percent_encoded_name_too_long_is_refused_before_it_is_decoded(tmp_path):
+    """An mjlog name of 3 MB of %41 ('A'): refused by the length of its text, where
+    decoding it took 235 MB (9 MB took 750 MB); reading the file takes a few times its size."""
+    import tracemalloc
+
+    from conftest import corpus
+
+    text = corpus(*MJLOG).read_text(encoding="utf-8")
+    path = tmp_path / "name.mjlog"
+    path.write_text(text.replace(N2, 'n2="' + "%41" * 1_000_000 + '"'))
+    tracemalloc.start()
+    try:
+        reader = load(path, errors="collect")
+        games = list(reader)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert games == [] and "n2: 3,000,000 characters percent-encoded" in str(reader.errors[0])
+    assert peak < 40_000_000
+
+
+SIX_INDICATORS = '"E","E","E","E","E","E"'
+KAN_INDICATOR = '{"kaigang":{"baopai":"s2"}}'  # the one of simulated_tonpuu.json
+MJAI_DORA = '{"type":"dora","dora_marker":"E"}\n'
+
+
+@pytest.mark.parametrize("source, before, after, message", [
+    # a number in digits Python reads and Tenhou never writes: other scripts' (١٢), fullwidth (１２), 5,000 of them
+    (SANMA_JSON, '"r27"', '"r' + "2" * 5_000 + '"', "not a discard here: 'r222222"),
+    (SANMA_JSON, '"r27"', '"r２７"', "not a discard here: 'r２７'"),
+    (SANMA_JSON, '"30符2飜2000点"', '"30符2飜２000点"', "not a point text: '30符2飜２000点'"),
+    (SANMA_JSON, '"立直(1飜)"', '"立直(１飜)"', "not a yaku text: '立直(１飜)'"),
+    (MJLOG, 'sc="250,-26,250,0,250,26,250,0"', 'sc="250,-26,250,0,250,٢٦,250,0"',
+     'bad tag <AGARI ba="0,0" hai="11,12,18,93,94,132,134,135"'),
+    (MJLOG, 'owari="319,42.0,', 'owari="319,٤٢.0,', "owari points must be 4 decimal numbers"),
+    (MJLOG, 'rate="1996.64,', 'rate="١996.64,', 'bad tag <UN>: rate="١996.64,'),
+    (TSUMO, '"37.1"', '"３７.1"', "point must be 4 decimal numbers such as \"-12.3\", not ['３７.1',"),
+    # a deal in riichi
+    (TSUMO, '"m159p37s2468z2356"', '"m159p37s2468z2356*"',
+     "round #0, event 0: qipai.shoupai: a hand dealt cannot be in riichi (its '*'): 'm159p37s2468z2356*'"),
+    # more dora or ura-dora indicators than a round shows (1 + 4 kans)
+    (SAMPLES / "simulated_tonpuu.json", KAN_INDICATOR, ",".join([KAN_INDICATOR] * 6),
+     "kaigang: 6 indicators, more than a round has"),
+    (SAMPLES / "simulated_hanchan.json", '"fubaopai":["m3"]', '"fubaopai":["m3","m3","m3","m3","m3","m3"]',
+     "hule.fubaopai: 6 indicators, more than a round has (at most 5: the first and one for each of 4 kans)"),
+    (MJLOG, '<DORA hai="75" />', '<DORA hai="75" />' * 5, 'bad tag <DORA hai="75" />: DORA: 6 indicators'),
+    (MJLOG, 'doraHaiUra="54"', 'doraHaiUra="54,54,54,54,54,54"', "doraHaiUra: 6 indicators"),
+    (SANMA_JSON, '[[0,0,0],[35000,35000,35000,0],[22]', '[[0,0,0],[35000,35000,35000,0],[22,22,22,22,22,22]',
+     "東1局0本場: dora indicators: 6 indicators"),
+    (MJAI, '{"type":"tsumo","actor":3,"pai":"P"}\n', MJAI_DORA * 5 + '{"type":"tsumo","actor":3,"pai":"P"}\n',
+     "line 7: dora: 6 indicators"),
+    (MJAI, '"ura_markers":["E"]', f'"ura_markers":[{SIX_INDICATORS}]', "ura_markers: 6 indicators"),
+])
+def test_what_no_log_holds_is_a_load_error_said_in_the_logs_terms(tmp_path, source, before, after, message):
+    """Issue 28's lesser findings in the readers: Python's "Exceeds the limit (4300
+    digits)" reached a load error; digits of other scripts were read as numbers (as int()
+    and float() read them); a deal could carry the riichi mark; any number of dora
+    indicators was read. Each is now a load error naming the field, in the log's terms."""
+    from conftest import corpus
+
+    text = (source if isinstance(source, Path) else corpus(*source)).read_text(encoding="utf-8")
+    assert before in text
+    path = tmp_path / (source.name if isinstance(source, Path) else source[-1]).replace(".jsonl", ".mjson")
+    path.write_text(text.replace(before, after, 1))
+    reader = load(path, errors="collect")
+    assert list(reader) == []
+    (error,) = reader.errors
+    assert message in str(error) and "Exceeds" not in str(error) and len(str(error)) < 600
+
+
+@pytest.mark.parametrize("source, before, after", [
+    (SAMPLES / "simulated_tonpuu.json", KAN_INDICATOR, ",".join([KAN_INDICATOR] * 4)),
+    (SAMPLES / "simulated_hanchan.json", '"fubaopai":["m3"]', '"fubaopai":["m3","m3","m3","m3","m3"]'),
+    (SANMA_JSON, '[[0,0,0],[35000,35000,35000,0],[22]', '[[0,0,0],[35000,35000,35000,0],[22,22,22,22,22]'),
+    (MJAI, '{"type":"tsumo","actor":3,"pai":"P"}\n', MJAI_DORA * 4 + '{"type":"tsumo","actor":3,"pai":"P"}\n'),
+    (MJAI, '"ura_markers":["E"]', '"ura_markers":["E","E","E","E","E"]'),
+])
+def test_five_dora_indicators_are_read(tmp_path, source, before, after):
+    """As many dora and ura-dora indicators as a round shows, 5, are read (whether the
+    kans that turned them over were made is the replay's to say)."""
+    from conftest import corpus
+
+    text = (source if isinstance(source, Path) else corpus(*source)).read_text(encoding="utf-8")
+    path = tmp_path / (source.name if isinstance(source, Path) else source[-1]).replace(".jsonl", ".mjson")
+    path.write_text(text.replace(before, after, 1))
+    reader = load(path, errors="collect")
+    assert len(list(reader)) == 1 and reader.errors == []

@@ -1,16 +1,19 @@
 """The error every format reader raises for what is not its format, :class:`FormatError`,
 and the checks of what any log may state that the readers share: numbers within
-:data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), final points written as decimals
-(:func:`final_points`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
+:data:`~paipu.limits.MAX_NUMBER` (:func:`bounded`), names and titles within
+:data:`~paipu.limits.MAX_NAME` (:func:`shown_text`), dora indicators within
+:data:`~paipu.limits.MAX_INDICATORS` (:func:`indicators`), final points written as decimals
+(:func:`final_points`), a Tenhou room of the game's number of players
+(:func:`room_players`), and where a text is not UTF-8 (:func:`utf8_error_at`)."""
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 from ..events import locator
-from ..limits import DECIMAL, MAX_NUMBER, clip
+from ..limits import DECIMAL, MAX_INDICATORS, MAX_NAME, MAX_NUMBER, clip
 
-__all__ = ["FormatError", "bounded", "final_points", "utf8_error_at"]
+__all__ = ["FormatError", "bounded", "shown_text", "indicators", "final_points", "room_players", "utf8_error_at"]
 
 
 class FormatError(ValueError):
@@ -45,6 +48,24 @@ def bounded(values: Iterable[int], name: str) -> None:
             raise FormatError(f"{name}: {clip(str(value), 40)} is beyond any game (at most ±{MAX_NUMBER:,})")
 
 
+def shown_text(text: str, name: str) -> str:
+    """``text``, a name or title the log gives (the field ``name``), if it has at most
+    :data:`~paipu.limits.MAX_NAME` characters; else :class:`FormatError` saying how long."""
+    if len(text) > MAX_NAME:
+        raise FormatError(f"{name} {text[:20]!r}… is {len(text):,} characters long, more than a name "
+                          f"or title holds (at most {MAX_NAME:,})")
+    return text
+
+
+def indicators(count: int, name: str) -> None:
+    """Nothing if ``count`` dora (or ura-dora) indicators, as the field ``name`` shows them,
+    are no more than a round shows (:data:`~paipu.limits.MAX_INDICATORS`); else
+    :class:`FormatError` saying so."""
+    if count > MAX_INDICATORS:
+        raise FormatError(f"{name}: {count:,} indicators, more than a round has (at most {MAX_INDICATORS}: "
+                          "the first and one for each of 4 kans)")
+
+
 def final_points(points: Any, n: int, name: str = "point") -> tuple[str, ...]:
     """The final points of ``n`` players as :attr:`Game.points <paipu.events.Game.points>`
     keeps them: strings of decimal numbers (``"45"``, ``"-12.3"``), each read from a
@@ -56,6 +77,17 @@ def final_points(points: Any, n: int, name: str = "point") -> tuple[str, ...]:
     if len(texts) != n or not all(DECIMAL.fullmatch(text) for text in texts):
         raise FormatError(f"{name} must be {n} decimal numbers such as \"-12.3\", not {points!r}")
     return texts
+
+
+def room_players(room: str, n: int, name: str) -> None:
+    """Nothing unless ``room``, the name of a Tenhou room as a log gives it (a title's
+    first line, tenhou.net/6's ``rule.disp``: ``三鳳南喰赤``, 三 three players, 四 four),
+    names a room of another number of players than the ``n`` the log holds; then
+    :class:`FormatError` naming the field ``name``: the room's rule (its rank points, its
+    tiles) is not the game's, and nothing the log states says which is wrong."""
+    if room[:1] in ("三", "四") and room[:1] != "三四"[n - 3]:
+        raise FormatError(f"{name} {clip(repr(room), 40)} names a {'three' if n == 4 else 'four'}-player room "
+                          f"({room[:1]}), but the log holds {n} players")
 
 
 def utf8_error_at(data: bytes) -> str:

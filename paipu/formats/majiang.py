@@ -38,7 +38,7 @@ from ..events import (
 from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_discard, parse_hand, parse_meld, parse_tile
 from ..limits import MAX_COUNT, MAX_NUMBER
 from ..rules import Rule, RuleError
-from .errors import FormatError, bounded, final_points
+from .errors import FormatError, bounded, final_points, indicators, room_players, shown_text
 from .tenhou_origin import origin_of_title
 
 __all__ = ["game_from_json", "game_to_json", "event_to_json", "compact", "games_from_compact"]
@@ -137,6 +137,10 @@ def _read_qipai(p: Any, n: int) -> Deal:
     hands = p["shoupai"]
     if not isinstance(hands, list) or len(hands) != n:
         raise FormatError(f"qipai.shoupai must be a list of {n} hand strings, not {hands!r}")
+    dealt = _each(parse_hand, hands, "qipai.shoupai")
+    for hand in dealt:
+        if hand.riichi:
+            raise FormatError(f"qipai.shoupai: a hand dealt cannot be in riichi (its '*'): {str(hand)!r}")
     return Deal(
         _int(p["zhuangfeng"], "qipai.zhuangfeng", 0, 3),
         _int(p["jushu"], "qipai.jushu", 0, 3),
@@ -144,7 +148,7 @@ def _read_qipai(p: Any, n: int) -> Deal:
         _int(p["lizhibang"], "qipai.lizhibang", 0, MAX_COUNT),
         _ints(p["defen"], "qipai.defen", n),
         _tile(p["baopai"], "qipai.baopai"),
-        _each(parse_hand, hands, "qipai.shoupai"),
+        dealt,
     )
 
 
@@ -245,6 +249,7 @@ def _read_yaku(entry: Any) -> Yaku:
     name, han = entry["name"], entry["fanshu"]
     if not isinstance(name, str):
         raise FormatError(f"hule.hupai name must be a string, not {name!r}")
+    shown_text(name, "hule.hupai name")
     pao = entry.get("baojia")
     if pao is not None and pao not in ("+", "=", "-"):
         raise FormatError(f"hule.hupai baojia must be '+', '=' or '-', not {pao!r}")
@@ -277,6 +282,7 @@ def _read_hule(p: Any, n: int) -> Win:
     if ura is not None:
         if not isinstance(ura, list):
             raise FormatError(f"hule.fubaopai must be a list of tiles or null, not {ura!r}")
+        indicators(len(ura), "hule.fubaopai")
         ura = _each(parse_tile, ura, "hule.fubaopai")
     yaku = p["hupai"]
     if not isinstance(yaku, list):
@@ -308,6 +314,7 @@ def _read_pingju(p: Any, n: int) -> NoWin:
     p = _PINGJU.check(p)
     if not isinstance(p["name"], str):
         raise FormatError(f"pingju.name must be a string, not {p['name']!r}")
+    shown_text(p["name"], "pingju.name")
     hands = p["shoupai"]
     if not isinstance(hands, list) or len(hands) != n:
         raise FormatError(f"pingju.shoupai must be a list of {n} hand strings, not {hands!r}")
@@ -345,6 +352,18 @@ def _read_event(raw: Any, n: int, position: int) -> Event:
     return reader(payload, n)
 
 
+def _append_read(events: list[Event], raw: Any, n: int, shown: int) -> int:
+    """Read ``raw``, an event of a round after its deal, checked in full, onto ``events``;
+    the number of dora indicators shown with it (``shown`` before it), a
+    :class:`FormatError` past what a round shows (:data:`~paipu.limits.MAX_INDICATORS`)."""
+    event = _read_event(raw, n, len(events))
+    if type(event) is DoraReveal:
+        shown += 1
+        indicators(shown, "kaigang")
+    events.append(event)
+    return shown
+
+
 RunsOfTurns = Callable[[list, int], None]
 """Puts the events of the next run of draws and discards cut out of a file's text
 (:func:`compact`) at the end of a list, given the number of players; an exception for
@@ -360,12 +379,13 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int, runs: RunsOf
         raise FormatError(error.message, index, 0) from None
     result: list[Event] = [deal]
     append = result.append
+    shown = 1  # dora indicators shown: the deal's, then one per kaigang
     if runs is not None:  # a round of a compact text: most draws and discards are in runs
         for raw in islice(events, 1, None):
             if type(raw) is int and raw == _PLACEHOLDER:
                 runs(result, n)
             else:
-                append(_read_event(raw, n, len(result)))  # an error: read the ordinary way
+                shown = _append_read(result, raw, n, shown)  # an error: read the ordinary way
         return Round(tuple(result), first_dealer, n)
     shared = _SHARED_EVENTS[n]
     for raw in events[1:]:
@@ -387,7 +407,7 @@ def _read_round(events: Any, n: int, first_dealer: int, index: int, runs: RunsOf
             pass
         position = len(result)  # one event per position so far, counted only when needed
         try:
-            append(_read_event(raw, n, position))
+            shown = _append_read(result, raw, n, shown)
         except FormatError as error:
             raise FormatError(error.message, index, position, Round((deal,), first_dealer, n).label) from None
     return Round(tuple(result), first_dealer, n)
@@ -413,8 +433,11 @@ def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
     title, players, log = obj["title"], obj["player"], obj["log"]
     if not isinstance(title, str):
         raise FormatError(f"title must be a string, not {title!r}")
+    shown_text(title, "title")
     if not isinstance(players, list) or len(players) not in (3, 4) or not all(isinstance(p, str) for p in players):
         raise FormatError(f"player must be a list of 3 or 4 names, not {players!r}")
+    for index, name in enumerate(players):
+        shown_text(name, f"player[{index}]")
     n = len(players)
     first_dealer = _int(obj["qijia"], "qijia", 0, n - 1)
     if not isinstance(log, list):
@@ -441,7 +464,11 @@ def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
     if type(shown_hands) is not bool:
         raise FormatError(f"shown_hands must be true or false, not {shown_hands!r}")
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
-    origin = origin_of_title("majiang", title) or _ORIGIN
+    origin = origin_of_title("majiang", title)
+    if origin is None:
+        origin = _ORIGIN
+    else:
+        room_players(origin.room, n, "title")
     if not shown_hands:
         origin = replace(origin, shown_hands=False)
     return Game(title, tuple(players), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)

@@ -78,7 +78,7 @@ from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, clip
 from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
-from .errors import FormatError, bounded
+from .errors import FormatError, bounded, indicators, room_players, shown_text
 from .majiang import _read_event, event_to_json
 from .majsoul import majsoul_origin
 from .tenhou_origin import origin_of_title
@@ -357,11 +357,11 @@ class _Reader:
         names = obj.get("names", ["", "", "", ""])
         if not (isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)):
             raise FormatError(f"names must be 4 strings, not {clip(repr(names), 80)}")
-        self.names = tuple(names)
+        self.names = tuple(shown_text(name, f"names[{index}]") for index, name in enumerate(names))
         title = obj.get("title", "")
         if not isinstance(title, str):
             raise FormatError(f"title must be a string, not {clip(repr(title), 40)}")
-        self.title = title
+        self.title = shown_text(title, "title")
         aka = obj.get("aka_flag")
         if aka is not None and type(aka) is not bool:
             raise FormatError(f"aka_flag must be true or false, not {clip(repr(aka), 40)}")
@@ -410,6 +410,7 @@ class _Reader:
         self.reach = [False] * 4  # declared (reach), by seat
         self.riichi = [False] * 4  # the declaration's discard made, by seat
         self.after_kan = False
+        self.indicators_shown = 1  # dora indicators shown: dora_marker's, then one per dora
         self.hands: list[Hand] | None = None  # every hand at the round's end, once asked for
 
     def end_round(self) -> None:
@@ -537,6 +538,8 @@ class _Reader:
             return self.end_round()
         if kind_of_event == "dora":
             events.append(DoraReveal(_tile(obj.get("dora_marker"), "dora_marker")))
+            self.indicators_shown += 1
+            indicators(self.indicators_shown, "dora")
             return
         if kind_of_event == "hora":
             return self.hora(obj, events)
@@ -620,14 +623,15 @@ class _Reader:
                 raise FormatError(f"hora: player {actor} cannot win on {tile}: {error}") from None
         deltas = self.deltas(obj)
         ura = obj.get("ura_markers", obj.get("uradora_markers"))
-        indicators = None
+        ura_indicators = None
         if hand.riichi and ura is not None:
             if not isinstance(ura, list):
                 raise FormatError(f"ura_markers must be a list of tiles, not {clip(repr(ura), 80)}")
-            indicators = tuple(_tile(t, "ura_markers") for t in ura)
+            indicators(len(ura), "ura_markers")
+            ura_indicators = tuple(_tile(t, "ura_markers") for t in ura)
         events.append(Win(
             seat, replace(hand.to_notation(), riichi=False), None if target == actor else self.seat(target),
-            indicators, None, None, None, 0, (), deltas,
+            ura_indicators, None, None, None, 0, (), deltas,
         ))
 
     def ryukyoku(self, obj: dict, events: list[Event]) -> None:
@@ -713,6 +717,8 @@ class _Reader:
     def game(self) -> Game:
         self.end_round()
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
+        if origin.platform == "tenhou":
+            room_players(origin.room, 4, "title")
         stated = {}  # what start_game states of the rule, over a title's
         if self.winds is not None:
             stated["winds"] = self.winds

@@ -46,7 +46,7 @@ from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, MAX_NUMBER, clip
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
-from .errors import FormatError, bounded, final_points
+from .errors import FormatError, bounded, final_points, indicators, room_players, shown_text
 from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
 from .tenhou_xml import (
@@ -74,9 +74,14 @@ _DRAW_NAMES = {
 
 _LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "数え役満": 5, "役満": 5}
 _POINT_TEXT = re.compile(
-    r"^(?:(\d+)符)?(?:(\d+)飜)?(" + "|".join(sorted(_LIMITS, key=len, reverse=True)) + r")?(\d+)(?:-(\d+))?点(∀)?$"
+    r"^(?:(\d+)符)?(?:(\d+)飜)?(" + "|".join(sorted(_LIMITS, key=len, reverse=True)) + r")?(\d+)(?:-(\d+))?点(∀)?$",
+    re.ASCII,  # digits are ASCII's: int() would read others ("１２")
 )
-_YAKU_TEXT = re.compile(r"^(.*)\((?:(\d+)飜|(役満))\)$")
+_YAKU_TEXT = re.compile(r"^(.*)\((?:(\d+)飜|(役満))\)$", re.ASCII)
+
+_RIICHI_CODES = {f"r{code}": code for code in (*_CODES, 60)}
+"""The code of each riichi discard (``r`` before a tile code or 60, a tsumogiri) by its
+text: any other text (``r١١``, ``r011``, ``r`` and 5,000 digits) is not a discard."""
 
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(discarder - caller) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
@@ -143,7 +148,7 @@ class _DeadEnd(Exception):
     depth = 0
 
 
-_CALL = re.compile(r"((?:\d\d)*)([a-z])((?:\d\d)+)")
+_CALL = re.compile(r"((?:\d\d)*)([a-z])((?:\d\d)+)", re.ASCII)
 
 
 def _split_call(text: str) -> tuple[str, int, list[str]]:
@@ -220,6 +225,8 @@ class _RoundReader:
             raise FormatError(f"bad deal or dora indicators: {error}") from None
         if any(len(tiles) != 13 for tiles in self.deals) or not self.dora:
             raise FormatError("every deal must hold 13 tiles, and a dora indicator must be shown")
+        indicators(len(self.dora), "dora indicators")
+        indicators(len(self.ura), "ura-dora indicators")
         scores = data[1]
         if not (isinstance(scores, list) and len(scores) >= n and all(type(x) is int for x in scores[:n])):
             raise FormatError(f"bad start scores {scores!r}")
@@ -344,7 +351,7 @@ class _Replay:
                     return self._finish()  # robbed (槍槓), or a ron on the North set aside
                 continue
             riichi = isinstance(given, str)
-            code = int(given[1:]) if riichi and given[1:].isdigit() else given
+            code = _RIICHI_CODES.get(given, given) if riichi else given
             if code == 60 and drawn is not None:
                 tile, tsumogiri = drawn, True
             elif type(code) is int and code in _CODES:
@@ -465,7 +472,8 @@ def _yaku(text: Any) -> tuple[str, int | None]:
     """A yaku text ``name(n飜)`` or ``name(役満)`` as ``(name, n)`` or ``(name, None)``."""
     match = _YAKU_TEXT.match(text) if isinstance(text, str) else None
     if match is None or len(match[2] or "") > 9:
-        raise FormatError(f"not a yaku text: {text!r}")
+        raise FormatError(f"not a yaku text: {clip(repr(text), 60)}")
+    shown_text(match[1], "a yaku's name")
     return match[1], (None if match[3] else int(match[2]))
 
 
@@ -589,6 +597,9 @@ def _per_player(obj: dict, key: str, n: int, kind: type | tuple[type, ...], what
     if not (isinstance(value, list) and n <= len(value) <= SEATS
             and all(type(x) in (kind if isinstance(kind, tuple) else (kind,)) for x in value)):
         raise FormatError(f"{key} must be a list of {n} {what} (one per player), not {clip(repr(value), 80)}")
+    if kind is str:
+        for index, text in enumerate(value):
+            shown_text(text, f"{key}[{index}]")
     return tuple(value[:n])
 
 
@@ -612,15 +623,13 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     log = obj["log"]
     n = 3 if log and len(log[0]) == 17 and log[0][13] == [] else 4
     rule = obj.get("rule") if isinstance(obj.get("rule"), dict) else {}
-    rule_text = _rule_text(rule, n)
-    if rule_text[:1] in ("三", "四") and rule_text[:1] != "三四"[n - 3]:
-        raise FormatError(f"rule.disp {clip(repr(rule['disp']), 40)} names a {'three' if n == 4 else 'four'}-player "
-                          f"room ({rule_text[:1]}), but the log holds {n} players")
+    rule_text = shown_text(_rule_text(rule, n), "rule.disp")
+    room_players(rule_text, n, "rule.disp")
     names = _per_player(obj, "name", n, str, "names") or ("",) * n
     dan = _per_player(obj, "dan", n, str, "ranks")
     rates = tuple(float(r) for r in _per_player(obj, "rate", n, (int, float), "rates"))
     bounded(rates, "rate")
-    log_id = obj.get("ref") if isinstance(obj.get("ref"), str) else ""
+    log_id = shown_text(obj.get("ref"), "ref") if isinstance(obj.get("ref"), str) else ""
     red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
     room = rule_text[1:2]
     info = TenhouInfo(

@@ -47,8 +47,8 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
-from ..limits import MAX_COUNT, MAX_NUMBER, clip
-from .errors import FormatError, final_points, utf8_error_at
+from ..limits import MAX_COUNT, MAX_NAME, MAX_NUMBER, clip
+from .errors import FormatError, final_points, indicators, shown_text, utf8_error_at
 from .tenhou_origin import tenhou_origin
 
 __all__ = [
@@ -319,8 +319,16 @@ def ranks_of(scores: tuple[int, ...], first_dealer: int) -> tuple[int, ...]:
 
 # -- reading -------------------------------------------------------------------------
 
-_TAG = re.compile(r"<(/?[A-Za-z]+)(\d*)([^>]*)>")
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
+_TAG = re.compile(r"<(/?[A-Za-z]++)(\d*+)([^>]*+)>")
+"""A tag: its letters, the digits after them (a draw or discard's tile id) and the text of
+its attributes, up to the next ``>``. Each part is taken whole, never given back
+(possessive): searched only up to a text's last ``>`` (:meth:`_Reader.read`), every ``<``
+and letter starts a tag that ends at the next ``>``, and a text that is no tag (a run of
+letters, ``<`` after ``<``) is passed over in time that grows with its length, not with
+its square."""
+_ATTR = re.compile(r'\b(\w++)="([^"]*+)"')
+"""An attribute ``name="value"``: a name is tried from its first letter only (``\\b``), and
+taken whole, so that a run of letters is passed over once, not once from each letter."""
 _DRAW_SEAT = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_SEAT = {"D": 0, "E": 1, "F": 2, "G": 3}
 _IGNORED = frozenset(("mjloggm", "/mjloggm", "SHUFFLE"))
@@ -344,16 +352,19 @@ write them."""
 
 def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
           low: int = -MAX_NUMBER, high: int = MAX_NUMBER, required: bool = True, scale: int = 1) -> list[int]:
-    """The comma-separated integers of attribute ``key`` (``what`` they are, for messages),
-    each times ``scale`` (100 for scores written in hundreds): ``count`` of them if given,
-    each ``low..high`` and within ±:data:`~paipu.limits.MAX_NUMBER`. ``KeyError`` if it is
-    ``required`` and absent (an absent optional one has none); ``ValueError`` naming the
-    attribute, its value and what is allowed for anything else."""
+    """The comma-separated integers (in ASCII digits) of attribute ``key`` (``what`` they
+    are, for messages), each times ``scale`` (100 for scores written in hundreds):
+    ``count`` of them if given, each ``low..high`` and within
+    ±:data:`~paipu.limits.MAX_NUMBER`. ``KeyError`` if it is ``required`` and absent (an
+    absent optional one has none); ``ValueError`` naming the attribute, its value and what
+    is allowed for anything else."""
     text = attrs[key] if required else attrs.get(key, "")
-    try:
-        values = [int(x) * scale for x in text.split(",")] if text else []
-    except ValueError:
-        values = None
+    values: list[int] | None = None
+    if text.isascii():  # int() reads other scripts' digits too ("١٢", "１２")
+        try:
+            values = [int(x) * scale for x in text.split(",")] if text else []
+        except ValueError:  # not integers, or one of more digits than Python reads (4,300)
+            pass
     if values is None or (count is not None and len(values) != count):
         raise ValueError(f'{key}="{clip(text, 40)}": must be {count or "comma-separated"} integers: {what}')
     if values and not (low <= min(values) and max(values) <= high and low >= -MAX_NUMBER and high <= MAX_NUMBER):
@@ -363,6 +374,22 @@ def _ints(attrs: dict[str, str], key: str, what: str, count: int | None = None,
             if not low <= value <= high:
                 raise ValueError(f'{key}="{clip(text, 40)}": {value} is not one of {what} ({low}..{high})')
     return values
+
+
+_ENCODED_NAME = 12 * MAX_NAME
+"""The most characters a name of :data:`~paipu.limits.MAX_NAME` characters takes written
+as an mjlog writes it, each of its UTF-8 bytes (4 at most) as ``%XX``."""
+
+
+def _name(encoded: str, key: str) -> str:
+    """A player's name from the percent-encoded UTF-8 of attribute ``key`` (``n0``-``n3``),
+    within :data:`~paipu.limits.MAX_NAME` characters; ``ValueError`` saying how long for a
+    longer one. A text longer than any such name's is refused before it is decoded
+    (decoding 9 MB of ``%41`` took 750 MB)."""
+    if len(encoded) > _ENCODED_NAME:
+        raise ValueError(f"{key}: {len(encoded):,} characters percent-encoded, more than a name holds "
+                         f"(at most {MAX_NAME:,} characters, {_ENCODED_NAME:,} encoded)")
+    return shown_text(unquote(encoded), key)
 
 
 def _tile_ids(attrs: dict[str, str], key: str, count: int | None = None, required: bool = True) -> list[int]:
@@ -483,6 +510,7 @@ class _Reader:
         yaku = tuple(Yaku(name, 0, 1) for name in yakuman) + tuple(Yaku(name, han) for name, han in logged_yaku)
         scores, deltas = self._settlement(attrs)
         ura = _tile_ids(attrs, "doraHaiUra", required=False)
+        indicators(len(ura), "doraHaiUra")
         han = sum(h for _, h in logged_yaku)
         event = Win(
             (who - oya) % n,
@@ -549,7 +577,10 @@ class _Reader:
         after_kan = False  # the next draw is a kan's replacement draw
         dora: DoraReveal | None = None  # a kan's new indicator, waiting to be placed
         riichi = 0  # 1 when the next discard declares riichi
-        for tag, number, attr_text in _TAG.findall(text):
+        indicators_shown = 1  # dora indicators shown in the round: INIT's, then one per DORA
+        # up to the last '>': past it no tag ends, and a search for one from each '<' there
+        # would go to the end of the text each time
+        for tag, number, attr_text in _TAG.findall(text, 0, text.rfind(">") + 1):
             try:
                 if number:  # the hot path: a draw or discard
                     row = draw_row(tag)
@@ -599,6 +630,8 @@ class _Reader:
                     if dora is not None:
                         append(dora)
                     dora = DoraReveal(_TILES[self.red][_tile_ids(attrs, "hai", 1)[0]])
+                    indicators_shown += 1
+                    indicators(indicators_shown, "DORA")
                 elif tag == "INIT":
                     deal = self.deal(attrs)
                     events, results = [deal], []
@@ -612,7 +645,7 @@ class _Reader:
                     kan_rows = {letter: kan_draws[seat_of[who]] for letter, who in _DRAW_SEAT.items() if who < self.n}
                     discard_rows = {letter: discards[seat_of[who]]
                                     for letter, who in _DISCARD_SEAT.items() if who < self.n}
-                    last_draw, after_kan, dora, riichi = "", False, None, 0
+                    last_draw, after_kan, dora, riichi, indicators_shown = "", False, None, 0, 1
                 elif tag == "AGARI":
                     win, logged = self.win(attrs)
                     append(win)
@@ -669,20 +702,22 @@ class _Reader:
         try:
             if (n == 4) != bool(attrs.get("n3")):
                 raise ValueError(f"n3: {'no' if n == 4 else 'a'} fourth player in a game of {self._count()}")
-            names = tuple(unquote(attrs.get(f"n{p}", "")) for p in range(n))
+            names = tuple(_name(attrs.get(f"n{p}", ""), f"n{p}") for p in range(n))
             dan = tuple(DAN_NAMES[d] for d in _ints(attrs, "dan", "ranks (段位)", SEATS, 0, len(DAN_NAMES) - 1)[:n])
-            rate_texts = attrs["rate"].split(",")
-            try:
-                rates = tuple(float(r) for r in rate_texts[:n])
+            rate_texts = attrs["rate"].split(",", SEATS)
+            try:  # float() reads other scripts' digits too ("١٢", "１２"): ASCII text only
+                rates = tuple(float(r) for r in rate_texts[:n]) if attrs["rate"].isascii() else ()
             except ValueError:
                 rates = ()
             if len(rate_texts) != SEATS or len(rates) != n:
                 raise ValueError(f'rate="{clip(attrs["rate"], 40)}": must be {SEATS} numbers: the players\' rates')
             if not all(abs(rate) <= MAX_NUMBER for rate in rates):  # nan and inf too
                 raise ValueError(f"a player's dan or rate: rate {attrs['rate'][:40]!r}: a number beyond any game")
-            sexes = attrs.get("sx", "").split(",")
+            sexes = attrs.get("sx", "").split(",", SEATS)
             if "sx" in attrs and len(sexes) != SEATS:
                 raise ValueError(f'sx="{clip(attrs["sx"], 40)}": must be {SEATS} letters M, F or C: the players\' sexes')
+            for sex in sexes:
+                shown_text(sex, "sx")
         except (KeyError, ValueError) as error:
             what = f"missing attribute {error}" if isinstance(error, KeyError) else str(error)
             raise FormatError(f"bad tag <UN>: {what}") from None
