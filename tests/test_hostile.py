@@ -688,6 +688,7 @@ def test_the_api_names_what_it_was_given_instead_of_a_game_or_an_observer():
         paipu.game_to_json(None)
     assert paipu.replay(game, paipu.Observer()) is None  # what is right still runs
 
+
 # -- issue 28's adversarial pass: what a hostile log makes the readers do ---------------------
 
 MJLOG_HEAD = '<mjloggm ver="2.3">'
