@@ -44,6 +44,9 @@ from ..events import (
 )
 from ..hand import Hand, IllegalAction
 from ..limits import MAX_COUNT, MAX_NUMBER, clip
+from ..names import draw_name
+from ..names import name as yaku_name
+from ..rules import Rule, RuleError
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
 from . import is_tenhou_json
 from .errors import FormatError, bounded, final_points, indicators, room_players, shown_text
@@ -61,7 +64,8 @@ from .tenhou_xml import (
     shown_hand,
 )
 
-__all__ = ["game_from_tenhou_json", "is_tenhou_json", "parse", "parse_lines", "tile_of_code"]
+__all__ = ["dumps", "game_from_tenhou_json", "game_to_tenhou6", "is_tenhou_json", "parse", "parse_lines",
+           "tile_of_code"]
 
 _CODES = {10 * s + d: "mpsz"[s - 1] + str(d) for s in range(1, 5) for d in range(1, 10) if s < 4 or d <= 7}
 _CODES.update({51: "m0", 52: "p0", 53: "s0"})
@@ -85,6 +89,7 @@ text: any other text (``r١١``, ``r011``, ``r`` and 5,000 digits) is not a disc
 
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(discarder - caller) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
+_OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
 
 
 def tile_of_code(code: int) -> str:
@@ -377,6 +382,10 @@ class _Replay:
         if text == "f44":
             _act(hand.discard, "z4")
             self.events.append(NorthSetAside(seat, "z4"))
+            # as Tenhou turns it over: an open or added kan's indicator waits for the
+            # North's replacement draw, not for the next discard
+            self._turn_over(self._unturned)
+            self._unturned = 0
             self.last_tile = "z4"
             return False
         if text[:1] == "f":
@@ -507,7 +516,7 @@ def _win(round_: _RoundReader, state: _Replay, deltas: tuple[int, ...], detail: 
         round_.seat(who),
         replace(hand.to_notation(), riichi=False),
         None if from_who == who else round_.seat(from_who),
-        round_.ura if state.riichi[who] else None,
+        round_.ura if state.riichi[who] and round_.ura else None,  # none shown: a rule without ura-dora
         None if yakuman else fu,
         None if yakuman else han,
         len(yakuman) if yakuman else None,
@@ -676,4 +685,297 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
                                red=info.red_fives, record=record)
     if "lines" in obj:  # one round per line: no place for the final results
         origin = replace(origin, final_results=False)
-    return Game(title, players, 0, tuple(rounds), final_scores, ranks, points, source=source, origin=origin)
+    return Game(title, players, 0, tuple(rounds), final_scores, ranks, points, _paipu_rule(obj),
+                source=source, origin=origin)
+
+
+def _paipu_rule(obj: dict) -> dict | None:
+    """The rule paipu's writer keeps for a game of no platform (``paipu_rule``: 電脳麻将
+    keys, see :func:`game_to_tenhou6`), ``None`` if absent; :class:`FormatError` for one
+    that is not a rule."""
+    rule = obj.get("paipu_rule")
+    if rule is None:
+        return None
+    try:
+        Rule.from_json(rule)
+    except RuleError as error:
+        raise FormatError(f"paipu_rule: {error}") from None
+    return rule
+
+
+# -- writing ---------------------------------------------------------------------------
+
+_CODE_OF_TILE = {tile: code for code, tile in _CODES.items()}
+
+_TENHOU_YAKU = {"翻牌 白": "役牌 白", "翻牌 發": "役牌 發", "翻牌 中": "役牌 中", "ダブル立直": "両立直",
+                "国士無双十三面": "国士無双１３面"}
+"""The 電脳麻将 names of yaku that Tenhou spells otherwise (:data:`YAKU_NAMES`), and Tenhou's."""
+
+_TENHOU_DRAWS = {"荒牌平局": "流局", "三家和": "三家和了", "四開槓": "四槓散了"}
+"""The 電脳麻将 names of draws that Tenhou spells otherwise, and Tenhou's."""
+
+_LIMIT_TEXT = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満", "yakuman": "役満"}
+"""A win's :attr:`~paipu.events.Win.limit` as a tenhou.net/6 point text names it."""
+
+_PLACE_OF_MARK = {"-": 0, "=": 1, "+": 2}
+"""Where a call's letter goes among its tile codes by the direction it was called from
+(上家, 対面, 下家: the reverse of :func:`_source`); an open kan from 下家 puts it last."""
+
+_PLAYER_TEXT = re.compile(r"(.*)\n\((.*) R(-?\d+)\)", re.DOTALL)
+"""A player as the Tenhou readers write one whose rank and rate the log gives:
+``name\\n(dan Rrate)``."""
+
+
+def _code(tile: str) -> int:
+    return _CODE_OF_TILE[tile]
+
+
+def _call_text(letter: str, tiles: list[str], place: int) -> str:
+    """A call's text: the codes of ``tiles`` (the claimed or added one first), the letter
+    before the first of them, moved ``place`` codes to the right as Tenhou writes it."""
+    codes = [str(_code(tile)) for tile in tiles]
+    codes = codes[1:place + 1] + [letter + codes[0]] + codes[place + 1:]
+    return "".join(codes)
+
+
+def _meld_text(meld: Meld) -> str:
+    """A call (chi ``c``, pon ``p``, open kan ``m``), closed kan (``a``) or added kan
+    (``k``) in tenhou.net/6's notation: the tile codes, the claimed (or added) tile right
+    after the letter, the letter first for a call from 上家, after one code from 対面, after
+    two from 下家 (after three for an open kan, and for a closed kan): ``c131415``,
+    ``43p4343``, ``393939m39``, ``424242a42``; an added kan's ``k`` where its pon's ``p`` was."""
+    if meld.type == "ankan":
+        tiles = list(meld.tiles)
+        return _call_text("a", tiles[3:] + tiles[:3], 3)
+    if meld.type == "kakan":
+        pon = list(meld.tiles)
+        pon.remove(meld.added)  # type: ignore[arg-type]
+        pon.remove(meld.claimed)  # type: ignore[arg-type]
+        return _call_text("k", [meld.added, meld.claimed, *pon], _PLACE_OF_MARK[meld.direction])  # type: ignore[index, list-item]
+    letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[meld.type]
+    place = _PLACE_OF_MARK[meld.direction]  # type: ignore[index]
+    if meld.type == "daiminkan" and place == 2:
+        place = 3
+    return _call_text(letter, [meld.claimed, *meld.hand_tiles], place)  # type: ignore[list-item]
+
+
+def _limit_of(win: Win, rule: Rule) -> str:
+    """The limit of a win whose log does not state it (:attr:`~paipu.events.Win.limit`
+    ``None``: 電脳麻将 paipu), from its yakuman, han and fu under ``rule``."""
+    if win.yakuman:
+        return "yakuman"
+    han, fu = win.han or 0, win.fu or 0
+    if han >= 13 and rule.kazoe_yakuman:
+        return "yakuman"
+    for least, limit in ((11, "sanbaiman"), (8, "baiman"), (6, "haneman"), (5, "mangan")):
+        if han >= least:
+            return limit
+    base = fu << (2 + han)
+    return "mangan" if base > 2000 or (base == 1920 and rule.kiriage_mangan) else ""
+
+
+def _point_text(win: Win, n: int, limit: str, payments: tuple[int, ...]) -> str:
+    """A win's point text (:func:`_points` reads it back): ``30符4飜7700点`` (ron),
+    ``満貫2000-4000点`` (a non-dealer's tsumo: what each non-dealer and the dealer pay),
+    ``役満16000点∀`` (the dealer's tsumo: what each pays); a limit hand's fu and han
+    are not written, as Tenhou writes none."""
+    head = _LIMIT_TEXT[limit] if limit else f"{'' if win.fu is None else f'{win.fu}符'}{win.han or 0}飜"
+    points = win.points
+    if win.discarder is not None:
+        return f"{head}{points}点"
+    if win.seat == 0:
+        return f"{head}{points // (n - 1)}点∀"
+    # What the dealer and another non-dealer paid, each less an equal share of the honba;
+    # if that does not give the value (a pao), each non-dealer's share rounded up to 100.
+    each = -payments[next(seat for seat in range(1, n) if seat != win.seat)]
+    dealer = -payments[0]
+    honba, uneven = divmod((n - 2) * each + dealer - points, n - 1)
+    each, dealer = each - honba, dealer - honba
+    if uneven or each <= 0 or dealer <= 0:
+        each = -(-points // (100 * n)) * 100
+        dealer = points - (n - 2) * each
+    return f"{head}{each}-{dealer}点"
+
+
+def _by_index(values: tuple[int, ...], first: int, n: int) -> list[int]:
+    """Values by seat (or player id) as tenhou.net/6 lists them, by table place from the
+    first dealer (``first``: the seat or player id of the first dealer), four of them:
+    a three-player game's fourth is 0, as Tenhou writes it."""
+    return [values[(first + index) % n] for index in range(n)] + [0] * (SEATS - n)
+
+
+def _yaku_text(yaku: Yaku) -> str:
+    tenhou = _TENHOU_YAKU.get(yaku_name(yaku.name), yaku.name)
+    return f"{tenhou}(役満)" if yaku.yakuman else f"{tenhou}({yaku.han}飜)"
+
+
+def _result(round_: Round, n: int, rule: Rule) -> list:
+    """A round's result: ``["和了", deltas, [who, from, pao, point text, yaku...], ...]``
+    or a draw's name and deltas."""
+    first = -round_.deal.hand_number % n  # the seat of the first dealer
+    index = [(seat + round_.deal.hand_number) % n for seat in range(n)]  # table place by seat
+    wins = [event for event in round_.events if type(event) is Win]
+    if wins:
+        result: list = ["和了"]
+        for win in wins:
+            payments = win.payments or (0,) * n
+            who = index[win.seat]
+            liable = next((yaku.pao for yaku in win.yaku if yaku.pao), None)
+            pao = who if liable is None else index[(win.seat + _OFFSET_OF_MARK[liable]) % n]
+            detail = [who, who if win.discarder is None else index[win.discarder], pao]
+            if win.states_value:
+                limit = _limit_of(win, rule) if win.limit is None else win.limit
+                detail += [_point_text(win, n, limit, payments), *map(_yaku_text, win.yaku)]
+            result += [_by_index(payments, first, n), detail]
+        return result
+    no_win = next((event for event in round_.events if type(event) is NoWin), None)
+    if no_win is None:
+        raise ValueError(f"{round_.label} has no end: tenhou.net/6 writes a result for every round")
+    name = draw_name(no_win.name) or no_win.name
+    text = _TENHOU_DRAWS.get(name, name)
+    payments = no_win.payments or (0,) * n
+    if text == "流局" and not any(payments):
+        shown = sum(hand is not None for hand in no_win.hands)
+        text = "全員聴牌" if shown == n else "全員不聴" if shown == 0 else text
+    return [text, _by_index(payments, first, n)] if any(payments) or text == "流局" else [text]
+
+
+def _round_to_tenhou6(round_: Round, rule: Rule) -> list:
+    """One round as tenhou.net/6's array of 17 (see the module)."""
+    n, deal = round_.players, round_.deal
+    first = -deal.hand_number % n
+    index = [(seat + deal.hand_number) % n for seat in range(n)]
+    takes: list[list] = [[] for _ in range(SEATS)]
+    discards: list[list] = [[] for _ in range(SEATS)]
+    dora = [_code(deal.dora_indicator)]
+    ura: list[int] = []
+    for event in round_.events[1:]:
+        cls = type(event)
+        if cls is Draw or cls is KanDraw:
+            takes[index[event.seat]].append(_code(event.tile))
+        elif cls is Discard:
+            code = 60 if event.tsumogiri else _code(event.tile)
+            discards[index[event.seat]].append(f"r{code}" if event.riichi else code)
+        elif cls is Call:
+            takes[index[event.seat]].append(_meld_text(event.meld))
+            if event.meld.type == "daiminkan":
+                discards[index[event.seat]].append(0)
+        elif cls is Kan:
+            discards[index[event.seat]].append(_meld_text(event.meld))
+        elif cls is NorthSetAside:
+            discards[index[event.seat]].append(f"f{_code(event.tile)}")
+        elif cls is DoraReveal:
+            dora.append(_code(event.indicator))
+        elif cls is Win and event.ura_indicators and not ura:
+            ura = [_code(tile) for tile in event.ura_indicators]
+    data: list = [[4 * deal.round_wind + deal.hand_number, deal.honba, deal.riichi_sticks],
+                  _by_index(deal.scores, first, n), dora, ura]
+    for place in range(SEATS):
+        seat = (place - deal.hand_number) % n
+        data += [[_code(tile) for tile in deal.hands[seat].tiles] if place < n else [], takes[place], discards[place]]
+    data.append(_result(round_, n, rule))
+    return data
+
+
+def _number(text: str) -> int | float:
+    """Final points as a JSON number that reads back as the same text (``"45"``, ``"-12.3"``)."""
+    return float(text) if "." in text else int(text)
+
+
+def _players(game: Game) -> dict[str, list]:
+    """``name``, and ``dan``, ``rate`` and ``sx`` where the log gives them, by table place
+    from the first dealer: a player written ``name\\n(dan Rrate)`` (a Tenhou log's) as
+    its parts, which the reader joins again."""
+    n = len(game.players)
+    order = [(game.first_dealer + place) % n for place in range(n)]
+    parts = [_PLAYER_TEXT.fullmatch(player) for player in game.players]
+    record = game.origin.record if game.origin is not None else None
+    info = record.info if isinstance(record, TenhouRecord) else None
+    pad = [""] * (SEATS - n)
+    if not all(parts):
+        return {"name": [game.players[p] for p in order] + pad}
+    fields: dict[str, list] = {
+        "name": [parts[p][1] for p in order] + pad,  # type: ignore[index]
+        "dan": [parts[p][2] for p in order] + pad,  # type: ignore[index]
+        "rate": [int(parts[p][3]) for p in order] + [0] * (SEATS - n),  # type: ignore[index]
+    }
+    if info is not None and len(info.rates) == n and all(int(info.rates[p] // 1) == fields["rate"][place]
+                                                          for place, p in enumerate(order)):
+        fields["rate"] = [info.rates[p] for p in order] + [0] * (SEATS - n)  # as logged, with decimals
+    if info is not None and len(info.sexes) == n:
+        fields["sx"] = [info.sexes[p] for p in order] + pad
+    return fields
+
+
+def game_to_tenhou6(game: Game) -> dict[str, Any]:
+    """A game of three or four players as a tenhou.net/6 object (what
+    :func:`game_from_tenhou_json` reads, and mjai-reviewer); ``ValueError`` for another
+    number of players.
+
+    The players are listed from the first dealer, as Tenhou lists them. ``rule.disp`` is
+    the room of a Tenhou or Mahjong Soul game (``鳳南喰赤``, ``三鳳南喰赤``, ``玉の間南喰``),
+    which gives the rule the game is checked under, with its log id as ``ref`` (so its
+    date); the red fives are ``aka51``-``aka53`` (and ``aka``: any). A game of no platform
+    (電脳麻将, mjai) keeps the rule paipu checks it under as ``paipu_rule`` (電脳麻将 keys,
+    as :attr:`Game.rule <paipu.events.Game.rule>`). Yaku and draws are named as Tenhou
+    names them (``役牌 白``, ``流局``, ``全員聴牌``); a limit hand's fu is not written."""
+    from ..engine import game_rule
+
+    n = len(game.players)
+    if n not in (3, 4):
+        raise ValueError(f"tenhou.net/6 holds games of three or four players, not {n}")
+    rule = game_rule(game)
+    origin = game.origin
+    platform = origin.platform if origin is not None else ""
+    room = origin.room if origin is not None and platform in ("tenhou", "majsoul") else ""
+    obj: dict[str, Any] = {"title": (game.title.split("\n", 1) + [""])[:2]}
+    if platform == "tenhou" and origin is not None and origin.id:
+        obj["ref"] = origin.id
+    obj.update(_players(game))
+    disp = room[1:] if room[:1] == "四" else room or ("三" if n == 3 else "")
+    reds = rule.red_fives
+    obj["rule"] = {"disp": disp, "aka": int(any(reds)), "aka51": reds[0], "aka52": reds[1], "aka53": reds[2]}
+    if not room:
+        obj["paipu_rule"] = dict(game.rule) if game.rule is not None else rule.to_json()
+    obj["log"] = [_round_to_tenhou6(round_, rule) for round_ in game.rounds]
+    if game.final_scores is not None and game.points is not None:
+        order = [(game.first_dealer + place) % n for place in range(n)]
+        obj["sc"] = [x for p in order for x in (game.final_scores[p], _number(game.points[p]))] + [0] * (2 * (SEATS - n))
+    return obj
+
+
+def dumps(game: Game) -> bytes:
+    """A game as a tenhou.net/6 file: one JSON object (see :func:`game_to_tenhou6`)."""
+    return orjson.dumps(game_to_tenhou6(game))
+
+
+def as_read_back(event: Event, rule: Rule) -> Event:
+    """``event`` of a game checked under ``rule`` as :func:`game_from_tenhou_json` reads
+    it back from what :func:`game_to_tenhou6` writes: a win's yaku under Tenhou's names
+    and without the liable player's mark (the win's third number says who is liable), its
+    limit stated (worked out under ``rule`` where the log states none) and its fu not, for
+    a limit hand; a draw under the name the reader gives Tenhou's text, the hands it shows
+    sorted, the drawn tile last; the hands a win or draw shows without the riichi mark ``*`` and the Norths set aside ``b`` (the takes and
+    discards hold them). Anything else that differs, tenhou.net/6 cannot hold (a double
+    yakuman: Tenhou counts each yakuman once)."""
+    cls = type(event)
+    if cls is Win:
+        limit = _limit_of(event, rule) if event.limit is None else event.limit
+        if not event.states_value:
+            limit = ""
+        return replace(event, hand=_as_shown(event.hand), fu=None if limit else event.fu, limit=limit, yaku=tuple(
+            Yaku(_TENHOU_YAKU.get(yaku_name(y.name), y.name), y.han, y.yakuman) for y in event.yaku))
+    if cls is NoWin:
+        name = draw_name(event.name) or event.name
+        return replace(event, name=_DRAW_NAMES.get(_TENHOU_DRAWS.get(name, name), event.name),
+                       hands=tuple(None if hand is None else shown_hand(list(hand.tiles), _as_shown(hand).melds)
+                                   for hand in event.hands))
+    return event
+
+
+def _as_shown(hand: HandNotation) -> HandNotation:
+    """A hand shown at the end of a round as the tenhou.net/6 reader writes it: no riichi
+    mark, no North set aside among the melds."""
+    if not hand.riichi and all(meld.type != "north" for meld in hand.melds):
+        return hand
+    return replace(hand, riichi=False, melds=tuple(meld for meld in hand.melds if meld.type != "north"))
