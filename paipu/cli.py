@@ -31,7 +31,8 @@ import orjson
 
 from . import __version__
 from .describe import describe
-from .events import Game, Win, locator
+from .events import Game, locator
+from .formats import WRITERS
 from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, GameReader, LoadError, load
 from .output import write_whole
@@ -236,18 +237,17 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-_NOT_HELD: dict[str, dict[type, tuple[str, ...]]] = {"majiang": {Win: ("limit",)}, "mjai": {}}
-"""By output format, the fields of events it has no place for (電脳麻将 paipu states no
-limit's name, as Tenhou's ``AGARI`` does): a game read back is not asked to have them."""
-
-
 def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
-    """Why ``data``, ``game`` written in the format ``to``, would not be read by paipu as
-    what was written, or ``None``: it is read as :func:`paipu.load` reads a file, and
-    must give the game's players, first dealer and events (but the fields ``to`` has no
-    place for, :data:`_NOT_HELD`). A writer writes what it is given; a reader refuses what
-    cannot be played (a hand of 12 tiles, a ron on one's own discard), so a game read
-    leniently from one format may be written in another that paipu would refuse."""
+    """Why ``data``, ``game`` written in the format ``to`` (a key of
+    :data:`~paipu.formats.WRITERS`), would not be read by paipu as what was written, or
+    ``None``: it is read as :func:`paipu.load` reads a file, and must give the game's
+    players in the same order from the first dealer (tenhou.net/6 lists them from the
+    first dealer) and its events, as the format holds them
+    (:attr:`Writer.read_back <paipu.formats.Writer.read_back>`). A writer writes what it is
+    given; a reader refuses what cannot be played (a hand of 12 tiles, a ron on one's own
+    discard), so a game read leniently from one format may be written in another that
+    paipu would refuse."""
+    from .engine import game_rule
     from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
 
     try:
@@ -260,33 +260,41 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
     if len(games) != 1:
         return f"paipu would read {len(games)} games from it"
     back = games[0]
-    if (back.players, back.first_dealer) != (game.players, game.first_dealer):
+    if _table_order(back) != _table_order(game):
         return "paipu would read other players or another first dealer from it"
     if len(back.rounds) != len(game.rounds):
         return f"paipu would read {len(back.rounds)} rounds from it, not {len(game.rounds)}"
-    not_held = _NOT_HELD[to]
-    for mine, read_back in zip(game.rounds, back.rounds):
-        if mine == read_back:
+    read_back, rule = WRITERS[to].read_back, game_rule(game)
+    for mine, read in zip(game.rounds, back.rounds):
+        if mine == read:
             continue
-        for event, (a, b) in enumerate(zip(mine.events, read_back.events)):
-            if a != b and not (type(a) is type(b) and type(a) in not_held and a == dataclasses.replace(
-                    b, **{field: getattr(a, field) for field in not_held[type(a)]})):
-                return f"paipu would read {locator(None, mine.label, event)} otherwise"
-        if len(mine.events) != len(read_back.events):
-            return f"paipu would read {mine.label} with {len(read_back.events)} events, not {len(mine.events)}"
+        for event, (a, b) in enumerate(zip(mine.events, read.events)):
+            if a != b and read_back(a, rule) != b:
+                return f"paipu would read {locator(None, mine.label, event)} otherwise ({_difference(read_back(a, rule), b)})"
+        if len(mine.events) != len(read.events):
+            return f"paipu would read {mine.label} with {len(read.events)} events, not {len(mine.events)}"
     return None
 
 
-def _convert(args: argparse.Namespace) -> int:
-    from .formats import majiang, mjai
+def _difference(mine: Any, read: Any) -> str:
+    """What differs between an event and the one read back in its place, by the format's
+    keys: ``kaigang where the log has gangzimo``, ``hule: fubaopai, fenpei``."""
+    if type(mine) is not type(read):
+        return f"{read.key} where the log has {mine.key}"
+    fields = [field.name for field in dataclasses.fields(mine) if getattr(mine, field.name) != getattr(read, field.name)]
+    return f"{mine.key}: {', '.join(fields)}"
 
-    # Each output format: how a game is written, the ending of its files, how games
-    # follow one another on standard output (a JSON array; mjai: None, one game per file,
-    # as Mortal and mjai-reviewer read a log).
-    write, suffix, opening, between, closing = {
-        "majiang": (lambda game: orjson.dumps(majiang.game_to_json(game)), ".json", b"[", b",\n", b"]\n"),
-        "mjai": (mjai.dumps, ".jsonl", b"", None, b""),
-    }[args.to]
+
+def _table_order(game: Game) -> tuple[str, ...]:
+    """The players from the first dealer (起家) on, in turn order."""
+    first = game.first_dealer
+    return game.players[first:] + game.players[:first]
+
+
+def _convert(args: argparse.Namespace) -> int:
+    writer = WRITERS[args.to]
+    write, suffix, opening, between, closing = (writer.write, writer.suffix, writer.opening, writer.between,
+                                                writer.closing)
 
     if _refuse_over_input("convert", args.output, args.paths):
         return EXIT_USAGE
@@ -769,13 +777,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = commands.add_parser(
         "convert",
-        help="convert games (電脳麻将 JSON, Tenhou mjlog, tenhou.net/6 JSON or mjai) to 電脳麻将 paipu JSON or mjai",
+        help="convert games (電脳麻将 JSON, Tenhou mjlog, tenhou.net/6 JSON or mjai) to 電脳麻将 paipu JSON, "
+        "mjai or tenhou.net/6 JSON",
         description="Write every game read (電脳麻将 JSON, Tenhou mjlog, tenhou.net/6 JSON or mjai: see PATH) "
         "as 電脳麻将 paipu JSON, as @kobalab/tenhou-log converts "
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
         "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; one game per file, so one "
-        "game only on standard output). An incomplete game is converted as it is and named on standard error. "
+        "game only on standard output); with --to tenhou6, as tenhou.net/6 JSON (NAME.json, one game per file), "
+        "the input of mjai-reviewer. An incomplete game is converted as it is and named on standard error. "
         "Each game written is read back as paipu reads that format: a game that would not read back as the "
         "same game (one paipu reads from a lenient format but refuses in the other, e.g. a ron on one's own "
         "discard written as mjai) is not written, and named with the reason on standard error; the others are.",
@@ -783,10 +793,12 @@ def build_parser() -> argparse.ArgumentParser:
         "(a file that exists is not overwritten without --force; a game that would not read back as itself).",
     )
     _add_paths(convert)
-    convert.add_argument("--to", choices=("majiang", "mjai"), default="majiang",
-                         help="the output format: majiang (電脳麻将 paipu JSON, the default) or mjai "
+    convert.add_argument("--to", choices=tuple(WRITERS), default="majiang",
+                         help="the output format: majiang (電脳麻将 paipu JSON, the default), mjai "
                          "(JSON lines for Mortal and mjai-reviewer; four-player games, one game per file, "
-                         "named .jsonl: several need -o DIR)")
+                         "named .jsonl: several need -o DIR) or tenhou6 (tenhou.net/6 JSON for mjai-reviewer "
+                         "and Tenhou's viewer; three or four players, one game per file, named .json: several "
+                         "need -o DIR)")
     convert.add_argument("-o", "--output", metavar="DIR",
                          help="write one file per game into DIR (created if needed; not inside a folder read)")
     convert.add_argument("--force", action="store_true",

@@ -7,23 +7,28 @@ is recognised by content, and its reader. :func:`identify` is all the loader nee
 know a file's format, so that the Tenhou readers are imported only for Tenhou logs.
 Adding a format is adding an entry to :data:`FORMATS`.
 
+The formats paipu writes (``paipu convert --to``) are the registry :data:`WRITERS`:
+電脳麻将 paipu JSON, mjai and tenhou.net/6 JSON, each a :class:`Writer`.
+
 Every reader raises :class:`FormatError` for what is not its format, and gives each game
 an :class:`~paipu.events.Origin` with the format's name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable
 
 import orjson
 
-from ..events import Game
+from ..events import Event, Game, Win
+from ..rules import Rule
 from .errors import FormatError
-from .majiang import game_from_json
+from .majiang import game_from_json, game_to_json
 
-__all__ = ["FormatError", "Format", "FORMATS", "ReadGame", "identify", "is_mjlog", "is_tenhou_json"]
+__all__ = ["FormatError", "Format", "FORMATS", "ReadGame", "Writer", "WRITERS", "identify", "is_mjlog",
+           "is_tenhou_json"]
 
 ReadGame = Callable[..., Game]
 """Reads one game of a file: ``read(item, source="path#index")``."""
@@ -149,3 +154,69 @@ def identify(data: bytes) -> tuple[Format, Any]:
         if format.sniff(content):
             return format, content
     raise FormatError("none of the formats: " + ", ".join(FORMATS))
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """A format paipu writes: an entry of :data:`WRITERS`, named as ``paipu convert --to``
+    names it."""
+
+    name: str
+    write: Callable[[Game], bytes]
+    """A game as a file of the format; ``ValueError`` for a game it cannot hold."""
+    suffix: str
+    """The ending of its files' names."""
+    opening: bytes
+    between: bytes | None
+    """How games follow one another on standard output, after ``opening`` and before
+    ``closing`` (a JSON array); ``None``: one game per file, as the tools that read the
+    format take it."""
+    closing: bytes
+    read_back: Callable[[Event, Rule], Event]
+    """An event of a game checked under a rule as paipu reads it back from what ``write``
+    writes: what the format has no place for, or spells otherwise, as the reader gives it.
+    A game whose events read back otherwise is not written."""
+
+
+def _write_majiang(game: Game) -> bytes:
+    return orjson.dumps(game_to_json(game))
+
+
+def _majiang_read_back(event: Event, rule: Rule) -> Event:
+    """電脳麻将 paipu states no win's limit (Tenhou's ``AGARI`` does)."""
+    return replace(event, limit=None) if type(event) is Win else event
+
+
+def _write_mjai(game: Game) -> bytes:
+    from .mjai import dumps
+
+    return dumps(game)
+
+
+def _as_itself(event: Event, rule: Rule) -> Event:
+    return event
+
+
+def _write_tenhou6(game: Game) -> bytes:
+    from .tenhou_json import dumps
+
+    return dumps(game)
+
+
+def _tenhou6_read_back(event: Event, rule: Rule) -> Event:
+    from .tenhou_json import as_read_back
+
+    return as_read_back(event, rule)
+
+
+WRITERS: dict[str, Writer] = {
+    w.name: w for w in (
+        Writer("majiang", _write_majiang, ".json", b"[", b",\n", b"]\n", _majiang_read_back),
+        Writer("mjai", _write_mjai, ".jsonl", b"", None, b"", _as_itself),
+        Writer("tenhou6", _write_tenhou6, ".json", b"", None, b"", _tenhou6_read_back),
+    )
+}
+"""Every format paipu writes, by the name ``paipu convert --to`` takes: 電脳麻将 paipu JSON
+(an array of games on standard output), mjai (JSON lines: one game per file, as Mortal and
+mjai-reviewer read it) and tenhou.net/6 JSON (one game per file, as mjai-reviewer reads it).
+Adding an output format is adding an entry here."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import orjson
 
@@ -730,12 +730,12 @@ def _code(tile: str) -> int:
     return _CODE_OF_TILE[tile]
 
 
-def _call_text(letter: str, tiles: list[str], place: int) -> str:
-    """A call's text: the codes of ``tiles`` (the claimed or added one first), the letter
-    before the first of them, moved ``place`` codes to the right as Tenhou writes it."""
-    codes = [str(_code(tile)) for tile in tiles]
-    codes = codes[1:place + 1] + [letter + codes[0]] + codes[place + 1:]
-    return "".join(codes)
+def _call_text(letter: str, first: str, others: tuple[str, ...] | list[str], place: int) -> str:
+    """A call's text: the letter and the ``first`` tile's code (the claimed or added one),
+    after ``place`` of the ``others`` codes, in Tenhou's order (a red five after the other
+    fives)."""
+    codes = [str(code) for code in _in_order(map(_code, others))]
+    return "".join(codes[:place]) + letter + str(_code(first)) + "".join(codes[place:])
 
 
 def _meld_text(meld: Meld) -> str:
@@ -745,18 +745,17 @@ def _meld_text(meld: Meld) -> str:
     two from 下家 (after three for an open kan, and for a closed kan): ``c131415``,
     ``43p4343``, ``393939m39``, ``424242a42``; an added kan's ``k`` where its pon's ``p`` was."""
     if meld.type == "ankan":
-        tiles = list(meld.tiles)
-        return _call_text("a", tiles[3:] + tiles[:3], 3)
+        *others, last = _in_order(map(_code, meld.tiles))
+        return "".join(map(str, others)) + f"a{last}"
     if meld.type == "kakan":
         pon = list(meld.tiles)
         pon.remove(meld.added)  # type: ignore[arg-type]
-        pon.remove(meld.claimed)  # type: ignore[arg-type]
-        return _call_text("k", [meld.added, meld.claimed, *pon], _PLACE_OF_MARK[meld.direction])  # type: ignore[index, list-item]
+        return _call_text("k", meld.added, pon, _PLACE_OF_MARK[meld.direction])  # type: ignore[arg-type, index]
     letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[meld.type]
     place = _PLACE_OF_MARK[meld.direction]  # type: ignore[index]
     if meld.type == "daiminkan" and place == 2:
         place = 3
-    return _call_text(letter, [meld.claimed, *meld.hand_tiles], place)  # type: ignore[list-item]
+    return _call_text(letter, meld.claimed, meld.hand_tiles, place)  # type: ignore[arg-type]
 
 
 def _limit_of(win: Win, rule: Rule) -> str:
@@ -795,6 +794,11 @@ def _point_text(win: Win, n: int, limit: str, payments: tuple[int, ...]) -> str:
         each = -(-points // (100 * n)) * 100
         dealer = points - (n - 2) * each
     return f"{head}{each}-{dealer}点"
+
+
+def _in_order(codes: Iterable[int]) -> list[int]:
+    """Tile codes in Tenhou's order: by kind, a red five after the other fives."""
+    return sorted(codes, key=lambda code: 10 * (code - 50) + 5.5 if code > 50 else code)
 
 
 def _by_index(values: tuple[int, ...], first: int, n: int) -> list[int]:
@@ -872,7 +876,7 @@ def _round_to_tenhou6(round_: Round, rule: Rule) -> list:
                   _by_index(deal.scores, first, n), dora, ura]
     for place in range(SEATS):
         seat = (place - deal.hand_number) % n
-        data += [[_code(tile) for tile in deal.hands[seat].tiles] if place < n else [], takes[place], discards[place]]
+        data += [_in_order(map(_code, deal.hands[seat].tiles)) if place < n else [], takes[place], discards[place]]
     data.append(_result(round_, n, rule))
     return data
 
