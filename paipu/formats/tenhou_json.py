@@ -1,5 +1,6 @@
 """tenhou.net/6 JSON (the table format of Tenhou's web viewer) into a
-:class:`~paipu.events.Game`.
+:class:`~paipu.events.Game`, and a game into it (:func:`game_to_tenhou6`, the input of
+mjai-reviewer; :func:`as_read_back` says what the format does not hold).
 
 A game is an object whose ``log`` holds one array per round (局): the round's number,
 honba and sticks, the start scores, dora and ura-dora indicators, and for each player the
