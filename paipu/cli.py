@@ -311,10 +311,6 @@ def _convert(args: argparse.Namespace) -> int:
             _emit(opening)
         for game in reader:
             path, _, number = game.source.rpartition("#")
-            if not (game.rounds and all(round_.is_complete for round_ in game.rounds)):
-                _say("convert", f"{game.source}: incomplete game (a round without its end): converted as it is")
-            elif not game.is_complete and (game.origin is None or game.origin.final_results):
-                _say("convert", f"{game.source}: incomplete game (no final results): converted as it is")
             try:
                 data = write(game)
                 refusal = _not_read_back(args.to, data, game)
@@ -324,6 +320,10 @@ def _convert(args: argparse.Namespace) -> int:
                 _say("convert", f"{game.source}: not written: {refusal}")
                 problems += 1
                 continue
+            if not (game.rounds and all(round_.is_complete for round_ in game.rounds)):
+                _say("convert", f"{game.source}: incomplete game (a round without its end): converted as it is")
+            elif not game.is_complete and (game.origin is None or game.origin.final_results):
+                _say("convert", f"{game.source}: incomplete game (no final results): converted as it is")
             if out is None:
                 if between is not None:
                     _emit((between if emitted else b"") + data)

@@ -239,3 +239,11 @@ def test_three_player_games_of_every_source_are_written():
         if len(game.players) == 3:
             _written_and_read_back(game, outcome)
     assert outcome == Counter(written=len(sanma) + 2 + 5)
+
+
+def test_a_game_with_a_round_without_its_end_is_not_written_and_said_so_once(tmp_path, capsys):
+    cut = corpus("tenhou-mjlog", "mjx-tests", "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog")
+    assert main(["convert", str(cut), "--to", "tenhou6", "-o", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (f"paipu convert: {cut}#0: not written: 南4局0本場 has no end: "
+                                       "tenhou.net/6 writes a result for every round\n")
+    assert not list(tmp_path.iterdir())
