@@ -265,14 +265,14 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
     if len(back.rounds) != len(game.rounds):
         return f"paipu would read {len(back.rounds)} rounds from it, not {len(game.rounds)}"
     read_back, rule = WRITERS[to].read_back, game_rule(game)
-    for mine, read in zip(game.rounds, back.rounds):
-        if mine == read:
+    for mine, theirs in zip(game.rounds, back.rounds):
+        if mine == theirs:
             continue
-        for event, (a, b) in enumerate(zip(mine.events, read.events)):
+        for event, (a, b) in enumerate(zip(mine.events, theirs.events)):
             if a != b and read_back(a, rule) != b:
                 return f"paipu would read {locator(None, mine.label, event)} otherwise ({_difference(read_back(a, rule), b)})"
-        if len(mine.events) != len(read.events):
-            return f"paipu would read {mine.label} with {len(read.events)} events, not {len(mine.events)}"
+        if len(mine.events) != len(theirs.events):
+            return f"paipu would read {mine.label} with {len(theirs.events)} events, not {len(mine.events)}"
     return None
 
 

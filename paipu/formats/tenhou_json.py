@@ -735,8 +735,8 @@ def _call_text(letter: str, first: str, others: tuple[str, ...] | list[str], pla
     """A call's text: the letter and the ``first`` tile's code (the claimed or added one),
     after ``place`` of the ``others`` codes, in Tenhou's order (a red five after the other
     fives)."""
-    codes = [str(code) for code in _in_order(map(_code, others))]
-    return "".join(codes[:place]) + letter + str(_code(first)) + "".join(codes[place:])
+    codes = "".join(map(str, _in_order(map(_code, others))))
+    return codes[:2 * place] + letter + str(_code(first)) + codes[2 * place:]
 
 
 def _meld_text(meld: Meld) -> str:
@@ -819,7 +819,7 @@ def _result(round_: Round, n: int, rule: Rule) -> list:
     or a draw's name and deltas."""
     first = -round_.deal.hand_number % n  # the seat of the first dealer
     index = [(seat + round_.deal.hand_number) % n for seat in range(n)]  # table place by seat
-    wins = [event for event in round_.events if type(event) is Win]
+    wins = [event for event in round_.events if isinstance(event, Win)]
     if wins:
         result: list = ["和了"]
         for win in wins:
@@ -827,13 +827,13 @@ def _result(round_: Round, n: int, rule: Rule) -> list:
             who = index[win.seat]
             liable = next((yaku.pao for yaku in win.yaku if yaku.pao), None)
             pao = who if liable is None else index[(win.seat + _OFFSET_OF_MARK[liable]) % n]
-            detail = [who, who if win.discarder is None else index[win.discarder], pao]
+            detail: list[int | str] = [who, who if win.discarder is None else index[win.discarder], pao]
             if win.states_value:
                 limit = _limit_of(win, rule) if win.limit is None else win.limit
                 detail += [_point_text(win, n, limit, payments), *map(_yaku_text, win.yaku)]
             result += [_by_index(payments, first, n), detail]
         return result
-    no_win = next((event for event in round_.events if type(event) is NoWin), None)
+    no_win = next((event for event in round_.events if isinstance(event, NoWin)), None)
     if no_win is None:
         raise ValueError(f"{round_.label} has no end: tenhou.net/6 writes a result for every round")
     name = draw_name(no_win.name) or no_win.name
@@ -855,23 +855,22 @@ def _round_to_tenhou6(round_: Round, rule: Rule) -> list:
     dora = [_code(deal.dora_indicator)]
     ura: list[int] = []
     for event in round_.events[1:]:
-        cls = type(event)
-        if cls is Draw or cls is KanDraw:
+        if isinstance(event, (Draw, KanDraw)):
             takes[index[event.seat]].append(_code(event.tile))
-        elif cls is Discard:
+        elif isinstance(event, Discard):
             code = 60 if event.tsumogiri else _code(event.tile)
             discards[index[event.seat]].append(f"r{code}" if event.riichi else code)
-        elif cls is Call:
+        elif isinstance(event, Call):
             takes[index[event.seat]].append(_meld_text(event.meld))
             if event.meld.type == "daiminkan":
                 discards[index[event.seat]].append(0)
-        elif cls is Kan:
+        elif isinstance(event, Kan):
             discards[index[event.seat]].append(_meld_text(event.meld))
-        elif cls is NorthSetAside:
+        elif isinstance(event, NorthSetAside):
             discards[index[event.seat]].append(f"f{_code(event.tile)}")
-        elif cls is DoraReveal:
+        elif isinstance(event, DoraReveal):
             dora.append(_code(event.indicator))
-        elif cls is Win and event.ura_indicators and not ura:
+        elif isinstance(event, Win) and event.ura_indicators and not ura:
             ura = [_code(tile) for tile in event.ura_indicators]
     data: list = [[4 * deal.round_wind + deal.hand_number, deal.honba, deal.riichi_sticks],
                   _by_index(deal.scores, first, n), dora, ura]
@@ -963,14 +962,13 @@ def as_read_back(event: Event, rule: Rule) -> Event:
     sorted, the drawn tile last; the hands a win or draw shows without the riichi mark ``*`` and the Norths set aside ``b`` (the takes and
     discards hold them). Anything else that differs, tenhou.net/6 cannot hold (a double
     yakuman: Tenhou counts each yakuman once)."""
-    cls = type(event)
-    if cls is Win:
+    if isinstance(event, Win):
         limit = _limit_of(event, rule) if event.limit is None else event.limit
         if not event.states_value:
             limit = ""
         return replace(event, hand=_as_shown(event.hand), fu=None if limit else event.fu, limit=limit, yaku=tuple(
             Yaku(_TENHOU_YAKU.get(yaku_name(y.name), y.name), y.han, y.yakuman) for y in event.yaku))
-    if cls is NoWin:
+    if isinstance(event, NoWin):
         name = draw_name(event.name) or event.name
         return replace(event, name=_DRAW_NAMES.get(_TENHOU_DRAWS.get(name, name), event.name),
                        hands=tuple(None if hand is None else shown_hand(list(hand.tiles), _as_shown(hand).melds)
