@@ -511,7 +511,7 @@ def _win(round_: _RoundReader, state: _Replay, deltas: tuple[int, ...], detail: 
     yakuman = tuple(name for name, han in logged if han is None)
     if yakuman:
         limit = 5
-    han = sum(h for _, h in yaku_han)
+    han = sum(h for _, h in yaku_han) if len(detail) > 3 else None  # no value stated (written from mjai)
     by_seat = tuple(deltas[round_.player(seat)] for seat in range(n))
     event = Win(
         round_.seat(who),
@@ -684,8 +684,10 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     else:
         origin = tenhou_origin("tenhou-json", title, hanchan=info.hanchan, kuitan=info.kuitan,
                                red=info.red_fives, record=record)
-    if "lines" in obj:  # one round per line: no place for the final results
+    if "lines" in obj or obj.get("final_results") is False:  # no place for the final results
         origin = replace(origin, final_results=False)
+    if obj.get("shown_hands") is False:
+        origin = replace(origin, shown_hands=False)
     return Game(title, players, 0, tuple(rounds), final_scores, ranks, points, _paipu_rule(obj),
                 source=source, origin=origin)
 
@@ -922,7 +924,11 @@ def game_to_tenhou6(game: Game) -> dict[str, Any]:
     date); the red fives are ``aka51``-``aka53`` (and ``aka``: any). A game of no platform
     (電脳麻将, mjai) keeps the rule paipu checks it under as ``paipu_rule`` (電脳麻将 keys,
     as :attr:`Game.rule <paipu.events.Game.rule>`). Yaku and draws are named as Tenhou
-    names them (``役牌 白``, ``流局``, ``全員聴牌``); a limit hand's fu is not written."""
+    names them (``役牌 白``, ``流局``, ``全員聴牌``); a limit hand's fu is not written. A game
+    whose log has no place for final results (one round per line, mjai) is written with
+    ``final_results: false``, and one whose log does not state the hands a draw shows
+    (mjai) with ``shown_hands: false``, as paipu's other writers mark them, for the game
+    read back to be checked as its source is."""
     from ..engine import game_rule
 
     n = len(game.players)
@@ -942,6 +948,10 @@ def game_to_tenhou6(game: Game) -> dict[str, Any]:
     if not room:
         obj["paipu_rule"] = dict(game.rule) if game.rule is not None else rule.to_json()
     obj["log"] = [_round_to_tenhou6(round_, rule) for round_ in game.rounds]
+    if origin is not None and not origin.final_results:
+        obj["final_results"] = False
+    if origin is not None and not origin.shown_hands:
+        obj["shown_hands"] = False
     if game.final_scores is not None and game.points is not None:
         order = [(game.first_dealer + place) % n for place in range(n)]
         obj["sc"] = [x for p in order for x in (game.final_scores[p], _number(game.points[p]))] + [0] * (2 * (SEATS - n))
