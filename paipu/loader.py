@@ -34,6 +34,7 @@ gzip bomb is an error, found without inflating it all.
 
 from __future__ import annotations
 
+import bz2
 import errno
 import gc
 import os
@@ -45,13 +46,15 @@ from typing import Iterator, Literal, Union
 
 import orjson
 
+from .containers import ENDINGS, ContainerError, Filters, Missing, Part, Unread, kind, members, readable_size
 from .events import Game, locator
 from .formats import FORMATS, FormatError, ReadGame, identify
 from .formats.majiang import compact, games_from_compact
 from .formats.errors import utf8_error_at
 from .limits import clip
 
-__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "Without", "Selection", "PATTERNS", "MAX_SIZE"]
+__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "Without", "Selection", "Filters", "Part", "PATTERNS",
+           "MAX_SIZE"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -103,13 +106,15 @@ class LoadError(Exception):
 
 
 class Without(frozenset):
-    """The games of a file but these (their indices): a file named whole after some
+    """The games of a file but these (their indices; of a database or archive, the
+    :class:`~paipu.containers.Part` s naming its members): a file named whole after some
     ``FILE#N`` of it, whose games ``N`` were read there."""
 
 
-Selection = Union[int, None, Without]
-"""The games of a file to read: game ``N`` (``FILE#N``), all (``None``) or all
-:class:`Without` some."""
+Selection = Union[int, None, Without, Part]
+"""The games of a file to read: game ``N`` (``FILE#N``), all (``None``), all
+:class:`Without` some, or of a database or archive some members
+(:class:`~paipu.containers.Part`: ``FILE#NAME``, or a share of the work of ``--jobs``)."""
 
 
 class LoadWarning(UserWarning):
@@ -127,12 +132,8 @@ class _BadGzip(Exception):
     """Compressed data that is not whole gzip."""
 
 
-def _size(count: int) -> str:
-    """A number of bytes as a person reads it: ``256 MiB``, ``1.5 KiB``, ``300 bytes``."""
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if count >= scale:
-            return f"{count / scale:.4g} {unit}"
-    return f"{count} bytes"
+class _BadBzip2(Exception):
+    """Compressed data that is not whole bzip2."""
 
 
 class _NotRegular(Exception):
@@ -155,7 +156,7 @@ def _read(path: Path, max_size: int) -> bytes:
             raise IsADirectoryError(errno.EISDIR, "is a folder")
         regular = stat.S_ISREG(info.st_mode)
         if regular and info.st_size > max_size:
-            raise _TooLarge(f"the file is {_size(info.st_size)}, more than the limit of {_size(max_size)} "
+            raise _TooLarge(f"the file is {readable_size(info.st_size)}, more than the limit of {readable_size(max_size)} "
                             "(--max-size)")
         parts = []
         left = max_size + 1
@@ -182,7 +183,7 @@ def _read(path: Path, max_size: int) -> bytes:
     finally:
         os.close(fd)
     if left <= 0:
-        raise _TooLarge(f"more than the limit of {_size(max_size)} (--max-size)")
+        raise _TooLarge(f"more than the limit of {readable_size(max_size)} (--max-size)")
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
@@ -200,7 +201,7 @@ def _gunzip(data: bytes, max_size: int) -> bytes:
         parts.append(part)
         left -= len(part)
         if left <= 0:
-            raise _TooLarge(f"inflates to more than the limit of {_size(max_size)} (--max-size)")
+            raise _TooLarge(f"inflates to more than the limit of {readable_size(max_size)} (--max-size)")
         if not inflater.eof:
             raise _BadGzip("the file ends too early")
         data = inflater.unused_data
@@ -208,6 +209,23 @@ def _gunzip(data: bytes, max_size: int) -> bytes:
             if data.strip(b"\0"):
                 raise _BadGzip("data after the end of the compressed stream")
             return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def _bunzip2(data: bytes, max_size: int) -> bytes:
+    """bzip2 data inflated (a log of a phoenix-logs database made before May 2023),
+    never beyond ``max_size`` bytes (else :class:`_TooLarge`)."""
+    inflater = bz2.BZ2Decompressor()
+    try:
+        inflated = inflater.decompress(data, max_size + 1)
+    except OSError as error:
+        raise _BadBzip2(str(error)) from None
+    if len(inflated) > max_size:
+        raise _TooLarge(f"inflates to more than the limit of {readable_size(max_size)} (--max-size)")
+    if not inflater.eof:
+        raise _BadBzip2("the data ends too early")
+    if inflater.unused_data.strip(b"\0"):
+        raise _BadBzip2("data after the end of the compressed stream")
+    return inflated
 
 
 def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
@@ -251,6 +269,8 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"
     if isinstance(error, _BadGzip):
         return f"corrupt gzip data: {error}"
+    if isinstance(error, _BadBzip2):
+        return f"corrupt bzip2 data: {error}"
     if isinstance(error, _TooLarge):
         return f"not read: {error}"
     if isinstance(error, _NotRegular):
@@ -268,7 +288,7 @@ class GameReader:
     """
 
     def __init__(self, paths: tuple[PathLike, ...], recursive: bool = True, errors: ErrorMode = "warn",
-                 max_size: int = MAX_SIZE) -> None:
+                 max_size: int = MAX_SIZE, filters: Filters = Filters()) -> None:
         if errors not in ("warn", "collect", "raise"):
             raise ValueError(f"errors must be 'warn', 'collect' or 'raise', not {errors!r}")
         if type(max_size) is not int or max_size < 1:
@@ -278,6 +298,9 @@ class GameReader:
         self.recursive = recursive
         self.mode = errors
         self.max_size = max_size
+        if not isinstance(filters, Filters):
+            raise ValueError(f"filters must be a paipu.loader.Filters, not {filters!r}")
+        self.filters = filters
         self.errors: list[LoadError] = []
         self.files = 0
         self.games = 0
@@ -338,7 +361,7 @@ class GameReader:
                     if inner is not None:
                         stack.append((path, iter(inner[1]), inner[0]))
                         ancestors.add(inner[0])
-            elif name.endswith(PATTERNS):
+            elif name.endswith(PATTERNS) or name.endswith(ENDINGS):
                 if is_file:
                     yield path
                 else:
@@ -381,9 +404,17 @@ class GameReader:
         """The games of one file (:data:`Selection`: only game ``index`` if given); errors
         are recorded."""
         self.files += 1
+        what = kind(path) if index is None or type(index) in (Without, Part) else None
+        if what is not None:
+            yield from self._container(path, what, index)
+            return
         with _CollectorPause():
             built = self._build(path, index)
-        # The games and errors in the file's order; each game let go by the loader once handed out.
+        yield from self._hand_out(built)
+
+    def _hand_out(self, built: list[Game | LoadError]) -> Iterator[Game]:
+        """The games of ``built``, in order, its errors recorded where they stand; each game
+        let go by the loader once handed out."""
         built.reverse()
         while built:
             outcome = built.pop()
@@ -401,18 +432,28 @@ class GameReader:
         Every game of the file is built before the first is handed out: the collector,
         back on, then never goes over the file's parsed form (many times the games' size).
         """
-        name = str(path)
-        data = None
         try:
             data = _read(path, self.max_size)
+        except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
+            return [LoadError(str(path), _describe_read_error(error, None))]
+        return self._games(data, str(path), index)
+
+    def _games(self, data: bytes, name: str, index: Selection, member: str | None = None) -> list[Game | LoadError]:
+        """The games of the bytes ``data`` of the file ``name`` (or of the ``member`` of a
+        database or archive, ``name`` then ``CONTAINER#MEMBER``), gzip or bzip2 inflated,
+        selected by ``index``, or their errors: see :meth:`_build`. (The file's or member's
+        own name is what a format may read a game id from: a Tenhou log's.)"""
+        try:
             if data[:2] == b"\x1f\x8b":
                 data = _gunzip(data, self.max_size)
+            elif data[:3] == b"BZh":
+                data = _bunzip2(data, self.max_size)
             if data[:3] == BOM:  # which some editors write first, and JSON may not hold
                 data = data[3:]
             games = None if type(index) is int else _paipu_games(data, name)
             if games is not None:
                 return games if index is None else [g for n, g in enumerate(games) if n not in index]
-            items, reader = _decode(data, name)
+            items, reader = _decode(data, name if member is None else member)
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
             return [LoadError(name, _describe_read_error(error, data))]
         del data
@@ -439,6 +480,34 @@ class GameReader:
             except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
                 built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
         return built
+
+    def _container(self, path: Path, what: str, index: Selection) -> Iterator[Game]:
+        """The games of the database or archive ``path`` (:mod:`paipu.containers`) that
+        ``index`` selects: all (by the reader's filters), all :class:`Without` some
+        members, or a :class:`~paipu.containers.Part`; a member at a time, each as a file's
+        bytes are read, named ``path#MEMBER`` (its games ``path#MEMBER#N``)."""
+        part = index if isinstance(index, Part) else Part(filters=self.filters)
+        skip = frozenset(p.entry for p in index if isinstance(p, Part) and p.entry is not None) \
+            if isinstance(index, Without) else frozenset()
+        game: int | None = None
+        try:
+            found = members(path, what, part, self.max_size, PATTERNS, skip)  # type: ignore[arg-type]
+            if part.entry is not None:
+                found = list(found)  # type: ignore[assignment]
+                head, _, number = part.entry.rpartition("#")
+                if isinstance(found[0][1], Missing) and head and number.isdecimal() and number.isascii():
+                    found, game = members(path, what, Part(entry=head), self.max_size, PATTERNS), int(number)
+            for name, data in found:
+                source = f"{path}#{name}"
+                if isinstance(data, Unread):
+                    self._error(LoadError(source, data.message))
+                    continue
+                with _CollectorPause():
+                    built = self._games(data, source, game, name)
+                del data
+                yield from self._hand_out(built)
+        except ContainerError as error:
+            self._error(LoadError(str(path), str(error)))
 
     def _error(self, error: LoadError) -> None:
         if self.mode == "raise":
@@ -475,17 +544,28 @@ class _CollectorPause:
             gc.enable()
 
 
-def _resolve(path: PathLike) -> tuple[Path, int | None]:
+def _resolve(path: PathLike) -> tuple[Path, Selection]:
+    """The file a path names and the games of it to read: the path itself whole, or of
+    ``FILE#N`` game ``N`` of ``FILE``, of ``FILE#NAME`` (``FILE`` a database or archive)
+    its member ``NAME`` (a row's id, a member's name, maybe ending ``#N``)."""
+    text = str(path)
+    if text == "":
+        raise FileNotFoundError("an empty path names nothing (write . for the current folder)")
     candidate = Path(path)
     if candidate.exists():
         return candidate, None
-    file, hash_, index = str(path).rpartition("#")
-    if hash_ and Path(file).is_file():
+    at = len(text)
+    while (at := text.rfind("#", 0, at)) > 0:
+        file, index = Path(text[:at]), text[at + 1:]
+        if not file.is_file():
+            continue
+        if kind(file) is not None:
+            return file, Part(entry=index)
         if index.isdecimal() and index.isascii() and len(index) <= 18:
-            return Path(file), int(index)
-        raise FileNotFoundError(f"{clip(repr(str(path)), 100)}: {clip(repr(index), 40)} is not a game number: "
+            return file, int(index)
+        raise FileNotFoundError(f"{clip(repr(text), 100)}: {clip(repr(index), 40)} is not a game number: "
                                 "FILE#N reads game N of FILE, counting from 0")
-    raise FileNotFoundError(f"no such file or directory: {clip(repr(str(path)))}")
+    raise FileNotFoundError(f"no such file or directory: {clip(repr(text))}")
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -533,7 +613,7 @@ def _special(mode: int) -> str:
 
 
 def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",
-         max_size: int = MAX_SIZE) -> GameReader:
+         max_size: int = MAX_SIZE, filters: Filters = Filters()) -> GameReader:
     """Games from files and directories, lazily, in order.
 
     ``paths``: files, directories or ``FILE#N``; a path that does not exist raises
@@ -547,4 +627,4 @@ def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",
     >>> for game in reader: ...                 # doctest: +SKIP
     >>> reader.errors                           # doctest: +SKIP
     """
-    return GameReader(paths, recursive, errors, max_size)
+    return GameReader(paths, recursive, errors, max_size, filters)
