@@ -61,6 +61,10 @@ QUERY_ROWS = 64
 """The rows of one query of a database: the lock SQLite takes to read is let go after
 each, and 64 rows of ~10 KB are little to hold."""
 
+LOCK_WAIT = 2.0
+"""Seconds a query waits for a database another program holds locked to write (a
+downloader commits in moments) before saying it is locked."""
+
 MAX_HEADER = 1 << 20
 """The most bytes of a tar member's long name or extended (pax) header read: real ones
 are a few hundred bytes."""
@@ -304,7 +308,7 @@ class _Database:
         database in a folder one cannot write: SQLite would make its ``-shm`` file)."""
         uri = f"file:{quote(os.path.abspath(self.path))}"
         try:
-            connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+            connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_WAIT, check_same_thread=False)
             connection.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
             return connection
         except sqlite3.OperationalError as error:
