@@ -40,8 +40,9 @@ import struct
 import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import BinaryIO, Iterator, Literal, Union
+from typing import BinaryIO, Callable, Iterator, Literal, Union
 from urllib.parse import quote
 
 __all__ = ["Filters", "Part", "Unread", "Missing", "ContainerError", "ENDINGS", "kind", "members", "parts", "readable_size"]
@@ -236,7 +237,7 @@ def _parts(path: Path, what: Kind, filters: Filters, patterns: tuple[str, ...]) 
         if compressed:
             yield Part(filters=filters)
             return
-        positions = (offset for offset, header in _Tar(path, 0, 1 << 62).headers() if header.regular_named(patterns))
+        positions = (offset for offset, header in _Tar(path, 0, 1 << 62).headers() if header.wanted(patterns))
     else:
         positions = (offset for offset, entry in _zip_entries(path, None) if entry.wanted(patterns))
     yield from _cut(positions, filters)
@@ -271,8 +272,39 @@ def _cut(positions: Iterator[int | str], filters: Filters) -> Iterator[Part]:
         yield Part(start=start, count=count, filters=filters)
 
 
-def _chosen(name: str, part: Part) -> bool:
-    return part.entry is None or name == part.entry
+def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]], part: Part,
+              skip: frozenset[str]) -> Iterator[Member]:
+    """The members of an archive that ``part`` chooses, but those named in ``skip``,
+    from its entries: each one's name, whether named like a log or an archive, and how
+    its bytes are read (then and there: before the next entry)."""
+    wanted = 0
+    limit = part.filters.limit
+    for name, named_like, read in entries:
+        if part.count is not None and wanted >= part.count or limit is not None and wanted >= limit:
+            return
+        if not _chosen(name, named_like, part):
+            continue
+        wanted += 1
+        if name not in skip:
+            yield name, Unread(NESTED) if name.endswith(ENDINGS) else read()
+        if part.entry is not None:
+            return
+    if part.entry is not None:
+        yield part.entry, Missing("no such member in the archive")
+
+
+def _offset(part: Part) -> int | None:
+    """Where in an archive ``part`` starts (an offset; ``None``: at the start)."""
+    if part.start is not None and type(part.start) is not int:
+        raise ContainerError(f"no member at {part.start!r}: an archive's parts start at offsets")
+    return part.start
+
+
+def _chosen(name: str, wanted: bool, part: Part) -> bool:
+    """Whether a member named ``name`` is one ``part`` chooses: the one it names (read
+    whatever its name, as a file named as a path is), else each ``wanted`` (named like a
+    log or an archive)."""
+    return wanted if part.entry is None else name == part.entry
 
 
 # -- databases -------------------------------------------------------------------------------
@@ -280,9 +312,10 @@ def _chosen(name: str, part: Part) -> bool:
 
 @dataclass(frozen=True)
 class _Schema:
-    """The columns of a log database's ``logs`` table, as one tool names them."""
+    """The columns of a log database's ``logs`` table, as one tool names them: the
+    key (the log id), the log, the number of players (or whether three) and whether
+    East-only."""
 
-    tool: str
     key: str
     content: str
     players: str
@@ -292,8 +325,8 @@ class _Schema:
         return players if self.players == "num_players" else int(players == 3)
 
 
-_SCHEMAS = (_Schema("phoenix-logs", "log_id", "log_content", "is_sanma", "is_tonpusen"),
-            _Schema("houou-logs", "id", "log", "num_players", "is_tonpu"))
+_SCHEMAS = (_Schema("log_id", "log_content", "is_sanma", "is_tonpusen"),  # phoenix-logs
+            _Schema("id", "log", "num_players", "is_tonpu"))  # houou-logs
 
 
 class _Database:
@@ -308,14 +341,14 @@ class _Database:
         database in a folder one cannot write: SQLite would make its ``-shm`` file)."""
         uri = f"file:{quote(os.path.abspath(self.path))}"
         try:
-            connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_WAIT, check_same_thread=False)
+            connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_WAIT)
             connection.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
             return connection
         except sqlite3.OperationalError as error:
             if "unable to open" not in str(error) and "readonly" not in str(error):
                 raise ContainerError(self._problem(error)) from None
         try:
-            return sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+            return sqlite3.connect(f"{uri}?immutable=1", uri=True)
         except sqlite3.Error as error:
             raise ContainerError(self._problem(error)) from None
 
@@ -339,6 +372,7 @@ class _Database:
             connection.close()
 
     def schema(self) -> _Schema:
+        """The columns of the database's ``logs`` table (:class:`ContainerError` if it has none such)."""
         if self._schema is None:
             columns = {row[1] for row in self._query("PRAGMA table_info(logs)", ())}
             for schema in _SCHEMAS:
@@ -352,8 +386,10 @@ class _Database:
         return self._schema
 
     def _where(self, filters: Filters) -> tuple[list[str], list]:
+        """The conditions of SQL that ``filters`` make, and their values."""
         schema = self.schema()
-        conditions, values = [], []
+        conditions: list[str] = []
+        values: list[object] = []
         if filters.players is not None:
             conditions.append(f"{schema.players} = ?")
             values.append(schema.players_value(filters.players))
@@ -368,14 +404,14 @@ class _Database:
             values.append(filters.until)
         return conditions, values
 
-    def _pages(self, columns: str, filters: Filters, start: str | None, count: int | None,
+    def _pages(self, columns: str, filters: Filters, start: int | str | None, count: int | None,
                entry: str | None = None) -> Iterator[tuple]:
         """The rows of ``columns`` (the key first) in key order, from key ``start`` on (or
         the one row ``entry``), at most ``count`` and ``filters.limit``, a query of
         :data:`QUERY_ROWS` rows at a time."""
         key = self.schema().key
         conditions, values = self._where(filters) if entry is None else ([f"{key} = ?"], [entry])
-        most = min(filter(lambda n: n is not None, (count, filters.limit, 1 << 62)))  # type: ignore[type-var]
+        most = min(bound for bound in (count, filters.limit, 1 << 62) if bound is not None)
         after, inclusive = start, True
         while most > 0:
             bound = [] if after is None else [f"{key} {'>=' if inclusive else '>'} ?"]
@@ -389,11 +425,11 @@ class _Database:
             after, inclusive = rows[-1][0], False
 
     def rows(self, part: Part, max_size: int, skip: frozenset[str]) -> Iterator[Member]:
-        schema = self.schema()
-        content = schema.content
-        columns = (f"is_processed, was_error, CASE WHEN length({content}) > ? THEN NULL ELSE {content} END, "
-                   f"length({content})")
-        columns = columns.replace("?", str(int(max_size)))
+        """The rows ``part`` chooses, but those named in ``skip``: a log larger than
+        ``max_size`` is not fetched."""
+        content = self.schema().content
+        columns = (f"is_processed, was_error, CASE WHEN length({content}) > {int(max_size)} THEN NULL "
+                   f"ELSE {content} END, length({content})")
         found = False
         for key, processed, error, data, length in self._pages(columns, part.filters, part.start, part.count,
                                                                part.entry):
@@ -416,6 +452,7 @@ class _Database:
             yield part.entry, Missing("no such row in the database")
 
     def parts(self, filters: Filters) -> Iterator[Part]:
+        """The rows ``filters`` choose, in parts (:func:`parts`), by their keys alone."""
         keys = (row[0] for row in self._pages("1", filters, None, None))
         return _cut(keys, filters)
 
@@ -447,8 +484,8 @@ class _ZipEntry:
         return _named_like_log(self.name, patterns) or self.name.endswith(ENDINGS)
 
 
-def _zip_directory(file: BinaryIO) -> tuple[int, int, int]:
-    """Where a zip's central directory is (offset, size) and how many entries it has."""
+def _zip_directory(file: BinaryIO) -> tuple[int, int]:
+    """Where a zip's central directory is: its offset and size."""
     end = file.seek(0, os.SEEK_END)
     tail_start = max(0, end - (1 << 16) - _END.size)
     file.seek(tail_start)
@@ -456,7 +493,7 @@ def _zip_directory(file: BinaryIO) -> tuple[int, int, int]:
     at = tail.rfind(b"PK\x05\x06")
     if at < 0 or len(tail) - at < _END.size:
         raise ContainerError("a corrupt zip archive: no end of central directory")
-    _, _, _, _, entries, size, offset, _ = _END.unpack_from(tail, at)
+    _, _, _, _, entries, size, offset, _ = _END.unpack_from(tail, at)  # entries: 0xFFFF says zip64
     if 0xFFFFFFFF in (size, offset) or entries == 0xFFFF:  # zip64
         locator = tail_start + at - _END64_LOCATOR.size
         file.seek(max(0, locator))
@@ -467,10 +504,10 @@ def _zip_directory(file: BinaryIO) -> tuple[int, int, int]:
         record = file.read(_END64.size)
         if len(record) < _END64.size or record[:4] != b"PK\x06\x06":
             raise ContainerError("a corrupt zip archive: no zip64 end of central directory")
-        *_, entries, size, offset = _END64.unpack(record)
+        *_, size, offset = _END64.unpack(record)
     if offset + size > end:
         raise ContainerError("a corrupt zip archive: its central directory lies beyond its end")
-    return offset, size, entries
+    return offset, size
 
 
 def _zip_entries(path: Path, start: int | None) -> Iterator[tuple[int, _ZipEntry]]:
@@ -478,7 +515,7 @@ def _zip_entries(path: Path, start: int | None) -> Iterator[tuple[int, _ZipEntry
     ``None``) to its end, each with its offset there; an entry whose data overlaps the
     one before, the trick of zip bombs of few bytes, stops the reading."""
     with open(path, "rb") as file:
-        offset, size, _ = _zip_directory(file)
+        offset, size = _zip_directory(file)
         position = offset if start is None else start
         end = offset + size
         file.seek(position)
@@ -526,31 +563,15 @@ def _zip64_values(extra: bytes, stored: int, size: int, offset: int) -> tuple[in
 
 def _zip_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...],
                  skip: frozenset[str]) -> Iterator[Member]:
-    wanted = 0
-    limit = part.filters.limit
     with open(path, "rb") as file:
-        for _, entry in _zip_entries(path, part.start):
-            if part.count is not None and wanted >= part.count or limit is not None and wanted >= limit:
-                return
-            if not entry.wanted(patterns) or not _chosen(entry.name, part):
-                continue
-            wanted += 1
-            if entry.name in skip:
-                continue
-            if entry.name.endswith(ENDINGS):
-                yield entry.name, Unread(NESTED)
-            elif entry.link:
-                yield entry.name, Unread("a symbolic link in the archive: not followed")
-            else:
-                yield entry.name, _zip_data(file, entry, max_size)
-            if part.entry is not None:
-                return
-    if part.entry is not None:
-        yield part.entry, Missing("no such member in the archive")
+        yield from _selected(((entry.name, entry.wanted(patterns), partial(_zip_data, file, entry, max_size))
+                              for _, entry in _zip_entries(path, _offset(part))), part, skip)
 
 
 def _zip_data(file: BinaryIO, entry: _ZipEntry, max_size: int) -> bytes | Unread:
     """A zip member's bytes, inflated, at most ``max_size`` stored and inflated."""
+    if entry.link:
+        return Unread("a symbolic link in the archive: not followed")
     if entry.flags & 1:
         return Unread("encrypted: not read")
     if entry.stored > max_size:
@@ -593,20 +614,19 @@ def _zip_data(file: BinaryIO, entry: _ZipEntry, max_size: int) -> bytes | Unread
 
 @dataclass(frozen=True)
 class _TarHeader:
-    """What a tar header says of a member: its name, type (``0`` a file...), size and
-    where its data starts."""
+    """What a tar header says of a member: its name, type (``0`` a file...) and size."""
 
     name: str
     type: bytes
     size: int
-    data: int
 
-    def regular_named(self, patterns: tuple[str, ...]) -> bool:
+    def wanted(self, patterns: tuple[str, ...]) -> bool:
         """Whether the member is one to read or to say something of (named like a log or an archive)."""
         return _named_like_log(self.name, patterns) or self.name.endswith(ENDINGS)
 
     @property
     def regular(self) -> bool:
+        """Whether a regular file (type ``0``, old ``\\0``, contiguous ``7``)."""
         return self.type in (b"0", b"\0", b"7")
 
 
@@ -623,21 +643,12 @@ def _tar_number(field: bytes) -> int:
 
 
 def _checksum_fits(block: bytes) -> bool:
+    """Whether a tar header's checksum is its bytes' sum (the checksum field as spaces),
+    as unsigned or, as old tars wrote it, signed bytes."""
     stated = _tar_number(block[148:156])
     unsigned = sum(block[:148]) + 8 * 32 + sum(block[156:])
     signed = unsigned - sum(b for b in block[:148] + block[156:] if b > 127) * 256
     return stated in (unsigned, signed)
-
-
-def _skip(stream: BinaryIO, count: int, seekable: bool) -> None:
-    if seekable:
-        stream.seek(count, os.SEEK_CUR)
-        return
-    while count > 0:
-        piece = stream.read(min(count, 1 << 20))
-        if not piece:
-            raise ContainerError("a corrupt tar archive: it ends inside a member")
-        count -= len(piece)
 
 
 def _pax_path(data: bytes) -> str | None:
@@ -709,7 +720,7 @@ class _Tar:
                     if type_ in (b"1", b"2", b"5"):  # links and folders have no data
                         end = self.at
                         size = 0
-                    yield first, _TarHeader(name, type_, size, self.at)
+                    yield first, _TarHeader(name, type_, size)
                     self._pass(end)
                     first = self.at
 
@@ -738,31 +749,19 @@ class _Tar:
 
 def _tar_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...],
                  skip: frozenset[str]) -> Iterator[Member]:
-    wanted = 0
-    limit = part.filters.limit
-    tar = _Tar(path, part.start or 0, max_size)  # type: ignore[arg-type]
-    for _, header in tar.headers():
-        if part.count is not None and wanted >= part.count or limit is not None and wanted >= limit:
-            return
-        if not header.regular_named(patterns) or not _chosen(header.name, part):
-            continue
-        wanted += 1
-        if header.name in skip:
-            continue
-        if header.name.endswith(ENDINGS):
-            yield header.name, Unread(NESTED)
-        elif header.type in (b"1", b"2"):
-            yield header.name, Unread("a link in the archive: not followed")
-        elif not header.regular:
-            yield header.name, Unread("not a regular file in the archive: not read")
-        elif header.size > max_size:
-            yield header.name, Unread(f"not read: the member is {readable_size(header.size)}, more than the limit "
-                                      f"of {readable_size(max_size)} (--max-size)")
-        else:
-            data = tar.data(header)
-            yield header.name, (data if len(data) == header.size
-                                else Unread("a corrupt member: the archive ends inside it"))
-        if part.entry is not None:
-            return
-    if part.entry is not None:
-        yield part.entry, Missing("no such member in the archive")
+    tar = _Tar(path, _offset(part) or 0, max_size)
+    yield from _selected(((header.name, header.wanted(patterns), partial(_tar_data, tar, header, max_size))
+                          for _, header in tar.headers()), part, skip)
+
+
+def _tar_data(tar: _Tar, header: _TarHeader, max_size: int) -> bytes | Unread:
+    """The bytes of the tar member whose header ``tar`` gave last, at most ``max_size``."""
+    if header.type in (b"1", b"2"):
+        return Unread("a link in the archive: not followed")
+    if not header.regular:
+        return Unread("not a regular file in the archive: not read")
+    if header.size > max_size:
+        return Unread(f"not read: the member is {readable_size(header.size)}, more than the limit of "
+                      f"{readable_size(max_size)} (--max-size)")
+    data = tar.data(header)
+    return data if len(data) == header.size else Unread("a corrupt member: the archive ends inside it")

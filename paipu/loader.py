@@ -42,11 +42,12 @@ import stat
 import warnings
 import zlib
 from pathlib import Path
-from typing import Iterator, Literal, Union
+from typing import Iterable, Iterator, Literal, Union
 
 import orjson
 
-from .containers import ENDINGS, ContainerError, Filters, Missing, Part, Unread, kind, members, readable_size
+from .containers import (ENDINGS, ContainerError, Filters, Kind, Member, Missing, Part, Unread, kind, members,
+                         readable_size)
 from .events import Game, locator
 from .formats import FORMATS, FormatError, ReadGame, identify
 from .formats.majiang import compact, games_from_compact
@@ -156,8 +157,8 @@ def _read(path: Path, max_size: int) -> bytes:
             raise IsADirectoryError(errno.EISDIR, "is a folder")
         regular = stat.S_ISREG(info.st_mode)
         if regular and info.st_size > max_size:
-            raise _TooLarge(f"the file is {readable_size(info.st_size)}, more than the limit of {readable_size(max_size)} "
-                            "(--max-size)")
+            raise _TooLarge(f"the file is {readable_size(info.st_size)}, more than the limit of "
+                            f"{readable_size(max_size)} (--max-size)")
         parts = []
         left = max_size + 1
         if not regular:
@@ -319,7 +320,7 @@ class GameReader:
         those games (:class:`Without`)."""
         entered: set[tuple[int, int]] = set()
         whole: set[tuple[int, int]] = set()
-        chosen: dict[tuple[int, int], set[int]] = {}
+        chosen: dict[tuple[int, int], set[int | Part]] = {}
         for target, index in self._targets:
             files = self._walk(target, entered) if target.is_dir() else (target,)
             for path in files:
@@ -481,7 +482,7 @@ class GameReader:
                 built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
         return built
 
-    def _container(self, path: Path, what: str, index: Selection) -> Iterator[Game]:
+    def _container(self, path: Path, what: Kind, index: Selection) -> Iterator[Game]:
         """The games of the database or archive ``path`` (:mod:`paipu.containers`) that
         ``index`` selects: all (by the reader's filters), all :class:`Without` some
         members, or a :class:`~paipu.containers.Part`; a member at a time, each as a file's
@@ -491,11 +492,12 @@ class GameReader:
             if isinstance(index, Without) else frozenset()
         game: int | None = None
         try:
-            found = members(path, what, part, self.max_size, PATTERNS, skip)  # type: ignore[arg-type]
-            if part.entry is not None:
-                found = list(found)  # type: ignore[assignment]
+            found: Iterable[Member] = members(path, what, part, self.max_size, PATTERNS, skip)
+            if part.entry is not None:  # a member named: or, if none is so named, game N of member NAME#N
+                named = list(found)
+                found = named
                 head, _, number = part.entry.rpartition("#")
-                if isinstance(found[0][1], Missing) and head and number.isdecimal() and number.isascii():
+                if isinstance(named[0][1], Missing) and head and number.isdecimal() and number.isascii():
                     found, game = members(path, what, Part(entry=head), self.max_size, PATTERNS), int(number)
             for name, data in found:
                 source = f"{path}#{name}"
