@@ -553,3 +553,35 @@ def test_a_bad_day_is_a_usage_error(capsys):
 def test_load_error_is_named_for_the_row():
     error = LoadError("2024.db#2024010100gm-00a9-0000-xxxxxxxx", "not downloaded yet")
     assert error.to_json()["source"] == "2024.db#2024010100gm-00a9-0000-xxxxxxxx"
+
+
+def test_a_database_and_an_archive_on_a_dask_cluster_as_in_one_process(capsys, folder, files):
+    pytest.importorskip("distributed", reason="needs Dask: pip install 'paipu[dask]'")
+    import paipu.dask
+
+    paths = [str(build(name, folder, files)) for name in ("houou.db", "logs.tar")]
+    alone = (main(["validate", *paths, "--json", "--players", "4"]), capsys.readouterr().out)
+    with paipu.dask.cluster(workers=2) as client:
+        on_cluster = (main(["validate", *paths, "--json", "--players", "4", "--scheduler", client.scheduler.address]),
+                      capsys.readouterr().out)
+        counted = paipu.dask.tables(paths[0], client, filters=Filters(players=3, limit=2)).count.compute()
+    assert on_cluster == alone and alone[0] == 2
+    assert counted == min(2, sum(game_type(file)[0] == 3 for file in files)) == 2
+
+
+def test_the_benchmark_runs_on_a_few_logs(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    logs = corpus("tenhou-mjlog", "thewaxmango-2022-01")
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_containers.py"), "--logs", str(logs),
+                           "--games", "3", "--rows", "7", "--load-only", "--keep", str(tmp_path)],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "the large database 7 rows" in lines[0]
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["loose files", "database of 3 rows",
+                                                                  "database of 7 rows"]
+    assert all("peak memory (max RSS)" in line and "load errors" not in line for line in lines[1:])
+    assert " 7 games in " in lines[3]
