@@ -4,8 +4,10 @@
 memory stays flat over directories of any size. A path may be a file, a directory (walked
 in sorted order, recursively unless ``recursive=False``; files named ``*.json``,
 ``*.json.gz``, ``*.mjlog``, ``*.xml``, ``*.jsonl``, ``*.mjson`` (or gzip) are read:
-:data:`PATTERNS`) or ``FILE#N`` for the game at index ``N``
-of a file. The format is recognised by content, whatever the name, and so is gzip (the
+:data:`PATTERNS`, and databases and archives) or ``FILE#N`` for the game at index ``N``
+of a file. A database of Tenhou logs (phoenix-logs, houou-logs) or an archive (zip, tar)
+is read as a folder, a row or member at a time (:mod:`paipu.containers`), ``DB#ID`` and
+``ARCHIVE#MEMBER`` naming one, its rows chosen by :class:`Filters`. The format is recognised by content, whatever the name, and so is gzip (the
 formats are those of :data:`paipu.formats.FORMATS`):
 
 * 電脳麻将 paipu JSON: one paipu object or an array of them;
@@ -618,12 +620,14 @@ def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",
          max_size: int = MAX_SIZE, filters: Filters = Filters()) -> GameReader:
     """Games from files and directories, lazily, in order.
 
-    ``paths``: files, directories or ``FILE#N``; a path that does not exist raises
+    ``paths``: files, directories, databases and archives of logs, ``FILE#N``,
+    ``DB#ID`` or ``ARCHIVE#MEMBER``; a path that does not exist, or an empty one, raises
     :class:`FileNotFoundError` at once. ``errors``: ``"warn"`` (default) collects each
     :class:`LoadError` in the reader's ``errors`` and warns; ``"collect"`` only collects;
     ``"raise"`` raises the first one. ``max_size``: the most bytes a file may hold, or
     inflate to if gzip-compressed (:data:`MAX_SIZE`, 256 MiB); a larger one is a
-    :class:`LoadError`.
+    :class:`LoadError`. ``filters``: the rows of databases to read (players, length,
+    days) and at most how many of each database or archive (:class:`Filters`).
 
     >>> reader = paipu.load("logs/")            # doctest: +SKIP
     >>> for game in reader: ...                 # doctest: +SKIP
