@@ -45,14 +45,15 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Iterator, Literal, Union
 from urllib.parse import quote
 
-__all__ = ["Filters", "Part", "Unread", "Missing", "ContainerError", "ENDINGS", "kind", "members", "parts", "readable_size"]
+__all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
+           "members", "parts", "readable_size"]
 
 Kind = Literal["database", "zip", "tar"]
 
 ENDINGS = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz", ".db", ".sqlite", ".sqlite3")
 """Endings of the names of databases and archives read when walking a folder (a file
 named as a path is read whatever its name); inside an archive, a member of these endings
-is an archive inside an archive, not read."""
+is an archive inside an archive, not read (:data:`NESTED`)."""
 
 PART_SIZE = 16
 """The rows or members of a :class:`Part` made by :func:`parts`: a task of ``paipu
@@ -192,11 +193,15 @@ def kind(path: Path) -> Kind | None:
         return None
 
 
-def _named_like_log(name: str, patterns: tuple[str, ...]) -> bool:
-    return name.endswith(patterns) and not name.endswith("/")
+def _wanted(name: str, patterns: tuple[str, ...]) -> bool:
+    """Whether an archive's member is one to read, named like a log (``patterns``), or to
+    say something of, named like an archive or a database (:data:`ENDINGS`)."""
+    return name.endswith(patterns) or name.endswith(ENDINGS)
 
 
-NESTED = "an archive inside an archive: not read (unpack it first)"
+NESTED = "an archive (or database) inside an archive: not read (unpack it first)"
+"""What a member named like an archive or a database is: not followed, so that an
+archive's bounds hold for what it holds."""
 
 
 # -- members -------------------------------------------------------------------------------
@@ -237,9 +242,9 @@ def _parts(path: Path, what: Kind, filters: Filters, patterns: tuple[str, ...]) 
         if compressed:
             yield Part(filters=filters)
             return
-        positions = (offset for offset, header in _Tar(path, 0, 1 << 62).headers() if header.wanted(patterns))
+        positions = (offset for offset, header in _Tar(path, 0, 1 << 62).headers() if _wanted(header.name, patterns))
     else:
-        positions = (offset for offset, entry in _zip_entries(path, None) if entry.wanted(patterns))
+        positions = (offset for offset, entry in _zip_entries(path, None) if _wanted(entry.name, patterns))
     yield from _cut(positions, filters)
 
 
@@ -479,9 +484,6 @@ class _ZipEntry:
     offset: int
     link: bool
 
-    def wanted(self, patterns: tuple[str, ...]) -> bool:
-        """Whether the member is one to read or to say something of."""
-        return _named_like_log(self.name, patterns) or self.name.endswith(ENDINGS)
 
 
 def _zip_directory(file: BinaryIO) -> tuple[int, int]:
@@ -564,7 +566,7 @@ def _zip64_values(extra: bytes, stored: int, size: int, offset: int) -> tuple[in
 def _zip_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...],
                  skip: frozenset[str]) -> Iterator[Member]:
     with open(path, "rb") as file:
-        yield from _selected(((entry.name, entry.wanted(patterns), partial(_zip_data, file, entry, max_size))
+        yield from _selected(((entry.name, _wanted(entry.name, patterns), partial(_zip_data, file, entry, max_size))
                               for _, entry in _zip_entries(path, _offset(part))), part, skip)
 
 
@@ -620,9 +622,6 @@ class _TarHeader:
     type: bytes
     size: int
 
-    def wanted(self, patterns: tuple[str, ...]) -> bool:
-        """Whether the member is one to read or to say something of (named like a log or an archive)."""
-        return _named_like_log(self.name, patterns) or self.name.endswith(ENDINGS)
 
     @property
     def regular(self) -> bool:
@@ -750,7 +749,7 @@ class _Tar:
 def _tar_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...],
                  skip: frozenset[str]) -> Iterator[Member]:
     tar = _Tar(path, _offset(part) or 0, max_size)
-    yield from _selected(((header.name, header.wanted(patterns), partial(_tar_data, tar, header, max_size))
+    yield from _selected(((header.name, _wanted(header.name, patterns), partial(_tar_data, tar, header, max_size))
                           for _, header in tar.headers()), part, skip)
 
 

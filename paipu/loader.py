@@ -7,8 +7,9 @@ in sorted order, recursively unless ``recursive=False``; files named ``*.json``,
 :data:`PATTERNS`, and databases and archives) or ``FILE#N`` for the game at index ``N``
 of a file. A database of Tenhou logs (phoenix-logs, houou-logs) or an archive (zip, tar)
 is read as a folder, a row or member at a time (:mod:`paipu.containers`), ``DB#ID`` and
-``ARCHIVE#MEMBER`` naming one, its rows chosen by :class:`Filters`. The format is recognised by content, whatever the name, and so is gzip (the
-formats are those of :data:`paipu.formats.FORMATS`):
+``ARCHIVE#MEMBER`` naming one, its rows chosen by :class:`Filters`. The format is
+recognised by content, whatever the name, and so is gzip (the formats are those of
+:data:`paipu.formats.FORMATS`):
 
 * 電脳麻将 paipu JSON: one paipu object or an array of them;
 * Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);

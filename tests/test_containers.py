@@ -410,9 +410,11 @@ def test_archives_inside_archives_and_links_are_named_not_followed(tmp_path, fil
         made.addfile(fifo)
     games, errors = errors_of(outer_zip, outer_tar)
     assert games == [f"{outer_zip}#log.mjlog#0"]
-    assert errors == [f"{outer_zip}#inner.zip: an archive inside an archive: not read (unpack it first)",
+    assert errors == [f"{outer_zip}#inner.zip: an archive (or database) inside an archive: not read "
+                      "(unpack it first)",
                       f"{outer_zip}#link.mjlog: a symbolic link in the archive: not followed",
-                      f"{outer_tar}#nested/inner.zip: an archive inside an archive: not read (unpack it first)",
+                      f"{outer_tar}#nested/inner.zip: an archive (or database) inside an archive: not read "
+                      "(unpack it first)",
                       f"{outer_tar}#link.mjlog: a link in the archive: not followed",
                       f"{outer_tar}#hard.mjlog: a link in the archive: not followed",
                       f"{outer_tar}#fifo.mjlog: not a regular file in the archive: not read"]
