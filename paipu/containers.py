@@ -342,20 +342,33 @@ class _Database:
         self._schema: _Schema | None = None
 
     def _connect(self) -> sqlite3.Connection:
-        """A read-only connection; ``immutable`` where read-only is not enough (a WAL
-        database in a folder one cannot write: SQLite would make its ``-shm`` file)."""
+        """A read-only connection (``mode=ro``), or ``immutable`` where reading so would
+        write files beside the database or cannot be done: a database in WAL mode that no
+        program has open to write (no ``-wal`` file: SQLite would make one, and a
+        ``-shm``), or one in a folder that cannot be written (SQLite could not make them)."""
         uri = f"file:{quote(os.path.abspath(self.path))}"
-        try:
-            connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_WAIT)
-            connection.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
-            return connection
-        except sqlite3.OperationalError as error:
-            if "unable to open" not in str(error) and "readonly" not in str(error):
-                raise ContainerError(self._problem(error)) from None
+        if not self._wal_unopened():
+            try:
+                connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=LOCK_WAIT)
+                connection.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+                return connection
+            except sqlite3.OperationalError as error:
+                if "unable to open" not in str(error) and "readonly" not in str(error):
+                    raise ContainerError(self._problem(error)) from None
         try:
             return sqlite3.connect(f"{uri}?immutable=1", uri=True)
         except sqlite3.Error as error:
             raise ContainerError(self._problem(error)) from None
+
+    def _wal_unopened(self) -> bool:
+        """Whether the database is in WAL mode (its header's versions 2) with no ``-wal``
+        file beside it."""
+        try:
+            with open(self.path, "rb") as file:
+                header = file.read(20)
+        except OSError:
+            return False
+        return header[18:20] == b"\2\2" and not os.path.exists(f"{self.path}-wal")
 
     @staticmethod
     def _problem(error: Exception) -> str:

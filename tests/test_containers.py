@@ -325,6 +325,27 @@ def test_reading_a_database_never_writes_nor_leaves_it_locked(tmp_path, files):
     assert after[0] == before[0] and after[2] == before[2]
 
 
+def test_a_database_in_wal_mode_is_read_without_files_made_beside_it(tmp_path, files):
+    database = houou_db(tmp_path / "wal.db", files[:2])
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA journal_mode=wal")
+    connection.close()
+    assert sorted(os.listdir(tmp_path)) == ["wal.db"]
+    assert len(list(load(database, errors="collect"))) == 2
+    assert sorted(os.listdir(tmp_path)) == ["wal.db"]  # no -wal, no -shm left by the reading
+    # a program writing to it: what it has committed, still in its -wal file, is read
+    writer = sqlite3.connect(database)
+    writer.execute("INSERT INTO logs VALUES (?, '2099-03-03T00:00', 4, 0, 1, 0, ?)",
+                   ("2099030300gm-00a9-0000-written0", gzip.compress(xml_of(files[2]))))
+    writer.commit()
+    try:
+        assert (tmp_path / "wal.db-wal").exists()
+        assert [game.source for game in load(database, errors="collect")][-1] == \
+            f"{database}#2099030300gm-00a9-0000-written0#0"
+    finally:
+        writer.close()
+
+
 # -- hostile containers ----------------------------------------------------------------------
 
 
