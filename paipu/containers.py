@@ -162,6 +162,17 @@ def _opener(head: bytes):
     return None
 
 
+def _inflater(head: bytes):
+    """A decompressor of the stream starting with ``head`` (gzip, bzip2 or xz), ``None`` if plain."""
+    if head.startswith(b"\x1f\x8b"):
+        return zlib.decompressobj(16 + zlib.MAX_WBITS)
+    if head.startswith(b"BZh"):
+        return bz2.BZ2Decompressor()
+    if head.startswith(b"\xfd7zXZ\x00"):
+        return lzma.LZMADecompressor()
+    return None
+
+
 def _is_tar_header(block: bytes) -> bool:
     """Whether ``block`` starts as a POSIX or GNU tar header does (``ustar`` at 257)."""
     return len(block) >= 263 and block[257:262] == b"ustar"
@@ -183,13 +194,21 @@ def kind(path: Path) -> Kind | None:
                 return "zip"
             if _is_tar_header(head):
                 return "tar"
-            opener = _opener(head)
-            if opener is None:
+            inflater = _inflater(head)
+            if inflater is None:
                 return None
-            file.seek(0)
-            with opener(file) as inflated:
-                return "tar" if _is_tar_header(inflated.read(512)) else None
-    except (OSError, EOFError, lzma.LZMAError, zlib.error):
+            # inflated by pieces until its first block is out (bzip2 gives nothing before a
+            # whole block of up to 900 KB is in; gzip and xz, at once)
+            data, inflated = head, b""
+            for _ in range(64):
+                inflated += inflater.decompress(data, 512 - len(inflated))
+                if len(inflated) >= 512 or inflater.eof:
+                    break
+                data = file.read(1 << 14)
+                if not data:
+                    break
+            return "tar" if _is_tar_header(inflated) else None
+    except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError):
         return None
 
 

@@ -124,13 +124,13 @@ def houou_db(path: Path, files: list[Path]) -> Path:
 
 
 def archive(path: Path, files: list[Path]) -> Path:
-    """A zip (deflate) or tar (plain, gzip, xz) of the files, under ``logs/``."""
+    """A zip (deflate) or tar (plain, gzip, bzip2, xz) of the files, under ``logs/``."""
     if path.suffix == ".zip":
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as made:
             for file in files:
                 made.write(file, f"logs/{file.name}")
     else:
-        with tarfile.open(path, "w:" + {".gz": "gz", ".xz": "xz", ".tar": ""}[path.suffix]) as made:
+        with tarfile.open(path, "w:" + {".gz": "gz", ".bz2": "bz2", ".xz": "xz", ".tar": ""}[path.suffix]) as made:
             for file in files:
                 made.add(file, f"logs/{file.name}")
     return path
@@ -163,7 +163,7 @@ def folder(tmp_path_factory) -> Path:
 
 
 CONTAINERS = ("phoenix-gzip.db", "phoenix-bz2.db", "phoenix-mix.db", "houou.db", "logs.zip", "logs.tar.gz",
-              "logs.tar.xz", "logs.tar")
+              "logs.tar.bz2", "logs.tar.xz", "logs.tar")
 
 
 def build(name: str, folder: Path, files: list[Path]) -> Path:
