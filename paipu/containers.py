@@ -42,7 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator, Literal, Union
+from typing import Any, BinaryIO, Callable, Iterator, Literal, Union
 from urllib.parse import quote
 
 __all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
@@ -151,7 +151,7 @@ _SQLITE = b"SQLite format 3\0"
 _ZIP = (b"PK\x03\x04", b"PK\x05\x06")
 
 
-def _opener(head: bytes):
+def _opener(head: bytes) -> Callable[..., BinaryIO] | None:
     """The function that opens a compressed stream starting with ``head``, ``None`` if plain."""
     if head.startswith(b"\x1f\x8b"):
         return gzip.open
@@ -162,8 +162,9 @@ def _opener(head: bytes):
     return None
 
 
-def _inflater(head: bytes):
-    """A decompressor of the stream starting with ``head`` (gzip, bzip2 or xz), ``None`` if plain."""
+def _inflater(head: bytes) -> Any:
+    """A decompressor (zlib's, bz2's or lzma's: each has ``decompress(data, max_length)``
+    and ``eof``) of the stream starting with ``head`` (gzip, bzip2 or xz), ``None`` if plain."""
     if head.startswith(b"\x1f\x8b"):
         return zlib.decompressobj(16 + zlib.MAX_WBITS)
     if head.startswith(b"BZh"):
