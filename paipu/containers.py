@@ -151,7 +151,7 @@ _SQLITE = b"SQLite format 3\0"
 _ZIP = (b"PK\x03\x04", b"PK\x05\x06")
 
 
-def _opener(head: bytes) -> Callable[..., BinaryIO] | None:
+def _opener(head: bytes) -> Callable[..., Any] | None:
     """The function that opens a compressed stream starting with ``head``, ``None`` if plain."""
     if head.startswith(b"\x1f\x8b"):
         return gzip.open
