@@ -39,7 +39,7 @@ import stat
 import struct
 import zlib
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator, Literal, Union
@@ -115,12 +115,14 @@ class Part:
     """Some of a container's members (rows): the one named ``entry`` (``2024.db#ID``,
     ``logs.zip#a/b.mjlog``, maybe ending ``#N`` for its game ``N``), or those from
     position ``start`` on (a key, or an offset into the archive's index; ``None`` for its
-    beginning), ``count`` of them (``None``: to the end), chosen by ``filters``."""
+    beginning), ``count`` of them (``None``: to the end), chosen by ``filters``, but
+    those named in ``without`` (read before, named as paths)."""
 
     entry: str | None = None
     start: int | str | None = None
     count: int | None = None
     filters: Filters = Filters()
+    without: frozenset[str] = frozenset()
 
 
 class Unread:
@@ -227,29 +229,30 @@ archive's bounds hold for what it holds."""
 # -- members -------------------------------------------------------------------------------
 
 
-def members(path: Path, what: Kind, part: Part | None, max_size: int, patterns: tuple[str, ...],
-            skip: frozenset[str] = frozenset()) -> Iterator[Member]:
+def members(path: Path, what: Kind, part: Part | None, max_size: int, patterns: tuple[str, ...]
+            ) -> Iterator[Member]:
     """The members of the container ``path`` of kind ``what`` chosen by ``part`` (all,
     ``None``), in its order, each at most ``max_size`` bytes stored and inflated; those of
     an archive named like a log (``patterns``) or like an archive (:data:`ENDINGS`:
-    :class:`Unread`), those named in ``skip`` left out. :class:`ContainerError` for what
-    stops the reading."""
+    :class:`Unread`). :class:`ContainerError` for what stops the reading."""
     part = part or Part()
     if what == "database":
-        read = _Database(path).rows(part, max_size, skip)
+        read = _Database(path).rows(part, max_size)
     else:
-        read = (_zip_members if what == "zip" else _tar_members)(path, part, max_size, patterns, skip)
+        read = (_zip_members if what == "zip" else _tar_members)(path, part, max_size, patterns)
     with _stopping():
         yield from read
 
 
-def parts(path: Path, what: Kind, filters: Filters, patterns: tuple[str, ...]) -> Iterator[Part]:
-    """The container ``path`` cut into :class:`Part` s of :data:`PART_SIZE` members for
+def parts(path: Path, what: Kind, whole: Part, patterns: tuple[str, ...]) -> Iterator[Part]:
+    """The members of the container ``path`` that ``whole`` chooses (its filters, but
+    those it names ``without``), cut into :class:`Part` s of :data:`PART_SIZE` members for
     workers to read apart (``--jobs``, Dask), in order, at most ``filters.limit`` members
     in all; a compressed tar, which cannot be entered in the middle, whole.
     :class:`ContainerError` for a container that cannot be listed."""
     with _stopping():
-        yield from _parts(path, what, filters, patterns)
+        for part in _parts(path, what, whole.filters, patterns):
+            yield replace(part, without=whole.without)
 
 
 def _parts(path: Path, what: Kind, filters: Filters, patterns: tuple[str, ...]) -> Iterator[Part]:
@@ -297,10 +300,8 @@ def _cut(positions: Iterator[int | str], filters: Filters) -> Iterator[Part]:
         yield Part(start=start, count=count, filters=filters)
 
 
-def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]], part: Part,
-              skip: frozenset[str]) -> Iterator[Member]:
-    """The members of an archive that ``part`` chooses, but those named in ``skip``,
-    from its entries: each one's name, whether named like a log or an archive, and how
+def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]], part: Part) -> Iterator[Member]:
+    """The members of an archive that ``part`` chooses, from its entries: each one's name, whether named like a log or an archive, and how
     its bytes are read (then and there: before the next entry)."""
     wanted = 0
     limit = part.filters.limit
@@ -310,7 +311,7 @@ def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]],
         if not _chosen(name, named_like, part):
             continue
         wanted += 1
-        if name not in skip:
+        if name not in part.without:
             yield name, Unread(NESTED) if name.endswith(ENDINGS) else read()
         if part.entry is not None:
             return
@@ -462,8 +463,8 @@ class _Database:
             most -= len(rows)
             after, inclusive = rows[-1][0], False
 
-    def rows(self, part: Part, max_size: int, skip: frozenset[str]) -> Iterator[Member]:
-        """The rows ``part`` chooses, but those named in ``skip``: a log larger than
+    def rows(self, part: Part, max_size: int) -> Iterator[Member]:
+        """The rows ``part`` chooses: a log larger than
         ``max_size`` is not fetched."""
         content = self.schema().content
         columns = (f"is_processed, was_error, CASE WHEN length({content}) > {int(max_size)} THEN NULL "
@@ -473,7 +474,7 @@ class _Database:
                                                                part.entry):
             found = True
             name = str(key)
-            if name in skip:
+            if name in part.without:
                 continue
             if error:
                 yield name, Unread("its download failed (was_error 1 in the database): no log to read")
@@ -596,11 +597,10 @@ def _zip64_values(extra: bytes, stored: int, size: int, offset: int) -> tuple[in
     return stored, size, offset
 
 
-def _zip_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...],
-                 skip: frozenset[str]) -> Iterator[Member]:
+def _zip_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...]) -> Iterator[Member]:
     with open(path, "rb") as file:
         yield from _selected(((entry.name, _wanted(entry.name, patterns), partial(_zip_data, file, entry, max_size))
-                              for _, entry in _zip_entries(path, _offset(part))), part, skip)
+                              for _, entry in _zip_entries(path, _offset(part))), part)
 
 
 def _zip_data(file: BinaryIO, entry: _ZipEntry, max_size: int) -> bytes | Unread:
@@ -779,11 +779,10 @@ class _Tar:
                 raise ContainerError("a corrupt tar archive: it ends inside a member")
 
 
-def _tar_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...],
-                 skip: frozenset[str]) -> Iterator[Member]:
+def _tar_members(path: Path, part: Part, max_size: int, patterns: tuple[str, ...]) -> Iterator[Member]:
     tar = _Tar(path, _offset(part) or 0, max_size)
     yield from _selected(((header.name, _wanted(header.name, patterns), partial(_tar_data, tar, header, max_size))
-                          for _, header in tar.headers()), part, skip)
+                          for _, header in tar.headers()), part)
 
 
 def _tar_data(tar: _Tar, header: _TarHeader, max_size: int) -> bytes | Unread:

@@ -490,12 +490,10 @@ class GameReader:
         ``index`` selects: all (by the reader's filters), all :class:`Without` some
         members, or a :class:`~paipu.containers.Part`; a member at a time, each as a file's
         bytes are read, named ``path#MEMBER`` (its games ``path#MEMBER#N``)."""
-        part = index if isinstance(index, Part) else Part(filters=self.filters)
-        skip = frozenset(p.entry for p in index if isinstance(p, Part) and p.entry is not None) \
-            if isinstance(index, Without) else frozenset()
+        part = index if isinstance(index, Part) else whole_container(index, self.filters)
         game: int | None = None
         try:
-            found: Iterable[Member] = members(path, what, part, self.max_size, PATTERNS, skip)
+            found: Iterable[Member] = members(path, what, part, self.max_size, PATTERNS)
             if part.entry is not None:  # a member named: or, if none is so named, game N of member NAME#N
                 named = list(found)
                 found = named
@@ -547,6 +545,14 @@ class _CollectorPause:
     def __exit__(self, *exc_info: object) -> None:
         if self._paused:
             gc.enable()
+
+
+def whole_container(index: None | Without, filters: Filters) -> Part:
+    """A database or archive read whole (``index`` ``None``) or whole :class:`Without`
+    the members named as paths before, its rows chosen by ``filters``, as a
+    :class:`~paipu.containers.Part`."""
+    named = () if index is None else (part.entry for part in index if isinstance(part, Part) and part.entry)
+    return Part(filters=filters, without=frozenset(named))
 
 
 def _resolve(path: PathLike) -> tuple[Path, Selection]:

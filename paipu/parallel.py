@@ -86,19 +86,20 @@ def listing(reader: GameReader) -> tuple[list[File], list[list[LoadError]]]:
 
 
 def _shares(path: Path, index: Selection, filters: Filters) -> list[Selection]:
-    """What of a file a worker reads at a time: of a database or archive read whole, its
-    parts (the whole, by ``filters``, if it has none or cannot be listed: the worker says
-    why), else ``index`` itself."""
-    from .containers import ContainerError, Part, kind, parts
-    from .loader import PATTERNS
+    """What of a file a worker reads at a time: of a database or archive read whole (or
+    whole without members named before), its parts (the whole, by ``filters``, if it has
+    none or cannot be listed: the worker says why), else ``index`` itself."""
+    from .containers import ContainerError, kind, parts
+    from .loader import PATTERNS, Without, whole_container
 
-    what = kind(path) if index is None else None
+    what = kind(path) if index is None or isinstance(index, Without) else None
     if what is None:
         return [index]
+    everything = whole_container(index, filters)  # type: ignore[arg-type]  # None or Without: what was sniffed
     try:
-        return list(parts(path, what, filters, PATTERNS)) or [Part(filters=filters)]
+        return list(parts(path, what, everything, PATTERNS)) or [everything]
     except ContainerError:
-        return [Part(filters=filters)]
+        return [everything]
 
 
 @dataclass(frozen=True)

@@ -244,7 +244,7 @@ def test_filters_choose_the_rows_by_their_columns(name, filters, folder, files):
     assert [game.source for game in reader] == [f"{container}#{row[0]}#0" for row in chosen if row[4]]
     assert [error.source for error in reader.errors] == [f"{container}#{row[0]}" for row in chosen if not row[4]]
     # cut into parts for workers, the same rows
-    shares = [part for part in parts(container, "database", filters, PATTERNS)]
+    shares = list(parts(container, "database", Part(filters=filters), PATTERNS))
     assert sum(part.count for part in shares) == len(chosen)
     assert all(part.count <= 16 and part.filters == filters for part in shares)
 
@@ -293,6 +293,18 @@ def test_a_row_or_member_named_as_a_path(capsys, folder, files):
     assert len(list(load(f"{database}#{log_id(first)}", database, errors="collect"))) == len(files)
     code = main(["show", f"{database}#nothing-such"])
     assert code == 2 and f"{database}#nothing-such: no such row in the database" in capsys.readouterr().err
+
+
+def test_a_row_named_then_its_database_filtered_is_read_once_by_workers_too(capsys, folder, files):
+    database = build("phoenix-gzip.db", folder, files)
+    three = sorted(log_id(file) for file in files if game_type(file)[0] == 3)
+    named = f"{database}#{three[0]}"
+    for jobs in ("1", "2"):
+        assert main(["show", named, str(database), "--players", "3"]) == 0
+        shown = re.findall(r"^(/.*#\d+)$", capsys.readouterr().out, re.MULTILINE)
+        assert shown == [f"{database}#{key}#0" for key in three], jobs
+        assert main(["validate", named, str(database), "--players", "3", "--jobs", jobs]) == 0
+        assert capsys.readouterr().out.startswith(f"{len(three)} games, "), jobs
 
 
 def test_a_folder_holding_a_database_and_an_archive_reads_them(tmp_path, files):
