@@ -300,7 +300,8 @@ def _cut(positions: Iterator[int | str], filters: Filters) -> Iterator[Part]:
         yield Part(start=start, count=count, filters=filters)
 
 
-def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]], part: Part) -> Iterator[Member]:
+def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]], part: Part
+              ) -> Iterator[Member]:
     """The members of an archive that ``part`` chooses, from its entries: each one's name, whether named like a log or an archive, and how
     its bytes are read (then and there: before the next entry)."""
     wanted = 0
