@@ -10,7 +10,7 @@ engine-aware statistics (``summary(engine=True)``, and ``tables(engine=True)`` w
 shanten after every discard) and the defence analysis (``paipu.defence``) on the loaded
 games, beside ``paipu.replay`` with no observer.
 ``--danger`` prints the danger table (``paipu.defence.danger_table``) of all the paths'
-four-player games, as the README gives it. ``--times N`` then summarises all the paths N
+four-player games, as docs/stats.md gives it. ``--times N`` then summarises all the paths N
 times over in one call, to show a run of 10,000 games and more. Peak memory is the
 process's maximum resident set size.
 

@@ -14,7 +14,7 @@ The names most users need::
 
     paipu.view("game.json", rule="tenhou") # a game stepped through: Jupyter, or .save("game.html")
 
-See the README for the command line (``paipu show``, ``paipu validate``...).
+See docs/cli.md for the command line (``paipu show``, ``paipu validate``...).
 """
 
 import sys as _sys

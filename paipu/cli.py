@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import errno
 import os
 import re
@@ -30,8 +31,8 @@ import orjson
 
 from . import __version__
 from .describe import describe
-from .events import Game, locator
-from .limits import clip, printable
+from .events import Game, Win, locator
+from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores
@@ -77,11 +78,13 @@ def _encodable(value: Any) -> Any:
 
 
 def _json(value: Any, option: int = 0) -> str:
-    """``value`` as JSON text, what JSON cannot hold escaped (:func:`_encodable`)."""
+    """``value`` as JSON text, what JSON cannot hold escaped (:func:`_encodable`), and
+    what could act on a terminal (:func:`~paipu.limits.printable_json`)."""
     try:
-        return orjson.dumps(value, option=option).decode()
+        text = orjson.dumps(value, option=option).decode()
     except TypeError:  # orjson.JSONEncodeError: only for the rare value, so checked only then
-        return orjson.dumps(_encodable(value), option=option).decode()
+        text = orjson.dumps(_encodable(value), option=option).decode()
+    return printable_json(text)
 
 
 def _report_errors(command: str, errors: list[LoadError]) -> None:
@@ -239,6 +242,47 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
+_NOT_HELD: dict[str, dict[type, tuple[str, ...]]] = {"majiang": {Win: ("limit",)}, "mjai": {}}
+"""By output format, the fields of events it has no place for (電脳麻将 paipu states no
+limit's name, as Tenhou's ``AGARI`` does): a game read back is not asked to have them."""
+
+
+def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
+    """Why ``data``, ``game`` written in the format ``to``, would not be read by paipu as
+    what was written, or ``None``: it is read as :func:`paipu.load` reads a file, and
+    must give the game's players, first dealer and events (but the fields ``to`` has no
+    place for, :data:`_NOT_HELD`). A writer writes what it is given; a reader refuses what
+    cannot be played (a hand of 12 tiles, a ron on one's own discard), so a game read
+    leniently from one format may be written in another that paipu would refuse."""
+    from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
+
+    try:
+        games = _paipu_games(data, game.source) if to == "majiang" else None
+        if games is None:
+            items, read = _decode(data, game.source)
+            games = [read(item, source=game.source) for item in items]
+    except ValueError as error:  # FormatError, and orjson's errors
+        return f"paipu would refuse it: {clip(str(error), 200)}"
+    if len(games) != 1:
+        return f"paipu would read {len(games)} games from it"
+    back = games[0]
+    if (back.players, back.first_dealer) != (game.players, game.first_dealer):
+        return "paipu would read other players or another first dealer from it"
+    if len(back.rounds) != len(game.rounds):
+        return f"paipu would read {len(back.rounds)} rounds from it, not {len(game.rounds)}"
+    not_held = _NOT_HELD[to]
+    for mine, read_back in zip(game.rounds, back.rounds):
+        if mine == read_back:
+            continue
+        for event, (a, b) in enumerate(zip(mine.events, read_back.events)):
+            if a != b and not (type(a) is type(b) and type(a) in not_held and a == dataclasses.replace(
+                    b, **{field: getattr(a, field) for field in not_held[type(a)]})):
+                return f"paipu would read {locator(None, mine.label, event)} otherwise"
+        if len(mine.events) != len(read_back.events):
+            return f"paipu would read {mine.label} with {len(read_back.events)} events, not {len(mine.events)}"
+    return None
+
+
 def _convert(args: argparse.Namespace) -> int:
     from .formats import majiang, mjai
 
@@ -258,6 +302,7 @@ def _convert(args: argparse.Namespace) -> int:
     reader = _load(args)
     written: set[Path] = set()
     held = b""  # the one game of a format of one game per file, written once no second one comes
+    emitted = False  # a game went to standard output: the next one follows ``between``
     problems = 0
     try:
         if out is None:
@@ -270,13 +315,17 @@ def _convert(args: argparse.Namespace) -> int:
                 _say("convert", f"{game.source}: incomplete game (no final results): converted as it is")
             try:
                 data = write(game)
+                refusal = _not_read_back(args.to, data, game)
             except ValueError as error:  # a game the format cannot hold (three players in mjai)
-                _say("convert", f"{game.source}: not written: {error}")
+                refusal = str(error)
+            if refusal is not None:
+                _say("convert", f"{game.source}: not written: {refusal}")
                 problems += 1
                 continue
             if out is None:
                 if between is not None:
-                    _emit((b"" if reader.games == 1 else between) + data)
+                    _emit((between if emitted else b"") + data)
+                    emitted = True
                 elif held:
                     _report_errors("convert", reader.errors)  # those of the files before, not hidden
                     _say("convert", f"{args.to} holds one game per file: several games cannot go to "
@@ -288,18 +337,23 @@ def _convert(args: argparse.Namespace) -> int:
             stem = re.sub(r"(\.(json|jsonl|mjson|mjlog|xml|txt|gz))+$", "", Path(path).name)
             target = out / f"{stem}{'' if number == '0' else '.' + number}{suffix}"
             refusal = None
-            if target in written:
-                refusal = f"{target} was written from another game"
-            elif _over_input(target, args.paths):
-                refusal = f"{target} is a file read"
-            elif target.exists() and not args.force:
-                refusal = f"{target} exists (--force overwrites it)"
+            try:
+                if target in written:
+                    refusal = f"{target} was written from another game"
+                elif _over_input(target, args.paths):
+                    refusal = f"{target} is a file read"
+                elif target.exists() and not args.force:
+                    refusal = f"{target} exists (--force overwrites it)"
+                else:
+                    written.add(target)
+                    write_whole(target, data)
+            except OSError as error:
+                if error.errno != errno.ENAMETOOLONG:  # the folder's trouble (a full disk): the rest fails too
+                    raise
+                refusal = f"{target}: its name is longer than a folder takes"
             if refusal is not None:
                 _say("convert", f"{game.source}: not written: {refusal}")
                 problems += 1
-                continue
-            written.add(target)
-            write_whole(target, data)
         if out is None:
             _emit(held + closing)
     except OSError as error:
@@ -371,8 +425,8 @@ def _stats(args: argparse.Namespace) -> int:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
     text = stats.format_summary(summary, args.format)
-    if args.format == "table":  # for a person: the players' names made printable
-        text = printable(text, newlines=True)
+    # the players' names made printable, in JSON as JSON escapes
+    text = printable_json(text) if args.format == "json" else printable(text, newlines=True)
     if args.output is None:
         _emit(text)
     else:
@@ -421,7 +475,10 @@ The table shows, per player (by name, anything after a newline removed):
   call      share of rounds with a chi, pon or open kan (closed and added kans do not count)
   avg win   mean hand value of the player's wins (hule.defen: no honba, no sticks)
 Rates are fractions of 1. csv and json hold every statistic of paipu.stats.STATS under its
-name (json: one object per player, "player" first). Everything is read from the logged
+name (json: one object per player, "player" first; csv: a name a spreadsheet would run as
+a formula, beginning with = + - @, a tab or a carriage return, written after a ', as
+'=1+2, so that it is shown, not run). Control characters in names are escaped (\\x1b) in
+every format (json: as JSON escapes, \\u001b). Everything is read from the logged
 events, with no replay; --engine also follows every hand tile by tile for the statistics
 of the hands (shanten, waits and furiten at riichi, calls by turn).
 """
@@ -754,9 +811,12 @@ def build_parser() -> argparse.ArgumentParser:
         "Tenhou logs: to standard output as one JSON array, or with -o one file per game "
         "into a directory (named after the source file: NAME.json, NAME.N.json for game N>0 "
         "of a file). With --to mjai, as mjai JSON lines (NAME.jsonl; one game per file, so one "
-        "game only on standard output). An incomplete game is converted as it is and named on standard error.",
+        "game only on standard output). An incomplete game is converted as it is and named on standard error. "
+        "Each game written is read back as paipu reads that format: a game that would not read back as the "
+        "same game (one paipu reads from a lenient format but refuses in the other, e.g. a ron on one's own "
+        "discard written as mjai) is not written, and named with the reason on standard error; the others are.",
         epilog="Exit codes: 0 converted; 2 bad usage, or a file or game that could not be read or written "
-        "(a file that exists is not overwritten without --force).",
+        "(a file that exists is not overwritten without --force; a game that would not read back as itself).",
     )
     _add_paths(convert)
     convert.add_argument("--to", choices=("majiang", "mjai"), default="majiang",
@@ -778,7 +838,7 @@ def build_parser() -> argparse.ArgumentParser:
         "payment (seats from the dealer: East, South, West, North; three seats with --players 3).",
         epilog="Exit codes: 0 a win; 1 not a win (incomplete hand, or no yaku); 2 bad notation or usage, "
         "or a situation that cannot happen (e.g. --ippatsu or --ura without --riichi, --north without --players 3, "
-        "--rinshan with --ron).",
+        "--rinshan with --ron, --chankan with --last-tile).",
     )
     score.add_argument("hand", metavar="HAND", help="the hand: concealed tiles, then ,meld for each meld")
     how = score.add_mutually_exclusive_group()
@@ -891,7 +951,7 @@ def build_parser() -> argparse.ArgumentParser:
         "stats",
         help="player statistics: ranks, win, deal-in, riichi and call rates...",
         description="Per-player statistics of the games: a table of the headline numbers, or\n"
-        "every statistic as CSV or JSON (definitions: paipu.stats, README 'Statistics').",
+        "every statistic as CSV or JSON (definitions: paipu.stats, docs/stats.md).",
         epilog=_STATS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -35,13 +35,23 @@ def _value(win: Win) -> str:
     return f"{fu}{win.han} han, {win.points}"
 
 
+MAX_YAKU = 20
+"""The most yaku entries of a win the account writes: no hand has more (its yaku and
+yakuman, and the dora, red fives and ura dora as entries of their own, come to about a
+dozen at most); the line of a log that lists more says how many it leaves out, and that
+no hand has so many, instead of growing with them."""
+
+
 def _yaku(win: Win) -> str:
     parts = []
-    for yaku in win.yaku:
+    for yaku in win.yaku[:MAX_YAKU]:
         if yaku.yakuman:
             parts.append(_shown(yaku.name) + (" (double yakuman)" if yaku.yakuman == 2 else ""))
         elif yaku.han:
             parts.append(f"{_shown(yaku.name)} {yaku.han}")
+    more = len(win.yaku) - MAX_YAKU
+    if more > 0:
+        parts.append(f"and {more:,} more entries: more than any hand has, the log is wrong")
     return ", ".join(parts)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 
-__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "as_index"]
+__all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_MESSAGE", "DECIMAL", "clip", "printable", "encodable", "printable_json", "as_index"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -60,6 +60,17 @@ def encodable(text: str) -> str:
     """``text`` as UTF-8 can encode it: each lone surrogate (a byte of a file name that is
     not UTF-8, as Python decodes it) written as :func:`printable` writes it, ``\\xff``."""
     return _LONE_SURROGATE.sub(_escape, text)
+
+
+def printable_json(text: str) -> str:
+    """JSON text (as ``json`` and ``orjson`` write it: no tab or carriage return between
+    values) with every character :func:`printable` escapes written as a JSON escape
+    (``\\u009b``): the same JSON, safe on a terminal. JSON escapes C0 controls itself,
+    but not DEL, C1 controls (U+009B, CSI, starts an escape sequence as ESC ``[`` does),
+    bidirectional overrides or lone surrogates."""
+    if not _UNPRINTABLE.search(text):
+        return text
+    return _UNPRINTABLE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def as_index(value: object) -> int | None:

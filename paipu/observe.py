@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from itertools import compress, count
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Union
 
 from .events import Call, Deal, Discard, DoraReveal, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
 
@@ -142,6 +142,9 @@ class Hooks:
     problems."""
 
     def __init__(self, observers: tuple[Observer, ...]) -> None:
+        for observer in observers:
+            if not isinstance(observer, Observer):
+                raise TypeError(f"observers must be instances of paipu.Observer, not {_what(observer)}")
         self.observers = observers
         kinds = [(observer, overridden(type(observer))) for observer in observers]
 
@@ -164,25 +167,37 @@ class Hooks:
         return results[0] if len(results) == 1 else results
 
 
+def _what(value: object) -> str:
+    """What ``value`` is, for a TypeError: its type, with what was likely meant for an
+    Observer class given for an instance (``the class Calls: call it, Calls()``) and a
+    dict (a parsed paipu)."""
+    if isinstance(value, type) and issubclass(value, Observer):
+        return f"the class {value.__name__}: call it, {value.__name__}()"
+    if isinstance(value, Mapping):
+        return f"{type(value).__name__} (a parsed 電脳麻将 paipu is made a Game by paipu.game_from_json)"
+    return type(value).__name__
+
+
 def games_of(source: GameSource, errors: str = "warn") -> Iterator[Game]:
     """The games of a :data:`GameSource`, read as they are needed (paths with
-    :func:`paipu.load` and its ``errors``); TypeError for anything else."""
+    :func:`paipu.load` and its ``errors``); TypeError for anything else (a dict too, a
+    parsed log whose keys would be taken for paths, and bytes)."""
     from .loader import load
 
     if isinstance(source, Game):
         yield source
     elif isinstance(source, (str, os.PathLike)):
         yield from load(source, errors=errors)  # type: ignore[arg-type]
-    elif isinstance(source, Iterable):
+    elif isinstance(source, Iterable) and not isinstance(source, (Mapping, bytes, bytearray)):
         for item in source:
             if isinstance(item, Game):
                 yield item
             elif isinstance(item, (str, os.PathLike)):
                 yield from load(item, errors=errors)  # type: ignore[arg-type]
             else:
-                raise TypeError(f"expected a Game or a path, not {type(item).__name__}")
+                raise TypeError(f"expected a Game or a path, not {_what(item)}")
     else:
-        raise TypeError(f"expected a Game, a path or an iterable of them, not {type(source).__name__}")
+        raise TypeError(f"expected a Game, a path or an iterable of them, not {_what(source)}")
 
 
 def walk(source: GameSource, *observers: Observer) -> Any:

@@ -107,7 +107,7 @@ class Situation:
 
     A situation that cannot happen raises ``ValueError`` saying why: 一発 without riichi,
     海底 with 嶺上開花, 天和/地和 with riichi, 一発, 海底, 嶺上開花 or 槍槓, 嶺上開花 with
-    槍槓; honba or riichi sticks beyond :data:`~paipu.limits.MAX_NUMBER`. (What also needs
+    槍槓, 海底摸月 or 河底撈魚 with 槍槓; honba or riichi sticks beyond :data:`~paipu.limits.MAX_NUMBER`. (What also needs
     the hand, :func:`score` checks.)
     """
 
@@ -165,6 +165,7 @@ class Situation:
                 and not (self.haitei and self.rinshan)
                 and not (self.tenhou and (self.riichi or self.haitei or self.rinshan or self.chankan))
                 and not (self.rinshan and self.chankan)
+                and not (self.haitei and self.chankan)
                 and type(self.dora_indicators) is tuple
                 and _TILE_NAMES.issuperset(self.dora_indicators)
                 and (
@@ -205,6 +206,10 @@ class Situation:
             raise ValueError("海底 (haitei) with 嶺上開花 (rinshan): a kan's replacement tile is never the last tile")
         if self.rinshan and self.chankan:
             raise ValueError("嶺上開花 (rinshan, a tsumo) with 槍槓 (chankan, a ron)")
+        if self.haitei and self.chankan:
+            last = "海底摸月 (haitei)" if self.haitei == 1 else "河底撈魚 (houtei)"
+            raise ValueError(f"{last} with 槍槓 (chankan): the last tile is never one added to a kan "
+                             "(no kan is made once the wall is empty)")
         if self.tenhou and (self.riichi or self.haitei or self.rinshan or self.chankan):
             other = next(name for flag, name in ((self.riichi, "riichi"), (self.haitei, "海底 (haitei)"),
                                                  (self.rinshan, "嶺上開花 (rinshan)"), (self.chankan, "槍槓 (chankan)"))

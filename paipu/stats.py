@@ -1155,12 +1155,26 @@ def _records(summary_table: pd.DataFrame) -> list[dict]:
     return records
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell that a spreadsheet runs as a formula begins (OWASP, *CSV Injection*):
+``=cmd|' /C calc'!A0`` as a player's name would run on the machine that opens the CSV."""
+
+
+def _inert(cell: object) -> object:
+    """A CSV cell as a spreadsheet shows it without running it: a text that begins as a
+    formula (:data:`_FORMULA_START`) with ``'`` before it, as OWASP advises (``'=1+2``);
+    anything else, a number (``-3``) included, as it is."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_START) else cell
+
+
 def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", "json"] = "table") -> str:
     """A :func:`summary` as text.
 
     ``"table"``: the table of ``docs/stats.md`` ("What paipu stats prints"), one line per player (games, rounds, rank
     shares, average rank, win, deal-in, riichi and call rates, average win); ``"csv"``:
-    every stat, ``player`` first, ``yaku_counts`` and ``draw_reasons`` as JSON text;
+    every stat, ``player`` first, ``yaku_counts`` and ``draw_reasons`` as JSON text, a text
+    that a spreadsheet would run as a formula (a name ``=1+2``, ``-3``, ``@SUM(A1)``) with
+    ``'`` before it (``'=1+2``: shown, not run);
     ``"json"``: a list with one object per player, ``player`` (the name) and every stat
     under its name, rates as fractions, NaN as ``null``. CSV and JSON of three-player
     games only leave ``rank_4`` out (no player has a four-player game).
@@ -1174,6 +1188,8 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
         for record in records:
             for stat in _TALLIES:
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
+            for stat, value in record.items():
+                record[stat] = _inert(value)
         return pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
     if format != "table":
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")

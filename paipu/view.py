@@ -36,13 +36,13 @@ import os
 import uuid
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterable, Union
+from typing import Any, Callable, Iterable, Sequence, Union, overload
 
 from . import svg
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay, Step
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
-                     Win)
+                     Win, locator)
 from .limits import as_index, clip, printable
 from .loader import GameReader, load
 from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
@@ -54,8 +54,8 @@ from .table import Table
 from .tiles import KINDS, KIND_OF, Meld
 from .validation import Checker, Finding
 
-__all__ = ["view", "Viewer", "frame", "step_findings", "step_html", "round_html", "findings_panel", "event_words",
-           "tile_word"]
+__all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
+           "event_words", "tile_word"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 """A seat's wind in words, by seat (0 = the dealer, East)."""
@@ -63,6 +63,14 @@ SEAT_NAMES = ("East", "South", "West", "North")
 Where = Union[int, Finding, "tuple[int, int | None]"]
 """A step of a viewer: its index, a finding (the step it is reported at) or a
 ``(round_index, event_index)`` pair (``(len(game.rounds), None)`` for the end)."""
+
+MAX_ROUND_EVENTS = 500
+"""The most events of a round the viewer draws. A real round holds fewer than 300 (the
+longest of 1,324 Tenhou games holds 158): 70 draws from the live wall and 4 from the dead
+wall, a discard after each and after each of at most 16 calls, the calls, 4 kans, 4 new
+dora indicators, 4 Norths in 三麻, the wins or the draw. A round of more cannot be a game's;
+it is refused (ValueError) rather than drawn at a cost that grows with its length times
+the size of its table."""
 
 _SEPARATOR = "\x1e"
 """Between the frames of the compressed data: never in a frame (log text is escaped)."""
@@ -161,20 +169,17 @@ def _order(tile: str) -> tuple[int, bool]:
     return KIND_OF[tile], tile[1] != "0"
 
 
-def _river(river: list[str]) -> str:
-    """A river in rows of six: a tsumogiri tile shaded (``pv-tg``), the riichi tile
-    turned (``pv-rc``), a tile called away faded (``pv-cl``)."""
-    rows = []
-    for start in range(0, len(river), 6):
-        cells = []
-        for entry in river[start:start + 6]:
-            marks = entry[2:]
-            cls = " ".join(name for flag, name in (("_", "pv-tg"), ("*", "pv-rc")) if flag in marks)
-            if any(mark in marks for mark in "+=-"):
-                cls = (cls + " pv-cl").strip()
-            cells.append(svg.tile(entry[:2], cls))
-        rows.append(f'<div class="pv-row">{"".join(cells)}</div>')
-    return f'<div class="pv-river">{"".join(rows)}</div>'
+def _row(entries: Iterable[str]) -> str:
+    """A row of a river (six tiles at most): a tsumogiri tile shaded (``pv-tg``), the
+    riichi tile turned (``pv-rc``), a tile called away faded (``pv-cl``)."""
+    cells = []
+    for entry in entries:
+        marks = entry[2:]
+        cls = " ".join(name for flag, name in (("_", "pv-tg"), ("*", "pv-rc")) if flag in marks)
+        if any(mark in marks for mark in "+=-"):
+            cls = (cls + " pv-cl").strip()
+        cells.append(svg.tile(entry[:2], cls))
+    return f'<div class="pv-row">{"".join(cells)}</div>'
 
 
 def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld]) -> str:
@@ -186,14 +191,99 @@ def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld]) ->
     return f'<div class="pv-hand">{"".join(parts)}</div>'
 
 
-class _Memo:
-    """What frames draw again and again, worked out once: what each shape of hand is
-    (:meth:`analysis`), each hand's and each river's drawing (a step changes one of them)."""
+_PIECE = "\x1f"
+"""Around a piece's number in a frame's compact text (:class:`_Pieces`): never in a frame
+(log text is escaped)."""
+
+_PIECES_END = "\x1c"
+"""Between the pieces and the frames of the compressed data."""
+
+
+class _Pieces:
+    """Parts of frames drawn once and referred to, so that a page grows with what changes
+    from one step to the next, not with what it shows: a frame's **compact** text holds
+    ``\x1fN\x1f`` where the text of piece N goes, and a piece may refer to earlier pieces
+    (a river is its last full row after a reference to the rows before). :meth:`expand`
+    gives a frame's HTML; the page's script does the same."""
 
     def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.numbers: dict[str, int] = {}
+
+    def refer(self, text: str) -> str:
+        """A reference to a piece of ``text`` (one piece for each distinct text)."""
+        number = self.numbers.get(text)
+        if number is None:
+            number = self.numbers[text] = len(self.texts)
+            self.texts.append(text)
+        return f"{_PIECE}{number}{_PIECE}"
+
+    def expand(self, compact: str) -> str:
+        """The HTML of a compact text: each reference replaced by its piece, expanded (by
+        a stack of its own, not recursion: a chain of references is as long as a river)."""
+        out: list[str] = []
+        stack = [compact.split(_PIECE)]
+        places = [0]
+        while stack:
+            parts, place = stack[-1], places[-1]
+            if place == len(parts):
+                stack.pop()
+                places.pop()
+                continue
+            places[-1] = place + 1
+            if place % 2:
+                stack.append(self.texts[int(parts[place])].split(_PIECE))
+                places.append(0)
+            else:
+                out.append(parts[place])
+        return "".join(out)
+
+
+class _Chain:
+    """The drawing of a list that only grows at its end (a river, the dora indicators),
+    kept as a reference to a piece (:class:`_Pieces`) of all its groups of ``size``
+    entries but the last, each piece referring to the one before: drawing the list at
+    each step costs what is new, not the whole list again. Only the last entry may change
+    once added (a river's tile called away is marked when it is called)."""
+
+    def __init__(self, pieces: _Pieces, size: int, draw: Callable[[list[str]], str]) -> None:
+        self.pieces, self.size, self.draw = pieces, size, draw
+        self.drawn: dict[tuple[str, ...], str] = {}  # the last group, by its entries
+        self.of: list[str] | None = None
+        self.groups = 0
+        self.reference = ""
+
+    def __call__(self, entries: list[str]) -> str:
+        """``entries`` drawn: the reference to the groups before the last, then the last
+        (drawn once for each content it has); a new list, or one that shrank, starts a
+        new chain."""
+        settled = max(0, (len(entries) - 1) // self.size)  # the groups before the last entry's
+        if entries is not self.of or settled < self.groups:
+            self.of, self.groups, self.reference = entries, 0, ""
+        size = self.size
+        while self.groups < settled:
+            start = self.groups * size
+            self.reference = self.pieces.refer(self.reference + self.draw(entries[start:start + size]))
+            self.groups += 1
+        rest = tuple(entries[settled * size:])
+        drawn = self.drawn.get(rest)
+        if drawn is None:
+            drawn = self.drawn[rest] = self.draw(list(rest)) if rest else ""
+        return self.reference + drawn
+
+
+class _Memo:
+    """What frames draw again and again, worked out once: what each shape of hand is
+    (:meth:`analysis`); each hand's drawing and each seat's (a step changes one of them)
+    as a piece (:class:`_Pieces`), each river and the dora indicators as a chain of
+    pieces (:class:`_Chain`)."""
+
+    def __init__(self) -> None:
+        self.pieces = _Pieces()
         self.shapes: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
         self.hands: dict[tuple, str] = {}
-        self.rivers: dict[tuple[str, ...], str] = {}
+        self.rivers: dict[int, _Chain] = {}
+        self.dora = _Chain(self.pieces, 1, _tiles)
 
     def analysis(self, hand: Hand) -> tuple[int, tuple[int, ...]]:
         """The shanten (向聴数) of a hand's concealed tiles, and the kinds that matter to
@@ -213,19 +303,20 @@ class _Memo:
         return found
 
     def hand(self, hand: Hand) -> str:
+        """A reference to the drawing of a hand (:func:`_hand`)."""
         key = (tuple(hand.counts), tuple(hand.red), hand.drawn, tuple(hand.melds))
         drawn = self.hands.get(key)
         if drawn is None:
             notation = hand.to_notation()
-            drawn = self.hands[key] = _hand(notation.concealed, notation.drawn, notation.melds)
+            drawn = self.hands[key] = self.pieces.refer(_hand(notation.concealed, notation.drawn, notation.melds))
         return drawn
 
-    def river(self, river: list[str]) -> str:
-        key = tuple(river)
-        drawn = self.rivers.get(key)
-        if drawn is None:
-            drawn = self.rivers[key] = _river(river)
-        return drawn
+    def river(self, seat: int, river: list[str]) -> str:
+        """A seat's river in rows of six (:func:`_row`), compact."""
+        chain = self.rivers.get(seat)
+        if chain is None:
+            chain = self.rivers[seat] = _Chain(self.pieces, 6, _row)
+        return f'<div class="pv-river">{chain(river)}</div>'
 
 
 def _less(counts: tuple[int, ...], kind: int) -> list[int]:
@@ -296,12 +387,12 @@ def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
                 '<div class="pv-info">not replayed (see the problems)</div></section>')
     if table.riichi[seat]:
         head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
-    body = memo.hand(table.hands[seat]) + _info(step, seat, memo) + memo.river(table.rivers[seat])
-    return (f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" data-seat="{seat}">'
-            f'<header>{head}</header>{body}</section>')
+    body = memo.hand(table.hands[seat]) + _info(step, seat, memo) + memo.river(seat, table.rivers[seat])
+    return memo.pieces.refer(f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" '
+                             f'data-seat="{seat}"><header>{head}</header>{body}</section>')
 
 
-def _head(step: Step) -> str:
+def _head(step: Step, memo: _Memo) -> str:
     """The frame's first line: round, honba, sticks, wall, dora (and ura at a win)."""
     round_, table = step.round, step.table
     if round_ is None:
@@ -311,7 +402,7 @@ def _head(step: Step) -> str:
     parts = [f"<b>{label}</b>", f"honba {deal.honba}", f"riichi sticks {table.sticks if table else deal.riichi_sticks}"]
     if table is not None:
         parts.append(f'wall <b class="pv-wall">{table.wall}</b>')
-        parts.append(f'dora <span class="pv-dora">{_tiles(table.dora_indicators)}</span>')
+        parts.append(f'dora <span class="pv-dora">{memo.dora(table.dora_indicators)}</span>')
     else:
         parts.append(f'dora <span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
     if type(step.event) is Win and step.event.ura_indicators:  # type: ignore[union-attr]
@@ -460,7 +551,7 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     elif type(expected) is GameEnd:
         panels = _end_panel(step, names, expected)
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
-    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step)}'
+    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}'
             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>'
             f'<p class="pv-event">{html.escape(event_words(step.event, players))}</p>{panels}')
 
@@ -471,7 +562,8 @@ def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
     (:func:`step_findings`)."""
     names = tuple(_text(name.split("\n")[0], 40) for name in step.game.players)
     found = step_findings(step) if findings is None else list(findings)
-    return _marked(_body(step, names, _Memo(), True), found) + findings_panel(found) + "</div>"
+    memo = _Memo()
+    return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + "</div>")
 
 
 def step_findings(step: Step) -> list[Finding]:
@@ -551,14 +643,43 @@ _CHECKED = {Deal: Checker.on_deal, Win: Checker.on_win, NoWin: Checker.on_no_win
 # -- the viewer -----------------------------------------------------------------------------
 
 
+class Frames(Sequence[str]):
+    """The frames of a :class:`Viewer`, each one's HTML made whole when asked for: they are
+    kept compact (``compact``, whose references are to ``pieces``), as the page carries
+    them, so that a viewer's memory grows with the events, not with what each frame shows."""
+
+    def __init__(self, compact: list[str], pieces: _Pieces) -> None:
+        self.compact, self.pieces = compact, pieces
+
+    def __len__(self) -> int:
+        return len(self.compact)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self.pieces.expand(text) for text in self.compact[index]]
+        return self.pieces.expand(self.compact[index])
+
+
 class Viewer:
-    """A game stepped through (see the module). ``steps`` are the ``(round_index,
-    event_index)`` of each frame, the end of the game last (``(len(rounds), None)``);
+    """A game stepped through (see the module). ``frames`` the HTML of each step's frame
+    (:class:`Frames`); ``steps`` the ``(round_index, event_index)`` of each frame, the end
+    of the game last (``(len(rounds), None)``);
     ``findings`` those :func:`paipu.validate` reports for the game, ``finding_steps`` the
     step of each; ``start`` the step shown first and ``seat`` the player id whose
     viewpoint the table is drawn from (at the bottom)."""
 
     def __init__(self, game: Game, rule: RuleSpec | None = None, *, check: bool = True) -> None:
+        for round_ in game.rounds:
+            if len(round_.events) > MAX_ROUND_EVENTS:
+                raise ValueError(f"{locator(game.source, round_.label, None)}: {len(round_.events):,} events, more "
+                                 f"than a round can hold (the viewer draws at most {MAX_ROUND_EVENTS}; a real round "
+                                 "holds fewer than 300): not drawn (paipu validate says what is wrong with it)")
         self.game = game
         replay = Replay(game, rule)
         self.rule = replay.rule
@@ -573,8 +694,8 @@ class Viewer:
         at_step: dict[int, list[Finding]] = {}
         for step, finding in zip(self.finding_steps, self.findings):
             at_step.setdefault(step, []).append(finding)
-        self.frames = [_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + "</div>"
-                       for i, body in enumerate(recorder.bodies)]
+        self.frames = Frames([_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + "</div>"
+                              for i, body in enumerate(recorder.bodies)], recorder.memo.pieces)
         self.start = 0
         self.seat = 0
 
@@ -633,7 +754,8 @@ class Viewer:
         """The viewer as HTML: a fragment for a notebook, or with ``standalone`` a whole
         page (what :meth:`save` writes)."""
         ident = "pv-" + uuid.uuid4().hex[:12]
-        data = base64.b64encode(gzip.compress(_SEPARATOR.join(self.frames).encode(), 6, mtime=0)).decode()
+        pieces, frames = _SEPARATOR.join(self.frames.pieces.texts), _SEPARATOR.join(self.frames.compact)
+        data = base64.b64encode(gzip.compress(f"{pieces}{_PIECES_END}{frames}".encode(), 6, mtime=0)).decode()
         starts = self.round_starts()
         meta = {"steps": len(self.frames), "start": self.start, "view": self.seat, "players": len(self.game.players),
                 "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone}
@@ -771,7 +893,8 @@ def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpe
     the round to show first (its deal), ``start`` the step (see :meth:`Viewer.index`: a
     step's index, a finding, ``(round_index, event_index)``); ``seat`` the player id
     whose viewpoint the table is drawn from (default 0); ValueError for a round, step or
-    player the game has not, TypeError for a round or seat that is not an integer."""
+    player the game has not, or a round of more events than a game can hold
+    (:data:`MAX_ROUND_EVENTS`), TypeError for a round or seat that is not an integer."""
     if isinstance(game_or_path, Game):
         game = game_or_path
     elif not isinstance(game_or_path, (GameReader, str, os.PathLike)):
@@ -855,7 +978,7 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 
 _SCRIPT = r"""(function(){
 var root=document.getElementById("@ID@");if(!root||root.getAttribute("data-live"))return;root.setAttribute("data-live","1");
-var meta=JSON.parse(root.querySelector(".pv-meta").textContent),n=meta.steps,at=meta.start,view=meta.view,frames=null;
+var meta=JSON.parse(root.querySelector(".pv-meta").textContent),n=meta.steps,at=meta.start,view=meta.view,frames=null,pieces;
 var stage=root.querySelector(".pv-stage"),count=root.querySelector(".pv-count"),pos=root.querySelector(".pv-pos");
 var toc=root.querySelectorAll(".pv-toc li");
 function roundOf(i){var r=-1;for(var k=0;k<meta.rounds.length;k++)if(meta.rounds[k]<=i)r=k;return r;}
@@ -864,7 +987,12 @@ function before(list){for(var k=list.length-1;k>=0;k--)if(list[k]<at)return list
 var acts={first:function(){return 0},last:function(){return n-1},prev:function(){return at-1},next:function(){return at+1},
 prevround:function(){return before(meta.rounds)},nextround:function(){var i=after(meta.rounds);return i==at?n-1:i},
 prevfinding:function(){return before(meta.findings)},nextfinding:function(){return after(meta.findings)}};
-function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=frames[at];
+function expand(text){var out=[],stack=[text.split("\u001f")],places=[0];
+while(stack.length){var parts=stack[stack.length-1],k=places[places.length-1];if(k==parts.length){stack.pop();places.pop();continue;}
+places[places.length-1]=k+1;if(k%2){var p=+parts[k];if(typeof pieces[p]=="string")pieces[p]=pieces[p].split("\u001f");
+stack.push(pieces[p]);places.push(0);}else out.push(parts[k]);}
+return out.join("");}
+function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=expand(frames[at]);
 count.textContent=(at+1)+" / "+n;pos.style.left=(100*at/Math.max(1,n-1))+"%";
 var r=at==n-1?toc.length-1:roundOf(at);for(var k=0;k<toc.length;k++)toc[k].classList.toggle("pv-here",k==r);
 root.setAttribute("data-at",at);}
@@ -880,5 +1008,6 @@ else if(k=="h")root.classList.toggle("pv-hide");else return;e.preventDefault();e
 var raw=atob(root.querySelector(".pv-frames").textContent.trim()),bytes=new Uint8Array(raw.length);
 for(var k=0;k<raw.length;k++)bytes[k]=raw.charCodeAt(k);
 new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(function(text){
-frames=text.split("\u001e");root.setAttribute("data-ready","1");show(at);if(meta.focus)root.focus();});
+var halves=text.split("\u001c");pieces=halves[0].split("\u001e");frames=halves[1].split("\u001e");
+root.setAttribute("data-ready","1");show(at);if(meta.focus)root.focus();});
 })();"""

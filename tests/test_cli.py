@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import orjson
 import pytest
 
 from paipu.cli import main
@@ -141,3 +142,114 @@ def test_score_json_agrees_with_the_scored_hand_corpus():
 def test_score_exit_codes(args, code):
     result = run("score", *args)
     assert result.returncode == code
+
+
+def _sample(name: str) -> dict:
+    return json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+
+
+def _hostile_games(folder: Path) -> dict[str, Path]:
+    """Games paipu reads in one format and would refuse in another (issue 28: 4): as
+    電脳麻将 paipu, a deal of 12 tiles and a ron on the winner's own discard, which the mjai
+    reader refuses; as mjai, a deal of thirteen 1m, which the 電脳麻将 reader refuses."""
+    folder.mkdir()
+    twelve = _sample("riichi_ron.json")
+    twelve["log"][0][0]["qipai"]["shoupai"][1] = "m234p56799s2346"  # its 發 taken away
+    own = _sample("riichi_ron.json")
+    own["log"][0][-1]["hule"]["baojia"] = own["log"][0][-1]["hule"]["l"]
+    paths = {"twelve": folder / "twelve.json", "own": folder / "own.json"}
+    paths["twelve"].write_text(json.dumps(twelve, ensure_ascii=False), encoding="utf-8")
+    paths["own"].write_text(json.dumps(own, ensure_ascii=False), encoding="utf-8")
+    lines = []
+    for line in run("convert", "--to", "mjai", str(SAMPLES / "riichi_ron.json")).stdout.splitlines():
+        event = json.loads(line)
+        if event["type"] == "start_kyoku":
+            event["tehais"][2] = ["1m"] * 13
+        lines.append(json.dumps(event, ensure_ascii=False))
+    paths["thirteen"] = folder / "thirteen.jsonl"
+    paths["thirteen"].write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return paths
+
+
+@pytest.mark.parametrize("to, game, reason", [
+    ("mjai", "twelve", "tehais must be a list of 13 tiles"),
+    ("mjai", "own", "names another winner or discarder"),
+    ("majiang", "thirteen", "more than four m1 in hand"),
+])
+def test_convert_does_not_write_a_game_paipu_would_not_read_back(tmp_path, capsys, to, game, reason):
+    """The game is named on one line with the reader's reason, not written, and the exit
+    code says so; the good game beside it is written."""
+    hostile = _hostile_games(tmp_path / "in")[game]
+    out = tmp_path / "out"
+    assert main(["convert", "--to", to, str(hostile), str(SAMPLES / "tsumo.json"), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    # refused where it is written, or, if the reader of its own format refuses it too, where it is read
+    assert err.startswith((f"paipu convert: {hostile}#0: not written: paipu would refuse it: ",
+                           f"paipu convert: {hostile}")) and reason in err
+    assert err.count("\n") == 1
+    assert [path.name for path in out.iterdir()] == ["tsumo" + (".jsonl" if to == "mjai" else ".json")]
+    # on standard output too: the JSON array holds the games that read back
+    main(["convert", str(hostile), str(SAMPLES / "tsumo.json"), str(SAMPLES / "riichi_ron.json")])
+    written = json.loads(capsys.readouterr().out)
+    assert [paipu["title"] for paipu in written][-2:] == [_sample("tsumo.json")["title"],
+                                                          _sample("riichi_ron.json")["title"]]
+
+
+def test_a_game_that_would_not_read_back_is_said_so_whatever_its_source():
+    """Games made in memory, as no reader need let them through: a deal of 12 tiles, a ron
+    on the winner's own discard (mjai refuses both), thirteen 1m (電脳麻将 paipu refuses
+    it); the game itself reads back."""
+    from dataclasses import replace
+
+    from paipu import load
+    from paipu.cli import _not_read_back
+    from paipu.formats import majiang, mjai
+    from paipu.tiles import HandNotation, parse_hand
+
+    game = next(iter(load(SAMPLES / "riichi_ron.json")))
+    first = game.rounds[0]
+    deal, win = first.events[0], first.events[-1]
+
+    def with_events(deal, win):
+        events = (deal,) + first.events[1:-1] + (win,)
+        return replace(game, rounds=(replace(first, events=events),) + game.rounds[1:])
+
+    def hands(seat, hand):
+        return deal.hands[:seat] + (hand,) + deal.hands[seat + 1:]
+
+    as_paipu = lambda game: orjson.dumps(majiang.game_to_json(game))  # noqa: E731
+    assert _not_read_back("mjai", mjai.dumps(game), game) is None
+    assert _not_read_back("majiang", as_paipu(game), game) is None
+    twelve = with_events(replace(deal, hands=hands(1, parse_hand("m234p56799s2346"))), win)
+    assert "tehais must be a list of 13 tiles" in _not_read_back("mjai", mjai.dumps(twelve), twelve)
+    own = with_events(deal, replace(win, discarder=win.seat))
+    assert "names another winner or discarder" in _not_read_back("mjai", mjai.dumps(own), own)
+    thirteen = with_events(replace(deal, hands=hands(2, HandNotation(("m1",) * 13))), win)
+    assert "more than four m1 in hand" in _not_read_back("majiang", as_paipu(thirteen), thirteen)
+
+
+@pytest.mark.parametrize("to", ["majiang", "mjai"])
+def test_convert_reads_back_every_real_game_it_writes(tmp_path, capsys, to):
+    """Real games (Tenhou's mjlog: a limit ``""`` 電脳麻将 paipu has no place for) and the
+    samples are all written: the check refuses none of them."""
+    from conftest import corpus
+
+    folder = corpus("tenhou-mjlog", "mjx-tests")
+    out = tmp_path / "out"
+    assert main(["convert", "--to", to, str(folder), str(SAMPLES), "-o", str(out)]) == 0
+    assert "not written" not in capsys.readouterr().err
+    assert len(list(out.iterdir())) == len(list(folder.iterdir())) + len(list(SAMPLES.glob("*.json")))
+
+
+def test_show_bounds_the_yaku_of_a_win(tmp_path):
+    """A win listing 210,000 yaku entries (issue 28: a 2 MB line) is shown with twenty and
+    the count of the others, said to be more than any hand has."""
+    game = _sample("riichi_ron.json")
+    win = game["log"][0][-1]["hule"]
+    win["hupai"] = win["hupai"] * 70_000
+    path = tmp_path / "yaku.json"
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    result = run("show", str(path))
+    line = next(line for line in result.stdout.splitlines() if "win:" in line)
+    assert line.count("立直 1") == 7 and "and 209,980 more entries: more than any hand has" in line
+    assert max(map(len, result.stdout.splitlines())) < 1000

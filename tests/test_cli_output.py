@@ -1,7 +1,7 @@
 """The output side of the command line: what it writes never replaces what it reads,
 is written whole or not at all, and every way it can fail (closed streams, a broken
 pipe, a full disk, Ctrl-C, a path that names nothing) ends in one line and the exit code
-of the README's table."""
+of docs/cli.md's table."""
 
 from __future__ import annotations
 
@@ -246,3 +246,208 @@ def test_output_to_a_text_stream_without_bytes(monkeypatch):
     monkeypatch.setattr(sys, "stdout", text)
     assert cli.main(["stats", str(Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json")]) == 0
     assert "East player" in text.getvalue()
+
+
+# -- the temporary file of an output (issue 28, adversarial findings 6 and 8) ---------------
+
+
+def test_links_planted_for_the_temporary_file_write_nothing_through(tmp_path, capsys, monkeypatch):
+    """A folder others can write, with symbolic links planted under the names the
+    temporary file of ``-o shared/stats.csv`` once had (``.stats.csv.PID.part``, for this
+    process's id and the next ones): the file the links point to stays as it was, and
+    ``stats.csv`` is a file of its own, not a link."""
+    monkeypatch.chdir(tmp_path)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    for pid in range(os.getpid(), os.getpid() + 50):
+        (shared / f".stats.csv.{pid}.part").symlink_to(victim)
+    assert main(["stats", str(SAMPLE_LOGS), "--format", "csv", "-o", "shared/stats.csv"]) == 0
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    written = shared / "stats.csv"
+    assert not written.is_symlink() and written.read_text(encoding="utf-8").startswith("player,")
+    assert capsys.readouterr().err == ""
+
+
+def test_a_temporary_name_taken_is_never_written_through(tmp_path, monkeypatch):
+    """Whatever its random letters, a temporary name someone took first (a link to their
+    victim) is passed over for another: nothing is written through it."""
+    from paipu import output
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    (tmp_path / ".out.csv.taken.part").symlink_to(victim)
+    (tmp_path / ".out.csv.taken2.part").write_text("theirs\n", encoding="utf-8")
+    letters = iter(["taken", "taken2", "free"])
+    monkeypatch.setattr(output, "token_hex", lambda size: next(letters))
+    output.write_whole(tmp_path / "out.csv", b"a,b\n")
+    assert (tmp_path / "out.csv").read_bytes() == b"a,b\n"
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    assert (tmp_path / ".out.csv.taken2.part").read_text(encoding="utf-8") == "theirs\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        ".out.csv.taken.part", ".out.csv.taken2.part", "out.csv", "victim.txt"]
+
+
+@pytest.fixture
+def umask():
+    """The process's umask set to ``027`` for the test, then restored."""
+    before = os.umask(0o027)
+    yield 0o027
+    os.umask(before)
+
+
+def test_an_output_file_has_the_permissions_a_plain_open_gives(tmp_path, umask):
+    """A new file: rw-rw-rw- less the umask (027: rw-r-----), not a temporary file's
+    rw-------; a file written over keeps its own permissions, as ``open(path, "wb")`` keeps
+    them."""
+    from paipu.output import write_whole
+
+    new = tmp_path / "new.csv"
+    write_whole(new, b"new\n")
+    assert stat_mode(new) == 0o640 == 0o666 & ~umask
+    kept = tmp_path / "kept.csv"
+    kept.write_bytes(b"old\n")
+    for mode in (0o600, 0o664):
+        kept.chmod(mode)
+        write_whole(kept, b"new\n")
+        assert (stat_mode(kept), kept.read_bytes()) == (mode, b"new\n")
+
+
+def stat_mode(path: Path) -> int:
+    """The permission bits of ``path``."""
+    return path.stat().st_mode & 0o777
+
+
+@pytest.mark.parametrize("failure", ["rename", "write"])
+def test_a_failed_write_leaves_no_temporary_file(tmp_path, failure, monkeypatch):
+    """A write or rename that fails part way: the file meant is named, its old content
+    stays whole, no temporary file is left."""
+    from paipu import output
+
+    target = tmp_path / "out.csv"
+    target.write_bytes(b"old\n")
+
+    def refuse(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    if failure == "rename":
+        monkeypatch.setattr(output.os, "replace", refuse)
+        with pytest.raises(OSError, match=f"No space left on device: '{target}'"):
+            output.write_whole(target, b"new\n")
+    else:
+        with pytest.raises(TypeError):
+            output.write_whole(target, "not bytes")  # type: ignore[arg-type]
+    assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]
+    assert target.read_bytes() == b"old\n"
+
+
+@pytest.mark.parametrize("length", [245, 255])
+def test_a_long_file_name_is_written(tmp_path, length, capsys, monkeypatch):
+    """File names up to the 255 bytes a folder takes (NAME_MAX) are written by stats,
+    view and convert: the temporary file's name fits beside them."""
+    monkeypatch.chdir(tmp_path)
+    table = "s" * (length - 4) + ".txt"
+    page = "v" * (length - 5) + ".html"
+    log = tmp_path / ("g" * (length - 5) + ".json")
+    log.write_bytes((SAMPLE_LOGS / "tsumo.json").read_bytes())
+    assert main(["stats", str(SAMPLE_LOGS), "-o", table]) == 0
+    assert main(["view", str(log), "-o", page]) == 0
+    assert main(["convert", str(log), "-o", "out"]) == 0
+    assert capsys.readouterr().err == ""
+    assert "avg rank" in Path(table).read_text(encoding="utf-8")
+    assert Path(page).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert json.loads((tmp_path / "out" / log.name).read_bytes())["title"]
+    assert not list(tmp_path.rglob(".*.part"))
+
+
+# -- names in the statistics' CSV (issue 28, adversarial finding 7) -------------------------
+
+
+@pytest.fixture
+def hostile_names(tmp_path: Path) -> Path:
+    """Two copies of the sample game ``tsumo.json`` (final points 37.1, 4.3, -15.7,
+    -25.7), their players named as formulas, with a terminal's escape sequences, and one
+    plainly."""
+    game = json.loads((SAMPLE_LOGS / "tsumo.json").read_text(encoding="utf-8"))
+    game = game[0] if isinstance(game, list) else game
+    names = (["=HYPERLINK(\"http://x\")", "+1", "-3", "@SUM(A1)"],
+             ["\t=1+2", "\r=1+2", "\x1b]0;owned\x07bell\u009b31m", "safe name"])
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    for number, players in enumerate(names):
+        (folder / f"{number}.json").write_text(json.dumps(dict(game, player=players)), encoding="utf-8")
+    return folder
+
+
+def test_csv_names_are_shown_not_run_and_escape_nothing(hostile_names, tmp_path):
+    """A name a spreadsheet would run (beginning with = + - @, a tab or a carriage
+    return: OWASP's list) is written after a ``'``; control characters are escaped as the
+    table escapes them; numbers, negative ones too, stay numbers. Standard output and
+    ``-o`` write the same."""
+    import csv
+    import io
+
+    done = run("stats", str(hostile_names), "--format", "csv")
+    assert (done.returncode, done.stderr) == (0, "")
+    written = tmp_path / "stats.csv"
+    assert run("stats", str(hostile_names), "--format", "csv", "-o", str(written)).returncode == 0
+    assert written.read_text(encoding="utf-8") == done.stdout
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", done.stdout)
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(done.stdout))}
+    assert set(rows) == {"'=HYPERLINK(\"http://x\")", "'+1", "'-3", "'@SUM(A1)", "'\\x09=1+2", "'\\x0d=1+2",
+                         "\\x1b]0;owned\\x07bell\\x9b31m", "safe name"}
+    # each name's final points, as the log states them (first to fourth seat): numbers
+    assert [rows[name]["avg_point"] for name in ("'=HYPERLINK(\"http://x\")", "'+1", "'-3", "'@SUM(A1)")] == [
+        "37.1", "4.3", "-15.7", "-25.7"]
+
+
+def test_json_names_escape_what_could_act_on_a_terminal(hostile_names):
+    """JSON escapes C0 controls itself; the C1 CSI (U+009B) and DEL too are written as
+    JSON escapes, the names read back as they were."""
+    done = run("stats", str(hostile_names), "--format", "json")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]", done.stdout)
+    assert "\x1b]0;owned\x07bell\u009b31m" in {record["player"] for record in json.loads(done.stdout)}
+
+
+def test_format_summary_csv_writes_formulas_as_text():
+    """The API's CSV writes the ``'`` as the command does (the escaping of control
+    characters is the printing's)."""
+    import pandas as pd
+
+    from paipu.stats import format_summary, summary
+
+    table = summary(str(SAMPLE_LOGS / "tsumo.json"))
+    table.index = pd.Index(["=1+2", "-3", "@A1", "plain"][: len(table)], name="player")
+    players = [line.split(",")[0] for line in format_summary(table, "csv").splitlines()[1:]]
+    assert sorted(players) == sorted(["'=1+2", "'-3", "'@A1", "plain"][: len(table)])
+
+
+def test_json_lines_escape_a_c1_control_in_a_file_name(tmp_path):
+    """``validate --json`` names an unreadable file whose name holds the C1 CSI (U+009B,
+    an escape sequence's start as ESC [ is): written as a JSON escape, read back as it is."""
+    bad = tmp_path / "x\u009b31m.json"
+    bad.write_text("{not json", encoding="utf-8")
+    done = run("validate", "--json", str(tmp_path))
+    assert done.returncode == 2
+    assert "\u009b" not in done.stdout and "\\u009b31m" in done.stdout
+    assert json.loads(done.stdout.splitlines()[0])["source"] == str(bad)
+
+
+def test_convert_writes_the_other_games_when_one_name_is_too_long(tmp_path, capsys):
+    """A log whose name is already the longest a folder takes (255 bytes) gets a longer one
+    as mjai (``.jsonl``): that game is named as not written, and the games after it are
+    still written (exit 2)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    long = logs / ("g" * 250 + ".json")
+    for path in (long, logs / "h.json"):
+        path.write_bytes((SAMPLE_LOGS / "tsumo.json").read_bytes())
+    out = tmp_path / "out"
+    assert main(["convert", "--to", "mjai", str(logs), "-o", str(out)]) == 2
+    target = out / ("g" * 250 + ".jsonl")
+    assert one_line(capsys.readouterr().err) == (
+        f"paipu convert: {long}#0: not written: {target}: its name is longer than a folder takes\n")
+    assert [path.name for path in out.iterdir()] == ["h.jsonl"]
+    assert '"type":"start_game"' in (out / "h.jsonl").read_text(encoding="utf-8")

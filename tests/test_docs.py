@@ -1,16 +1,21 @@
 """The reference pages of ``docs/`` say what the code does: every rule parameter of
 ``docs/rules.md`` with its 電脳麻将 key, values and preset defaults, every column of
-``docs/stats.md`` with its definition in ``paipu.stats``, and every link between pages
+``docs/stats.md`` with its definition in ``paipu.stats``, the danger classes of its
+measured table with the seed's values, every command of ``docs/cli.md`` with exactly the
+options the command takes and the exit codes it names, and every link between pages
 leads to a file and a heading that exist."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import itertools
 import re
 from pathlib import Path
 
 import pytest
 
+from paipu import cli, danger
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
 from paipu.stats import GAME_COLUMNS, ROUND_COLUMNS, STATS
 
@@ -118,12 +123,92 @@ def test_links_lead_to_files_and_headings_that_exist(page):
             assert anchor in {_anchor(h) for h in headings}, f"{page.name}: {target}: no such heading"
 
 
-def test_the_readmes_rule_option_names_every_preset():
-    """The README's ``--rule`` gives every preset of :data:`paipu.rules.PRESETS`, as the
-    CLI takes them (a new preset added to the code and not to the README fails here)."""
+def _cli_section(command: str) -> str:
+    """The section of ``docs/cli.md`` about one command, up to the next section."""
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    start = text.index(f"## `paipu {command}`")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end == -1 else text[start:end]
+
+
+COMMANDS = next(action for action in cli.build_parser()._actions
+                if isinstance(action, argparse._SubParsersAction)).choices
+"""Each command's parser, by name, as ``paipu`` builds it."""
+
+
+def test_the_readme_and_the_cli_page_name_every_command():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    for command in COMMANDS:
+        assert f"paipu {command} " in readme, command
+        assert f"## `paipu {command}`" in page, command
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_a_commands_options_table_gives_exactly_its_options(command):
+    """The options table of each command in ``docs/cli.md`` names every option the command
+    takes, and no other (an option added to the code and not to the page fails here)."""
+    section = _cli_section(command)
+    rows = section[section.index("| option | meaning |"):].split("\n\n")[0].splitlines()[2:]
+    documented = {option for row in rows
+                  for option in re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", row.split(" | ")[0])}
+    taken = {option for action in COMMANDS[command]._actions for option in action.option_strings} - {"-h", "--help"}
+    assert documented == taken
+
+
+EXIT_CODES = {value for name, value in vars(cli).items() if name.startswith("EXIT_")}
+
+
+def test_the_exit_codes_table_gives_every_code_and_the_commands_that_use_it():
+    """Every exit code of ``paipu.cli`` has a row, and each code a command's ``--help``
+    names is in the row for that command."""
+    rows = _table((DOCS / "cli.md").read_text(encoding="utf-8"), "code")
+    assert {int(code) for code in rows} == EXIT_CODES
+    users = {int(code): set(COMMANDS) if commands == "every command" else set(re.findall(r"`(\w+)`", commands))
+             for code, (commands, _meaning) in rows.items()}
+    for command, parser in COMMANDS.items():
+        named = re.findall(r"(?:Exit codes: |; )(\d+) ", parser.epilog or "")
+        for code in map(int, named):
+            assert command in users[code], (command, code)
+
+
+def test_the_cli_pages_rule_option_names_every_preset():
+    """``docs/cli.md``'s ``--rule`` gives every preset of :data:`paipu.rules.PRESETS`, as
+    the CLI takes them (a new preset added to the code and not to the page fails here)."""
     from paipu.rules import PRESETS
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    option = next(line for line in readme.split("\n- ") if line.startswith("`--rule`: a preset"))
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    option = next(paragraph for paragraph in page.split("\n\n") if paragraph.startswith("`--rule`: a preset"))
     named = re.findall(r"`([a-z-]+)`", option.split(":", 2)[1])
     assert set(named) == set(PRESETS), named
+
+
+def _danger_classes() -> dict[str, int]:
+    """Every danger class of :func:`paipu.danger.danger` with the seed's value: each number
+    tile of one suit with each set of its suji partners genbutsu (and itself), each honour
+    with 0 to 3 copies unseen."""
+    classes: dict[str, int] = {}
+    for rank in range(1, 10):
+        kind = rank - 1
+        partners = [kind + step for step in (-3, 3) if 0 <= kind + step <= 8]
+        for size in range(len(partners) + 1):
+            for safe in itertools.combinations(partners, size):
+                rated = danger.danger(f"m{rank}", set(safe), 0)
+                classes[rated.label] = rated.value
+        rated = danger.danger(f"m{rank}", {kind}, 0)
+        classes[rated.label] = rated.value
+    for unseen in range(4):
+        rated = danger.danger("z1", set(), unseen)
+        classes[rated.label] = rated.value
+    return classes
+
+
+def test_the_measured_danger_table_gives_each_class_its_seed_value_and_rate():
+    section = _section("stats.md", "### The danger table on real Tenhou games", "## Plots")
+    rows = _table(section, "class (against one riichi player)")
+    classes = _danger_classes()
+    assert set(rows) == set(classes)
+    for label, (value, discards, deal_ins, rate) in rows.items():
+        assert int(value) == classes[label], label
+        discards_, deal_ins_ = int(discards.replace(",", "")), int(deal_ins.replace(",", ""))
+        assert rate == f"{100 * deal_ins_ / discards_:.1f}%", label

@@ -643,3 +643,47 @@ def test_tenhou_logs_with_more_sticks_than_any_game_are_load_errors(tmp_path, co
         result = run("validate", str(path))
         assert "Traceback" not in result.stderr and "engine" not in result.stderr + result.stdout
         assert (result.returncode == cli.EXIT_LOAD_ERRORS) == (code == cli.EXIT_LOAD_ERRORS), result.stderr
+
+
+# -- issue 28, adversarial findings 8b and 8c ------------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    ([HAND, "--ron", "s5", "--last-tile", "--chankan"], "河底撈魚 (houtei) with 槍槓 (chankan)"),
+    ([HAND + "s5", "--last-tile", "--chankan"], "海底摸月 (haitei) with 槍槓 (chankan)"),
+])
+def test_score_refuses_the_last_tile_robbed_from_a_kan(args, message):
+    """河底 with 槍槓 cannot happen: the last discard is a discard, a robbed kan's tile is
+    not, and no kan is made once the wall is empty. Refused as the other impossible
+    situations are, by the command and the API."""
+    result = run("score", *args)
+    assert result.returncode == cli.EXIT_USAGE and not result.stdout
+    assert message in one_line(result.stderr)
+    with pytest.raises(ValueError, match="with 槍槓"):
+        Situation(haitei=2, chankan=True)
+    assert score(HAND, "s5-", chankan=True) and score(HAND, "s5-", haitei=2)  # each alone still scores
+
+
+def test_the_api_names_what_it_was_given_instead_of_a_game_or_an_observer():
+    """A parsed paipu (a dict) given to validate is not taken for paths (its keys); replay
+    and walk given None or an Observer class, and game_to_json given None, say so as a
+    TypeError, not an AttributeError from inside."""
+    import paipu
+
+    path = str(SAMPLES / "tsumo.json")
+    (game,) = load(path)
+    parsed = sample_game()
+    for source in (parsed, [parsed]):
+        with pytest.raises(TypeError, match=r"not dict \(a parsed 電脳麻将 paipu is made a Game by paipu.game_from_json\)"):
+            paipu.validate(source)
+    with pytest.raises(TypeError, match="^expected a Game, a path or an iterable of them, not bytes$"):
+        paipu.validate(path.encode())
+    for driver in (paipu.replay, paipu.walk):
+        with pytest.raises(TypeError, match="^observers must be instances of paipu.Observer, not NoneType$"):
+            driver(game, None)
+        with pytest.raises(TypeError, match=r"^observers must be instances of paipu.Observer, not the class Observer: "
+                                            r"call it, Observer\(\)$"):
+            driver(game, paipu.Observer)
+    with pytest.raises(TypeError, match="^game_to_json takes a Game, not NoneType$"):
+        paipu.game_to_json(None)
+    assert paipu.replay(game, paipu.Observer()) is None  # what is right still runs

@@ -1,11 +1,12 @@
-"""The README's Python examples, and the docstring examples of ``paipu/``, run as doctests.
+"""The Python examples of the README and of ``docs/``, and the docstring examples of
+``paipu/``, run as doctests.
 
-An example of README.md is a fenced block marked ``pycon`` (a Python console session:
-``>>>`` prompts and the output they print). Each block runs on its own, in a fresh
-namespace, from the project root (so that ``sample_logs/`` resolves), and must print
-exactly what it shows. A block that reads ``../shared`` skips, saying so, when the shared
-corpora are not beside the project root. Blocks marked ``python`` are shown, not run
-(the observer example waits for ``paipu.Observer``; marking it ``pycon`` makes it run).
+An example is a fenced block marked ``pycon`` (a Python console session: ``>>>`` prompts
+and the output they print) in README.md or a page of ``docs/``. Each block runs on its own,
+in a fresh namespace, from the project root (so that ``sample_logs/`` resolves), and must
+print exactly what it shows. A block that reads ``../shared`` skips, saying so, when the
+shared corpora are not beside the project root. A console session fenced otherwise would
+not run, so every block that shows ``>>>`` prompts is marked ``pycon``.
 
 Module docstrings: every example of ``paipu/`` that is not marked ``+SKIP`` runs, each
 module in its own namespace, as ``doctest`` would.
@@ -25,19 +26,22 @@ import paipu
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 SHARED = ROOT.parent / "shared"
 FLAGS = doctest.ELLIPSIS
 
 _FENCE = re.compile(r"^```pycon\n(.*?)^```$", re.S | re.M)
 
 
-def _readme_examples() -> list[tuple[int, str]]:
-    """Each ``pycon`` block of the README: its first line's number and its text."""
-    text = README.read_text(encoding="utf-8")
-    return [(text.count("\n", 0, match.start(1)) + 1, match[1]) for match in _FENCE.finditer(text)]
+def _examples(page: Path) -> list[tuple[str, int, str]]:
+    """Each ``pycon`` block of ``page``: the page's path from the root, the number of the
+    block's first line, and its text."""
+    text = page.read_text(encoding="utf-8")
+    name = str(page.relative_to(ROOT))
+    return [(name, text.count("\n", 0, match.start(1)) + 1, match[1]) for match in _FENCE.finditer(text)]
 
 
-EXAMPLES = _readme_examples()
+EXAMPLES = [example for page in PAGES for example in _examples(page)]
 
 
 def _run(test: doctest.DocTest) -> None:
@@ -48,23 +52,39 @@ def _run(test: doctest.DocTest) -> None:
     assert runner.failures == 0, "".join(report)
 
 
-def test_every_console_example_of_the_readme_runs():
-    # the API examples: loading, validating (samples and shared corpora), scoring, stats
-    assert len(EXAMPLES) >= 5
-    assert all(">>> " in block for _, block in EXAMPLES)
-    # a session fenced otherwise would not run: only the observer example may wait
-    text = README.read_text(encoding="utf-8")
-    shown = [body for fence, body in re.findall(r"^```(\w*)\n(.*?)^```$", text, re.S | re.M)
+def _blocks(page: str) -> list[str]:
+    return [block for name, _, block in EXAMPLES if name == page]
+
+
+def test_the_readme_runs_an_example_of_each_use():
+    # validating, a player's statistics, the viewer
+    readme = _blocks("README.md")
+    for call in ("paipu.validate(", "paipu.stats.tables(", "paipu.view("):
+        assert any(call in block for block in readme), call
+    assert all(">>> " in block for _, _, block in EXAMPLES)
+
+
+def test_the_python_page_runs_an_example_of_each_part_of_the_api():
+    python = _blocks("docs/python.md")
+    for call in ("paipu.load(", "paipu.validate(", "score(", "tiles.parse_hand(", "paipu.stats.tables(",
+                 "paipu.view(", "paipu.Observer", "paipu.replay("):
+        assert any(call in block for block in python), call
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_console_session_is_marked_to_run(page):
+    text = page.read_text(encoding="utf-8")
+    shown = [fence for fence, body in re.findall(r"^```(\w*)\n(.*?)^```$", text, re.S | re.M)
              if ">>> " in body and fence != "pycon"]
-    assert all("paipu.Observer" in body for body in shown)
+    assert not shown, f"{page.name}: a session fenced {shown} would not run: mark it pycon"
 
 
-@pytest.mark.parametrize("line, block", EXAMPLES, ids=[f"README.md:{line}" for line, _ in EXAMPLES])
-def test_readme_example(line, block, monkeypatch):
+@pytest.mark.parametrize("page, line, block", EXAMPLES, ids=[f"{page}:{line}" for page, line, _ in EXAMPLES])
+def test_page_example(page, line, block, monkeypatch):
     if "../shared" in block and not SHARED.exists():
-        pytest.skip(f"README.md:{line} reads {SHARED} (the shared corpora beside the project root), absent")
+        pytest.skip(f"{page}:{line} reads {SHARED} (the shared corpora beside the project root), absent")
     monkeypatch.chdir(ROOT)
-    test = doctest.DocTestParser().get_doctest(block, {}, f"README.md:{line}", str(README), line - 1)
+    test = doctest.DocTestParser().get_doctest(block, {}, f"{page}:{line}", str(ROOT / page), line - 1)
     assert test.examples
     _run(test)
 

@@ -301,7 +301,7 @@ def test_friendly_arguments():
 
 def test_situation_checks_and_converts_every_field():
     # Values already in stored form are taken as they are (the replay's path)...
-    stored = Situation(1, 2, 1, False, 2, False, True, 0, ("m0", "z4"), ("s9",), 3, 2)
+    stored = Situation(1, 2, 1, False, 0, False, True, 0, ("m0", "z4"), ("s9",), 3, 2)
     assert (stored.round_wind, stored.chankan, stored.dora_indicators) == (1, True, ("m0", "z4"))
     # ... any other form is converted...
     converted = Situation(round_wind="S", seat_wind="西", riichi=1, ippatsu=1, rinshan=[0],

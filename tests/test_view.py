@@ -11,14 +11,15 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import orjson
 import pytest
 
 import paipu
 from paipu import svg
 from paipu.cli import main
 from paipu.engine import Replay
-from paipu.events import Call, Discard, DoraReveal, Game, Kan, NorthSetAside
-from paipu.formats.majiang import game_from_json
+from paipu.events import Call, Discard, DoraReveal, Draw, Game, Kan, NorthSetAside
+from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.shanten import shanten
 from paipu.tiles import KIND_OF, KINDS
 from paipu.view import Viewer, event_words, tile_word
@@ -247,14 +248,30 @@ def test_page_is_offline_and_holds_every_frame():
     assert not re.search(r"https?:|url\(", page, re.I)
     assert 'tabindex="0" data-lm-suppress-shortcuts="true"' in page  # its keys are its own in JupyterLab
     assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#")', page)
-    data = re.search(r'<script type="text/plain" class="pv-frames">([^<]*)</script>', page).group(1)
-    assert gzip.decompress(base64.b64decode(data)).decode().split("\x1e") == viewer.frames
+    assert page_frames(page) == list(viewer.frames)
     # without script the first frame is there: 52 dealt tiles, the dora indicator
     stage = re.search(r'<div class="pv-stage">(.*?)<details', page, re.S).group(1)
     assert stage == viewer.frames[0] + "</div>"
     assert sum(len(tiles(part(seat, "pv-con"))) for _, seat in _SEAT.findall(stage)) == 52
     # every face the frames use is defined in the page
     assert set(re.findall(r'href="#pv-(\w+)"', page)) <= set(re.findall(r'<symbol id="pv-(\w+)"', page))
+
+
+def page_frames(page: str) -> list[str]:
+    """The frames a page carries, made whole as its script makes them: the compressed data
+    is the pieces, then ``\x1c``, then the frames, each list joined by ``\x1e``; ``\x1fN\x1f``
+    in a frame or a piece stands for piece N."""
+    data = re.search(r'<script type="text/plain" class="pv-frames">([^<]*)</script>', page).group(1)
+    pieces, frames = gzip.decompress(base64.b64decode(data)).decode().split("\x1c")
+    texts = pieces.split("\x1e")
+    reference = re.compile("\x1f(\\d+)\x1f")
+
+    def whole(text: str) -> str:
+        while reference.search(text):
+            text = reference.sub(lambda found: texts[int(found.group(1))], text)
+        return text
+
+    return [whole(frame) for frame in frames.split("\x1e")]
 
 
 def test_hostile_names_are_escaped():
@@ -391,3 +408,47 @@ def test_cli_view_of_a_file_that_cannot_be_read_says_it_once(tmp_path, capsys):
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "bad.json" in err and "invalid JSON" in err
     assert not (tmp_path / "page.html").exists()
+
+
+def long_round(turns: int = 0, reveals: int = 0) -> Game:
+    """The sample game draw_then_ron.json with its first round made a hostile one, built
+    as events (a reader may refuse so many dora indicators): ``turns`` draws and tsumogiri
+    discards of 中 in turn, then ``reveals`` new dora indicators, then its draw (流局)."""
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "draw_then_ron.json")))
+    first = game.rounds[0]
+    events = [first.deal]
+    for turn in range(turns):
+        events += [Draw(turn % 4, "z7"), Discard(turn % 4, "z7", True)]
+    events += [DoraReveal("m1")] * reveals
+    events.append(first.events[-1])
+    return replace(game, source="long.json#0", rounds=(replace(first, events=tuple(events)),))
+
+
+@pytest.mark.parametrize("turns, reveals", [(1, 0), (0, 2)], ids=["rivers", "dora"])
+def test_a_page_grows_with_the_events_not_with_their_square(turns, reveals):
+    """Frame after frame a river or the dora indicators grow by a tile: the page carries
+    each tile once, not once a frame (issue 28: 4,000 turns took over 4 GB). Twice the
+    events make at most a little over twice the page's data (the square: four times)."""
+    sizes = []
+    for n in (100, 200):
+        page = paipu.view(long_round(turns * n, reveals * n)).html(standalone=True)
+        data = re.search(r'<script type="text/plain" class="pv-frames">([^<]*)</script>', page).group(1)
+        sizes.append(len(gzip.decompress(base64.b64decode(data))))
+        last = page_frames(page)[-2]  # the draw: what the page shows there, every tile of it
+        assert sum(len(river(seat)) for _, seat in _SEAT.findall(last)) == turns * n
+        assert len(tiles(part(last, "pv-dora"))) == 1 + reveals * n
+    assert sizes[1] < 2.3 * sizes[0]
+
+
+def test_a_round_longer_than_any_game_holds_is_refused_in_one_line(tmp_path, capsys):
+    with pytest.raises(ValueError, match=r"long\.json#0, 東1局0本場: 4,002 events, more than a round can hold"):
+        paipu.view(long_round(turns=2000))
+    path = tmp_path / "long.json"
+    path.write_bytes(orjson.dumps(game_to_json(long_round(turns=2000))))
+    page = tmp_path / "long.html"
+    assert main(["view", str(path), "-o", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"paipu view: {path}#0, 東1局0本場: 4,002 events") and err.count("\n") == 1
+    assert not page.exists()
+    # the longest round a game can hold is drawn
+    assert len(paipu.view(long_round(turns=120))) == 243

@@ -587,6 +587,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
     :attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>` false) gets
     ``shown_hands: false``: its ``pingju.shoupai`` hold the hands rebuilt from the events
     (which the rules' settlement reads), not hands the log says were shown."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game_to_json takes a Game, not {type(game).__name__}")
     obj: dict[str, Any] = {
         "title": game.title,
         "player": list(game.players),
