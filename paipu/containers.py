@@ -45,6 +45,8 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator, Literal, Union
 from urllib.parse import quote
 
+from .limits import clip
+
 __all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
            "members", "parts", "readable_size"]
 
@@ -66,6 +68,10 @@ each, and 64 rows of ~10 KB are little to hold."""
 LOCK_WAIT = 2.0
 """Seconds a query waits for a database another program holds locked to write (a
 downloader commits in moments) before saying it is locked."""
+
+MAX_NAME = 4096
+"""The most characters of a member's name (a row's id) read: a file's path is at most
+4,096 bytes on Linux; a longer name is a load error, quoted cut short."""
 
 MAX_HEADER = 1 << 20
 """The most bytes of a tar member's long name or extended (pax) header read: real ones
@@ -312,12 +318,19 @@ def _selected(entries: Iterator[tuple[str, bool, Callable[[], bytes | Unread]]],
         if not _chosen(name, named_like, part):
             continue
         wanted += 1
-        if name not in part.without:
+        if len(name) > MAX_NAME:
+            yield _long_name(name)
+        elif name not in part.without:
             yield name, Unread(NESTED) if name.endswith(ENDINGS) else read()
         if part.entry is not None:
             return
     if part.entry is not None:
         yield part.entry, Missing("no such member in the archive")
+
+
+def _long_name(name: str) -> Member:
+    """A member whose name is longer than :data:`MAX_NAME`: named cut short, not read."""
+    return clip(name, 100), Unread(f"a name of {len(name):,} characters, longer than a path can be: not read")
 
 
 def _offset(part: Part) -> int | None:
@@ -477,7 +490,9 @@ class _Database:
             name = str(key)
             if name in part.without:
                 continue
-            if error:
+            if len(name) > MAX_NAME:
+                yield _long_name(name)
+            elif error:
                 yield name, Unread("its download failed (was_error 1 in the database): no log to read")
             elif not processed:
                 yield name, Unread("not downloaded yet (is_processed 0 in the database): no log to read")

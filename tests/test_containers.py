@@ -418,6 +418,28 @@ def test_names_that_climb_out_are_only_names(tmp_path, files):
     assert sorted(p for p in tmp_path.rglob("*")) == before and not Path("/tmp/escaped-absolute.mjlog").exists()
 
 
+def test_a_name_longer_than_a_path_is_cut_short_and_not_read(tmp_path, files):
+    long_tar = tmp_path / "long.tar"
+    with tarfile.open(long_tar, "w", format=tarfile.PAX_FORMAT) as made:
+        for name in ("x" * 100_000 + ".mjlog", "log.mjlog"):
+            info = tarfile.TarInfo(name)
+            info.size = len(one_log(files))
+            made.addfile(info, io.BytesIO(one_log(files)))
+    database = houou_db(tmp_path / "long.db", [])
+    with sqlite3.connect(database) as connection:
+        connection.execute("INSERT INTO logs VALUES (?, '2099-01-01T00:00', 4, 0, 1, 0, ?)",
+                           ("9" * 100_000, gzip.compress(one_log(files))))
+    connection.close()
+    games, errors = errors_of(long_tar, database)
+    assert games == [f"{long_tar}#log.mjlog#0"]
+    assert errors == [
+        f"{long_tar}#{'x' * 100}… (99,906 more characters): a name of 100,006 characters, longer than a path can be: "
+        "not read",
+        f"{database}#2099010100gm-00a9-0000-failed00: its download failed (was_error 1 in the database): no log to read",
+        f"{database}#{'9' * 100}… (99,900 more characters): a name of 100,000 characters, longer than a path can be: "
+        "not read"]
+
+
 def test_archives_inside_archives_and_links_are_named_not_followed(tmp_path, files):
     inner = tmp_path / "inner.zip"
     archive(inner, files[:1])
