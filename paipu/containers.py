@@ -425,17 +425,27 @@ class _Database:
             connection.close()
 
     def schema(self) -> _Schema:
-        """The columns of the database's ``logs`` table (:class:`ContainerError` if it has none such)."""
+        """The columns of the database's ``logs`` table (:class:`ContainerError` if it has
+        none such). A database is somebody else's file: ``logs`` must be a plain table,
+        and the columns read stored values, never computed ones (a view, or a generated
+        column, could make each query run for ever or take a gigabyte)."""
         if self._schema is None:
-            columns = {row[1] for row in self._query("PRAGMA table_info(logs)", ())}
+            made = self._query("SELECT type, sql FROM sqlite_master WHERE name = 'logs'", ())
+            columns = {row[1]: row[6] for row in self._query("PRAGMA table_xinfo(logs)", ())}
             for schema in _SCHEMAS:
-                if {schema.key, schema.content, schema.players, schema.east, "date", "is_processed",
-                        "was_error"} <= columns:
-                    self._schema = schema
+                needed = {schema.key, schema.content, schema.players, schema.east, "date", "is_processed",
+                          "was_error"}
+                if needed <= columns.keys():
                     break
             else:
                 raise ContainerError("an SQLite database, but not one of logs: no table logs with the columns of "
                                      "phoenix-logs (log_id, log_content, ...) or houou-logs (id, log, ...)")
+            plain = len(made) == 1 and made[0][0] == "table" and not str(made[0][1]).upper().startswith(
+                "CREATE VIRTUAL")
+            if not plain or any(columns[name] for name in needed):
+                raise ContainerError("a database whose logs are not a plain table (a view, a virtual table or "
+                                     "computed columns): not read")
+            self._schema = schema
         return self._schema
 
     def _where(self, filters: Filters) -> tuple[list[str], list]:

@@ -560,6 +560,25 @@ def test_broken_databases_and_archives_are_one_line_each_and_the_other_games_run
     assert said[str(not_sqlite)].startswith("invalid JSON") or said[str(not_sqlite)].startswith("not UTF-8")
 
 
+@pytest.mark.parametrize("made", [
+    "CREATE VIEW logs AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+    "SELECT 'x' || i AS id, '2020-01-01T00:00' AS date, 4 AS num_players, 0 AS is_tonpu, 1 AS is_processed, "
+    "0 AS was_error, randomblob(100) AS log FROM n",
+    "CREATE TABLE logs (id TEXT PRIMARY KEY, date TEXT, num_players INT, is_tonpu INT, is_processed INT, "
+    "was_error INT, log BLOB AS (zeroblob(500000000) || id) VIRTUAL)"], ids=["endless-view", "computed-log"])
+def test_a_database_whose_logs_are_computed_is_not_read(tmp_path, made):
+    database = tmp_path / "made.db"
+    with sqlite3.connect(database) as connection:
+        connection.execute(made)
+        if "TABLE" in made:
+            connection.execute("INSERT INTO logs (id, date, num_players, is_tonpu, is_processed, was_error) "
+                               "VALUES ('a', '2020-01-01T00:00', 4, 0, 1, 0)")
+    connection.close()
+    games, errors = errors_of(database)
+    assert games == [] and errors == [f"{database}: a database whose logs are not a plain table (a view, a virtual "
+                                      "table or computed columns): not read"]
+
+
 def test_a_locked_database_is_said_within_seconds(tmp_path, files):
     database = houou_db(tmp_path / "locked.db", files[:1])
     writer = sqlite3.connect(database, isolation_level=None)
