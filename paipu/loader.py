@@ -366,10 +366,10 @@ class GameReader:
                         stack.append((path, iter(inner[1]), inner[0]))
                         ancestors.add(inner[0])
             elif name.endswith(PATTERNS) or name.endswith(ENDINGS):
-                if is_file:
-                    yield path
-                else:
+                if not is_file:
                     self._walk_error(path, _not_regular(path))
+                elif name.endswith(PATTERNS) or kind(path) is not None:  # Windows' Thumbs.db is no database
+                    yield path
 
     def _enter(self, directory: Path, entered: set[tuple[int, int]], ancestors: set[tuple[int, int]]
                ) -> tuple[tuple[int, int], list[tuple[str, bool, bool]]] | None:

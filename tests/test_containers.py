@@ -533,8 +533,10 @@ def test_a_database_row_beyond_the_limit_is_not_fetched(tmp_path, files):
 def test_broken_databases_and_archives_are_one_line_each_and_the_other_games_run(tmp_path, files, capsys):
     good = tmp_path / "good.mjlog"
     good.write_bytes(one_log(files))
-    not_sqlite = tmp_path / "thumbs.db"
+    not_sqlite = tmp_path / "named.db"
     not_sqlite.write_bytes(b"\xd0\xcf\x11\xe0 not SQLite at all")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "Thumbs.db").write_bytes(b"\xd0\xcf\x11\xe0 Windows' thumbnails, found by the walk")
     other = tmp_path / "other.db"
     with sqlite3.connect(other) as connection:
         connection.execute("CREATE TABLE photos(id, data)")
@@ -547,7 +549,7 @@ def test_broken_databases_and_archives_are_one_line_each_and_the_other_games_run
     truncated.write_bytes(truncated.read_bytes()[:-40])
     cut_tar = archive(tmp_path / "cut.tar.xz", files[:2])
     cut_tar.write_bytes(cut_tar.read_bytes()[:len(cut_tar.read_bytes()) // 2])
-    code = main(["validate", str(tmp_path)])
+    code = main(["validate", str(tmp_path), str(not_sqlite)])  # a file named .db, named: read whatever it is
     out, err = capsys.readouterr()
     assert out.startswith("1 games, ") and code == 2  # the good file (the cut tar.xz ends inside its first member)
     lines = err.splitlines()
