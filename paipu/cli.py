@@ -33,7 +33,7 @@ from . import __version__
 from .describe import describe
 from .events import Game, Win, locator
 from .limits import clip, printable, printable_json
-from .loader import MAX_SIZE, GameReader, LoadError, load
+from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores
 
@@ -162,9 +162,15 @@ def _refuse_over_input(command: str, output: str | None, paths: Sequence[str]) -
     return refusal is not None
 
 
+def _filters(args: argparse.Namespace) -> Filters:
+    """The rows of databases (members of archives) the options choose."""
+    return Filters(args.players, args.length, args.since, args.until, args.limit)
+
+
 def _load(args: argparse.Namespace) -> GameReader:
     """The reader of the paths a command names, with its options."""
-    return load(*args.paths, recursive=not args.no_recursive, errors="collect", max_size=args.max_size)
+    return load(*args.paths, recursive=not args.no_recursive, errors="collect", max_size=args.max_size,
+                filters=_filters(args))
 
 
 def _no_games(command: str, games: int, errors: int, args: argparse.Namespace) -> bool:
@@ -402,7 +408,8 @@ def _stats(args: argparse.Namespace) -> int:
                 return EXIT_USAGE
             from .dask import tables
 
-            reader = tables(args.paths, client, not args.no_recursive, args.max_size, args.engine).compute(
+            reader = tables(args.paths, client, not args.no_recursive, args.max_size, args.engine,
+                            _filters(args)).compute(
                 args.player, args.double_ron)  # its games and errors, as a reader's
             summary = reader.summary
     elif args.jobs != 1:
@@ -517,9 +524,11 @@ def _validate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if not _jobs_fit("validate", args):
         return EXIT_USAGE
+    from .parallel import listing
+
     jobs = _processes(args.jobs)
     reader = _load(args)
-    files = [(str(path), index) for path, index in reader.paths()]
+    files = listing(reader)[0]  # databases and archives in parts, each read by the filters
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
     totals: Counter = Counter(errors=len(reader.errors))  # what the walk could not read
     checks: Counter = Counter()
@@ -734,17 +743,44 @@ def _add_cluster(command: argparse.ArgumentParser) -> None:
                        help="work on a local Dask cluster of one worker process per core (needs paipu[dask])")
 
 
+def _date_arg(text: str) -> str:
+    """A day as ``--since`` and ``--until`` take it: ``2024-01-31``."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}")
+    return text
+
+
+def _count_arg(text: str) -> int:
+    """A number of games, 0 or more (``--limit``)."""
+    if not (text.isdecimal() and text.isascii() and len(text) <= 18):
+        raise argparse.ArgumentTypeError(f"not a number of games: {text!r}")
+    return int(text)
+
+
 def _add_paths(command: argparse.ArgumentParser) -> None:
-    """The arguments every command that reads logs shares: the paths, --no-recursive and
-    --max-size."""
+    """The arguments every command that reads logs shares: the paths, --no-recursive,
+    --max-size and the filters of databases and archives."""
     command.add_argument("paths", nargs="+", metavar="PATH[#N]",
                          help="a log file, its format known by its content: 電脳麻将 .json, Tenhou .mjlog/.xml, "
                          "tenhou.net/6 .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); a directory "
-                         "(its files of those endings), or FILE#N for game N of a file")
+                         "(its files of those endings), or FILE#N for game N of a file; a database of "
+                         "phoenix-logs or houou-logs (SQLite .db), or an archive (.zip, .tar, .tar.gz, .tar.bz2, "
+                         ".tar.xz) of log files, and DB#ID for its row ID, ARCHIVE#MEMBER for its member")
     command.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     command.add_argument("--max-size", type=_size_arg, default=MAX_SIZE, metavar="SIZE",
-                         help="read no file larger than SIZE, nor one that inflates (gzip) to more: "
-                         "a load error instead (default 256M; K, M, G: KiB, MiB, GiB)")
+                         help="read no file (database row, archive member) larger than SIZE, nor one that "
+                         "inflates (gzip, bzip2, zip) to more: a load error instead (default 256M; K, M, G: "
+                         "KiB, MiB, GiB)")
+    chosen = command.add_argument_group("choosing the games of databases (read from their columns, before the logs)")
+    chosen.add_argument("--players", type=int, choices=(3, 4), help="only games of 3 (三麻) or 4 players")
+    chosen.add_argument("--length", choices=("east", "south"),
+                        help="only East-only games (東風戦: east) or East-South games (東南戦: south)")
+    chosen.add_argument("--since", type=_date_arg, metavar="YYYY-MM-DD", help="only games played on that day or later")
+    chosen.add_argument("--until", type=_date_arg, metavar="YYYY-MM-DD",
+                        help="only games played on that day or earlier")
+    chosen.add_argument("--limit", type=_count_arg, metavar="N",
+                        help="at most N rows of each database (members of each archive), the first in its order "
+                        "(a database's: by id)")
 
 
 def build_parser() -> argparse.ArgumentParser:
