@@ -356,7 +356,9 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
 
 def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     """Why a ron by ``seat`` now would be furiten (振聴), or ``None``. Right after its own
-    discard only its river counts: that discard ended any temporary furiten."""
+    discard only its river counts: that discard ended any temporary furiten. At a ron
+    the tile won on is still on offer (to the winner, and to a second winner of a double
+    ron): it is not a tile passed."""
     table: Table = step.table  # type: ignore[assignment]
     round_: Round = step.round  # type: ignore[assignment]
     events, position = round_.events, step.event_index or 0
@@ -365,7 +367,9 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
         own = next((tile[:2] for tile in table.rivers[seat] if KIND_OF[tile[:2]] in waits), None)
         return None if own is None else f"furiten: the wait {own} is in the own river"
     # A tile just passed may still be won on; once the next event has come, it counts.
-    return furiten(table, seat, events, position + 1, passed_tile(events[position]) is not None, waits)
+    event = events[position]
+    on_offer = passed_tile(event) is not None or (type(event) is Win and event.discarder is not None)  # type: ignore
+    return furiten(table, seat, events, position + 1, on_offer, waits)
 
 
 def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
