@@ -91,13 +91,31 @@ def tile_word(tile: str) -> str:
 
 
 _CALLS = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
-_FROM = {"+": 1, "=": 2, "-": -1}
-"""The seat a direction mark names, as an offset from the meld's owner."""
+
+Offsets = tuple[tuple[str, int], ...]
+"""The seat each direction mark of a seat's melds names, as an offset from that seat
+(1 the next seat, 下家; the number of seats less one the previous, 上家): pairs of a
+mark and its offset (:func:`_offsets`)."""
+
+_FOUR_OFFSETS: Offsets = (("+", 1), ("=", 2), ("-", -1))
+"""The marks as four players write them: where the seat sits."""
 
 
-def event_words(event: Event | None, players: int = 4) -> str:
+def _offsets(marks: Sequence[Sequence[str | None]], seat: int) -> Offsets:
+    """The offsets the direction marks of ``seat``'s melds name, from the marks of the
+    round (:attr:`Table.marks <paipu.table.Table.marks>`): a log's marks are not always
+    where a seat sits (three-player logs keep the four-seat marks of the player ids:
+    :func:`~paipu.table.direction_marks`)."""
+    seats = len(marks)
+    return tuple((marks[other][seat], (other - seat) % seats)  # type: ignore[misc]
+                 for other in range(seats) if other != seat)
+
+
+def event_words(event: Event | None, players: int = 4, marks: Sequence[Sequence[str | None]] | None = None) -> str:
     """An event in words, seats by their wind: ``South discards 發, tsumogiri`` (plain
-    text: what it quotes from the log is made one printable line, not HTML-escaped)."""
+    text: what it quotes from the log is made one printable line, not HTML-escaped).
+    ``marks`` the round's direction marks (:attr:`Table.marks <paipu.table.Table.marks>`),
+    which name the seat a call is on; without them a mark is where the seat sits."""
     if event is None:
         return "The end of the game"
     cls = type(event)
@@ -120,7 +138,8 @@ def event_words(event: Event | None, players: int = 4) -> str:
                 + (", declaring riichi" if event.riichi else ""))  # type: ignore[union-attr]
     if cls is Call:
         meld: Meld = event.meld  # type: ignore[union-attr]
-        source = SEAT_NAMES[(event.seat + _FROM[meld.direction]) % players]  # type: ignore
+        named = dict(_FOUR_OFFSETS if marks is None else _offsets(marks, event.seat))  # type: ignore[union-attr]
+        source = SEAT_NAMES[(event.seat + named.get(meld.direction, 0)) % players]  # type: ignore
         return f"{who} calls {_CALLS[meld.type]} on {tile_word(meld.claimed)} from {source}"  # type: ignore[arg-type]
     if cls is Kan:
         meld = event.meld  # type: ignore[union-attr]
@@ -143,11 +162,12 @@ def _tiles(tiles: Iterable[str], cls: str = "") -> str:
     return "".join(svg.tile(tile, cls) for tile in tiles)
 
 
-def _meld(meld: Meld) -> str:
+def _meld(meld: Meld, sources: Offsets) -> str:
     """A meld as it lies on the table: the claimed tile turned, on the side of the seat
-    it came from (上家 left, 対面 middle, 下家 right); a closed kan with its ends face
-    down; an added kan's tile turned beside the claimed one; a North set aside (北抜き),
-    three players, on its own."""
+    it came from (上家 left, 対面 middle, 下家 right), the seat its mark names in
+    ``sources`` (:func:`_offsets`); a closed kan with its ends face down; an added kan's
+    tile turned on top of the claimed one; a North set aside (北抜き), three players, on
+    its own."""
     if meld.type == "north":
         faces = svg.tile("z4")
     elif meld.type == "ankan":
@@ -160,7 +180,8 @@ def _meld(meld: Meld) -> str:
         turned = svg.tile(meld.claimed, "pv-side")  # type: ignore[arg-type]
         if meld.added:
             turned += svg.tile(meld.added, "pv-side")
-        at = {"-": 0, "=": 1}.get(meld.direction or "+", len(own))
+        offset = dict(sources).get(meld.direction, 0) % (len(sources) + 1)  # type: ignore[arg-type]
+        at = {len(sources): 0, 1: len(own)}.get(offset, 1)
         faces = _tiles(own[:at]) + turned + _tiles(own[at:])
     return f'<span class="pv-meld" data-meld="{meld}">{faces}</span>'
 
@@ -182,12 +203,13 @@ def _row(entries: Iterable[str]) -> str:
     return f'<div class="pv-row">{"".join(cells)}</div>'
 
 
-def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld]) -> str:
-    """A hand: the concealed tiles sorted, the drawn tile apart, then the melds."""
+def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld], sources: Offsets = _FOUR_OFFSETS) -> str:
+    """A hand: the concealed tiles sorted, the drawn tile apart, then the melds (their
+    marks' seats in ``sources``: :func:`_meld`)."""
     parts = [f'<span class="pv-con">{_tiles(concealed)}</span>']
     if drawn:
         parts.append(f'<span class="pv-drawn">{svg.tile(drawn)}</span>')
-    parts += map(_meld, melds)
+    parts += (_meld(meld, sources) for meld in melds)
     return f'<div class="pv-hand">{"".join(parts)}</div>'
 
 
@@ -302,13 +324,14 @@ class _Memo:
             found = self.shapes[key] = (shanten, kinds)
         return found
 
-    def hand(self, hand: Hand) -> str:
+    def hand(self, hand: Hand, sources: Offsets) -> str:
         """A reference to the drawing of a hand (:func:`_hand`)."""
-        key = (tuple(hand.counts), tuple(hand.red), hand.drawn, tuple(hand.melds))
+        key = (tuple(hand.counts), tuple(hand.red), hand.drawn, tuple(hand.melds), sources)
         drawn = self.hands.get(key)
         if drawn is None:
             notation = hand.to_notation()
-            drawn = self.hands[key] = self.pieces.refer(_hand(notation.concealed, notation.drawn, notation.melds))
+            drawn = self.hands[key] = self.pieces.refer(_hand(notation.concealed, notation.drawn, notation.melds,
+                                                                       sources))
         return drawn
 
     def river(self, seat: int, river: list[str]) -> str:
@@ -391,7 +414,8 @@ def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
                 '<div class="pv-info">not replayed (see the problems)</div></section>')
     if table.riichi[seat]:
         head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
-    body = memo.hand(table.hands[seat]) + _info(step, seat, memo) + memo.river(seat, table.rivers[seat])
+    body = (memo.hand(table.hands[seat], _offsets(table.marks, seat)) + _info(step, seat, memo)
+            + memo.river(seat, table.rivers[seat]))
     return memo.pieces.refer(f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" '
                              f'data-seat="{seat}"><header>{head}</header>{body}</section>')
 
@@ -462,7 +486,8 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     how = "tsumo" if win.discarder is None else (
         f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
     value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
-    logged = (f'<h4>{who}: {how}</h4>{_hand(win.hand.concealed, win.hand.drawn, win.hand.melds)}'
+    sources = _FOUR_OFFSETS if step.table is None else _offsets(step.table.marks, win.seat)
+    logged = (f'<h4>{who}: {how}</h4>{_hand(win.hand.concealed, win.hand.drawn, win.hand.melds, sources)}'
               f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
               f'{_by_seat(win.payments, round_, names)}</p>')
     if expected is None:
@@ -557,7 +582,7 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
     return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}'
             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>'
-            f'<p class="pv-event">{html.escape(event_words(step.event, players))}</p>{panels}')
+            f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table and step.table.marks))}</p>{panels}')
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
