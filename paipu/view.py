@@ -397,14 +397,8 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
 
 def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
     """One seat of a frame: name, wind, score, riichi; hand, shanten, river."""
-    game, round_, table = step.game, step.round, step.table
-    if round_ is None:  # the end of the game: the final results as logged
-        player = seat
-        scores, ranks = game.final_scores, game.ranks
-        score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
-        rank = "" if ranks is None else f" · rank {ranks[player]}"
-        return (f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
-                f'{score}{rank}</header></section>')
+    round_, table = step.round, step.table
+    assert round_ is not None  # the end of the game has its own drawing (_standings)
     player = round_.player_of(seat)
     actor = table is not None and table.actor == seat and table.phase != "end"
     head = (f'<span class="pv-wind">{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> '
@@ -420,11 +414,35 @@ def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
                              f'data-seat="{seat}"><header>{head}</header>{body}</section>')
 
 
+def _standings(step: Step, names: tuple[str, ...]) -> str:
+    """The end of the game: the players first to last, each with final score and rank as
+    logged or, where the log states none (mjai's), as the rules work them out from the
+    standing after the last round (:class:`~paipu.settlement.GameEnd`, said so)."""
+    game = step.game
+    expected = step.expected if type(step.expected) is GameEnd else None
+    scores, ranks = game.final_scores, game.ranks
+    derived = ""
+    if expected is not None and (scores is None or ranks is None):
+        scores, ranks = scores or expected.scores, ranks or expected.ranks
+        derived = ('<p class="pv-derived">The log states no final results: these are worked out by the rules '
+                   "from the scores after the last round.</p>")
+    players = range(len(names))
+    order = sorted(players, key=lambda p: ranks[p]) if ranks else (  # type: ignore[index]
+        sorted(players, key=lambda p: -scores[p]) if scores else players)  # type: ignore[index]
+    seats = []
+    for player in order:
+        score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
+        rank = "" if ranks is None else f" · rank {ranks[player]}"
+        seats.append(f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
+                     f'{score}{rank}</header></section>')
+    return f'<div class="pv-standings">{"".join(seats)}</div>{derived}'
+
+
 def _head(step: Step, memo: _Memo) -> str:
     """The frame's first line: round, honba, sticks, wall, dora (and ura at a win)."""
     round_, table = step.round, step.table
     if round_ is None:
-        return '<div class="pv-head"><b>The end of the game</b></div>'
+        return '<div class="pv-head"><b>Final standings</b></div>'
     deal = round_.deal
     label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"
     parts = [f"<b>{label}</b>", f"honba {deal.honba}", f"riichi sticks {table.sticks if table else deal.riichi_sticks}"]
@@ -580,8 +598,9 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     elif type(expected) is GameEnd:
         panels = _end_panel(step, names, expected)
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
-    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}'
-            f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>'
+    table = (_standings(step, names) if step.round is None else
+             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>')
+    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}{table}'
             f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table and step.table.marks))}</p>{panels}')
 
 
@@ -983,6 +1002,7 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 .pv-table{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:"t t" "l r" "b b";gap:6px}
 @container (max-width:760px){.pv-table{grid-template-columns:1fr;grid-template-areas:"t" "r" "l" "b"}}
 .pv-seat{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 6px;min-width:0}
+.pv-standings{display:flex;flex-direction:column;gap:4px;max-width:480px}.pv-derived{font-size:12px;color:#555}
 .pv-seat.pv-actor{border-color:#d9782d;box-shadow:0 0 0 1px #d9782d}
 .pv-wind{display:inline-block;background:#333;color:#fff;border-radius:3px;padding:0 4px}
 .pv-score{font-variant-numeric:tabular-nums;margin-left:6px}
