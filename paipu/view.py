@@ -400,7 +400,7 @@ def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
     round_, table = step.round, step.table
     assert round_ is not None  # the end of the game has its own drawing (_standings)
     player = round_.player_of(seat)
-    actor = table is not None and table.actor == seat and table.phase != "end"
+    actor = getattr(step.event, "seat", None) == seat  # the seat that acted at this step is outlined
     head = (f'<span class="pv-wind">{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> '
             f'<span class="pv-score">{(table.scores if table else round_.deal.scores)[seat]}</span>')
     if table is None:
