@@ -33,6 +33,7 @@ import gzip
 import html
 import json
 import os
+import re
 import uuid
 from itertools import islice
 from pathlib import Path
@@ -80,6 +81,18 @@ def _text(value: object, limit: int = 80) -> str:
     """Text from a log as the page writes it: one line, control characters escaped, cut
     to ``limit`` characters, HTML-escaped."""
     return html.escape(printable(clip(str(value), limit)))
+
+
+def _one_line(text: str) -> str:
+    """A text of several lines (a Tenhou title: the room, then the log's id) as one."""
+    return " ".join(text.splitlines())
+
+
+def _file_name(source: str) -> str:
+    """A game's source (``/home/me/logs/game.json#3``) as a page names it: the file's name
+    and the game's number, without the folders above it (a page is shared, and its
+    folders are nobody else's business)."""
+    return re.split(r"[\\/]", source)[-1]
 
 
 def tile_word(tile: str) -> str:
@@ -818,7 +831,7 @@ class Viewer:
             f"<script>{_SCRIPT.replace('@ID@', ident)}</script></div>")
         if not standalone:
             return fragment
-        title = _text(self.game.source or self.game.title)
+        title = _text(_file_name(self.game.source) or _one_line(self.game.title))
         return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title} · paipu</title>'
                 f'<meta name="viewport" content="width=device-width,initial-scale=1"></head>'
                 f'<body style="margin:8px;background:#eae6da">{fragment}</body></html>')
@@ -827,8 +840,8 @@ class Viewer:
         game = self.game
         count = len(self.findings)
         found = f'<span class="pv-bad">{_count(count, "finding")}</span>' if count else "valid"
-        return (f'<div class="pv-top"><b>{_text(game.title or "(no title)")}</b> '
-                f'<span>{_text(game.source)}</span> · {found}</div>')
+        return (f'<div class="pv-top"><b>{_text(_one_line(game.title) or "(no title)", 200)}</b> '
+                f'<span>{_text(_file_name(game.source))}</span> · {found}</div>')
 
     def _bar(self) -> str:
         buttons = [("first", "|◀", "Home: the first step"), ("prevround", "◀◀", "PgUp: the previous round"),
