@@ -865,7 +865,7 @@ class Viewer:
             end = starts[number + 1] if number + 1 < len(starts) else len(self.frames) - 1
             round_ = self.game.rounds[self.steps[start][0]]
             segments.append(f'<button type="button" class="pv-seg" data-go="{start}" style="flex-grow:{end - start}" '
-                            f'title="{round_.label}: {self._result(round_)}">{round_.label[:2]}</button>')
+                            f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</button>')
         marks = "".join(f'<button type="button" class="pv-mark" data-go="{step}" style="left:{100 * step / total:.2f}%" '
                         f'title="{_text(finding.check)}"></button>'
                         for step, finding in dict(zip(self.finding_steps, self.findings)).items())
@@ -938,6 +938,14 @@ def _check_index(value: Any, name: str) -> int:
     if index is None:
         raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
     return index
+
+
+def _short_label(round_: Round) -> str:
+    """A round's label as the timeline writes it: ``東2`` for 東2局0本場, ``東2-1`` for
+    東2局1本場 (a round played again is told from the first)."""
+    deal = round_.deal
+    label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}"
+    return f"{label}-{deal.honba}" if deal.honba else label
 
 
 def _count(number: int, what: str) -> str:
