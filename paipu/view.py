@@ -52,7 +52,7 @@ from .settlement import DealExpectation, GameEnd
 from .hand import Hand
 from .shanten import shanten as _shanten, waits as _waits
 from .table import Table
-from .tiles import KINDS, KIND_OF, Meld
+from .tiles import KINDS, KIND_OF, HandNotation, Meld
 from .validation import Checker, Finding
 
 __all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
@@ -518,7 +518,10 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
         f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
     value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
     sources = _FOUR_OFFSETS if step.table is None else _offsets(step.table.marks, win.seat)
-    logged = (f'<h4>{who}: {how}</h4>{_hand(win.hand.concealed, win.hand.drawn, win.hand.melds, sources)}'
+    def drawn(hand: HandNotation) -> str:
+        return _hand(hand.concealed, hand.drawn, hand.melds, sources)
+
+    logged = (f'<h4>{who}: {how}</h4>{drawn(win.hand)}'
               f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
               f'{_by_seat(win.payments, round_, names)}</p>')
     if expected is None:
@@ -526,7 +529,7 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     result = expected.result
     ura = None if win.ura_indicators is None else len(win.ura_indicators)
     rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
-                       ("hule.shoupai", "hand", expected.hand, win.hand)]
+                       ("hule.shoupai", "hand", drawn(expected.hand), drawn(win.hand))]
     if result:
         rows += [("hule.hupai", "yaku", _yaku_words(result.yaku), _yaku_words(win.yaku)),  # type: ignore[union-attr]
                  ("hule.fu", "fu", result.fu or "-", win.fu or "-"),  # type: ignore[union-attr]
@@ -1041,7 +1044,7 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 .pv-findings{border-color:#c8231e;background:#fff6f4}.pv-findings ul{margin:2px 0;padding-left:20px}
 .pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px}.pv-cmp caption{text-align:left;font-weight:600}
 .pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left}
-.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}
+.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}.pv-cmp .t{--w:18px;--h:24px}.pv-cmp .pv-hand{margin:1px 0}
 .pv-toc{margin-top:6px;font-size:13px}.pv-toc ol{margin:2px 0;padding-left:24px;columns:2 340px}
 .pv-toc a{color:#1f4fa8}.pv-toc li.pv-here{font-weight:600}
 </style>"""
