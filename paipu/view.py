@@ -191,8 +191,8 @@ def _meld(meld: Meld, sources: Offsets) -> str:
         if meld.type == "kakan":
             own.remove(meld.added)  # type: ignore[arg-type]
         turned = svg.tile(meld.claimed, "pv-side")  # type: ignore[arg-type]
-        if meld.added:
-            turned += svg.tile(meld.added, "pv-side")
+        if meld.added:  # on top of the claimed tile
+            turned = f'<span class="pv-stack">{svg.tile(meld.added, "pv-side")}{turned}</span>'
         offset = dict(sources).get(meld.direction, 0) % (len(sources) + 1)  # type: ignore[arg-type]
         at = {len(sources): 0, 1: len(own)}.get(offset, 1)
         faces = _tiles(own[:at]) + turned + _tiles(own[at:])
@@ -1034,6 +1034,8 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 .pv-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px 8px;margin:3px 0}
 .pv-con,.pv-meld,.pv-drawn,.pv-row{display:flex;align-items:flex-end}
 .pv .pv-side,.pv .pv-rc{transform:rotate(-90deg);margin:0 4px}
+.pv .pv-stack{display:flex;flex-direction:column}
+.pv .pv-stack .t{margin:calc((var(--w) - var(--h)) / 2) calc((var(--h) - var(--w)) / 2)}
 .pv-info{font-size:12px;color:#555;display:flex;align-items:center;gap:3px;flex-wrap:wrap}
 .pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#c8231e}
 .pv-river{margin-top:3px}.pv-row{min-height:var(--h)}

@@ -627,8 +627,9 @@ def test_an_added_kan_is_stacked():
         kan = game.rounds[where[0]].events[where[1]]
         assert str(kan.meld) == meld
         frame = seat_of(paipu.view(game).frame(where), kan.seat)
-        drawn = re.search(f'<span class="pv-meld" data-meld="{re.escape(meld)}">(.*?)</span></span>', frame).group(1)
-        stack = re.search(r'<span class="pv-stack">(.*)', drawn).group(1)
+        drawn = re.search(f'<span class="pv-meld" data-meld="{re.escape(meld)}">(.*?)</div>', frame).group(1)
+        drawn = drawn.split('<span class="pv-meld"')[0]
+        stack = re.search(r'<span class="pv-stack">(.*?)</span>', drawn).group(1)
         assert [(cls.strip(), face) for cls, face in _TILE.findall(stack)] == [("pv-side", kan.meld.added),
                                                                               ("pv-side", kan.meld.claimed)]
         assert len(tiles(drawn)) == 4
