@@ -617,7 +617,7 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     table = (_standings(step, names) if step.round is None else
              f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>')
     return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}{table}'
-            f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table and step.table.marks))}</p>{panels}')
+            f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table.marks if step.table else None))}</p>{panels}')
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
