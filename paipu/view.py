@@ -7,8 +7,9 @@ win); for each seat its name, seat wind (自風), live score and riichi, the han
 sorted with the drawn tile (自摸牌) apart, the melds (副露) with the claimed tile turned,
 the river (河) six to a row with ツモ切り tiles shaded, the riichi tile turned and called
 tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴), or
-of a hand with a tile to discard the discards that leave it ready (聴牌); the
-event in words; at a win the hand, yaku, fu, han, value and payments. At every deal, win,
+of a hand with a tile to discard the discards that leave it ready (聴牌); the seat
+whose event it is outlined; the event in words; at a win the hand, yaku, fu, han, value
+and payments; at the end the players by rank (:func:`_standings`). At every deal, win,
 draw and at the end of the game the engine's values stand beside the log's, the
 disagreements marked, with the findings of :func:`paipu.validate` at the step where
 validation reports them (the same :class:`~paipu.validation.Checker` makes them).
