@@ -82,7 +82,8 @@ class Step:
 
         round_ = self.round
         where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
-        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players))}"
+        marks = None if self.table is None else self.table.marks  # three players: which seat a call names
+        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players), marks)}"
         found = f", {len(self.problems)} problem(s)" if self.problems else ""
         return f"<Step {where}{event}{found}>"
 

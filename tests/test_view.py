@@ -511,6 +511,19 @@ def test_three_player_calls_are_drawn_from_the_side_they_came_from():
     assert (True, "=") in sides and (True, "-") in sides and (False, "+") in sides  # the marks seen
 
 
+def test_a_replay_step_names_the_seat_a_three_player_call_came_from():
+    """A step's ``repr`` names the discarder of a 三麻 call as the viewer does, by the
+    seat of the discard called (not the seat the four-seat mark would name)."""
+    seen = 0
+    for game in paipu.load(corpus("tenhou-json", "sanma-engine")):
+        for step in paipu.Replay(game):
+            if type(step.event) is Call:
+                discard = step.round.events[step.event_index - 1]
+                assert f"from {('East', 'South', 'West')[discard.seat]}" in repr(step), repr(step)
+                seen += 1
+    assert seen > 20
+
+
 def mjai_game(tmp_path: Path, game: Game) -> Game:
     """``game`` written as mjai by paipu's converter, then read back (mjai's end_game
     holds no final scores)."""
