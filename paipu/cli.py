@@ -36,6 +36,7 @@ from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores
+from .rules import PRESETS
 
 __all__ = ["main"]
 
@@ -757,6 +758,11 @@ def _count_arg(text: str) -> int:
     return int(text)
 
 
+def _presets(players: int | None = None) -> str:
+    """The names of the rule presets (of ``players``), as ``--rule``'s help lists them."""
+    return ", ".join(name for name, rule in PRESETS.items() if players in (None, rule.players))
+
+
 def _add_paths(command: argparse.ArgumentParser) -> None:
     """The arguments every command that reads logs shares: the paths, --no-recursive,
     --max-size and the filters of databases and archives."""
@@ -866,7 +872,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--north", type=_north_arg, default=0, metavar="N",
                        help="North tiles the winner set aside (北抜き, with --players 3): N more dora")
     score.add_argument("--rule", default=None, metavar="R",
-                       help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule keys "
+                       help=f"a preset ({_presets()}) or a JSON file of 電脳麻将 rule keys "
                        "(default majiang, or tenhou-sanma with --players 3)")
     score.add_argument("--json", action="store_true", help="the result as JSON (電脳麻将 hule keys)")
     score.set_defaults(run=_score)
@@ -885,10 +891,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
-                          help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule "
-                          "keys; default: the rule a paipu carries, else tenhou-sanma for a three-player game, tenhou "
-                          "for a Tenhou game (of its room and date), majsoul for a Mahjong Soul ranked game (of its "
-                          "room), else majiang")
+                          help=f"a preset ({_presets()}) or a JSON file of 電脳麻将 rule "
+                          "keys; default: the rule a paipu carries, else tenhou (tenhou-sanma for three players) for a "
+                          "Tenhou game (of its room and date), majsoul (majsoul-sanma) for a Mahjong Soul ranked game "
+                          "(of its room), else majiang (tenhou-sanma for three players)")
     validate.add_argument("--debug", action="store_true",
                           help="print the traceback of each engine error (an exception inside paipu)")
     validate.add_argument("--json", action="store_true",
@@ -939,7 +945,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="one player for all four seats, or four by player id (default efficiency)")
     simulate.add_argument("--seed", default="0", metavar="S", help="the seed of the run (any text; default 0)")
     simulate.add_argument("--rule", default="majiang", metavar="R",
-                          help="a four-player preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys "
+                          help=f"a four-player preset ({_presets(4)}) or a JSON file of 電脳麻将 rule keys "
                           "(default majiang)")
     simulate.add_argument("--jobs", type=int, default=1, metavar="N",
                           help="play in N processes, 0 for one per core (same output as one)")
