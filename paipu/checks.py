@@ -46,6 +46,8 @@ _NONE: list[Problem] = []
 """What a check returns for a legal event (never changed: the caller adds it to its own)."""
 _NORTH = KIND_OF["z4"]
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
+_KOKUSHI = frozenset(("国士無双", "国士無双十三面"))
+"""The names of thirteen orphans' yaku (the single wait, the thirteen-sided wait)."""
 
 
 @quick_init
@@ -280,7 +282,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         else:
             reason = f"a ron by seat {seat}, who holds a tile to discard (a hand of {hand.size} tiles)"
         return WinExpectation(reason, NotAWin("incomplete"), Situation(), None, hand.to_notation())
-    chankan = False
+    chankan = robbed_closed_kan = False
     if win.discarder is None:  # tsumo
         if type(previous) not in (Draw, KanDraw) or previous.seat != seat:  # type: ignore[union-attr]
             allowed = "a tsumo that does not follow the winner's own draw"
@@ -292,9 +294,12 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         if source is None:
             allowed = "a ron with no discard, added kan or North set aside to win on"
         else:
-            discarder, tile, chankan = source
+            discarder, tile, robbed = source
+            chankan, robbed_closed_kan = robbed is not None, robbed == "ankan"
             if discarder != win.discarder:
                 allowed = f"the tile came from seat {discarder}, not seat {win.discarder}"
+            elif robbed_closed_kan and not rule.kokushi_robs_closed_kan:
+                allowed = "a ron on a closed kan (暗槓), which nobody may rob under this rule"
         if win.discarder == seat:
             allowed = "a ron on the winner's own tile"
         if tile is None or win.discarder == seat:
@@ -331,6 +336,8 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
     except ValueError as error:  # e.g. more red fives than the rule has (reported as a tiles problem)
         result = NotAWin("incomplete")
         allowed = allowed or f"the hand cannot be scored: {error}"
+    if robbed_closed_kan and allowed is None and isinstance(result, WinResult) and not _is_kokushi(result):
+        allowed = "a ron on a closed kan (暗槓) with a hand that is not kokushi (国士無双), the only one that may rob it"
     if win.discarder is not None and allowed is None:
         allowed = furiten(table, seat, events, position)
     if allowed is None and not result:
@@ -350,21 +357,30 @@ def _scoring_melds(notation: HandNotation, table: Table, seat: int) -> HandNotat
     return replace(notation, melds=melds)
 
 
-def ron_source(events: tuple[Event, ...], position: int) -> tuple[int, str, bool] | None:
-    """The seat and tile a ron at ``position`` is on, and whether it robs a kan (槍槓):
-    the last discard, the tile added to a kan, or a North just set aside (three
+def ron_source(events: tuple[Event, ...], position: int) -> tuple[int, str, str | None] | None:
+    """The seat and tile a ron at ``position`` is on, and the kind of kan it robs (槍槓:
+    ``"kakan"``, ``"ankan"``; ``None`` for no kan): the last discard, the tile added to
+    a kan, a tile of a closed kan (which only kokushi robs, under
+    :attr:`~paipu.rules.Rule.kokushi_robs_closed_kan`), or a North just set aside (three
     players: no 槍槓); ``None`` if there is none."""
     index = position - 1
     while index > 0 and type(events[index]) in (Win, DoraReveal):
         index -= 1
     event = events[index]
     if type(event) is Discard:
-        return event.seat, event.tile, False  # type: ignore[union-attr]
-    if type(event) is Kan and event.meld.type == "kakan":  # type: ignore[union-attr]
-        return event.seat, event.meld.added, True  # type: ignore[union-attr, return-value]
+        return event.seat, event.tile, None  # type: ignore[union-attr]
+    if type(event) is Kan:
+        meld = event.meld  # type: ignore[union-attr]
+        tile = meld.added if meld.type == "kakan" else meld.tiles[-1]
+        return event.seat, tile, meld.type  # type: ignore[union-attr, return-value]
     if type(event) is NorthSetAside:
-        return event.seat, "z4", False  # type: ignore[union-attr]
+        return event.seat, "z4", None  # type: ignore[union-attr]
     return None
+
+
+def _is_kokushi(result: WinResult) -> bool:
+    """Whether a scored hand is thirteen orphans (国士無双, either wait)."""
+    return any(yaku.name in _KOKUSHI for yaku in result.yaku)
 
 
 def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule: Rule, seats: int) -> str | None:
@@ -428,12 +444,15 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
 
 
 def passed_tile(event: Event) -> str | None:
-    """The tile an event offers the other players to win on: a discard's, or the tile
-    added to a kan (加槓, robbable); else ``None``."""
+    """The tile an event offers the other players to win on: a discard's, the tile
+    added to a kan (加槓, robbable), a closed kan's (暗槓, which kokushi robs under
+    :attr:`~paipu.rules.Rule.kokushi_robs_closed_kan`), a North set aside; else
+    ``None``."""
     if type(event) is Discard:
         return event.tile  # type: ignore[union-attr]
-    if type(event) is Kan and event.meld.type == "kakan":  # type: ignore[union-attr]
-        return event.meld.added  # type: ignore[union-attr]
+    if type(event) is Kan:
+        meld = event.meld  # type: ignore[union-attr]
+        return meld.added if meld.type == "kakan" else meld.tiles[-1]  # type: ignore[union-attr]
     if type(event) is NorthSetAside:
         return "z4"
     return None

@@ -34,9 +34,10 @@ from .describe import describe
 from .events import Game, locator
 from .formats import WRITERS
 from .limits import clip, printable, printable_json
-from .loader import MAX_SIZE, GameReader, LoadError, load
+from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores
+from .rules import PRESETS
 
 __all__ = ["main"]
 
@@ -163,9 +164,15 @@ def _refuse_over_input(command: str, output: str | None, paths: Sequence[str]) -
     return refusal is not None
 
 
+def _filters(args: argparse.Namespace) -> Filters:
+    """The rows of databases (members of archives) the options choose."""
+    return Filters(args.players, args.length, args.since, args.until, args.limit)
+
+
 def _load(args: argparse.Namespace) -> GameReader:
     """The reader of the paths a command names, with its options."""
-    return load(*args.paths, recursive=not args.no_recursive, errors="collect", max_size=args.max_size)
+    return load(*args.paths, recursive=not args.no_recursive, errors="collect", max_size=args.max_size,
+                filters=_filters(args))
 
 
 def _no_games(command: str, games: int, errors: int, args: argparse.Namespace) -> bool:
@@ -410,7 +417,8 @@ def _stats(args: argparse.Namespace) -> int:
                 return EXIT_USAGE
             from .dask import tables
 
-            reader = tables(args.paths, client, not args.no_recursive, args.max_size, args.engine).compute(
+            reader = tables(args.paths, client, not args.no_recursive, args.max_size, args.engine,
+                            _filters(args)).compute(
                 args.player, args.double_ron)  # its games and errors, as a reader's
             summary = reader.summary
     elif args.jobs != 1:
@@ -525,9 +533,11 @@ def _validate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if not _jobs_fit("validate", args):
         return EXIT_USAGE
+    from .parallel import listing
+
     jobs = _processes(args.jobs)
     reader = _load(args)
-    files = [(str(path), index) for path, index in reader.paths()]
+    files = listing(reader)[0]  # databases and archives in parts, each read by the filters
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
     totals: Counter = Counter(errors=len(reader.errors))  # what the walk could not read
     checks: Counter = Counter()
@@ -742,17 +752,49 @@ def _add_cluster(command: argparse.ArgumentParser) -> None:
                        help="work on a local Dask cluster of one worker process per core (needs paipu[dask])")
 
 
+def _date_arg(text: str) -> str:
+    """A day as ``--since`` and ``--until`` take it: ``2024-01-31``."""
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}")
+    return text
+
+
+def _count_arg(text: str) -> int:
+    """A number of games, 0 or more (``--limit``)."""
+    if not (text.isdecimal() and text.isascii() and len(text) <= 18):
+        raise argparse.ArgumentTypeError(f"not a number of games: {text!r}")
+    return int(text)
+
+
+def _presets(players: int | None = None) -> str:
+    """The names of the rule presets (of ``players``), as ``--rule``'s help lists them."""
+    return ", ".join(name for name, rule in PRESETS.items() if players in (None, rule.players))
+
+
 def _add_paths(command: argparse.ArgumentParser) -> None:
-    """The arguments every command that reads logs shares: the paths, --no-recursive and
-    --max-size."""
+    """The arguments every command that reads logs shares: the paths, --no-recursive,
+    --max-size and the filters of databases and archives."""
     command.add_argument("paths", nargs="+", metavar="PATH[#N]",
                          help="a log file, its format known by its content: 電脳麻将 .json, Tenhou .mjlog/.xml, "
                          "tenhou.net/6 .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); a directory "
-                         "(its files of those endings), or FILE#N for game N of a file")
+                         "(its files of those endings), or FILE#N for game N of a file; a database of "
+                         "phoenix-logs or houou-logs (SQLite .db), or an archive (.zip, .tar, .tar.gz, .tar.bz2, "
+                         ".tar.xz) of log files, and DB#ID for its row ID, ARCHIVE#MEMBER for its member")
     command.add_argument("--no-recursive", action="store_true", help="do not descend into subdirectories")
     command.add_argument("--max-size", type=_size_arg, default=MAX_SIZE, metavar="SIZE",
-                         help="read no file larger than SIZE, nor one that inflates (gzip) to more: "
-                         "a load error instead (default 256M; K, M, G: KiB, MiB, GiB)")
+                         help="read no file (database row, archive member) larger than SIZE, nor one that "
+                         "inflates (gzip, bzip2, zip) to more: a load error instead (default 256M; K, M, G: "
+                         "KiB, MiB, GiB)")
+    chosen = command.add_argument_group("choosing the games of databases (read from their columns, before the logs)")
+    chosen.add_argument("--players", type=int, choices=(3, 4), help="only games of 3 (三麻) or 4 players")
+    chosen.add_argument("--length", choices=("east", "south"),
+                        help="only East-only games (東風戦: east) or East-South games (東南戦: south)")
+    chosen.add_argument("--since", type=_date_arg, metavar="YYYY-MM-DD", help="only games played on that day or later")
+    chosen.add_argument("--until", type=_date_arg, metavar="YYYY-MM-DD",
+                        help="only games played on that day or earlier")
+    chosen.add_argument("--limit", type=_count_arg, metavar="N",
+                        help="at most N rows of each database (members of each archive), the first in its order "
+                        "(a database's: by id)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -842,7 +884,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--north", type=_north_arg, default=0, metavar="N",
                        help="North tiles the winner set aside (北抜き, with --players 3): N more dora")
     score.add_argument("--rule", default=None, metavar="R",
-                       help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule keys "
+                       help=f"a preset ({_presets()}) or a JSON file of 電脳麻将 rule keys "
                        "(default majiang, or tenhou-sanma with --players 3)")
     score.add_argument("--json", action="store_true", help="the result as JSON (電脳麻将 hule keys)")
     score.set_defaults(run=_score)
@@ -861,10 +903,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_paths(validate)
     validate.add_argument("--rule", metavar="R",
-                          help="a preset (majiang, tenhou, tenhou-sanma, majsoul) or a JSON file of 電脳麻将 rule "
-                          "keys; default: the rule a paipu carries, else tenhou-sanma for a three-player game, tenhou "
-                          "for a Tenhou game (of its room and date), majsoul for a Mahjong Soul ranked game (of its "
-                          "room), else majiang")
+                          help=f"a preset ({_presets()}) or a JSON file of 電脳麻将 rule "
+                          "keys; default: the rule a paipu carries, else tenhou (tenhou-sanma for three players) for a "
+                          "Tenhou game (of its room and date), majsoul (majsoul-sanma) for a Mahjong Soul ranked game "
+                          "(of its room), else majiang (tenhou-sanma for three players)")
     validate.add_argument("--debug", action="store_true",
                           help="print the traceback of each engine error (an exception inside paipu)")
     validate.add_argument("--json", action="store_true",
@@ -915,7 +957,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="one player for all four seats, or four by player id (default efficiency)")
     simulate.add_argument("--seed", default="0", metavar="S", help="the seed of the run (any text; default 0)")
     simulate.add_argument("--rule", default="majiang", metavar="R",
-                          help="a four-player preset (majiang, tenhou, majsoul) or a JSON file of 電脳麻将 rule keys "
+                          help=f"a four-player preset ({_presets(4)}) or a JSON file of 電脳麻将 rule keys "
                           "(default majiang)")
     simulate.add_argument("--jobs", type=int, default=1, metavar="N",
                           help="play in N processes, 0 for one per core (same output as one)")

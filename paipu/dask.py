@@ -15,7 +15,8 @@ worker``; ``docs/dask.md``) — with the same results as one process:
   ``to_parquet``), and the per-player summary
   computed from them (what ``paipu stats --scheduler ADDRESS`` prints).
 
-The unit of work is a **batch** of files, as ``paipu validate --jobs`` makes them: up
+The unit of work is a **batch** of files (of a database or archive, parts of 16 rows or
+members), as ``paipu validate --jobs`` makes them: up
 to 16 files (:data:`~paipu.parallel.TABLE_BATCH` for the tables) while many are left,
 then fewer and fewer, so that the workers finish together. A worker reads one file at a
 time, so it holds the games of one file per thread (the loader builds them together),
@@ -46,7 +47,7 @@ from dask.delayed import Delayed
 from dask.highlevelgraph import HighLevelGraph
 from distributed import Client, default_client
 
-from paipu.loader import MAX_SIZE, LoadError, PathLike, load
+from paipu.loader import MAX_SIZE, Filters, LoadError, PathLike, load
 from paipu.parallel import (TABLE_BATCH, File, Part, Summary, batches, cores, listing, load_errors, numbered,
                             tables_of_batch)
 from paipu.rules import Rule, RuleSpec
@@ -167,11 +168,13 @@ def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list
     return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]
 
 
-def _listing(paths: PathLike | Iterable[PathLike], recursive: bool,
-             max_size: int) -> tuple[list[File], list[list[LoadError]]]:
-    """The files of ``paths`` (walked on the client, as :func:`paipu.load` walks them) and
+def _listing(paths: PathLike | Iterable[PathLike], recursive: bool, max_size: int,
+             filters: Filters) -> tuple[list[File], list[list[LoadError]]]:
+    """The files of ``paths`` (walked on the client, as :func:`paipu.load` walks them;
+    databases and archives cut into parts of a few members, chosen by ``filters``) and
     the errors of the walk before each (:func:`paipu.parallel.listing`)."""
-    return listing(load(*_path_list(paths), recursive=recursive, errors="collect", max_size=max_size))
+    return listing(load(*_path_list(paths), recursive=recursive, errors="collect", max_size=max_size,
+                        filters=filters))
 
 
 # -- validation ----------------------------------------------------------------------------
@@ -234,13 +237,14 @@ def _findings_of_batch(files: list[File], rule: Rule | None, strict_names: bool,
 
 def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None = None, rule: RuleSpec | None = None,
              strict_names: bool = False, recursive: bool = True, max_size: int = MAX_SIZE,
-             collect: bool = False) -> dd.DataFrame | pd.DataFrame:
+             collect: bool = False, filters: Filters = Filters()) -> dd.DataFrame | pd.DataFrame:
     """The findings of the games of ``paths`` (files, folders, ``FILE#N``), validated on
     the cluster of ``client`` (:func:`connect`), as a Dask DataFrame of one partition per
     batch of files, columns :data:`FINDING_COLUMNS`: one row per finding, load error
     (check ``load``) and engine error (check ``engine``), in the order ``paipu validate
     --json`` writes them (the errors of the folder walk first). ``collect=True`` computes
-    it on the cluster and returns the pandas DataFrame.
+    it on the cluster and returns the pandas DataFrame. ``filters`` choose the rows of
+    databases (:class:`paipu.loader.Filters`).
 
     The Dask DataFrame is lazy: each computation validates the files again (``persist``
     it to keep it on the workers)."""
@@ -248,7 +252,7 @@ def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None =
 
     client = connect(client)
     chosen = None if rule is None else Rule.get(rule)
-    files, walk_errors = _listing(paths, recursive, max_size)
+    files, walk_errors = _listing(paths, recursive, max_size, filters)
     walked = _findings_frame(error.to_json() for errors in walk_errors for error in errors)
     parts = [dask.delayed(_findings_of_batch, pure=False)(part, chosen, strict_names, max_size)
              for part in _batches(files, client)]
@@ -398,19 +402,20 @@ def _arrow_schema(frame: dd.DataFrame):
 
 
 def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = None, recursive: bool = True,
-           max_size: int = MAX_SIZE, engine: bool = False) -> Tables:
+           max_size: int = MAX_SIZE, engine: bool = False, filters: Filters = Filters()) -> Tables:
     """The statistics tables of the games of ``paths`` (files, folders, ``FILE#N``; the
     folders walked here, on the client), read on the cluster of ``client``
     (:func:`connect`) a batch of files a task: see :class:`Tables`; with ``engine=True``
-    the engine-aware facts and the turns table too (:func:`paipu.stats.tables`). Nothing
-    is read until something is computed."""
+    the engine-aware facts and the turns table too (:func:`paipu.stats.tables`); ``filters``
+    choose the rows of databases (:class:`paipu.loader.Filters`). Nothing is read until
+    something is computed."""
     import dask.dataframe as dd
     from dask.dataframe.utils import clear_known_categories
 
     from paipu import stats
 
     client = connect(client)
-    files, walk_errors = _listing(paths, recursive, max_size)
+    files, walk_errors = _listing(paths, recursive, max_size, filters)
     batches = list(_batches(files, client, TABLE_BATCH))
     # One graph for the whole pass, written out (one Delayed per task would merge the
     # graphs of a chain of sums again and again: quadratic in the number of batches).

@@ -38,7 +38,7 @@ from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, Ka
 from .hand import IllegalAction
 from .names import draw_name
 from .observe import GameSource, Hooks, Observer, games_of
-from .rules import MAJIANG, MAJSOUL, PRESETS, TENHOU_SANMA, Rule, RuleSpec
+from .rules import MAJIANG, MAJSOUL, MAJSOUL_SANMA, Rule, RuleSpec, platform_preset
 from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends, keeps_deal
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
@@ -82,7 +82,8 @@ class Step:
 
         round_ = self.round
         where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
-        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players))}"
+        marks = None if self.table is None else self.table.marks  # three players: which seat a call names
+        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players), marks)}"
         found = f", {len(self.problems)} problem(s)" if self.problems else ""
         return f"<Step {where}{event}{found}>"
 
@@ -98,12 +99,13 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
     """The rule a game is checked under.
 
     No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
-    carries one; else, for a three-player game, the tenhou-sanma preset (Tenhou's 三麻, the
-    one three-player rule paipu knows); for a game its origin places on Tenhou or Mahjong
-    Soul, the tenhou or majsoul preset (the preset named as the platform); else the majiang
-    preset, with what the log states of its rule (an mjai ``start_game``'s length and red
-    fives). The ``tenhou`` and ``tenhou-sanma`` presets (and a rule built on them) and the
-    ``majsoul`` preset are adjusted to what the game's :attr:`~paipu.events.Game.origin`
+    carries one; else, for a game its origin places on Tenhou or Mahjong Soul, the preset
+    named as the platform (tenhou, majsoul; tenhou-sanma, majsoul-sanma for three players:
+    :func:`~paipu.rules.platform_preset`); else for a three-player game the tenhou-sanma
+    preset, and the majiang preset with what the log states of its rule (an mjai
+    ``start_game``'s length and red fives). The ``tenhou`` and ``tenhou-sanma`` presets
+    (and a rule built on them) and the ``majsoul`` and ``majsoul-sanma`` presets are
+    adjusted to what the game's :attr:`~paipu.events.Game.origin`
     says its log implies
     (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
     East-South, open tanyao and red fives, and the final-points rules of its date; for a
@@ -120,13 +122,12 @@ def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, 
     if rule is None:
         if game.rule:
             return Rule.from_json(game.rule), ()
-        if len(game.players) == 3:
-            rule = TENHOU_SANMA
-        elif origin is not None and origin.platform:
-            rule = PRESETS.get(origin.platform, MAJIANG)
-        else:  # what a log of no known platform states of its rule (mjai's kyoku_first, aka_flag)
+        platform = "" if origin is None else origin.platform
+        if not platform and len(game.players) == 4:  # what a log of no known platform states of its rule
+            # (mjai's kyoku_first, aka_flag)
             return (MAJIANG, ()) if origin is None or not origin.rule else _implied_rules(MAJIANG, origin.rule, ())
-    if (not (rule.pao_covers_whole_hand or rule == MAJSOUL)  # not the tenhou family, nor majsoul
+        rule = platform_preset(platform, len(game.players))
+    if (not (rule.pao_covers_whole_hand or rule in (MAJSOUL, MAJSOUL_SANMA))  # not the tenhou family, nor majsoul
             or origin is None or not origin.rule
             or rule.players != len(game.players)):  # refused by the replay
         return rule, ()

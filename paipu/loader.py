@@ -4,9 +4,12 @@
 memory stays flat over directories of any size. A path may be a file, a directory (walked
 in sorted order, recursively unless ``recursive=False``; files named ``*.json``,
 ``*.json.gz``, ``*.mjlog``, ``*.xml``, ``*.jsonl``, ``*.mjson`` (or gzip) are read:
-:data:`PATTERNS`) or ``FILE#N`` for the game at index ``N``
-of a file. The format is recognised by content, whatever the name, and so is gzip (the
-formats are those of :data:`paipu.formats.FORMATS`):
+:data:`PATTERNS`, and databases and archives) or ``FILE#N`` for the game at index ``N``
+of a file. A database of Tenhou logs (phoenix-logs, houou-logs) or an archive (zip, tar)
+is read as a folder, a row or member at a time (:mod:`paipu.containers`), ``DB#ID`` and
+``ARCHIVE#MEMBER`` naming one, its rows chosen by :class:`Filters`. The format is
+recognised by content, whatever the name, and so is gzip (the formats are those of
+:data:`paipu.formats.FORMATS`):
 
 * 電脳麻将 paipu JSON: one paipu object or an array of them;
 * Tenhou mjlog XML (``<mjloggm``), one game (:mod:`paipu.formats.tenhou_xml`);
@@ -34,6 +37,7 @@ gzip bomb is an error, found without inflating it all.
 
 from __future__ import annotations
 
+import bz2
 import errno
 import gc
 import os
@@ -41,17 +45,20 @@ import stat
 import warnings
 import zlib
 from pathlib import Path
-from typing import Iterator, Literal, Union
+from typing import Iterable, Iterator, Literal, Union
 
 import orjson
 
+from .containers import (ENDINGS, ContainerError, Filters, Kind, Member, Missing, Part, Unread, kind, members,
+                         readable_size)
 from .events import Game, locator
 from .formats import FORMATS, FormatError, ReadGame, identify
 from .formats.majiang import compact, games_from_compact
 from .formats.errors import utf8_error_at
 from .limits import clip
 
-__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "Without", "Selection", "PATTERNS", "MAX_SIZE"]
+__all__ = ["load", "GameReader", "LoadError", "LoadWarning", "Without", "Selection", "Filters", "Part", "PATTERNS",
+           "MAX_SIZE"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -103,13 +110,15 @@ class LoadError(Exception):
 
 
 class Without(frozenset):
-    """The games of a file but these (their indices): a file named whole after some
+    """The games of a file but these (their indices; of a database or archive, the
+    :class:`~paipu.containers.Part` s naming its members): a file named whole after some
     ``FILE#N`` of it, whose games ``N`` were read there."""
 
 
-Selection = Union[int, None, Without]
-"""The games of a file to read: game ``N`` (``FILE#N``), all (``None``) or all
-:class:`Without` some."""
+Selection = Union[int, None, Without, Part]
+"""The games of a file to read: game ``N`` (``FILE#N``), all (``None``), all
+:class:`Without` some, or of a database or archive some members
+(:class:`~paipu.containers.Part`: ``FILE#NAME``, or a share of the work of ``--jobs``)."""
 
 
 class LoadWarning(UserWarning):
@@ -127,12 +136,8 @@ class _BadGzip(Exception):
     """Compressed data that is not whole gzip."""
 
 
-def _size(count: int) -> str:
-    """A number of bytes as a person reads it: ``256 MiB``, ``1.5 KiB``, ``300 bytes``."""
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if count >= scale:
-            return f"{count / scale:.4g} {unit}"
-    return f"{count} bytes"
+class _BadBzip2(Exception):
+    """Compressed data that is not whole bzip2."""
 
 
 class _NotRegular(Exception):
@@ -155,8 +160,8 @@ def _read(path: Path, max_size: int) -> bytes:
             raise IsADirectoryError(errno.EISDIR, "is a folder")
         regular = stat.S_ISREG(info.st_mode)
         if regular and info.st_size > max_size:
-            raise _TooLarge(f"the file is {_size(info.st_size)}, more than the limit of {_size(max_size)} "
-                            "(--max-size)")
+            raise _TooLarge(f"the file is {readable_size(info.st_size)}, more than the limit of "
+                            f"{readable_size(max_size)} (--max-size)")
         parts = []
         left = max_size + 1
         if not regular:
@@ -182,7 +187,7 @@ def _read(path: Path, max_size: int) -> bytes:
     finally:
         os.close(fd)
     if left <= 0:
-        raise _TooLarge(f"more than the limit of {_size(max_size)} (--max-size)")
+        raise _TooLarge(f"more than the limit of {readable_size(max_size)} (--max-size)")
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
@@ -200,7 +205,7 @@ def _gunzip(data: bytes, max_size: int) -> bytes:
         parts.append(part)
         left -= len(part)
         if left <= 0:
-            raise _TooLarge(f"inflates to more than the limit of {_size(max_size)} (--max-size)")
+            raise _TooLarge(f"inflates to more than the limit of {readable_size(max_size)} (--max-size)")
         if not inflater.eof:
             raise _BadGzip("the file ends too early")
         data = inflater.unused_data
@@ -208,6 +213,23 @@ def _gunzip(data: bytes, max_size: int) -> bytes:
             if data.strip(b"\0"):
                 raise _BadGzip("data after the end of the compressed stream")
             return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def _bunzip2(data: bytes, max_size: int) -> bytes:
+    """bzip2 data inflated (a log of a phoenix-logs database made before May 2023),
+    never beyond ``max_size`` bytes (else :class:`_TooLarge`)."""
+    inflater = bz2.BZ2Decompressor()
+    try:
+        inflated = inflater.decompress(data, max_size + 1)
+    except OSError as error:
+        raise _BadBzip2(str(error)) from None
+    if len(inflated) > max_size:
+        raise _TooLarge(f"inflates to more than the limit of {readable_size(max_size)} (--max-size)")
+    if not inflater.eof:
+        raise _BadBzip2("the data ends too early")
+    if inflater.unused_data.strip(b"\0"):
+        raise _BadBzip2("data after the end of the compressed stream")
+    return inflated
 
 
 def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
@@ -251,6 +273,8 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"
     if isinstance(error, _BadGzip):
         return f"corrupt gzip data: {error}"
+    if isinstance(error, _BadBzip2):
+        return f"corrupt bzip2 data: {error}"
     if isinstance(error, _TooLarge):
         return f"not read: {error}"
     if isinstance(error, _NotRegular):
@@ -268,7 +292,7 @@ class GameReader:
     """
 
     def __init__(self, paths: tuple[PathLike, ...], recursive: bool = True, errors: ErrorMode = "warn",
-                 max_size: int = MAX_SIZE) -> None:
+                 max_size: int = MAX_SIZE, filters: Filters = Filters()) -> None:
         if errors not in ("warn", "collect", "raise"):
             raise ValueError(f"errors must be 'warn', 'collect' or 'raise', not {errors!r}")
         if type(max_size) is not int or max_size < 1:
@@ -278,6 +302,9 @@ class GameReader:
         self.recursive = recursive
         self.mode = errors
         self.max_size = max_size
+        if not isinstance(filters, Filters):
+            raise ValueError(f"filters must be a paipu.loader.Filters, not {filters!r}")
+        self.filters = filters
         self.errors: list[LoadError] = []
         self.files = 0
         self.games = 0
@@ -296,7 +323,7 @@ class GameReader:
         those games (:class:`Without`)."""
         entered: set[tuple[int, int]] = set()
         whole: set[tuple[int, int]] = set()
-        chosen: dict[tuple[int, int], set[int]] = {}
+        chosen: dict[tuple[int, int], set[int | Part]] = {}
         for target, index in self._targets:
             files = self._walk(target, entered) if target.is_dir() else (target,)
             for path in files:
@@ -338,11 +365,11 @@ class GameReader:
                     if inner is not None:
                         stack.append((path, iter(inner[1]), inner[0]))
                         ancestors.add(inner[0])
-            elif name.endswith(PATTERNS):
-                if is_file:
-                    yield path
-                else:
+            elif name.endswith(PATTERNS) or name.endswith(ENDINGS):
+                if not is_file:
                     self._walk_error(path, _not_regular(path))
+                elif name.endswith(PATTERNS) or kind(path) is not None:  # Windows' Thumbs.db is no database
+                    yield path
 
     def _enter(self, directory: Path, entered: set[tuple[int, int]], ancestors: set[tuple[int, int]]
                ) -> tuple[tuple[int, int], list[tuple[str, bool, bool]]] | None:
@@ -381,9 +408,17 @@ class GameReader:
         """The games of one file (:data:`Selection`: only game ``index`` if given); errors
         are recorded."""
         self.files += 1
+        what = kind(path) if index is None or type(index) in (Without, Part) else None
+        if what is not None:
+            yield from self._container(path, what, index)
+            return
         with _CollectorPause():
             built = self._build(path, index)
-        # The games and errors in the file's order; each game let go by the loader once handed out.
+        yield from self._hand_out(built)
+
+    def _hand_out(self, built: list[Game | LoadError]) -> Iterator[Game]:
+        """The games of ``built``, in order, its errors recorded where they stand; each game
+        let go by the loader once handed out."""
         built.reverse()
         while built:
             outcome = built.pop()
@@ -401,18 +436,28 @@ class GameReader:
         Every game of the file is built before the first is handed out: the collector,
         back on, then never goes over the file's parsed form (many times the games' size).
         """
-        name = str(path)
-        data = None
         try:
             data = _read(path, self.max_size)
+        except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
+            return [LoadError(str(path), _describe_read_error(error, None))]
+        return self._games(data, str(path), index)
+
+    def _games(self, data: bytes, name: str, index: Selection, member: str | None = None) -> list[Game | LoadError]:
+        """The games of the bytes ``data`` of the file ``name`` (or of the ``member`` of a
+        database or archive, ``name`` then ``CONTAINER#MEMBER``), gzip or bzip2 inflated,
+        selected by ``index``, or their errors: see :meth:`_build`. (The file's or member's
+        own name is what a format may read a game id from: a Tenhou log's.)"""
+        try:
             if data[:2] == b"\x1f\x8b":
                 data = _gunzip(data, self.max_size)
+            elif data[:3] == b"BZh":
+                data = _bunzip2(data, self.max_size)
             if data[:3] == BOM:  # which some editors write first, and JSON may not hold
                 data = data[3:]
             games = None if type(index) is int else _paipu_games(data, name)
             if games is not None:
                 return games if index is None else [g for n, g in enumerate(games) if n not in index]
-            items, reader = _decode(data, name)
+            items, reader = _decode(data, name if member is None else member)
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
             return [LoadError(name, _describe_read_error(error, data))]
         del data
@@ -439,6 +484,33 @@ class GameReader:
             except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
                 built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
         return built
+
+    def _container(self, path: Path, what: Kind, index: Selection) -> Iterator[Game]:
+        """The games of the database or archive ``path`` (:mod:`paipu.containers`) that
+        ``index`` selects: all (by the reader's filters), all :class:`Without` some
+        members, or a :class:`~paipu.containers.Part`; a member at a time, each as a file's
+        bytes are read, named ``path#MEMBER`` (its games ``path#MEMBER#N``)."""
+        part = index if isinstance(index, Part) else whole_container(index, self.filters)
+        game: int | None = None
+        try:
+            found: Iterable[Member] = members(path, what, part, self.max_size, PATTERNS)
+            if part.entry is not None:  # a member named: or, if none is so named, game N of member NAME#N
+                named = list(found)
+                found = named
+                head, _, number = part.entry.rpartition("#")
+                if isinstance(named[0][1], Missing) and head and number.isdecimal() and number.isascii():
+                    found, game = members(path, what, Part(entry=head), self.max_size, PATTERNS), int(number)
+            for name, data in found:
+                source = f"{path}#{name}"
+                if isinstance(data, Unread):
+                    self._error(LoadError(source, data.message))
+                    continue
+                with _CollectorPause():
+                    built = self._games(data, source, game, name)
+                del data
+                yield from self._hand_out(built)
+        except ContainerError as error:
+            self._error(LoadError(str(path), str(error)))
 
     def _error(self, error: LoadError) -> None:
         if self.mode == "raise":
@@ -475,17 +547,36 @@ class _CollectorPause:
             gc.enable()
 
 
-def _resolve(path: PathLike) -> tuple[Path, int | None]:
+def whole_container(index: None | Without, filters: Filters) -> Part:
+    """A database or archive read whole (``index`` ``None``) or whole :class:`Without`
+    the members named as paths before, its rows chosen by ``filters``, as a
+    :class:`~paipu.containers.Part`."""
+    named = () if index is None else (part.entry for part in index if isinstance(part, Part) and part.entry)
+    return Part(filters=filters, without=frozenset(named))
+
+
+def _resolve(path: PathLike) -> tuple[Path, Selection]:
+    """The file a path names and the games of it to read: the path itself whole, or of
+    ``FILE#N`` game ``N`` of ``FILE``, of ``FILE#NAME`` (``FILE`` a database or archive)
+    its member ``NAME`` (a row's id, a member's name, maybe ending ``#N``)."""
+    text = str(path)
+    if text == "":
+        raise FileNotFoundError("an empty path names nothing (write . for the current folder)")
     candidate = Path(path)
     if candidate.exists():
         return candidate, None
-    file, hash_, index = str(path).rpartition("#")
-    if hash_ and Path(file).is_file():
+    at = len(text)
+    while (at := text.rfind("#", 0, at)) > 0:
+        file, index = Path(text[:at]), text[at + 1:]
+        if not file.is_file():
+            continue
+        if kind(file) is not None:
+            return file, Part(entry=index)
         if index.isdecimal() and index.isascii() and len(index) <= 18:
-            return Path(file), int(index)
-        raise FileNotFoundError(f"{clip(repr(str(path)), 100)}: {clip(repr(index), 40)} is not a game number: "
+            return file, int(index)
+        raise FileNotFoundError(f"{clip(repr(text), 100)}: {clip(repr(index), 40)} is not a game number: "
                                 "FILE#N reads game N of FILE, counting from 0")
-    raise FileNotFoundError(f"no such file or directory: {clip(repr(str(path)))}")
+    raise FileNotFoundError(f"no such file or directory: {clip(repr(text))}")
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -533,18 +624,20 @@ def _special(mode: int) -> str:
 
 
 def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",
-         max_size: int = MAX_SIZE) -> GameReader:
+         max_size: int = MAX_SIZE, filters: Filters = Filters()) -> GameReader:
     """Games from files and directories, lazily, in order.
 
-    ``paths``: files, directories or ``FILE#N``; a path that does not exist raises
+    ``paths``: files, directories, databases and archives of logs, ``FILE#N``,
+    ``DB#ID`` or ``ARCHIVE#MEMBER``; a path that does not exist, or an empty one, raises
     :class:`FileNotFoundError` at once. ``errors``: ``"warn"`` (default) collects each
     :class:`LoadError` in the reader's ``errors`` and warns; ``"collect"`` only collects;
     ``"raise"`` raises the first one. ``max_size``: the most bytes a file may hold, or
     inflate to if gzip-compressed (:data:`MAX_SIZE`, 256 MiB); a larger one is a
-    :class:`LoadError`.
+    :class:`LoadError`. ``filters``: the rows of databases to read (players, length,
+    days) and at most how many of each database or archive (:class:`Filters`).
 
     >>> reader = paipu.load("logs/")            # doctest: +SKIP
     >>> for game in reader: ...                 # doctest: +SKIP
     >>> reader.errors                           # doctest: +SKIP
     """
-    return GameReader(paths, recursive, errors, max_size)
+    return GameReader(paths, recursive, errors, max_size, filters)

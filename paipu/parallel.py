@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from . import stats
     from .events import Game
+    from .containers import Filters
     from .loader import GameReader, LoadError, Selection
 
 __all__ = ["cores", "batches", "TABLE_BATCH", "File", "Part", "Summary", "listing", "tables_of_batch", "load_errors",
@@ -64,18 +65,41 @@ File = tuple[str, "Selection"]
 
 
 def listing(reader: GameReader) -> tuple[list[File], list[list[LoadError]]]:
-    """The files ``reader`` would read (its folders walked here) and the errors of the
-    walk: ``errors[k]`` were met before file ``k``, the last entry after the last file, so
-    that they are reported where one process reports them (:func:`load_errors`)."""
+    """The files ``reader`` would read (its folders walked here), a database or archive
+    cut into parts of a few members (:func:`paipu.containers.parts`, by the reader's
+    filters) that workers read apart, and the errors of the walk: ``errors[k]`` were met
+    before file ``k``, the last entry after the last file, so that they are reported
+    where one process reports them (:func:`load_errors`)."""
     files: list[File] = []
     errors: list[list[LoadError]] = []
     seen = len(reader.errors)
     for path, index in reader.paths():
         errors.append(reader.errors[seen:])
         seen = len(reader.errors)
-        files.append((str(path), index))
+        shares = _shares(path, index, reader.filters)
+        files.append((str(path), shares[0]))
+        for share in shares[1:]:
+            errors.append([])
+            files.append((str(path), share))
     errors.append(reader.errors[seen:])
     return files, errors
+
+
+def _shares(path: Path, index: Selection, filters: Filters) -> list[Selection]:
+    """What of a file a worker reads at a time: of a database or archive read whole (or
+    whole without members named before), its parts (the whole, by ``filters``, if it has
+    none or cannot be listed: the worker says why), else ``index`` itself."""
+    from .containers import ContainerError, kind, parts
+    from .loader import PATTERNS, Without, whole_container
+
+    what = kind(path) if index is None or isinstance(index, Without) else None
+    if what is None:
+        return [index]
+    everything = whole_container(index, filters)  # type: ignore[arg-type]  # None or Without: what was sniffed
+    try:
+        return list(parts(path, what, everything, PATTERNS)) or [everything]
+    except ContainerError:
+        return [everything]
 
 
 @dataclass(frozen=True)

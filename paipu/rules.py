@@ -30,7 +30,8 @@ import orjson
 
 from .limits import DECIMAL, MAX_NUMBER, clip
 
-__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "TENHOU_SANMA", "MAJSOUL", "PRESETS"]
+__all__ = ["Rule", "RuleError", "RuleSpec", "RedFives", "MAJIANG", "TENHOU", "TENHOU_SANMA", "MAJSOUL",
+           "MAJSOUL_SANMA", "PRESETS", "platform_preset"]
 
 
 class RuleError(ValueError):
@@ -213,6 +214,12 @@ class Rule:
     South 4 and an East-South game to West 4; 2 or 3, a wind or two further (Tenhou's
     East-only games of March 2009 went on into the West round); never past North 4.
     Written to JSON only when not 1."""
+
+    kokushi_robs_closed_kan: bool = _parameter("国士無双暗槓槍槓あり", False, extension=True)
+    """国士無双暗槓槍槓あり (a paipu extension): a hand waiting for kokushi (国士無双) may
+    ron on the tile of another player's closed kan (暗槓), as on an added kan (槍槓);
+    no other hand may (Mahjong Soul, ``docs/rules.md``). Otherwise nobody robs a closed
+    kan (Tenhou; the 電脳麻将 engine). Written to JSON only when set."""
 
     def __post_init__(self) -> None:
         for spec in dataclasses.fields(self):
@@ -405,18 +412,41 @@ TENHOU_SANMA = TENHOU.replace(players=3, starting_points=35000, returned_points=
 -20 for the third (the top takes the rest), a red 5p and a red 5s (no 5m), 北抜き as a
 dora and ツモ損. Chosen for a three-player game that carries no rule of its own."""
 
-MAJSOUL = Rule(rank_points=("20.0", "10.0", "0.0", "-10.0"), max_simultaneous_wins=3)
+MAJSOUL = Rule(rank_points=("20.0", "10.0", "0.0", "-10.0"), max_simultaneous_wins=3, kokushi_robs_closed_kan=True)
 """Mahjong Soul's (雀魂) ranked rooms (段位戦), 4 players: final points are the score's
 difference to the 25,000 start in thousands plus the rank bonus +15/+5/-5/-15, no oka;
 written as paipu's final points, ``(score - 30000) / 1000`` plus a rank point, those are
 the rank points 20/10/0/-10 (the top's is what the others leave). A triple ron is three
-wins, not the abortive draw 三家和. Otherwise as the 電脳麻将 defaults: double yakuman,
-pao for the liable yakuman alone, no kiriage mangan, sudden-death West round (延長戦 1),
-the other abortive draws. East-only or East-South follow the room
-(``MAJSOUL.replace(...)``). Evidence in ``docs/rules.md``."""
+wins, not the abortive draw 三家和; kokushi may rob a closed kan. Otherwise as the
+電脳麻将 defaults: double yakuman, pao for the liable yakuman alone, no kiriage mangan,
+sudden-death West round (延長戦 1), the other abortive draws. East-only or East-South
+follow the room (``MAJSOUL.replace(...)``). Evidence in ``docs/rules.md``."""
 
-PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU, "tenhou-sanma": TENHOU_SANMA, "majsoul": MAJSOUL}
-"""Named rules; add an entry for a new preset."""
+MAJSOUL_SANMA = MAJSOUL.replace(players=3, starting_points=35000, returned_points=40000,
+                                rank_points=("20.0", "5.0", "-10.0"), red_fives=RedFives(0, 1, 1))
+"""Mahjong Soul's three-player ranked rooms (三人麻雀 段位戦): the majsoul preset for three
+:attr:`~Rule.players`: 35,000 start; final points ``(score - 35000) / 1000`` plus the
+rank bonus +15/0/-15, written as paipu's ``(score - 40000) / 1000`` plus the rank points
+20/5/-10 (40,000, the top's score that ends the game, is the return; the top's point is
+what the others leave); a red 5p and a red 5s (no 5m); 北抜き as a dora and ツモ損.
+Evidence in ``docs/rules.md``."""
+
+PRESETS: dict[str, Rule] = {"majiang": MAJIANG, "tenhou": TENHOU, "tenhou-sanma": TENHOU_SANMA, "majsoul": MAJSOUL,
+                            "majsoul-sanma": MAJSOUL_SANMA}
+"""Named rules; add an entry for a new preset. A platform's three-player preset is named
+as its four-player one with ``-sanma`` (:func:`platform_preset`)."""
+
+
+def platform_preset(platform: str, players: int) -> Rule:
+    """The preset of a game of ``players`` players played on ``platform`` (an
+    :attr:`~paipu.events.Origin.platform`: ``"tenhou"``, ``"majsoul"``, ``""`` when
+    unknown): the preset named as the platform, with ``-sanma`` for three players; for a
+    platform without one, tenhou-sanma for three players (the common three-player rule)
+    and majiang for four."""
+    if players == 3:
+        return PRESETS.get(f"{platform}-sanma", TENHOU_SANMA)
+    return PRESETS.get(platform, MAJIANG)
+
 
 RuleSpec = Union[Rule, str, "os.PathLike[str]", Mapping[str, Any]]
 """How a rule is named anywhere in paipu (see :meth:`Rule.get`)."""

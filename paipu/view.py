@@ -7,8 +7,9 @@ win); for each seat its name, seat wind (自風), live score and riichi, the han
 sorted with the drawn tile (自摸牌) apart, the melds (副露) with the claimed tile turned,
 the river (河) six to a row with ツモ切り tiles shaded, the riichi tile turned and called
 tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴), or
-of a hand with a tile to discard the discards that leave it ready (聴牌); the
-event in words; at a win the hand, yaku, fu, han, value and payments. At every deal, win,
+of a hand with a tile to discard the discards that leave it ready (聴牌); the seat
+whose event it is outlined; the event in words; at a win the hand, yaku, fu, han, value
+and payments; at the end the players by rank (:func:`_standings`). At every deal, win,
 draw and at the end of the game the engine's values stand beside the log's, the
 disagreements marked, with the findings of :func:`paipu.validate` at the step where
 validation reports them (the same :class:`~paipu.validation.Checker` makes them).
@@ -33,6 +34,7 @@ import gzip
 import html
 import json
 import os
+import re
 import uuid
 from itertools import islice
 from pathlib import Path
@@ -51,7 +53,7 @@ from .settlement import DealExpectation, GameEnd
 from .hand import Hand
 from .shanten import shanten as _shanten, waits as _waits
 from .table import Table
-from .tiles import KINDS, KIND_OF, Meld
+from .tiles import KINDS, KIND_OF, HandNotation, Meld
 from .validation import Checker, Finding
 
 __all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
@@ -82,6 +84,18 @@ def _text(value: object, limit: int = 80) -> str:
     return html.escape(printable(clip(str(value), limit)))
 
 
+def _one_line(text: str) -> str:
+    """A text of several lines (a Tenhou title: the room, then the log's id) as one."""
+    return " ".join(text.splitlines())
+
+
+def _file_name(source: str) -> str:
+    """A game's source (``/home/me/logs/game.json#3``) as a page names it: the file's name
+    and the game's number, without the folders above it (a page is shared, and its
+    folders are nobody else's business)."""
+    return re.split(r"[\\/]", source)[-1]
+
+
 def tile_word(tile: str) -> str:
     """A tile in words: ``5m``, ``red 5p``, ``東``, ``發``."""
     suit, digit = tile[0], tile[1]
@@ -91,13 +105,31 @@ def tile_word(tile: str) -> str:
 
 
 _CALLS = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
-_FROM = {"+": 1, "=": 2, "-": -1}
-"""The seat a direction mark names, as an offset from the meld's owner."""
+
+Offsets = tuple[tuple[str, int], ...]
+"""The seat each direction mark of a seat's melds names, as an offset from that seat
+(1 the next seat, 下家; the number of seats less one the previous, 上家): pairs of a
+mark and its offset (:func:`_offsets`)."""
+
+_FOUR_OFFSETS: Offsets = (("+", 1), ("=", 2), ("-", -1))
+"""The marks as four players write them: where the seat sits."""
 
 
-def event_words(event: Event | None, players: int = 4) -> str:
+def _offsets(marks: Sequence[Sequence[str | None]], seat: int) -> Offsets:
+    """The offsets the direction marks of ``seat``'s melds name, from the marks of the
+    round (:attr:`Table.marks <paipu.table.Table.marks>`): a log's marks are not always
+    where a seat sits (three-player logs keep the four-seat marks of the player ids:
+    :func:`~paipu.table.direction_marks`)."""
+    seats = len(marks)
+    return tuple((marks[other][seat], (other - seat) % seats)  # type: ignore[misc]
+                 for other in range(seats) if other != seat)
+
+
+def event_words(event: Event | None, players: int = 4, marks: Sequence[Sequence[str | None]] | None = None) -> str:
     """An event in words, seats by their wind: ``South discards 發, tsumogiri`` (plain
-    text: what it quotes from the log is made one printable line, not HTML-escaped)."""
+    text: what it quotes from the log is made one printable line, not HTML-escaped).
+    ``marks`` the round's direction marks (:attr:`Table.marks <paipu.table.Table.marks>`),
+    which name the seat a call is on; without them a mark is where the seat sits."""
     if event is None:
         return "The end of the game"
     cls = type(event)
@@ -120,7 +152,8 @@ def event_words(event: Event | None, players: int = 4) -> str:
                 + (", declaring riichi" if event.riichi else ""))  # type: ignore[union-attr]
     if cls is Call:
         meld: Meld = event.meld  # type: ignore[union-attr]
-        source = SEAT_NAMES[(event.seat + _FROM[meld.direction]) % players]  # type: ignore
+        named = dict(_FOUR_OFFSETS if marks is None else _offsets(marks, event.seat))  # type: ignore[union-attr]
+        source = SEAT_NAMES[(event.seat + named.get(meld.direction, 0)) % players]  # type: ignore
         return f"{who} calls {_CALLS[meld.type]} on {tile_word(meld.claimed)} from {source}"  # type: ignore[arg-type]
     if cls is Kan:
         meld = event.meld  # type: ignore[union-attr]
@@ -143,11 +176,12 @@ def _tiles(tiles: Iterable[str], cls: str = "") -> str:
     return "".join(svg.tile(tile, cls) for tile in tiles)
 
 
-def _meld(meld: Meld) -> str:
+def _meld(meld: Meld, sources: Offsets) -> str:
     """A meld as it lies on the table: the claimed tile turned, on the side of the seat
-    it came from (上家 left, 対面 middle, 下家 right); a closed kan with its ends face
-    down; an added kan's tile turned beside the claimed one; a North set aside (北抜き),
-    three players, on its own."""
+    it came from (上家 left, 対面 middle, 下家 right), the seat its mark names in
+    ``sources`` (:func:`_offsets`); a closed kan with its ends face down; an added kan's
+    tile turned on top of the claimed one; a North set aside (北抜き), three players, on
+    its own."""
     if meld.type == "north":
         faces = svg.tile("z4")
     elif meld.type == "ankan":
@@ -158,9 +192,10 @@ def _meld(meld: Meld) -> str:
         if meld.type == "kakan":
             own.remove(meld.added)  # type: ignore[arg-type]
         turned = svg.tile(meld.claimed, "pv-side")  # type: ignore[arg-type]
-        if meld.added:
-            turned += svg.tile(meld.added, "pv-side")
-        at = {"-": 0, "=": 1}.get(meld.direction or "+", len(own))
+        if meld.added:  # on top of the claimed tile
+            turned = f'<span class="pv-stack">{svg.tile(meld.added, "pv-side")}{turned}</span>'
+        offset = dict(sources).get(meld.direction, 0) % (len(sources) + 1)  # type: ignore[arg-type]
+        at = {len(sources): 0, 1: len(own)}.get(offset, 1)
         faces = _tiles(own[:at]) + turned + _tiles(own[at:])
     return f'<span class="pv-meld" data-meld="{meld}">{faces}</span>'
 
@@ -182,12 +217,13 @@ def _row(entries: Iterable[str]) -> str:
     return f'<div class="pv-row">{"".join(cells)}</div>'
 
 
-def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld]) -> str:
-    """A hand: the concealed tiles sorted, the drawn tile apart, then the melds."""
+def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld], sources: Offsets = _FOUR_OFFSETS) -> str:
+    """A hand: the concealed tiles sorted, the drawn tile apart, then the melds (their
+    marks' seats in ``sources``: :func:`_meld`)."""
     parts = [f'<span class="pv-con">{_tiles(concealed)}</span>']
     if drawn:
         parts.append(f'<span class="pv-drawn">{svg.tile(drawn)}</span>')
-    parts += map(_meld, melds)
+    parts += (_meld(meld, sources) for meld in melds)
     return f'<div class="pv-hand">{"".join(parts)}</div>'
 
 
@@ -302,13 +338,14 @@ class _Memo:
             found = self.shapes[key] = (shanten, kinds)
         return found
 
-    def hand(self, hand: Hand) -> str:
+    def hand(self, hand: Hand, sources: Offsets) -> str:
         """A reference to the drawing of a hand (:func:`_hand`)."""
-        key = (tuple(hand.counts), tuple(hand.red), hand.drawn, tuple(hand.melds))
+        key = (tuple(hand.counts), tuple(hand.red), hand.drawn, tuple(hand.melds), sources)
         drawn = self.hands.get(key)
         if drawn is None:
             notation = hand.to_notation()
-            drawn = self.hands[key] = self.pieces.refer(_hand(notation.concealed, notation.drawn, notation.melds))
+            drawn = self.hands[key] = self.pieces.refer(_hand(notation.concealed, notation.drawn, notation.melds,
+                                                                       sources))
         return drawn
 
     def river(self, seat: int, river: list[str]) -> str:
@@ -356,7 +393,9 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
 
 def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     """Why a ron by ``seat`` now would be furiten (振聴), or ``None``. Right after its own
-    discard only its river counts: that discard ended any temporary furiten."""
+    discard only its river counts: that discard ended any temporary furiten. At a ron
+    the tile won on is still on offer (to the winner, and to a second winner of a double
+    ron): it is not a tile passed."""
     table: Table = step.table  # type: ignore[assignment]
     round_: Round = step.round  # type: ignore[assignment]
     events, position = round_.events, step.event_index or 0
@@ -365,21 +404,17 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
         own = next((tile[:2] for tile in table.rivers[seat] if KIND_OF[tile[:2]] in waits), None)
         return None if own is None else f"furiten: the wait {own} is in the own river"
     # A tile just passed may still be won on; once the next event has come, it counts.
-    return furiten(table, seat, events, position + 1, passed_tile(events[position]) is not None, waits)
+    event = events[position]
+    on_offer = passed_tile(event) is not None or (type(event) is Win and event.discarder is not None)  # type: ignore
+    return furiten(table, seat, events, position + 1, on_offer, waits)
 
 
 def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
     """One seat of a frame: name, wind, score, riichi; hand, shanten, river."""
-    game, round_, table = step.game, step.round, step.table
-    if round_ is None:  # the end of the game: the final results as logged
-        player = seat
-        scores, ranks = game.final_scores, game.ranks
-        score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
-        rank = "" if ranks is None else f" · rank {ranks[player]}"
-        return (f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
-                f'{score}{rank}</header></section>')
+    round_, table = step.round, step.table
+    assert round_ is not None  # the end of the game has its own drawing (_standings)
     player = round_.player_of(seat)
-    actor = table is not None and table.actor == seat and table.phase != "end"
+    actor = getattr(step.event, "seat", None) == seat  # the seat that acted at this step is outlined
     head = (f'<span class="pv-wind">{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> '
             f'<span class="pv-score">{(table.scores if table else round_.deal.scores)[seat]}</span>')
     if table is None:
@@ -387,16 +422,41 @@ def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
                 '<div class="pv-info">not replayed (see the problems)</div></section>')
     if table.riichi[seat]:
         head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
-    body = memo.hand(table.hands[seat]) + _info(step, seat, memo) + memo.river(seat, table.rivers[seat])
+    body = (memo.hand(table.hands[seat], _offsets(table.marks, seat)) + _info(step, seat, memo)
+            + memo.river(seat, table.rivers[seat]))
     return memo.pieces.refer(f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" '
                              f'data-seat="{seat}"><header>{head}</header>{body}</section>')
+
+
+def _standings(step: Step, names: tuple[str, ...]) -> str:
+    """The end of the game: the players first to last, each with final score and rank as
+    logged or, where the log states none (mjai's), as the rules work them out from the
+    standing after the last round (:class:`~paipu.settlement.GameEnd`, said so)."""
+    game = step.game
+    expected = step.expected if type(step.expected) is GameEnd else None
+    scores, ranks = game.final_scores, game.ranks
+    derived = ""
+    if expected is not None and (scores is None or ranks is None):
+        scores, ranks = scores or expected.scores, ranks or expected.ranks
+        derived = ('<p class="pv-derived">The log states no final results: these are worked out by the rules '
+                   "from the scores after the last round.</p>")
+    players = range(len(names))
+    order = sorted(players, key=lambda p: ranks[p]) if ranks else (  # type: ignore[index]
+        sorted(players, key=lambda p: -scores[p]) if scores else players)  # type: ignore[index]
+    seats = []
+    for player in order:
+        score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
+        rank = "" if ranks is None else f" · rank {ranks[player]}"
+        seats.append(f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
+                     f'{score}{rank}</header></section>')
+    return f'<div class="pv-standings">{"".join(seats)}</div>{derived}'
 
 
 def _head(step: Step, memo: _Memo) -> str:
     """The frame's first line: round, honba, sticks, wall, dora (and ura at a win)."""
     round_, table = step.round, step.table
     if round_ is None:
-        return '<div class="pv-head"><b>The end of the game</b></div>'
+        return '<div class="pv-head"><b>Final standings</b></div>'
     deal = round_.deal
     label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"
     parts = [f"<b>{label}</b>", f"honba {deal.honba}", f"riichi sticks {table.sticks if table else deal.riichi_sticks}"]
@@ -458,7 +518,11 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     how = "tsumo" if win.discarder is None else (
         f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
     value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
-    logged = (f'<h4>{who}: {how}</h4>{_hand(win.hand.concealed, win.hand.drawn, win.hand.melds)}'
+    sources = _FOUR_OFFSETS if step.table is None else _offsets(step.table.marks, win.seat)
+    def drawn(hand: HandNotation) -> str:
+        return _hand(hand.concealed, hand.drawn, hand.melds, sources)
+
+    logged = (f'<h4>{who}: {how}</h4>{drawn(win.hand)}'
               f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
               f'{_by_seat(win.payments, round_, names)}</p>')
     if expected is None:
@@ -466,7 +530,7 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     result = expected.result
     ura = None if win.ura_indicators is None else len(win.ura_indicators)
     rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
-                       ("hule.shoupai", "hand", expected.hand, win.hand)]
+                       ("hule.shoupai", "hand", drawn(expected.hand), drawn(win.hand))]
     if result:
         rows += [("hule.hupai", "yaku", _yaku_words(result.yaku), _yaku_words(win.yaku)),  # type: ignore[union-attr]
                  ("hule.fu", "fu", result.fu or "-", win.fu or "-"),  # type: ignore[union-attr]
@@ -551,9 +615,10 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     elif type(expected) is GameEnd:
         panels = _end_panel(step, names, expected)
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
-    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}'
-            f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>'
-            f'<p class="pv-event">{html.escape(event_words(step.event, players))}</p>{panels}')
+    table = (_standings(step, names) if step.round is None else
+             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>')
+    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}{table}'
+            f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table.marks if step.table else None))}</p>{panels}')
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
@@ -770,7 +835,7 @@ class Viewer:
             f"<script>{_SCRIPT.replace('@ID@', ident)}</script></div>")
         if not standalone:
             return fragment
-        title = _text(self.game.source or self.game.title)
+        title = _text(_file_name(self.game.source) or _one_line(self.game.title))
         return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title} · paipu</title>'
                 f'<meta name="viewport" content="width=device-width,initial-scale=1"></head>'
                 f'<body style="margin:8px;background:#eae6da">{fragment}</body></html>')
@@ -779,8 +844,8 @@ class Viewer:
         game = self.game
         count = len(self.findings)
         found = f'<span class="pv-bad">{_count(count, "finding")}</span>' if count else "valid"
-        return (f'<div class="pv-top"><b>{_text(game.title or "(no title)")}</b> '
-                f'<span>{_text(game.source)}</span> · {found}</div>')
+        return (f'<div class="pv-top"><b>{_text(_one_line(game.title) or "(no title)", 200)}</b> '
+                f'<span>{_text(_file_name(game.source))}</span> · {found}</div>')
 
     def _bar(self) -> str:
         buttons = [("first", "|◀", "Home: the first step"), ("prevround", "◀◀", "PgUp: the previous round"),
@@ -804,7 +869,7 @@ class Viewer:
             end = starts[number + 1] if number + 1 < len(starts) else len(self.frames) - 1
             round_ = self.game.rounds[self.steps[start][0]]
             segments.append(f'<button type="button" class="pv-seg" data-go="{start}" style="flex-grow:{end - start}" '
-                            f'title="{round_.label}: {self._result(round_)}">{round_.label[:2]}</button>')
+                            f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</button>')
         marks = "".join(f'<button type="button" class="pv-mark" data-go="{step}" style="left:{100 * step / total:.2f}%" '
                         f'title="{_text(finding.check)}"></button>'
                         for step, finding in dict(zip(self.finding_steps, self.findings)).items())
@@ -877,6 +942,14 @@ def _check_index(value: Any, name: str) -> int:
     if index is None:
         raise TypeError(f"{name} must be an integer, not {type(value).__name__} {clip(repr(value), 40)}")
     return index
+
+
+def _short_label(round_: Round) -> str:
+    """A round's label as the timeline writes it: ``東2`` for 東2局0本場, ``東2-1`` for
+    東2局1本場 (a round played again is told from the first)."""
+    deal = round_.deal
+    label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}"
+    return f"{label}-{deal.honba}" if deal.honba else label
 
 
 def _count(number: int, what: str) -> str:
@@ -954,6 +1027,7 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 .pv-table{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:"t t" "l r" "b b";gap:6px}
 @container (max-width:760px){.pv-table{grid-template-columns:1fr;grid-template-areas:"t" "r" "l" "b"}}
 .pv-seat{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 6px;min-width:0}
+.pv-standings{display:flex;flex-direction:column;gap:4px;max-width:480px}.pv-derived{font-size:12px;color:#555}
 .pv-seat.pv-actor{border-color:#d9782d;box-shadow:0 0 0 1px #d9782d}
 .pv-wind{display:inline-block;background:#333;color:#fff;border-radius:3px;padding:0 4px}
 .pv-score{font-variant-numeric:tabular-nums;margin-left:6px}
@@ -961,6 +1035,8 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 .pv-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px 8px;margin:3px 0}
 .pv-con,.pv-meld,.pv-drawn,.pv-row{display:flex;align-items:flex-end}
 .pv .pv-side,.pv .pv-rc{transform:rotate(-90deg);margin:0 4px}
+.pv .pv-stack{display:flex;flex-direction:column}
+.pv .pv-stack .t{margin:calc((var(--w) - var(--h)) / 2) calc((var(--h) - var(--w)) / 2)}
 .pv-info{font-size:12px;color:#555;display:flex;align-items:center;gap:3px;flex-wrap:wrap}
 .pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#c8231e}
 .pv-river{margin-top:3px}.pv-row{min-height:var(--h)}
@@ -971,7 +1047,7 @@ font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
 .pv-findings{border-color:#c8231e;background:#fff6f4}.pv-findings ul{margin:2px 0;padding-left:20px}
 .pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px}.pv-cmp caption{text-align:left;font-weight:600}
 .pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left}
-.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}
+.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}.pv-cmp .t{--w:18px;--h:24px}.pv-cmp .pv-hand{margin:1px 0}
 .pv-toc{margin-top:6px;font-size:13px}.pv-toc ol{margin:2px 0;padding-left:24px;columns:2 340px}
 .pv-toc a{color:#1f4fa8}.pv-toc li.pv-here{font-weight:600}
 </style>"""

@@ -18,7 +18,7 @@ import paipu
 from paipu import svg
 from paipu.cli import main
 from paipu.engine import Replay
-from paipu.events import Call, Discard, DoraReveal, Draw, Game, Kan, NorthSetAside
+from paipu.events import Call, Discard, DoraReveal, Draw, Game, Kan, NorthSetAside, Win
 from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.shanten import shanten
 from paipu.tiles import KIND_OF, KINDS
@@ -72,7 +72,12 @@ def logged_furiten(events, position: int, seat: int, waits: set[int]) -> bool:
     """Whether a ron by ``seat`` would be furiten after ``events[position]``, read from the
     log's events: a wait in its own river, or a wait passed by another player (discarded,
     added to a kan, a North set aside) since its last discard (its riichi discard, in
-    riichi); a tile passed at ``position`` itself can still be won on."""
+    riichi); a tile passed at ``position`` itself can still be won on, and so can the
+    tile a ron at ``position`` is won on (the last tile passed before it)."""
+    if type(events[position]) is Win and events[position].discarder is not None:
+        while not (type(events[position]) in (Discard, NorthSetAside)
+                   or type(events[position]) is Kan and events[position].meld.type == "kakan"):
+            position -= 1
     own = [index for index in range(1, position + 1) if type(events[index]) is Discard and events[index].seat == seat]
     if any(KIND_OF[events[index].tile] in waits for index in own):
         return True
@@ -293,7 +298,7 @@ def test_view_api(tmp_path):
     viewer = paipu.view(path, round=1, seat=2)
     assert viewer.steps[viewer.start] == (1, 0) and viewer.seat == 2
     assert 'class="pv pv-v2"' in viewer.html()
-    assert viewer.at(-1).frame().count("The end of the game") == 2  # the head and the words
+    assert viewer.at(-1).frame().count("The end of the game") == 1  # the words, not the head too
     with pytest.raises(ValueError):
         viewer.at((7, 0))
     with pytest.raises(ValueError):
@@ -452,3 +457,192 @@ def test_a_round_longer_than_any_game_holds_is_refused_in_one_line(tmp_path, cap
     assert not page.exists()
     # the longest round a game can hold is drawn
     assert len(paipu.view(long_round(turns=120))) == 243
+
+
+# -- the bugs of issue 30, each against the log or hand-work ------------------------------
+
+
+def seat_of(frame: str, seat: int) -> str:
+    """The HTML of one seat of a frame (by its seat number in the round)."""
+    return dict(_SEAT.findall(frame))[str(seat)]
+
+
+def test_a_ron_winner_is_not_furiten_at_the_step_of_the_win():
+    """The tile a ron is won on is not a tile the winner passed: at the step of the win
+    (each of a double ron) no winner of these valid games is labelled furiten."""
+    paths = [ROOT / "sample_logs" / "riichi_ron.json", ROOT / "sample_logs" / "draw_then_ron.json",
+             *sorted(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").iterdir())[:4]]
+    rons = 0
+    for path in paths:
+        game = next(iter(paipu.load(path)))
+        viewer = paipu.view(game)
+        for index, (round_index, event) in enumerate(viewer.steps):
+            if event is None or round_index >= len(game.rounds):
+                continue
+            win = game.rounds[round_index].events[event]
+            if type(win) is Win and win.discarder is not None:
+                rons += 1
+                assert "pv-furiten" not in seat_of(viewer.frames[index], win.seat), (path.name, round_index, event)
+    assert rons >= 5
+
+
+def test_three_player_calls_are_drawn_from_the_side_they_came_from():
+    """三麻 has no 対面: a call on the previous player's discard (上家) has its tile turned
+    on the left, on the next player's (下家) on the right, whatever mark the log writes
+    (Tenhou's four-seat marks of the player ids: ``=`` is the previous player of player
+    0 and the next of player 2). The discarder is the seat of the discard called."""
+    game = next(iter(paipu.load(sorted(corpus("tenhou-json", "sanma-engine").iterdir())[0])))
+    viewer = paipu.view(game)
+    sides = set()
+    for round_index, round_ in enumerate(game.rounds):
+        for event, call in enumerate(round_.events):
+            if type(call) is not Call:
+                continue
+            discard = round_.events[event - 1]
+            assert type(discard) is Discard
+            previous = (discard.seat - call.seat) % 3 == 2
+            frame = viewer.frame((round_index, event))
+            meld = re.search(f'<span class="pv-meld" data-meld="{re.escape(str(call.meld))}">(.*?)</span>',
+                             seat_of(frame, call.seat)).group(1)
+            turned = ["pv-side" in cls for cls, _ in _TILE.findall(meld)]
+            assert turned.index(True) == (0 if previous else len(turned) - 1), (round_index, event, str(call.meld))
+            assert f"from {('East', 'South', 'West')[discard.seat]}" in frame
+            sides.add((previous, call.meld.direction))
+    assert (True, "=") in sides and (True, "-") in sides and (False, "+") in sides  # the marks seen
+
+
+def test_a_replay_step_names_the_seat_a_three_player_call_came_from():
+    """A step's ``repr`` names the discarder of a 三麻 call as the viewer does, by the
+    seat of the discard called (not the seat the four-seat mark would name)."""
+    seen = 0
+    for game in paipu.load(corpus("tenhou-json", "sanma-engine")):
+        for step in paipu.Replay(game):
+            if type(step.event) is Call:
+                discard = step.round.events[step.event_index - 1]
+                assert f"from {('East', 'South', 'West')[discard.seat]}" in repr(step), repr(step)
+                seen += 1
+    assert seen > 20
+
+
+def mjai_game(tmp_path: Path, game: Game) -> Game:
+    """``game`` written as mjai by paipu's converter, then read back (mjai's end_game
+    holds no final scores)."""
+    from paipu.formats.mjai import game_to_mjai
+
+    path = tmp_path / "game.mjson"
+    path.write_bytes(b"\n".join(orjson.dumps(event) for event in game_to_mjai(game)))
+    return next(iter(paipu.load(path)))
+
+
+def end_standings(frame: str) -> list[tuple[str, str]]:
+    """The end frame's seats in the order shown: each name and score."""
+    return re.findall(r'<b class="pv-name">([^<]*)</b> <span class="pv-score">(-?\d+)</span>', frame)
+
+
+def test_the_end_of_a_game_read_from_mjai_shows_the_final_scores(tmp_path):
+    """mjai states no final scores: the end frame shows those after the last round's
+    payments, the ones the original log (電脳麻将 JSON) states, by rank."""
+    original = next(iter(paipu.load(ROOT / "sample_logs" / "draw_then_ron.json")))
+    assert original.final_scores == (22400, 24000, 28000, 25600)
+    game = mjai_game(tmp_path, original)
+    assert game.final_scores is None
+    end = paipu.view(game).frames[-1]
+    assert end_standings(end) == [("West player", "28000"), ("North player", "25600"), ("South player", "24000"),
+                                  ("East player", "22400")]
+
+
+def test_the_end_of_the_game_is_said_once_and_the_standings_go_by_rank():
+    """draw_then_ron.json ends 22400, 24000, 28000, 25600: West first, East last. A Tenhou
+    game of final ranks 2, 4, 3, 1 lists its players 4th, 1st, 3rd, 2nd."""
+    viewer = paipu.view(ROOT / "sample_logs" / "draw_then_ron.json")
+    end = viewer.frames[-1]
+    assert end.count("The end of the game") == 1
+    assert [name for name, _ in end_standings(end)] == ["West player", "North player", "South player", "East player"]
+    path = sorted(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").iterdir())[1]
+    game = next(iter(paipu.load(path)))
+    assert game.ranks == (2, 4, 3, 1)
+    names = tuple(name.split("\n")[0] for name in game.players)
+    assert [name for name, _ in end_standings(paipu.view(game).frames[-1])] == [names[3], names[0], names[2], names[1]]
+
+
+def test_the_outlined_seat_is_the_one_that_acted():
+    """At a discard the discarder is outlined, at a call the caller, at a draw the drawer."""
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
+    viewer = paipu.view(game)
+    checked = 0
+    for index, (round_index, event) in enumerate(viewer.steps):
+        if event is None or round_index >= len(game.rounds):
+            continue
+        acted = game.rounds[round_index].events[event]
+        if type(acted) in (Discard, Draw, Call, Win):
+            outlined = re.findall(r'<section class="pv-seat pv-actor" data-player="\d+" data-seat="(\d+)">',
+                                  viewer.frames[index])
+            assert outlined == [str(acted.seat)], (round_index, event, acted)
+            checked += 1
+    assert checked > 10
+
+
+def test_a_title_of_two_lines_is_one_line_without_an_escape():
+    """Tenhou mjlog titles are the room and the log's id on two lines."""
+    path = sorted(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").iterdir())[0]
+    game = next(iter(paipu.load(path)))
+    assert "\n" in game.title
+    page = paipu.view(game).html(standalone=True)
+    assert "\\n" not in page
+    assert "四鳳南喰赤 2020010100gm-00a9-0000-03aa14b0" in page
+
+
+def test_the_page_holds_no_path_above_the_file_name(tmp_path):
+    """A page travels: it names its file, not the folders the file was in."""
+    folder = tmp_path / "private folder" / "games"
+    folder.mkdir(parents=True)
+    path = folder / "draw_then_ron.json"
+    path.write_bytes((ROOT / "sample_logs" / "draw_then_ron.json").read_bytes())
+    viewer = paipu.view(path, rule=paipu.Rule(winds=0, ippatsu=False))
+    page = viewer.html(standalone=True)
+    whole = page + "".join(page_frames(page))
+    assert "draw_then_ron.json#0" in page
+    assert str(tmp_path) not in whole and "private folder" not in whole
+    save = viewer.save(tmp_path / "page.html").read_text(encoding="utf-8")
+    assert "private folder" not in save
+
+
+def test_timeline_labels_name_the_honba():
+    """draw_then_ron.json: 東1局0本場 drawn, then 東1局1本場; the timeline says 東1 and
+    東1-1, not 東1 twice."""
+    page = paipu.view(ROOT / "sample_logs" / "draw_then_ron.json").html()
+    labels = re.findall(r'<button type="button" class="pv-seg"[^>]*>([^<]*)</button>', page)
+    assert labels == ["東1", "東1-1"]
+
+
+def test_the_comparison_draws_the_hands_as_tiles():
+    """The win's hand row shows tiles, not notation: the hand of riichi_ron.json's win,
+    m234567p234s67 s8 won (its log), in both columns."""
+    viewer = paipu.view(ROOT / "sample_logs" / "riichi_ron.json")
+    game = viewer.game
+    win = game.rounds[0].events[-1]
+    frame = viewer.frame((0, len(game.rounds[0].events) - 1))
+    row = re.search(r'<tr data-check="hule.shoupai">(.*?)</tr>', frame).group(1)
+    rules, logged = re.findall(r"<td>(.*?)</td>", row)
+    assert "," not in re.sub(r"<[^>]*>", "", row)  # no notation left
+    hand = list(win.hand.concealed) + [win.hand.drawn]
+    assert tiles(rules) == tiles(logged) == hand and len(hand) == 14
+
+
+def test_an_added_kan_is_stacked():
+    """An added kan (加槓) lies as the pon's turned tile with the added one on top of it:
+    both in one stack, in the known-bad game's 東3局1本場 (s888=8) and in a Tenhou
+    game's z111-1."""
+    for path, where, meld in ((corpus(*KNOWN_BAD), (3, 86), "s888=8"),
+                              (sorted(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").iterdir())[1], (8, 50),
+                               "z111-1")):
+        game = next(iter(paipu.load(path)))
+        kan = game.rounds[where[0]].events[where[1]]
+        assert str(kan.meld) == meld
+        frame = seat_of(paipu.view(game).frame(where), kan.seat)
+        drawn = re.search(f'<span class="pv-meld" data-meld="{re.escape(meld)}">(.*?)</div>', frame).group(1)
+        drawn = drawn.split('<span class="pv-meld"')[0]
+        stack = re.search(r'<span class="pv-stack">(.*?)</span>', drawn).group(1)
+        assert [(cls.strip(), face) for cls, face in _TILE.findall(stack)] == [("pv-side", kan.meld.added),
+                                                                              ("pv-side", kan.meld.claimed)]
+        assert len(tiles(drawn)) == 4

@@ -121,6 +121,24 @@ def test_first_frame_without_javascript(browser, known_bad):
     page.close()
 
 
+def test_an_added_kan_lies_on_its_pon(browser, tmp_path):
+    """The known-bad game's added kan s888=8 (東3局1本場, event 86): the added tile lies
+    turned on top of the turned tile of the pon, as on a table, not beside it; no tile of
+    the meld overlaps another."""
+    viewer = paipu.view(corpus(*KNOWN_BAD), rule="tenhou").at((3, 86))
+    page, errors = opened(browser, viewer.save(tmp_path / "kan.html"))
+    page.wait_for_selector(".pv[data-ready]")
+    boxes = [tile.bounding_box() for tile in page.query_selector_all('.pv-stage [data-meld="s888=8"] svg.t')]
+    added, claimed = [box for box in boxes if box["width"] > box["height"]]  # the two turned ones
+    assert abs(added["x"] - claimed["x"]) < 1 and abs(added["y"] + added["height"] - claimed["y"]) < 1
+    for number, one in enumerate(boxes):
+        for other in boxes[number + 1:]:
+            assert (one["x"] + one["width"] <= other["x"] + 0.5 or other["x"] + other["width"] <= one["x"] + 0.5
+                    or one["y"] + one["height"] <= other["y"] + 0.5 or other["y"] + other["height"] <= one["y"] + 0.5)
+    assert len(boxes) == 4 and errors == []
+    page.close()
+
+
 def test_notebook_exported_with_nbconvert(browser, tmp_path):
     """A notebook that displays a game, run by a kernel and exported to HTML by nbconvert:
     the viewer in the export steps through the game as the page of its own does."""

@@ -623,7 +623,7 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
     Tenhou when the rule's ``disp`` names a Tenhou room, and its id and date come from
     ``ref`` when that is a Tenhou log id; Mahjong Soul when ``disp`` names one of its ranked
     rooms (:func:`~paipu.formats.majsoul.majsoul_origin`: ``玉の間南喰``, ``Gold Room
-    South``), whose length the room's name gives.
+    South``, ``三玉の間南喰赤`` for three players), whose length the room's name gives.
 
     A game of the one-round-per-line form, or an excerpt, has no final results and so is
     not :attr:`~paipu.events.Game.is_complete`.
@@ -648,7 +648,7 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
         None, obj.get("lobby") if type(obj.get("lobby")) is int else None, names, dan, rates,
         _per_player(obj, "sx", n, str, "sexes"), rule_text,
     )
-    majsoul = majsoul_origin("tenhou-json", rule_text)
+    majsoul = majsoul_origin("tenhou-json", rule_text, n)
     if majsoul is not None:  # a Mahjong Soul export: East-only or East-South as its room says
         info = replace(info, hanchan=dict(majsoul.rule)["winds"] == 2)
     rounds, results, notes = [], [], []
