@@ -249,12 +249,12 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
     :data:`~paipu.formats.WRITERS`), would not be read by paipu as what was written, or
     ``None``: it is read as :func:`paipu.load` reads a file, and must give the game's
     players in the same order from the first dealer (tenhou.net/6 lists them from the
-    first dealer) and its events, as the format holds them
+    first dealer), the rule it is checked under, and its events, as the format holds them
     (:attr:`Writer.read_back <paipu.formats.Writer.read_back>`). A writer writes what it is
     given; a reader refuses what cannot be played (a hand of 12 tiles, a ron on one's own
     discard), so a game read leniently from one format may be written in another that
     paipu would refuse."""
-    from .engine import game_rule
+    from .engine import game_rules
     from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
 
     try:
@@ -271,7 +271,10 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
         return "paipu would read other players or another first dealer from it"
     if len(back.rounds) != len(game.rounds):
         return f"paipu would read {len(back.rounds)} rounds from it, not {len(game.rounds)}"
-    read_back, rule = WRITERS[to].read_back, game_rule(game)
+    rules = game_rules(game)
+    if game_rules(back) != rules:
+        return "paipu would check it under another rule (its room or rule is not written as paipu reads it)"
+    read_back, rule = WRITERS[to].read_back, rules[0]
     for mine, theirs in zip(game.rounds, back.rounds):
         if mine == theirs:
             continue

@@ -923,7 +923,8 @@ def game_to_tenhou6(game: Game) -> dict[str, Any]:
     which gives the rule the game is checked under, with its log id as ``ref`` (so its
     date); the red fives are ``aka51``-``aka53`` (and ``aka``: any). A game of no platform
     (電脳麻将, mjai) keeps the rule paipu checks it under as ``paipu_rule`` (電脳麻将 keys,
-    as :attr:`Game.rule <paipu.events.Game.rule>`). Yaku and draws are named as Tenhou
+    as :attr:`Game.rule <paipu.events.Game.rule>`), and a game that carries its own rule
+    keeps that. Yaku and draws are named as Tenhou
     names them (``役牌 白``, ``流局``, ``全員聴牌``); a limit hand's fu is not written. A game
     whose log has no place for final results (one round per line, mjai) is written with
     ``final_results: false``, and one whose log does not state the hands a draw shows
@@ -945,8 +946,10 @@ def game_to_tenhou6(game: Game) -> dict[str, Any]:
     disp = room[1:] if room[:1] == "四" else room or ("三" if n == 3 else "")
     reds = rule.red_fives
     obj["rule"] = {"disp": disp, "aka": int(any(reds)), "aka51": reds[0], "aka52": reds[1], "aka53": reds[2]}
-    if not room:
-        obj["paipu_rule"] = dict(game.rule) if game.rule is not None else rule.to_json()
+    if game.rule is not None:  # the game's own rule, whatever its room
+        obj["paipu_rule"] = dict(game.rule)
+    elif not room:
+        obj["paipu_rule"] = rule.to_json()
     obj["log"] = [_round_to_tenhou6(round_, rule) for round_ in game.rounds]
     if origin is not None and not origin.final_results:
         obj["final_results"] = False
