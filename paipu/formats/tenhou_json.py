@@ -627,6 +627,11 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
 
     A game of the one-round-per-line form, or an excerpt, has no final results and so is
     not :attr:`~paipu.events.Game.is_complete`.
+
+    What paipu's writer adds (:func:`game_to_tenhou6`; other tools ignore it) is read:
+    ``paipu_rule``, the game's :attr:`~paipu.events.Game.rule`; ``final_results: false``
+    and ``shown_hands: false``, the :class:`~paipu.events.Origin`'s flags of a log that has
+    no place for final results or does not state the hands a draw shows.
     """
     if not is_tenhou_json(obj):
         raise FormatError("not a tenhou.net/6 game: no log of rounds")
