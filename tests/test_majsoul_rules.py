@@ -174,3 +174,24 @@ def test_the_parameter_is_a_rule_key_written_only_when_set():
     assert rule.kokushi_robs_closed_kan and rule.to_json()["国士無双暗槓槍槓あり"] is True
     assert "国士無双暗槓槍槓あり" not in Rule().to_json() and not PRESETS["tenhou"].kokushi_robs_closed_kan
     assert MAJSOUL.kokushi_robs_closed_kan
+
+
+def test_a_mahjong_soul_game_converted_to_a_paipu_keeps_its_room_and_rule(tmp_path):
+    """A paipu's title names the room as a tenhou.net/6 export's ``rule.disp`` does: the
+    Mahjong Soul sample read back from 電脳麻将 JSON is a 玉の間 game under the majsoul
+    preset with its room's length, as the export is (it was refused by convert, its rule
+    lost, before the paipu reader knew Mahjong Soul rooms)."""
+    from conftest import corpus
+
+    import paipu
+    from paipu import cli
+
+    source = corpus("tenhou-json", "majsoul-sample")
+    assert cli.main(["convert", str(source), "-o", str(tmp_path / "out")]) == cli.EXIT_OK
+    [original] = list(paipu.load(source))
+    [converted] = list(paipu.load(tmp_path / "out"))
+    assert converted.origin.platform == original.origin.platform == "majsoul"
+    assert converted.origin.room == original.origin.room
+    assert game_rule(converted) == game_rule(original)
+    assert game_rule(converted).red_fives == RedFives(1, 1, 1)
+    assert not validate_game(converted)

@@ -39,6 +39,7 @@ from ..tiles import KINDS, HandNotation, NotationError, format_discard, parse_di
 from ..limits import MAX_COUNT, MAX_NUMBER
 from ..rules import Rule, RuleError
 from .errors import FormatError, bounded, final_points, indicators, room_players, shown_text
+from .majsoul import majsoul_origin
 from .tenhou_origin import origin_of_title
 
 __all__ = ["game_from_json", "game_to_json", "event_to_json", "compact", "games_from_compact"]
@@ -419,7 +420,9 @@ def game_from_json(obj: Any, source: str = "") -> Game:
     The game's :attr:`~paipu.events.Game.origin` is format ``"majiang"``; a title that
     names a Tenhou room (a Tenhou log converted by tenhou-log, ``四鳳南喰赤\n<log id>``)
     gives the platform, room, id, date and rule a Tenhou log would
-    (:func:`~paipu.formats.tenhou_origin.origin_of_title`)."""
+    (:func:`~paipu.formats.tenhou_origin.origin_of_title`), and one that names a ranked
+    Mahjong Soul room (``玉の間南喰``) the room's (:func:`~paipu.formats.majsoul.majsoul_origin`),
+    so that a Mahjong Soul game converted to a paipu is checked under its own rule."""
     return _read_game(obj, source, None)
 
 
@@ -464,7 +467,7 @@ def _read_game(obj: Any, source: str, runs: RunsOfTurns | None) -> Game:
     if type(shown_hands) is not bool:
         raise FormatError(f"shown_hands must be true or false, not {shown_hands!r}")
     extra = {key: value for key, value in obj.items() if key not in _KNOWN_KEYS}
-    origin = origin_of_title("majiang", title)
+    origin = majsoul_origin("majiang", title, n) or origin_of_title("majiang", title)
     if origin is None:
         origin = _ORIGIN
     else:
