@@ -930,6 +930,13 @@ def _dahai(actor: int, tile: str, tsumogiri: bool) -> dict:
     return {"type": "dahai", "actor": actor, "pai": tile, "tsumogiri": tsumogiri}
 
 
+def _akochan_kyoku(kyoku: int, dora: str, scores: list[int], *hands: str) -> dict:
+    """An East round's ``start_kyoku`` of a game whose first dealer is player 0, as
+    akochan writes it (keys sorted), each hand given as its tiles with spaces between."""
+    return {"bakaze": "E", "dora_marker": dora, "honba": 0, "kyoku": kyoku, "kyotaku": 0, "oya": kyoku - 1,
+            "scores": scores, "tehais": [hand.split() for hand in hands], "type": "start_kyoku"}
+
+
 def _akochan_log() -> list[dict]:
     """An East-only game's last two hands as akochan writes a log (its keys sorted, as
     akochan's json11 writes them; ``names: []``; ``hora`` with ``pai``, ``hora_tehais``,
@@ -951,13 +958,9 @@ def _akochan_log() -> list[dict]:
     32,200, over the 30,000 that ends the game after the last hand of an East-only game."""
     return [
         {"aka_flag": True, "kyoku_first": 4, "names": [], "type": "start_game"},
-        {"bakaze": "E", "dora_marker": "E", "honba": 0, "kyoku": 3, "kyotaku": 0, "oya": 2,
-         "scores": [25000, 25000, 25000, 25000], "tehais": [
-             ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2s", "3s", "4s", "9s"],
-             ["9s", "1p", "2p", "4p", "6m", "7m", "8m", "1s", "5s", "6s", "E", "S", "W"],
-             ["2m", "3m", "7m", "8m", "3p", "5p", "6p", "7s", "8s", "E", "S", "P", "F"],
-             ["1m", "4m", "9m", "2p", "4p", "6p", "1s", "6s", "7s", "W", "N", "P", "C"]],
-         "type": "start_kyoku"},
+        _akochan_kyoku(3, "E", [25000, 25000, 25000, 25000], "1m 2m 3m 4m 5m 6m 7p 8p 9p 2s 3s 4s 9s",
+                       "9s 1p 2p 4p 6m 7m 8m 1s 5s 6s E S W", "2m 3m 7m 8m 3p 5p 6p 7s 8s E S P F",
+                       "1m 4m 9m 2p 4p 6p 1s 6s 7s W N P C"),
         _tsumo(2, "F"), _dahai(2, "F", True), _tsumo(3, "C"), _dahai(3, "N", False),
         _tsumo(0, "N"), _dahai(0, "N", True), _tsumo(1, "1p"), _dahai(1, "W", False),
         _tsumo(2, "9m"), _dahai(2, "9m", True), _tsumo(3, "5p"), _dahai(3, "5p", True),
@@ -965,20 +968,14 @@ def _akochan_log() -> list[dict]:
         _tsumo(1, "3m"), _dahai(1, "3m", True), _tsumo(2, "S"), _dahai(2, "S", True),
         _tsumo(3, "4m"), _dahai(3, "4m", True), _tsumo(0, "1s"), _dahai(0, "1s", True),
         _tsumo(1, "7p"), _dahai(1, "9s", False),
-        {"actor": 0, "fan": 3, "fu": 40, "hora_tehais": ["1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2s",
-                                                         "3s", "4s", "9s"],
+        {"actor": 0, "fan": 3, "fu": 40, "hora_tehais": "1m 2m 3m 4m 5m 6m 7p 8p 9p 2s 3s 4s 9s".split(),
          "pai": "9s", "scores": [30200, 19800, 25000, 25000], "target": 1, "type": "hora", "uradora_marker": ["8s"]},
         {"type": "end_kyoku"},
-        {"bakaze": "E", "dora_marker": "N", "honba": 0, "kyoku": 4, "kyotaku": 0, "oya": 3,
-         "scores": [30200, 19800, 25000, 25000], "tehais": [
-             ["2m", "3m", "4m", "5m", "6m", "7m", "2p", "3p", "4p", "6p", "6p", "4s", "5s"],
-             ["1m", "1m", "8m", "9m", "1p", "9p", "7s", "8s", "9s", "E", "E", "P", "P"],
-             ["2m", "3m", "4m", "7p", "8p", "9p", "2s", "3s", "7s", "S", "S", "F", "F"],
-             ["5p", "5p", "7p", "1s", "2s", "9s", "W", "W", "N", "C", "C", "6m", "8p"]],
-         "type": "start_kyoku"},
+        _akochan_kyoku(4, "N", [30200, 19800, 25000, 25000], "2m 3m 4m 5m 6m 7m 2p 3p 4p 6p 6p 4s 5s",
+                       "1m 1m 8m 9m 1p 9p 7s 8s 9s E E P P", "2m 3m 4m 7p 8p 9p 2s 3s 7s S S F F",
+                       "5p 5p 7p 1s 2s 9s W W N C C 6m 8p"),
         _tsumo(3, "6s"), _dahai(3, "6s", True),
-        {"actor": 0, "fan": 2, "fu": 30, "hora_tehais": ["2m", "3m", "4m", "5m", "6m", "7m", "2p", "3p", "4p", "6p",
-                                                         "6p", "4s", "5s"],
+        {"actor": 0, "fan": 2, "fu": 30, "hora_tehais": "2m 3m 4m 5m 6m 7m 2p 3p 4p 6p 6p 4s 5s".split(),
          "pai": "6s", "scores": [32200, 19800, 25000, 23000], "target": 3, "type": "hora"},
         {"type": "end_kyoku"},
         {"scores": [32200, 19800, 25000, 23000], "type": "end_game"},
@@ -1115,7 +1112,8 @@ def test_a_three_player_log_with_a_north_set_aside_is_read_validated_and_written
     game = game_from_mjai(parse(_lines_of(_sanma_log())))
     assert game.players == ("", "", "") and game.first_dealer == 0
     (round_,) = game.rounds
-    assert (round_.label, round_.players, round_.dealer, round_.deal.scores) == ("東3局0本場", 3, 2, (32000, 38000, 35000))
+    assert (round_.label, round_.players, round_.dealer, round_.deal.scores) == (
+        "東3局0本場", 3, 2, (32000, 38000, 35000))
     north = next(i for i, e in enumerate(round_.events) if isinstance(e, NorthSetAside))
     assert round_.events[north - 1:north + 2] == (Draw(1, "z4"), NorthSetAside(1, "z4"), Draw(1, "p8"))
     (win,) = round_.results
@@ -1155,7 +1153,8 @@ def test_a_padded_three_player_log_must_keep_its_shape(tmp_path):
     fourth hand as the first does."""
     events = _libriichi3p(_sanma_log())
     events[-3]["deltas"][3] = 100
-    assert "deltas: the fourth value of a three-player log must be 0, not 100" in _load_error(tmp_path, _lines_of(events))
+    message = _load_error(tmp_path, _lines_of(events))
+    assert "deltas: the fourth value of a three-player log must be 0, not 100" in message
 
 
 def test_a_north_set_aside_in_a_four_player_log_is_reported_there(tmp_path):

@@ -583,7 +583,8 @@ class _Reader:
                     if plain is not _PLAIN_LINES_OF[players]:  # three players: their lines alone are plain
                         plain = _PLAIN_LINES_OF[players]
                         runs = _runs_of_plain_lines(items, plain) if log.where == "line" else {}
-                    events, seats, run_events = self.events, _SEATS[players][self.dealer], _PLAIN_EVENTS[players][self.dealer]
+                    events, seats = self.events, _SEATS[players][self.dealer]
+                    run_events = _PLAIN_EVENTS[players][self.dealer]
                     reach, riichi = self.reach, self.riichi
         except FormatError as error:
             raise self._located(f"{log.where} {index}: {error.message}") from None
