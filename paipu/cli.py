@@ -324,7 +324,7 @@ def _convert(args: argparse.Namespace) -> int:
             try:
                 data = write(game)
                 refusal = _not_read_back(args.to, data, game)
-            except ValueError as error:  # a game the format cannot hold (three players in mjai)
+            except ValueError as error:  # a game the format cannot hold
                 refusal = str(error)
             if refusal is not None:
                 _say("convert", f"{game.source}: not written: {refusal}")
@@ -599,9 +599,9 @@ def _validate(args: argparse.Namespace) -> int:
                   f"{summary['findings']} findings, {summary['errors']} load errors"
                   + (f", {summary['engine_errors']} engine errors" if summary["engine_errors"] else "") + "\n")
         if summary["loose"]:
-            out.write(f"  {summary['loose']} game(s) checked loosely: their date leaves part of the rule open "
-                      "(e.g. Tenhou's final points), and every value it allows was accepted; see "
-                      "docs/tenhou-rules.md\n")
+            out.write(f"  {summary['loose']} game(s) checked loosely: their log leaves part of the rule open "
+                      "(a Tenhou log's date: its final points; an mjai log without kyoku_first: its length), "
+                      "and every value it allows was accepted; see docs/tenhou-rules.md, docs/formats.md#mjai\n")
         for check, count in sorted(checks.items(), key=lambda item: (-item[1], item[0])):
             out.write(f"  {count:6d}  {check}\n")
     if summary["engine_errors"]:

@@ -116,19 +116,21 @@ def game_rule(game: Game, rule: Rule | None = None) -> Rule:
 
 def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, ...]]:
     """:func:`game_rule`, and the other rules the game's origin leaves open
-    (:attr:`~paipu.events.Origin.undetermined`): a log that agrees with any of them is
-    consistent."""
+    (:attr:`~paipu.events.Origin.undetermined`: a Tenhou log's date, an mjai log that
+    states no length): a log that agrees with any of them is consistent."""
     origin = game.origin
     if rule is None:
         if game.rule:
             return Rule.from_json(game.rule), ()
         platform = "" if origin is None else origin.platform
         if not platform and len(game.players) == 4:  # what a log of no known platform states of its rule
-            # (mjai's kyoku_first, aka_flag)
-            return (MAJIANG, ()) if origin is None or not origin.rule else _implied_rules(MAJIANG, origin.rule, ())
+            # (mjai's kyoku_first, aka_flag) and leaves open
+            if origin is None or not (origin.rule or origin.undetermined):
+                return MAJIANG, ()
+            return _implied_rules(MAJIANG, origin.rule, origin.undetermined)
         rule = platform_preset(platform, len(game.players))
     if (not (rule.pao_covers_whole_hand or rule in (MAJSOUL, MAJSOUL_SANMA))  # not the tenhou family, nor majsoul
-            or origin is None or not origin.rule
+            or origin is None or not (origin.rule or origin.undetermined)
             or rule.players != len(game.players)):  # refused by the replay
         return rule, ()
     return _implied_rules(rule, origin.rule, origin.undetermined)
@@ -147,6 +149,13 @@ def _implied_rules(rule: Rule, implied: tuple[tuple[str, Any], ...],
         if other != chosen and other not in others:
             others.append(other)
     return chosen, tuple(others)
+
+
+def _last_hand(rule: Rule) -> int:
+    """The last hand (局, counted from 東1局 = 0) of a game under ``rule`` before any
+    overtime: 南4局 of an East-South game, 東4局 of an East-only one (of three players,
+    南3局 and 東3局)."""
+    return 0 if rule.winds == 0 else rule.winds * rule.players - 1
 
 
 class Replay:
@@ -178,10 +187,10 @@ class Replay:
         rule = self.rule
         self.standing = Standing([rule.starting_points] * len(game.players))
         self.own = self.standing.copy()
-        self.last_hand = 0 if rule.winds == 0 else rule.winds * rule.players - 1
+        self.last_hand = _last_hand(rule)
         self.ended_after: int | None = None
         # under each of the other rules: the last hand so far, and the round the game ended after
-        self.other_last_hands = [self.last_hand] * len(self.other_rules)
+        self.other_last_hands = [_last_hand(other) for other in self.other_rules]
         self.other_ended_after: list[int | None] = [None] * len(self.other_rules)
 
     def __iter__(self) -> Iterator[Step]:

@@ -118,13 +118,14 @@ player chooses): mjai never states which hands are shown, so they are not compar
 @pytest.mark.parametrize("parts, step", VALIDATED, ids=lambda v: "/".join(v) if isinstance(v, tuple) else None)
 def test_mjai_files_validate_as_their_sources(parts, step):
     """The mjai file of a game has the findings its source has (none for a clean game),
-    final results aside; so has the file of Mortal's fields alone, checked under the
-    game's rule (it names none), its yaku, fu and draws derived, never reported missing."""
+    final results aside; so has the file of Mortal's fields alone and the length as
+    mjai-reviewer states it (``kyoku_first``), checked under the game's rule (it names
+    none), its yaku, fu and draws derived, never reported missing."""
     clean = 0
     for game in _games(*parts, step=step):
         expected = _findings(game)
         assert _findings(_read_back(game)) == expected, game.source
-        bare = game_from_mjai(parse(_mortal_lines(dumps(game))), source=game.source)
+        bare = game_from_mjai(parse(_reviewer_lines(dumps(game))), source=game.source)
         assert _findings(bare, game_rule(game)) == [f for f in expected if f[2] not in (
             "hule.hupai", "hule.fanshu", "hule.fu", "hule.defen", "hule.damanguan", "hule.limit")], game.source
         clean += not expected
@@ -293,11 +294,16 @@ def test_paipu_convert_to_mjai(tmp_path):
         "write them with -o DIR"]
 
 
-def test_a_three_player_game_is_not_written_as_mjai(tmp_path):
-    sanma = next(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").glob("*-00b9-*.mjlog"))
+def test_a_three_player_game_is_written_as_mjai(tmp_path):
+    """``paipu convert --to mjai`` writes a three-player game (as RiichiEnv writes one:
+    three names, scores and hands, ``kita``), and ``paipu validate`` finds it valid."""
+    sanma = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010118gm-00b9-0000-fec27b29.mjlog")
     done = run("convert", str(sanma), "--to", "mjai", "-o", str(tmp_path))
-    assert done.returncode == 2 and "mjai holds four-player games only" in done.stderr
-    assert list(tmp_path.iterdir()) == []
+    assert (done.returncode, done.stderr) == (0, "")
+    (written,) = tmp_path.iterdir()
+    lines = [orjson.loads(line) for line in written.read_bytes().splitlines()]
+    assert len(lines[0]["names"]) == 3 and any(line["type"] == "kita" for line in lines)
+    assert run("validate", str(written)).returncode == 0
 
 
 def test_riichi_discards_are_marked_once():
@@ -448,7 +454,8 @@ def test_corrupted_mjai_files_are_refused_or_validated_never_a_crash():
 @pytest.mark.parametrize("kind, field, value, message", [
     ("start_kyoku", "bakaze", [], "bakaze must be E, S, W or N"),
     ("start_kyoku", "scores", [1, 2, 3, 2**40], "scores: 1099511627776 is beyond any game"),
-    ("start_game", "names", [1, 2, 3, 4], "names must be 4 strings"),
+    ("start_game", "names", [1, 2, 3, 4], "names must be 3 or 4 strings (or none: [])"),
+    ("start_game", "names", ["A", "B"], "names must be 3 or 4 strings (or none: [])"),
     ("start_game", "rule", [1], "rule: a rule is a JSON object"),
     ("dahai", "pai", ["x"], "pai: not an mjai tile"),
     ("hora", "paipu", [1], "an event must be an object with one key"),
@@ -681,18 +688,6 @@ def test_deltas_beside_a_paipu_record_are_the_payments_checked():
     assert checks.count("pingju.fenpei") == changed.count("ryukyoku")
 
 
-@pytest.mark.parametrize("tile", ["N", "1m"])
-def test_nukidora_is_a_load_error_naming_its_line(tmp_path, tile):
-    """Three-player mjai (a ``nukidora``, of North or any other tile) is not read: one
-    load error at its line, never findings of the engine."""
-    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
-    lines = dumps(game).splitlines()
-    at = next(i for i, line in enumerate(lines) if b'"dahai"' in line)
-    lines.insert(at, orjson.dumps({"type": "nukidora", "actor": 0, "pai": tile}))
-    message = _load_error(tmp_path, b"\n".join(lines))
-    assert f"line {at + 1}: nukidora (a North set aside): three-player mahjong" in message, message
-
-
 def test_meld_text_as_both_readers_build_it():
     """:func:`paipu.tiles.meld_text`, which the mjai and tenhou.net/6 readers share:
     the claimed tile first, in 電脳麻将 notation (hand-worked)."""
@@ -759,10 +754,10 @@ def _reviewer_variant(change) -> bytes:
 def test_variants_of_the_hand_written_log(tmp_path):
     """Without ``deltas`` the same verdict (payments unknown, settled by the rules); the
     honba left out of the ron's deltas is a ``hule.fenpei`` finding with the worked-out
-    payments; without ``kyoku_first`` (East-South under the majiang preset) the game
-    stops before its end, and so with a ``kyoku_first`` that states no length (1: the
-    game is read, its length not stated); a ``?`` in another seat's draw (a player's view) is a load error
-    at its line."""
+    payments; without ``kyoku_first`` the length is not stated: the game, which ends where
+    an East-only game ends, is valid and checked loosely (East-South, the majiang preset's,
+    would have it stop before its end), and so with a ``kyoku_first`` that states no length
+    (1); a ``?`` in another seat's draw (a player's view) is a load error at its line."""
     def no_deltas(number, event):
         if event["type"] in ("hora", "ryukyoku"):
             del event["deltas"]
@@ -776,17 +771,19 @@ def test_variants_of_the_hand_written_log(tmp_path):
     (finding,) = validate_game(game_from_mjai(parse(_reviewer_variant(no_honba))))
     assert (finding.check, finding.expected, finding.logged) == ("hule.fenpei", [0, 0, 9000, -8000], [0, 0, 8700, -7700])
 
-    def east_south(number, event):
+    def no_length(number, event):
         event.pop("kyoku_first", None)
-    assert [f.check for f in validate_game(game_from_mjai(parse(_reviewer_variant(east_south))))] == ["game.incomplete"]
 
     def other_first_round(number, event):  # akochan's first round index other than 東1 or 南1
         if event["type"] == "start_game":
             event["kyoku_first"] = 1
-    read = game_from_mjai(parse(_reviewer_variant(other_first_round)))
-    assert read.rounds == game_from_mjai(parse(_reviewer_variant(east_south))).rounds
-    assert game_rule(read).winds == 2  # no length stated: the majiang preset's
-    assert [f.check for f in validate_game(read)] == ["game.incomplete"]
+    for change in (no_length, other_first_round):
+        read = game_from_mjai(parse(_reviewer_variant(change)))
+        assert read.rounds == game_from_mjai(parse(REVIEWER_LOG.read_bytes())).rounds
+        assert read.origin.undetermined == (("winds", (2, 1)),)
+        assert game_rule(read).winds == 2  # the majiang preset's, East-only accepted too
+        assert validate_game(read) == []
+        assert [f.check for f in validate_game(read, "majiang")] == ["game.incomplete"]  # a rule named: its length
 
     def hidden(number, event):
         if number == 9:  # Aoi's first draw, as Ben's view of the game shows it
@@ -916,3 +913,290 @@ def test_a_log_that_lost_its_start_game_is_said_so(tmp_path):
     assert b'"start_game"' in lines[0] and b'"start_kyoku"' in lines[1]
     assert _load_error(tmp_path, b"\n".join(lines[1:])).endswith(
         "line 1: start_kyoku before start_game: an mjai log starts with start_game")
+
+
+# -- mjai as akochan, libriichi3p and RiichiEnv write it (issue 29) --------------------------
+
+
+def _lines_of(events: list[dict]) -> bytes:
+    return b"".join(orjson.dumps(event) + b"\n" for event in events)
+
+
+def _tsumo(actor: int, tile: str) -> dict:
+    return {"type": "tsumo", "actor": actor, "pai": tile}
+
+
+def _dahai(actor: int, tile: str, tsumogiri: bool) -> dict:
+    return {"type": "dahai", "actor": actor, "pai": tile, "tsumogiri": tsumogiri}
+
+
+def _akochan_kyoku(kyoku: int, dora: str, scores: list[int], *hands: str) -> dict:
+    """An East round's ``start_kyoku`` of a game whose first dealer is player 0, as
+    akochan writes it (keys sorted), each hand given as its tiles with spaces between."""
+    return {"bakaze": "E", "dora_marker": dora, "honba": 0, "kyoku": kyoku, "kyotaku": 0, "oya": kyoku - 1,
+            "scores": scores, "tehais": [hand.split() for hand in hands], "type": "start_kyoku"}
+
+
+def _akochan_log() -> list[dict]:
+    """An East-only game's last two hands as akochan writes a log (its keys sorted, as
+    akochan's json11 writes them; ``names: []``; ``hora`` with ``pai``, ``hora_tehais``,
+    ``fan``, ``fu``, the ``scores`` after it and the ura indicators as ``uradora_marker``;
+    no ``deltas``; ``end_game`` with the final ``scores``). Worked out by hand:
+
+    東3局0本場, dealer player 2, everyone at 25,000, dora indicator E (dora S). Player 0 is
+    dealt 123m 456m 789p 234s 9s, waiting on 9s alone; it draws and discards N on its first
+    turn, declares riichi on its second (W drawn and discarded: no double riichi), draws and
+    discards 1s, and player 1 discards 9s after that (no ippatsu). The ura indicator 8s
+    makes 9s the ura dora, two of them in the winning hand: riichi 1 + ura 2 = 3 han;
+    20 fu + 10 closed ron + 2 single wait = 32, 40 fu; 40 × 2^(3+2) × 4 = 5,120, 5,200.
+    Player 0 gets 5,200 and its riichi stick back: 30,200; player 1 19,800. (Without the ura
+    dora: 1 han 40 fu, 1,300.)
+
+    東4局0本場, dealer player 3 (30,200, 19,800, 25,000, 25,000), dora indicator N (dora
+    W): the dealer draws 6s and discards it, and player 0 (234m 567m 234p 45s 66p) wins on
+    it: tanyao 1 + pinfu 1 = 2 han 30 fu, 30 × 2^4 × 4 = 1,920, 2,000; player 0 ends with
+    32,200, over the 30,000 that ends the game after the last hand of an East-only game."""
+    return [
+        {"aka_flag": True, "kyoku_first": 4, "names": [], "type": "start_game"},
+        _akochan_kyoku(3, "E", [25000, 25000, 25000, 25000], "1m 2m 3m 4m 5m 6m 7p 8p 9p 2s 3s 4s 9s",
+                       "9s 1p 2p 4p 6m 7m 8m 1s 5s 6s E S W", "2m 3m 7m 8m 3p 5p 6p 7s 8s E S P F",
+                       "1m 4m 9m 2p 4p 6p 1s 6s 7s W N P C"),
+        _tsumo(2, "F"), _dahai(2, "F", True), _tsumo(3, "C"), _dahai(3, "N", False),
+        _tsumo(0, "N"), _dahai(0, "N", True), _tsumo(1, "1p"), _dahai(1, "W", False),
+        _tsumo(2, "9m"), _dahai(2, "9m", True), _tsumo(3, "5p"), _dahai(3, "5p", True),
+        _tsumo(0, "W"), {"actor": 0, "type": "reach"}, _dahai(0, "W", True), {"actor": 0, "type": "reach_accepted"},
+        _tsumo(1, "3m"), _dahai(1, "3m", True), _tsumo(2, "S"), _dahai(2, "S", True),
+        _tsumo(3, "4m"), _dahai(3, "4m", True), _tsumo(0, "1s"), _dahai(0, "1s", True),
+        _tsumo(1, "7p"), _dahai(1, "9s", False),
+        {"actor": 0, "fan": 3, "fu": 40, "hora_tehais": "1m 2m 3m 4m 5m 6m 7p 8p 9p 2s 3s 4s 9s".split(),
+         "pai": "9s", "scores": [30200, 19800, 25000, 25000], "target": 1, "type": "hora", "uradora_marker": ["8s"]},
+        {"type": "end_kyoku"},
+        _akochan_kyoku(4, "N", [30200, 19800, 25000, 25000], "2m 3m 4m 5m 6m 7m 2p 3p 4p 6p 6p 4s 5s",
+                       "1m 1m 8m 9m 1p 9p 7s 8s 9s E E P P", "2m 3m 4m 7p 8p 9p 2s 3s 7s S S F F",
+                       "5p 5p 7p 1s 2s 9s W W N C C 6m 8p"),
+        _tsumo(3, "6s"), _dahai(3, "6s", True),
+        {"actor": 0, "fan": 2, "fu": 30, "hora_tehais": "2m 3m 4m 5m 6m 7m 2p 3p 4p 6p 6p 4s 5s".split(),
+         "pai": "6s", "scores": [32200, 19800, 25000, 23000], "target": 3, "type": "hora"},
+        {"type": "end_kyoku"},
+        {"scores": [32200, 19800, 25000, 23000], "type": "end_game"},
+    ]
+
+
+def _akochan_variant(change) -> bytes:
+    events = _akochan_log()
+    for event in events:
+        change(event)
+    return _lines_of(events)
+
+
+def test_an_akochan_log_reads_its_uradora_marker_and_unnamed_players():
+    """akochan's ``uradora_marker`` are the ura indicators (read as any other spelling:
+    the win's value counts its two ura dora, worked out above), and its ``names: []`` are
+    four unnamed players (named ``""``, as a log without ``names``): the game is valid.
+    Read otherwise, the riichi win would lack its ura indicators (``hule.fubaopai``) and
+    be worth 1,300, which the next deal's scores contradict (``qipai.defen``)."""
+    from paipu.engine import Replay
+
+    game = game_from_mjai(parse(_lines_of(_akochan_log())))
+    assert game.players == ("", "", "", "") and len(game.rounds) == 2
+    assert (game_rule(game).winds, game.origin.undetermined) == (1, ())
+    win = game.rounds[0].results[0]
+    assert (win.seat, win.discarder, win.ura_indicators, win.payments) == (2, 3, ("s8",), None)
+    result = next(step.expected.result for step in Replay(game) if step.event is win)
+    assert (result.han, result.fu, result.points, result.payments) == (3, 40, 5200, (0, 0, 6200, -5200))
+    assert sorted((y.name, y.han) for y in result.yaku if y.han) == [("立直", 1), ("裏ドラ", 2)]
+    last = game.rounds[1].results[0]
+    last_result = next(step.expected.result for step in Replay(game) if step.event is last)
+    assert (last_result.han, last_result.fu, last_result.payments) == (2, 30, (-2000, 2000, 0, 0))
+    assert validate_game(game) == []
+
+    def unread(event):
+        if "uradora_marker" in event:
+            event["uradora"] = event.pop("uradora_marker")
+    assert [(f.check, f.round) for f in validate_game(game_from_mjai(parse(_akochan_variant(unread))))] == [
+        ("hule.fubaopai", "東3局0本場"), ("qipai.defen", "東4局0本場")]
+
+    def no_names(event):
+        event.pop("names", None)
+    assert game_from_mjai(parse(_akochan_variant(no_names))).players == game.players
+    back = _read_back(game)
+    assert (back.players, back.rounds) == (game.players, game.rounds)
+
+
+def test_a_log_that_states_no_length_is_checked_loosely(tmp_path):
+    """Without ``kyoku_first`` (or a rule, or a title naming a room) a log does not state
+    its length: an East-only game ending after East 4 and an East-South game ending after
+    South 4 are both valid, each counted as checked loosely (as a Tenhou log of an
+    undetermined date: ``paipu validate``'s ``loose``); a game that stops where neither
+    length ends it is still incomplete. Written back, the length stays unstated."""
+    from paipu.validation import validate_file
+
+    def no_length(event):
+        event.pop("kyoku_first", None)
+    path = tmp_path / "east_only.jsonl"
+    path.write_bytes(_akochan_variant(no_length))
+    (game,) = load(path, errors="raise")
+    assert game.origin.undetermined == (("winds", (2, 1)),)
+    assert validate_game(game) == []
+    report = validate_file(str(path))
+    assert (report.games, report.valid, report.loose, report.findings) == (1, 1, 1, ())
+    assert "kyoku_first" not in game_to_mjai(game)[0]
+    assert _read_back(game).origin.undetermined == game.origin.undetermined
+
+    events = orjson.loads(b"[" + b",".join(_akochan_variant(no_length).splitlines()) + b"]")
+    cut = events[:next(i for i, e in enumerate(events) if e["type"] == "end_kyoku") + 1] + [events[-1]]
+    assert [f.check for f in validate_game(game_from_mjai(parse(_lines_of(cut))))] == ["game.incomplete"]
+
+    for name, step in (("tonpu.json.gz", 10), ("default.json.gz", 30)):  # East-only, East-South
+        for source in _games("generated", name, step=step):
+            read = game_from_mjai(parse(_mortal_lines(dumps(source))), source=source.source)
+            assert read.origin.undetermined == (("winds", (2, 1)),)
+            assert _findings(read) == _findings(source) == [], source.source
+
+
+def _sanma_log(kita: str = "kita") -> list[dict]:
+    """A three-player game's last hand as RiichiEnv writes a log (``start_game`` without
+    names or length, three ``scores`` and ``tehais``, ``kita`` with the North; the
+    original protocol's ``reason`` of nothing here), worked out by hand under the
+    tenhou-sanma preset (chosen for three players): 東3局0本場, dealer player 2, scores
+    38,000, 35,000, 32,000, dora indicator 1s (dora 2s). Player 0 is dealt 234567p 34s 678s
+    8p C; it draws a North, sets it aside, draws 8p for it and discards C: 234p 567p 34s
+    678s 88p, waiting on 2s-5s. Player 1 discards 5s: tanyao 1 + pinfu 1 + the North
+    (抜きドラ) 1 = 3 han 30 fu, 30 × 2^5 × 4 = 3,840, 3,900 from player 1. Player 0 ends
+    with 41,900: past the 40,000 returned, the game ends after the last hand of an
+    East-only game (East-South would go on: the length is not stated)."""
+    return [
+        {"type": "start_game"},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 3, "honba": 0, "kyotaku": 0, "oya": 2,
+         "scores": [38000, 35000, 32000], "dora_marker": "1s", "tehais": [
+             ["2p", "3p", "4p", "5p", "6p", "7p", "3s", "4s", "6s", "7s", "8s", "8p", "C"],
+             ["1m", "1m", "9m", "1p", "9p", "1s", "2s", "E", "S", "W", "P", "F", "F"],
+             ["9m", "9m", "1p", "2p", "3p", "9p", "2s", "3s", "9s", "E", "S", "C", "C"]]},
+        _tsumo(2, "W"), _dahai(2, "W", True),
+        _tsumo(0, "N"), {"type": kita, "actor": 0, "pai": "N"}, _tsumo(0, "8p"), _dahai(0, "C", False),
+        _tsumo(1, "5s"), _dahai(1, "5s", True),
+        {"type": "hora", "actor": 0, "target": 1, "deltas": [3900, -3900, 0], "ura_markers": []},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+
+
+def _libriichi3p(events: list[dict]) -> list[dict]:
+    """A three-player log in the shape of Mortal's three-player build (libriichi3p), as
+    Akagi's bridges write it for it: four of each per-player field, the fourth player's
+    hand hidden (13 ``?``) and score (and payment) 0, and the North set aside as
+    ``nukidora``."""
+    shaped = []
+    for event in events:
+        event = dict(event)
+        if event["type"] == "start_kyoku":
+            event["scores"] = [*event["scores"], 0]
+            event["tehais"] = [*event["tehais"], ["?"] * 13]
+        elif event["type"] == "hora":
+            event["deltas"] = [*event["deltas"], 0]
+        elif event["type"] == "kita":
+            event["type"] = "nukidora"
+        shaped.append(event)
+    return shaped
+
+
+def test_a_three_player_log_with_a_north_set_aside_is_read_validated_and_written():
+    """The hand-made three-player log (RiichiEnv's ``kita``; libriichi3p's ``nukidora``
+    and four-wide fields, the same game) reads as three players, a ``NorthSetAside`` and
+    the plain draw of its replacement; the win is worth what was worked out and the game
+    is valid (loosely: its length is not stated); written (as RiichiEnv writes three
+    players) and read back it has the same events."""
+    from paipu.engine import Replay
+    from paipu.events import Draw, NorthSetAside
+
+    game = game_from_mjai(parse(_lines_of(_sanma_log())))
+    assert game.players == ("", "", "") and game.first_dealer == 0
+    (round_,) = game.rounds
+    assert (round_.label, round_.players, round_.dealer, round_.deal.scores) == (
+        "東3局0本場", 3, 2, (32000, 38000, 35000))
+    north = next(i for i, e in enumerate(round_.events) if isinstance(e, NorthSetAside))
+    assert round_.events[north - 1:north + 2] == (Draw(1, "z4"), NorthSetAside(1, "z4"), Draw(1, "p8"))
+    (win,) = round_.results
+    assert (win.seat, win.discarder, win.payments) == (1, 2, (0, 3900, -3900))
+    result = next(step.expected.result for step in Replay(game) if step.event is win)
+    assert (result.han, result.fu, result.points, result.payments) == (3, 30, 3900, (0, 3900, -3900))
+    assert validate_game(game) == []
+    assert game_from_mjai(parse(_lines_of(_libriichi3p(_sanma_log())))).rounds == game.rounds
+
+    written = game_to_mjai(game)
+    assert written[0] == {"type": "start_game", "names": ["", "", ""], "aka_flag": True}
+    assert {"type": "kita", "actor": 0, "pai": "N"} in written
+    assert [len(line["scores"]) for line in written if line["type"] == "start_kyoku"] == [3]
+    back = _read_back(game)
+    assert (back.players, back.first_dealer, back.rounds) == (game.players, game.first_dealer, game.rounds)
+    assert validate_game(back) == []
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda events: events[0].update(names=["A", "B", "C", "D"]),
+     "line 2: tehais: 3 players' hands, but names name 4 players"),
+    (lambda events: events[1]["scores"].append(35000), "line 2: scores must be 3 integers"),
+    (lambda events: events[5].update(pai="1m"), "line 6: kita: only a North (N) is set aside (北抜き), not 1m"),
+    (lambda events: events[8].update(actor=3), "line 9: actor must be an integer 0..2, not 3"),
+    (lambda events: events[-3].update(deltas=[3900, -3900, 0, 0]), "deltas must be 3 integers"),
+])
+def test_three_player_logs_that_do_not_hold_together_are_load_errors(tmp_path, change, message):
+    """Names of four players over hands of three, a fourth score, a tile other than North
+    set aside, a fourth player's draw or a fourth payment: one load error at its line."""
+    events = _sanma_log()
+    change(events)
+    assert message in _load_error(tmp_path, _lines_of(events))
+
+
+def test_a_padded_three_player_log_must_keep_its_shape(tmp_path):
+    """In libriichi3p's shape the fourth score and payment are 0, and every round hides the
+    fourth hand as the first does."""
+    events = _libriichi3p(_sanma_log())
+    events[-3]["deltas"][3] = 100
+    message = _load_error(tmp_path, _lines_of(events))
+    assert "deltas: the fourth value of a three-player log must be 0, not 100" in message
+
+
+def test_a_north_set_aside_in_a_four_player_log_is_reported_there(tmp_path):
+    """A ``nukidora`` in a four-player game is read, and the replay reports it at its event
+    (only three players set a North aside), as for 電脳麻将's ``penuki``; never an engine
+    error."""
+    game = game_from_mjai(parse(_lines_of(_akochan_log())))
+    events = _akochan_log()
+    at = next(i for i, e in enumerate(events) if e == _tsumo(0, "N")) + 1
+    assert events[at] == _dahai(0, "N", True)
+    events[at:at + 1] = [{"type": "nukidora", "actor": 0, "pai": "N"}, _tsumo(0, "P"), _dahai(0, "P", True)]
+    read = game_from_mjai(parse(_lines_of(events)))
+    found = validate_game(read)
+    position = next(i for i, e in enumerate(read.rounds[0].events) if type(e).__name__ == "NorthSetAside")
+    assert (found[0].check, found[0].round, found[0].event) == ("penuki", "東3局0本場", position)
+    assert "only three players" in found[0].message and len(game.rounds[0].events) + 2 == len(read.rounds[0].events)
+
+
+THREE_PLAYER_SOURCES = [
+    (("tenhou-mjlog", "agony5757-mahjong-paipuxmls"), "*-00b9-*", 278),
+    (("tenhou-json", "sanma-engine"), "*", 5),
+    (("majiang", "mahjonglm"), "*", 2),
+]
+"""Every three-player game of the corpora, by folder: the pattern of its files and the
+number of three-player games among them (7 s together)."""
+
+
+@pytest.mark.parametrize("parts, pattern, count", THREE_PLAYER_SOURCES,
+                         ids=lambda v: "/".join(v) if isinstance(v, tuple) else None)
+def test_three_player_corpus_games_go_to_mjai_and_back_and_validate_as_their_sources(parts, pattern, count):
+    """Each three-player game of the corpora, written as mjai (RiichiEnv's shape), reads
+    back with the same events and validates as its source (zero findings, final results
+    aside); so does the file of mjai-reviewer's fields alone, the hands of its wins and
+    draws and the value of its wins rebuilt from the events."""
+    games = [g for g in load(*sorted(corpus(*parts).glob(pattern)), errors="raise") if len(g.players) == 3]
+    assert len(games) == count
+    for game in games:
+        data = dumps(game)
+        back = game_from_mjai(parse(data), source=game.source)
+        assert (back.players, back.first_dealer, back.title, back.rounds) == (
+            game.players, game.first_dealer, game.title, game.rounds), game.source
+        expected = _findings(game)
+        assert _findings(back) == expected == [], game.source
+        bare = game_from_mjai(parse(_reviewer_lines(data)), source=game.source)
+        assert _findings(bare, game_rule(game)) == expected, game.source

@@ -1,5 +1,5 @@
-"""mjai logs (the protocol of Mortal, mjai-reviewer, RiichiEnv...): read into a
-:class:`~paipu.events.Game`, and write back.
+"""mjai logs (the protocol of Mortal, mjai-reviewer, akochan, mjai.app, RiichiEnv...):
+read into a :class:`~paipu.events.Game`, and write back.
 
 An mjai log is one game as JSON lines (``.json``, ``.jsonl``, ``.mjson``, maybe gzip; a
 JSON array of the same objects is read too), one event per line, each an object with a
@@ -9,9 +9,16 @@ JSON array of the same objects is read too), one event per line, each an object 
 ``consumed``), ``kakan``, ``ankan``, ``dora``, ``reach`` and ``reach_accepted``, then
 ``hora`` (one per winner: ``actor``, ``target``; optional ``deltas`` and
 ``ura_markers``) or ``ryukyoku`` (optional ``deltas``), ``end_kyoku``; ``end_game``.
-A result without ``deltas`` has its payments unknown (``None``), never zero. A
-``nukidora`` (three-player mahjong) is a load error: mjai is read for four players.
-``actor``, ``target`` and ``oya`` are player ids (the order of ``names``), not seats.
+A result without ``deltas`` has its payments unknown (``None``), never zero.
+``actor``, ``target`` and ``oya`` are player ids (the order of ``names``), not seats;
+``names: []`` (akochan's), as no ``names``, leaves the players unnamed (``""``).
+
+Three-player mahjong is read in two shapes: RiichiEnv's (three ``names``, ``scores``,
+``tehais`` and ``deltas``; the North set aside as ``kita``) and that of Mortal's
+three-player build, libriichi3p, as Akagi's bridges write it (four of each, the fourth
+hand 13 ``?`` and its score and payment 0; ``nukidora``). A North set aside
+(:class:`~paipu.events.NorthSetAside`) is followed by the plain ``tsumo`` of its
+replacement. The writer writes RiichiEnv's shape.
 
 Tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``5mr``/``5pr``/``5sr`` for the red
 fives (赤牌), ``E S W N`` for the winds and ``P F C`` for 白 發 中; ``?`` is a tile one
@@ -26,12 +33,16 @@ hand of an exhaustive draw, which mjai never says were shown, so that the game's
 (without the noten penalty, a tenpai hand not in riichi is not shown). A win's yaku,
 fu, han and value are not in mjai: the :class:`~paipu.events.Win` has none
 (``yaku=()``, ``fu``/``han``/``yakuman`` ``None``), and validation derives them instead
-of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` and
-``uradora_markers`` of a ``hora`` are read too.
+of comparing. The original mjai protocol's ``reason`` of a ``ryukyoku`` (and
+RiichiEnv's) and ``uradora_markers`` of a ``hora`` are read too, and akochan's
+``uradora_marker``.
 
 mjai has no title, rule or final results; mjai-reviewer's ``start_game`` has
 ``kyoku_first`` (0 East-South, 4 East-only) and ``aka_flag`` (red fives or not), the
-origin's implied rule (over a room's, where a title names one). :func:`game_to_mjai`
+origin's implied rule (over a room's, where a title names one). A log that states no
+length (no ``kyoku_first``, rule or room) leaves it open
+(:attr:`Origin.undetermined <paipu.events.Origin.undetermined>`): the game is checked
+loosely, ending where an East-South or an East-only game ends. :func:`game_to_mjai`
 writes what paipu knows beyond the protocol as extra keys, which Mortal's reader and
 mjai-reviewer pass over: ``title`` and ``rule`` (the 電脳麻将 rule object a paipu
 carries) in ``start_game`` beside ``names``, ``kyoku_first`` and ``aka_flag``, and there
@@ -68,6 +79,7 @@ from ..events import (
     Game,
     Kan,
     KanDraw,
+    NorthSetAside,
     NoWin,
     Origin,
     Round,
@@ -101,6 +113,12 @@ first round (東1局 0, 南1局 4) of akochan's and mjai-reviewer's ``start_game
 East-South game (半荘), 4 for an East-only one (東風), as mjai-reviewer's converter
 writes it from a Tenhou room's 東 (``GameLength::Tonpuu = 4``, ``Hanchan = 0``). Any
 other index (akochan allows any round to start from) states no length."""
+
+_UNSTATED_LENGTH = ("winds", (2, 1))
+"""The length of a game whose log states none (no ``kyoku_first``, no rule, no title naming
+a room), as its origin leaves it open (:attr:`Origin.undetermined
+<paipu.events.Origin.undetermined>`): East-South or East-only, either accepted where the
+log ends the game (the game is counted as checked loosely)."""
 _MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
 _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
@@ -108,9 +126,19 @@ _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
 _ORPHANS = frozenset(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 """The kinds of the terminals and honours (么九牌)."""
 
-_WALL = 70
-"""Draws in a four-player round when the wall is exhausted: 136 tiles, 14 in the dead wall
-(each replacement draw after a kan is made up from the live wall), 52 dealt."""
+_WALL = {4: 70, 3: 55}
+"""Draws in a round when the wall is exhausted, by the number of players: 136 tiles, 52
+dealt (108, no 2m-8m, 39 dealt with three players), 14 in the dead wall (each replacement
+draw after a kan or a North set aside is made up from the live wall)."""
+
+_ABSENT_HAND = ["?"] * 13
+"""The fourth hand of a three-player ``start_kyoku`` as Mortal's three-player build
+(libriichi3p) takes it: four of each per-player field, the fourth player's hand hidden
+and score 0."""
+
+_URA_FIELDS = ("ura_markers", "uradora_markers", "uradora_marker")
+"""The names of a ``hora``'s ura-dora indicators: Mortal's, mjai-reviewer's and
+RiichiEnv's; the original mjai protocol's; akochan's (the first the line has is read)."""
 
 
 class MjaiLog:
@@ -127,8 +155,9 @@ class MjaiLog:
 
 _EVENT_TYPES = frozenset(("start_game", "end_game", "start_kyoku", "end_kyoku", "tsumo", "dahai", "reach",
                           "reach_accepted", "chi", "pon", "daiminkan", "kakan", "ankan", "dora", "hora",
-                          "ryukyoku", "nukidora", "none"))
-"""The ``type`` of every mjai event (``nukidora`` is known, to be refused by name)."""
+                          "ryukyoku", "nukidora", "kita", "none"))
+"""The ``type`` of every mjai event (three players' North set aside: ``nukidora``, and
+RiichiEnv's ``kita``)."""
 
 
 def _opens_a_game(obj: Any) -> bool:
@@ -266,13 +295,9 @@ def _int(obj: dict, field: str, low: int, high: int) -> int:
     return value
 
 
-def _player(obj: dict, field: str = "actor") -> int:
-    return _int(obj, field, 0, 3)
-
-
-def _numbers(value: Any, field: str) -> tuple[int, ...]:
-    if not (isinstance(value, list) and len(value) == 4 and all(type(x) is int for x in value)):
-        raise FormatError(f"{field} must be 4 integers, not {clip(repr(value), 80)}")
+def _numbers(value: Any, count: int, field: str) -> tuple[int, ...]:
+    if not (isinstance(value, list) and len(value) == count and all(type(x) is int for x in value)):
+        raise FormatError(f"{field} must be {count} integers, not {clip(repr(value), 80)}")
     bounded(value, field)
     return tuple(value)
 
@@ -296,8 +321,10 @@ _DISCARDS = {(seat, name, tsumogiri, riichi): Discard(seat, tile, tsumogiri, rii
 """The draws, replacement draws and discards, one shared object each, by seat and mjai
 tile (and the discard's flags): almost every event of a log is one of them."""
 
-_SEATS = tuple({player: (player - dealer) % 4 for player in range(4)} for dealer in range(4))
-"""The seat of each player id, by the dealer's player id."""
+_SEATS = {players: tuple({player: (player - dealer) % players for player in range(players)}
+                        for dealer in range(players))
+          for players in (3, 4)}
+"""The seat of each player id, by the number of players and the dealer's player id."""
 
 _PLAIN_LINES = {
     orjson.dumps({"type": "tsumo", "actor": actor, "pai": name}): (False, actor, name, False)
@@ -311,23 +338,30 @@ _PLAIN_LINES.update({
 with the keys in the protocol's order: ``(discard, actor, tile, tsumogiri)`` by the
 line's bytes. Any other spelling of the same event is parsed and read in full."""
 
-_PLAIN_EVENTS = tuple(
-    {line: (_DISCARDS[seats[actor], name, tsumogiri, False] if discard else _DRAWS[seats[actor], name])
-     for line, (discard, actor, name, tsumogiri) in _PLAIN_LINES.items()}
-    for seats in _SEATS)
-"""Each of :data:`_PLAIN_LINES` as its event, by the dealer's player id: what the line
-is when no kan was just declared and no riichi declared without its discard."""
+_PLAIN_LINES_OF = {4: _PLAIN_LINES, 3: {line: plain for line, plain in _PLAIN_LINES.items() if plain[1] < 3}}
+""":data:`_PLAIN_LINES` by the number of players: those of the players of the game (a
+line of player 3 in a three-player game is read in full, and refused)."""
+
+_PLAIN_EVENTS = {
+    players: tuple({line: (_DISCARDS[seats[actor], name, tsumogiri, False] if discard else _DRAWS[seats[actor], name])
+                    for line, (discard, actor, name, tsumogiri) in _PLAIN_LINES_OF[players].items()}
+                   for seats in _SEATS[players])
+    for players in (3, 4)}
+"""Each of :data:`_PLAIN_LINES` as its event, by the number of players and the dealer's
+player id: what the line is when no kan was just declared and no riichi declared without
+its discard."""
 
 _RUN_OF_PLAIN_LINES = re.compile(b"\x01{2,}")
 """Two or more plain lines one after the other, in the marks of a log's lines."""
 
 
-def _runs_of_plain_lines(items: list) -> dict[int, int]:
-    """The runs of two or more :data:`_PLAIN_LINES` in a log of JSON lines: the index after
-    each by the index of its first line, found in C by a regular expression over one mark
-    per line (the first, parsed line and those before it are not plain)."""
+def _runs_of_plain_lines(items: list, plain: dict[bytes, tuple]) -> dict[int, int]:
+    """The runs of two or more ``plain`` lines (:data:`_PLAIN_LINES_OF` the game's number of
+    players) in a log of JSON lines: the index after each by the index of its first line,
+    found in C by a regular expression over one mark per line (the first, parsed line and
+    those before it are not plain)."""
     start = next((index + 1 for index, item in enumerate(items) if type(item) is not bytes), len(items))
-    marks = bytes(map(_PLAIN_LINES.__contains__, items[start:]))
+    marks = bytes(map(plain.__contains__, items[start:]))
     return {run.start() + start: run.end() + start for run in _RUN_OF_PLAIN_LINES.finditer(marks)}
 
 
@@ -336,7 +370,10 @@ class _Reader:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.names: tuple[str, ...] = ("",) * 4
+        self.names: tuple[str, ...] = ()  # none: the players unnamed (their names "")
+        self.players = 4  # 3 or 4, as the names or the first start_kyoku say (mjai's four until they do)
+        self.counted = False  # whether they have said
+        self.padded = False  # per-player fields of four for three players (libriichi3p's shape)
         self.title = ""
         self.rule: dict | None = None
         self.first_dealer: int | None = None
@@ -351,13 +388,29 @@ class _Reader:
     # -- the round ------------------------------------------------------------------
 
     def seat(self, player: int) -> int:
-        return (player - self.dealer) % 4
+        return (player - self.dealer) % self.players
+
+    def player(self, obj: dict, field: str = "actor") -> int:
+        """The player id ``obj[field]`` names: one of the game's players."""
+        return _int(obj, field, 0, self.players - 1)
+
+    def per_player(self, value: Any, field: str) -> tuple[int, ...]:
+        """The integers of a per-player field (``scores``, ``deltas``), one per player;
+        four in a three-player log of libriichi3p's shape, the fourth 0."""
+        numbers = _numbers(value, 4 if self.padded else self.players, field)
+        if self.padded:
+            if numbers[3]:
+                raise FormatError(f"{field}: the fourth value of a three-player log must be 0, not {numbers[3]}")
+            return numbers[:3]
+        return numbers
 
     def start_game(self, obj: dict) -> None:
-        names = obj.get("names", ["", "", "", ""])
-        if not (isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)):
-            raise FormatError(f"names must be 4 strings, not {clip(repr(names), 80)}")
+        names = obj.get("names", [])
+        if not (isinstance(names, list) and len(names) in (0, 3, 4) and all(isinstance(n, str) for n in names)):
+            raise FormatError(f"names must be 3 or 4 strings (or none: []), not {clip(repr(names), 80)}")
         self.names = tuple(shown_text(name, f"names[{index}]") for index, name in enumerate(names))
+        if names:
+            self.players, self.counted = len(names), True
         title = obj.get("title", "")
         if not isinstance(title, str):
             raise FormatError(f"title must be a string, not {clip(repr(title), 40)}")
@@ -387,35 +440,52 @@ class _Reader:
         bakaze = obj.get("bakaze")
         if type(bakaze) is not str or bakaze not in _WINDS:
             raise FormatError(f"bakaze must be E, S, W or N, not {clip(repr(bakaze), 40)}")
-        hand_number = _int(obj, "kyoku", 1, 4) - 1
+        tehais: Any = obj.get("tehais")
+        players = self.count_players(tehais, obj.get("scores"))
+        hand_number = _int(obj, "kyoku", 1, players) - 1
         honba, sticks = _int(obj, "honba", 0, MAX_COUNT), _int(obj, "kyotaku", 0, MAX_COUNT)
-        oya = _player(obj, "oya")
-        first_dealer = (oya - hand_number) % 4
+        oya = self.player(obj, "oya")
+        first_dealer = (oya - hand_number) % players
         if self.first_dealer is None:
             self.first_dealer = first_dealer
         elif first_dealer != self.first_dealer:
             raise FormatError(f"oya {oya} is not the dealer of kyoku {hand_number + 1} "
                               f"(the first round's dealer was player {self.first_dealer})")
         self.dealer = oya
-        scores = _numbers(obj.get("scores"), "scores")
-        tehais = obj.get("tehais")
-        if not isinstance(tehais, list) or len(tehais) != 4:
-            raise FormatError(f"tehais must be 4 hands of 13 tiles, not {clip(repr(tehais), 80)}")
-        dealt = [_tiles(tiles, 13, "tehais") for tiles in tehais]
-        hands = tuple(HandNotation.from_tiles(dealt[(oya + seat) % 4]) for seat in range(4))
+        scores = self.per_player(obj.get("scores"), "scores")
+        dealt = [_tiles(tiles, 13, "tehais") for tiles in tehais[:players]]
+        hands = tuple(HandNotation.from_tiles(dealt[(oya + seat) % players]) for seat in range(players))
         deal = Deal(_WINDS[bakaze], hand_number, honba, sticks,
-                    tuple(scores[(oya + seat) % 4] for seat in range(4)),
+                    tuple(scores[(oya + seat) % players] for seat in range(players)),
                     _tile(obj.get("dora_marker"), "dora_marker"), hands)
         self.events = [deal]
-        self.reach = [False] * 4  # declared (reach), by seat
-        self.riichi = [False] * 4  # the declaration's discard made, by seat
+        self.reach = [False] * players  # declared (reach), by seat
+        self.riichi = [False] * players  # the declaration's discard made, by seat
         self.after_kan = False
         self.indicators_shown = 1  # dora indicators shown: dora_marker's, then one per dora
         self.hands: list[Hand] | None = None  # every hand at the round's end, once asked for
 
+    def count_players(self, tehais: Any, scores: Any) -> int:
+        """The number of players a ``start_kyoku``'s ``tehais`` (and ``scores``) deal to:
+        four hands, or three; or four with the fourth hidden and its score 0, libriichi3p's
+        shape of three players (:data:`_ABSENT_HAND`). The first round's must be the
+        ``names``' number, and every round's the first's."""
+        if not isinstance(tehais, list) or len(tehais) not in (3, 4):
+            raise FormatError(f"tehais must be 3 or 4 hands of 13 tiles, not {clip(repr(tehais), 80)}")
+        padded = (len(tehais) == 4 and tehais[3] == _ABSENT_HAND
+                  and isinstance(scores, list) and len(scores) == 4 and scores[3] == 0)
+        players = 3 if padded else len(tehais)
+        if self.counted and players != self.players:
+            said = "the first round deals to" if self.rounds else "names name"
+            raise FormatError(f"tehais: {players} players' hands, but {said} {self.players} players")
+        if self.rounds and padded != self.padded:
+            raise FormatError("tehais: a fourth hand hidden in one round and not in the first")
+        self.players, self.padded, self.counted = players, padded, True
+        return players
+
     def end_round(self) -> None:
         if self.events is not None:
-            self.rounds.append(Round(tuple(self.events), self.first_dealer or 0, 4))
+            self.rounds.append(Round(tuple(self.events), self.first_dealer or 0, self.players))
             self.events = None
 
     def round_events(self, what: str) -> list[Event]:
@@ -440,6 +510,8 @@ class _Reader:
                         hands[event.seat].call(event.meld)
                     elif cls is Kan:
                         hands[event.seat].kan(event.meld)
+                    elif cls is NorthSetAside:
+                        hands[event.seat].set_aside_north(event.tile)
                 except IllegalAction as error:
                     raise FormatError(f"event {index} cannot be played: {error}") from None
             self.hands = hands
@@ -457,7 +529,7 @@ class _Reader:
         draws, kan_draws, discards, read, plain = _DRAWS, _KAN_DRAWS, _DISCARDS, self.read, _PLAIN_LINES
         events: list[Event] | None = None
         seats: dict = {}
-        runs = _runs_of_plain_lines(items) if log.where == "line" else {}
+        runs = _runs_of_plain_lines(items, plain) if log.where == "line" else {}
         run_events: dict[bytes, Event] = {}
         reach = riichi = self.reach = self.riichi = [False] * 4
         after_kan = started = False
@@ -507,7 +579,12 @@ class _Reader:
                 read(item)
                 after_kan = self.after_kan
                 if self.events is not events:
-                    events, seats, run_events = self.events, _SEATS[self.dealer], _PLAIN_EVENTS[self.dealer]
+                    players = self.players
+                    if plain is not _PLAIN_LINES_OF[players]:  # three players: their lines alone are plain
+                        plain = _PLAIN_LINES_OF[players]
+                        runs = _runs_of_plain_lines(items, plain) if log.where == "line" else {}
+                    events, seats = self.events, _SEATS[players][self.dealer]
+                    run_events = _PLAIN_EVENTS[players][self.dealer]
                     reach, riichi = self.reach, self.riichi
         except FormatError as error:
             raise self._located(f"{log.where} {index}: {error.message}") from None
@@ -545,7 +622,7 @@ class _Reader:
             return self.hora(obj, events)
         if kind_of_event == "ryukyoku":
             return self.ryukyoku(obj, events)
-        actor = _player(obj)
+        actor = self.player(obj)
         seat = self.seat(actor)
         if kind_of_event == "tsumo":
             tile = _tile(obj.get("pai"))
@@ -561,7 +638,7 @@ class _Reader:
         elif kind_of_event == "reach":
             self.reach[seat] = True
         elif kind_of_event in ("chi", "pon", "daiminkan"):
-            target = _player(obj, "target")
+            target = self.player(obj, "target")
             mark = _MARK_OF_SOURCE.get((target - actor) % 4)
             if mark is None or (kind_of_event == "chi" and mark != "-"):
                 raise FormatError(f"{kind_of_event}: player {actor} cannot call from player {target}")
@@ -581,15 +658,18 @@ class _Reader:
                 meld = pon.with_added(added)
             events.append(Kan(seat, meld))
             self.after_kan = True
-        else:
-            raise FormatError("nukidora (a North set aside): three-player mahjong, which paipu reads "
-                              "from Tenhou's and 電脳麻将's logs, not from mjai's")
+        else:  # nukidora, kita: a North set aside; its replacement is the tsumo after it, a plain draw
+            tile = _tile(obj.get("pai", "N"))
+            if tile != "z4":
+                raise FormatError(f"{kind_of_event}: only a North (N) is set aside (北抜き), not {obj['pai']}")
+            events.append(NorthSetAside(seat, tile))
 
     @staticmethod
     def _last_tile(events: list[Event]) -> str | None:
-        """The tile a ron would take: the last discard, or the tile of an added kan."""
+        """The tile a ron would take: the last discard, the tile of an added kan, or a
+        North set aside."""
         for event in reversed(events):
-            if type(event) is Discard:
+            if type(event) is Discard or type(event) is NorthSetAside:
                 return event.tile
             if type(event) is Kan:
                 return event.meld.added
@@ -598,7 +678,7 @@ class _Reader:
         return None
 
     def hora(self, obj: dict, events: list[Event]) -> None:
-        actor, target = _player(obj), _player(obj, "target")
+        actor, target = self.player(obj), self.player(obj, "target")
         seat = self.seat(actor)
         recorded = obj.get("paipu")
         if recorded is not None:
@@ -622,13 +702,14 @@ class _Reader:
             except IllegalAction as error:
                 raise FormatError(f"hora: player {actor} cannot win on {tile}: {error}") from None
         deltas = self.deltas(obj)
-        ura = obj.get("ura_markers", obj.get("uradora_markers"))
+        field = next((name for name in _URA_FIELDS if name in obj), None)
         ura_indicators = None
-        if hand.riichi and ura is not None:
+        if hand.riichi and field is not None:
+            ura = obj[field]
             if not isinstance(ura, list):
-                raise FormatError(f"ura_markers must be a list of tiles, not {clip(repr(ura), 80)}")
-            indicators(len(ura), "ura_markers")
-            ura_indicators = tuple(_tile(t, "ura_markers") for t in ura)
+                raise FormatError(f"{field} must be a list of tiles, not {clip(repr(ura), 80)}")
+            indicators(len(ura), field)
+            ura_indicators = tuple(_tile(t, field) for t in ura)
         events.append(Win(
             seat, replace(hand.to_notation(), riichi=False), None if target == actor else self.seat(target),
             ura_indicators, None, None, None, 0, (), deltas,
@@ -669,8 +750,9 @@ class _Reader:
         them out)."""
         if obj.get("deltas") is None:
             return None
-        deltas = _numbers(obj["deltas"], "deltas")
-        return tuple(deltas[(self.dealer + seat) % 4] for seat in range(4))
+        deltas = self.per_player(obj["deltas"], "deltas")
+        players = len(deltas)
+        return tuple(deltas[(self.dealer + seat) % players] for seat in range(players))
 
     def _draw_name(self, events: list[Event]) -> str:
         """The draw a ``ryukyoku`` without a reason is, by the round's events (in the
@@ -678,24 +760,24 @@ class _Reader:
         last = next(e for e in reversed(events) if type(e) is not DoraReveal)
         if type(last) is Draw:
             return "九種九牌"
-        if all(self.riichi):
+        four = self.players == 4  # 四家立直 and 四風連打 are of four players
+        if four and all(self.riichi):
             return "四家立直"
         discards = [e for e in events if type(e) is Discard]
-        if (len(discards) == 4 and not any(type(e) in (Call, Kan) for e in events)
+        if (four and len(discards) == 4 and not any(type(e) in (Call, Kan) for e in events)
                 and len({d.tile for d in discards}) == 1 and discards[0].tile in ("z1", "z2", "z3", "z4")):
             return "四風連打"
         kans = [e.seat for e in events if type(e) is Kan or (type(e) is Call and e.meld.type == "daiminkan")]
         if len(kans) == 4 and len(set(kans)) > 1:
             return "四開槓"
-        if sum(type(e) is Draw or type(e) is KanDraw for e in events) < _WALL:
+        if sum(type(e) is Draw or type(e) is KanDraw for e in events) < _WALL[self.players]:
             return "三家和"
         return "流し満貫" if self._nagashi(events) else "流局"
 
-    @staticmethod
-    def _nagashi(events: list[Event]) -> bool:
+    def _nagashi(self, events: list[Event]) -> bool:
         """Whether some seat's river is all terminals and honours, none called away (流し満貫)."""
-        rivers: list[list[str]] = [[], [], [], []]
-        called = [False] * 4
+        rivers: list[list[str]] = [[] for _ in range(self.players)]
+        called = [False] * self.players
         last = -1
         for event in events:
             if type(event) is Discard:
@@ -706,29 +788,32 @@ class _Reader:
         return any(river and not called[seat] and all(kind(t) in _ORPHANS for t in river)
                    for seat, river in enumerate(rivers))
 
-    @staticmethod
-    def _recorded(recorded: Any, cls: type) -> Any:
+    def _recorded(self, recorded: Any, cls: type) -> Any:
         """The result a paipu writer recorded under ``paipu`` (a 電脳麻将 event)."""
-        event = _read_event(recorded, 4, 1)
+        event = _read_event(recorded, self.players, 1)
         if type(event) is not cls:
             raise FormatError(f"paipu: a {cls.key} event must be recorded here, not {clip(repr(recorded), 60)}")
         return event
 
     def game(self) -> Game:
         self.end_round()
+        players = self.players
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
         if origin.platform == "tenhou":
-            room_players(origin.room, 4, "title")
+            room_players(origin.room, players, "title")
         stated = {}  # what start_game states of the rule, over a title's
         if self.winds is not None:
             stated["winds"] = self.winds
         if self.aka is not None:
-            stated["red_fives"] = RedFives(1, 1, 1) if self.aka else RedFives(0, 0, 0)
+            stated["red_fives"] = RedFives(int(players == 4), 1, 1) if self.aka else RedFives(0, 0, 0)
         if not origin.platform:
             origin = replace(origin, rule=tuple(stated.items()))
         elif stated:  # a title names the room: its rule, as stated where start_game states it
             origin = replace(origin, rule=tuple((name, stated.get(name, value)) for name, value in origin.rule))
-        return Game(self.title, self.names, self.first_dealer or 0, tuple(self.rounds), rule=self.rule,
+        if self.rule is None and all(name != "winds" for name, _ in origin.rule):
+            origin = replace(origin, undetermined=(*origin.undetermined, _UNSTATED_LENGTH))
+        return Game(self.title, self.names or ("",) * players, self.first_dealer or 0, tuple(self.rounds),
+                    rule=self.rule,
                     source=self.source, origin=replace(origin, final_results=False,
                                                             shown_hands=self.shown_hands))
 
@@ -737,6 +822,8 @@ _REASONS = {
     "fanpai": "流局", "ryukyoku": "流局", "kyushukyuhai": "九種九牌", "yao9": "九種九牌", "kaze4": "四風連打",
     "sufonrenda": "四風連打", "reach4": "四家立直", "suchareach": "四家立直", "kan4": "四開槓",
     "sukaikan": "四開槓", "ron3": "三家和", "sanchaho": "三家和", "nagashimangan": "流し満貫",
+    "exhaustive_draw": "流局", "kyushu_kyuhai": "九種九牌", "sufuurenta": "四風連打", "suucha_riichi": "四家立直",
+    "suukansansen": "四開槓",
 }
 """The draws by the ``reason`` of the original mjai protocol's ``ryukyoku`` (and its
 other spellings in the wild)."""
@@ -774,14 +861,16 @@ def _mjai_meld(event: Call | Kan, player_of: Any) -> dict[str, Any]:
         pon.remove(meld.added)  # type: ignore[arg-type]
         return {"type": "kakan", "actor": actor, "pai": MJAI_OF_TILE[meld.added],  # type: ignore[index]
                 "consumed": [MJAI_OF_TILE[t] for t in pon]}
-    target = player_of((event.seat + _OFFSET_OF_MARK[meld.direction]) % 4)  # type: ignore[index]
+    target = (actor + _OFFSET_OF_MARK[meld.direction]) % 4  # type: ignore[index]  # marks between player ids
     return {"type": meld.type, "actor": actor, "target": target, "pai": MJAI_OF_TILE[meld.claimed],  # type: ignore[index]
             "consumed": [MJAI_OF_TILE[t] for t in meld.hand_tiles]}
 
 
-def _deltas(payments: tuple[int, ...], dealer: int) -> list[int]:
-    """A result's payments by seat as mjai's ``deltas``, by player id."""
-    return [payments[(player - dealer) % 4] for player in range(4)]
+def _by_player(values: tuple[int, ...], dealer: int) -> list[int]:
+    """Values by seat (a deal's scores, a result's payments) by player id, as mjai's
+    ``scores`` and ``deltas``."""
+    players = len(values)
+    return [values[(player - dealer) % players] for player in range(players)]
 
 
 def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
@@ -791,8 +880,8 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
     yield {
         "type": "start_kyoku", "bakaze": "ESWN"[deal.round_wind], "dora_marker": MJAI_OF_TILE[deal.dora_indicator],
         "kyoku": deal.hand_number + 1, "honba": deal.honba, "kyotaku": deal.riichi_sticks, "oya": dealer,
-        "scores": [deal.scores[(p - dealer) % 4] for p in range(4)],
-        "tehais": [[MJAI_OF_TILE[t] for t in deal.hands[(p - dealer) % 4].tiles] for p in range(4)],
+        "scores": _by_player(deal.scores, dealer),
+        "tehais": [[MJAI_OF_TILE[t] for t in deal.hands[round_.seat_of(p)].tiles] for p in range(round_.players)],
     }
     events = round_.events
     accepting = -1  # the player whose riichi discard was just made
@@ -818,7 +907,7 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
             line: dict[str, Any] = {"type": "hora", "actor": player_of(event.seat),
                                     "target": player_of(event.seat if event.discarder is None else event.discarder)}
             if event.payments is not None:
-                line["deltas"] = _deltas(event.payments, dealer)
+                line["deltas"] = _by_player(event.payments, dealer)
             if event.ura_indicators is not None:
                 line["ura_markers"] = [MJAI_OF_TILE[t] for t in event.ura_indicators]
             line["paipu"] = event_to_json(event)
@@ -828,26 +917,26 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
         elif cls is NoWin:
             line = {"type": "ryukyoku"}
             if event.payments is not None:
-                line["deltas"] = _deltas(event.payments, dealer)
+                line["deltas"] = _by_player(event.payments, dealer)
             line["paipu"] = event_to_json(event)
             yield line
-        else:
-            raise ValueError(f"mjai has no event for {event!r} (three-player mahjong)")
+        else:  # a North set aside, as RiichiEnv writes it
+            yield {"type": "kita", "actor": player_of(event.seat), "pai": "N"}
     if round_.is_complete:
         yield {"type": "end_kyoku"}
 
 
 def game_to_mjai(game: Game) -> list[dict[str, Any]]:
-    """A four-player game as mjai events (see the module for the keys beyond the
-    protocol); ``ValueError`` for a game mjai cannot hold (three players)."""
+    """A game as mjai events (see the module for the keys beyond the protocol; a
+    three-player game as RiichiEnv writes one). ``kyoku_first`` states the length of the
+    rule the game is checked under, unless the game's log left it open."""
     from ..engine import game_rule
 
-    if len(game.players) != 4:
-        raise ValueError(f"mjai holds four-player games only, not {len(game.players)} players")
     rule = game_rule(game)
     start: dict[str, Any] = {"type": "start_game", "names": list(game.players)}
     kyoku_first = next((first for first, winds in _WINDS_OF_KYOKU_FIRST.items() if winds == rule.winds), None)
-    if kyoku_first is not None:  # none for a game of one round, or of East to North
+    unstated = game.origin is not None and any(name == "winds" for name, _ in game.origin.undetermined)
+    if kyoku_first is not None and not unstated:  # none for a game of one round, or of East to North
         start["kyoku_first"] = kyoku_first
     start["aka_flag"] = any(rule.red_fives)
     if game.title:
