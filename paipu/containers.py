@@ -738,7 +738,7 @@ class _Tar:
         with open(self.path, "rb") as raw:
             opener = _opener(raw.read(8))
             raw.seek(0)
-            with (opener(raw) if opener else raw) as file:  # type: ignore[operator]
+            with (opener(raw) if opener else raw) as file:
                 self.file = file
                 self.seekable = opener is None
                 if self.start:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 import socket
 import threading
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import dask
-from dask.delayed import Delayed
+from dask.delayed import Delayed, delayed
 from dask.highlevelgraph import HighLevelGraph
 from distributed import Client, default_client
 
@@ -56,6 +57,7 @@ from paipu.validation import FileReport, validate_file
 if TYPE_CHECKING:
     import dask.dataframe as dd
     import pandas as pd
+    import pyarrow as pa
 
     from paipu import stats
 
@@ -254,17 +256,17 @@ def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None =
     chosen = None if rule is None else Rule.get(rule)
     files, walk_errors = _listing(paths, recursive, max_size, filters)
     walked = _findings_frame(error.to_json() for errors in walk_errors for error in errors)
-    parts = [dask.delayed(_findings_of_batch, pure=False)(part, chosen, strict_names, max_size)
+    parts = [delayed(_findings_of_batch, pure=False)(part, chosen, strict_names, max_size)
              for part in _batches(files, client)]
     with _plain_columns():
-        frame = dd.from_delayed([dask.delayed(walked), *parts], meta=walked.iloc[:0], verify_meta=False)
+        frame = dd.from_delayed([delayed(walked), *parts], meta=walked.iloc[:0], verify_meta=False)
     if collect:
         return client.compute(frame, sync=True).reset_index(drop=True)
     return frame
 
 
 def _path_list(paths: PathLike | Iterable[PathLike]) -> list[PathLike]:
-    return [paths] if isinstance(paths, (str, Path)) or hasattr(paths, "__fspath__") else list(paths)
+    return [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)  # a PathLike has __fspath__
 
 
 @contextlib.contextmanager
@@ -321,7 +323,7 @@ class Tables:
             parts = self.shuffled_partitions()
             by_player = zip(*(frame.shuffle("name", npartitions=parts, shuffle_method="tasks").to_delayed()
                               for frame in frames))
-            summaries = [dask.delayed(_summary_of)(*held, double_ron=double_ron) for held in by_player]
+            summaries = [delayed(_summary_of)(*held, double_ron=double_ron) for held in by_player]
         *summaries, errors, count = self.client.compute([*summaries, self.errors, self.count], sync=True)
         return Summary(_joined(summaries, double_ron), errors, count)
 
@@ -382,14 +384,14 @@ _COUNT_COLUMNS = frozenset({"yaku"})
 every other column of Python objects holds text."""
 
 
-def _arrow_schema(frame: dd.DataFrame):
+def _arrow_schema(frame: dd.DataFrame) -> pa.Schema:
     """The Arrow schema of a table for Parquet: a categorical column a dictionary of
     text, a column of :data:`_COUNT_COLUMNS` a map from text to integer, any other column
     of Python objects text."""
     import pandas as pd
     import pyarrow as pa
 
-    def arrow_type(column: str, dtype) -> pa.DataType:
+    def arrow_type(column: str, dtype: Any) -> pa.DataType:
         if isinstance(dtype, pd.CategoricalDtype):
             return pa.dictionary(pa.int32(), pa.string())
         if column in _COUNT_COLUMNS:

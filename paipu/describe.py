@@ -89,7 +89,7 @@ class Account(Observer):
             value = f"{_value(win)} ({_yaku(win)})"
         else:
             result = getattr(step.expected, "result", None)
-            value = (f"not logged; derived {_value(result)} ({_yaku(result)})" if result  # type: ignore[arg-type]
+            value = (f"not logged; derived {_value(result)} ({_yaku(result)})" if result
                      else "not logged")
         self.lines.append(f"  win: {self._name_of(step, win.seat)} by {how}: {value}")
         self._payments(step, win.payments, getattr(getattr(step.expected, "result", None), "payments", None))

@@ -29,7 +29,7 @@ import itertools
 import warnings
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Union
+from typing import Any, Callable, Iterator, TypeVar, Union, cast
 
 from . import checks
 from .checks import DrawExpectation, WinExpectation, before
@@ -39,7 +39,9 @@ from .hand import IllegalAction
 from .names import draw_name
 from .observe import GameSource, Hooks, Observer, games_of
 from .rules import MAJIANG, MAJSOUL, MAJSOUL_SANMA, Rule, RuleSpec, platform_preset
-from .settlement import DealExpectation, GameEnd, Standing, final_points, final_results, game_ends, keeps_deal
+from .scoring import WinResult
+from .settlement import (DealExpectation, FinalResults, GameEnd, Standing, final_points, final_results, game_ends,
+                         keeps_deal)
 from .tiles import KIND_OF
 from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
 
@@ -47,6 +49,9 @@ __all__ = ["Replay", "Step", "replay", "game_rule", "game_rules", "PastTheEndWar
 
 Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
 """What the engine expected at a step, by the kind of event."""
+
+_Result = TypeVar("_Result", Win, NoWin)
+"""A round's result: a win or a draw."""
 
 
 @dataclass(slots=True)
@@ -229,6 +234,7 @@ class Replay:
             else:
                 for hook in by_event.get(type(step.event), ()):
                     hook(step)
+                # a replay's step has its table at a discard
                 if after_riichi and type(step.event) is Discard and any(step.table.riichi):  # type: ignore[union-attr]
                     for hook in after_riichi:
                         hook(step)
@@ -260,21 +266,21 @@ class Replay:
         # standing has an expectation of its own only where it differs from the log's
         # (after a logged payment the rules do not give).
         own = None if self.own == self.standing else self.own.expected_deal(round_)
-        expected: Expectation = self.standing.expected_deal(round_, own)
+        expected_deal: DealExpectation | None = self.standing.expected_deal(round_, own)
         if (index == 0 and game.final_scores is None
                 and (deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks) != (0, 0, 0, 0)):
-            expected = None  # an excerpt that starts in the middle of a game: its standing is as given
+            expected_deal = None  # an excerpt that starts in the middle of a game: its standing is as given
         elif self.ended_after is not None and None not in self.other_ended_after:
-            expected = None  # no rule the game may be under has this round (reported at the end)
+            expected_deal = None  # no rule the game may be under has this round (reported at the end)
         logged = Standing.of_deal(round_)
-        if expected is None or expected.states(deal) or (own is not None and own.states(deal)):
+        if expected_deal is None or expected_deal.states(deal) or (own is not None and own.states(deal)):
             self.own = logged.copy()
         self.standing = logged
         problems: list[Problem] = []
         try:
             table = Table(deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
         except ValueError as error:
-            yield Step(game, index, 0, deal, None, expected, [Problem("qipai", str(error))])
+            yield Step(game, index, 0, deal, None, expected_deal, [Problem("qipai", str(error))])
             if round_end is not None:
                 round_end(Step(game, index, len(round_.events) - 1, round_.events[-1], None, None, []))
             return
@@ -283,7 +289,7 @@ class Replay:
                 problems.append(Problem("qipai", f"a deal of {hand.size} tiles: {hand}"))
         rule = self.rule
         problems += table.in_view.see_deal(table.hands, deal, rule)
-        step = Step(game, index, 0, deal, table, expected, problems)
+        step = Step(game, index, 0, deal, table, expected_deal, problems)
         yield step
         derived: list[tuple[int, ...]] = []
         doubtful = False  # a win the events before it do not allow: who won is not known
@@ -303,7 +309,7 @@ class Replay:
                 table.drop_due_dora(AFTER_DISCARD)
             if table.pending_riichi is not None and cls is not DoraReveal and takes_riichi_stick(event):
                 table.take_riichi_stick()
-            expected = None
+            expected: Expectation = None
             seat = getattr(event, "seat", None)
             lost = seat is not None and table.unknown[seat]  # a hand the table lost track of
             try:
@@ -311,10 +317,11 @@ class Replay:
             except IllegalAction as error:
                 if not lost:  # what such a hand cannot do was said where it was lost
                     problems.append(Problem(event.key, str(error)))
-            if after_riichi and cls is Discard and event.riichi:  # every discard wanted from here on
+            if after_riichi and type(event) is Discard and event.riichi:  # every discard wanted from here on
                 plain, wanted = False, wanted | {Discard}
             if expected is not None:
-                derived.append(_derived_payments(event, expected, len(table.scores)))  # type: ignore[arg-type]
+                # the engine expects something at a win or a draw only
+                derived.append(_derived_payments(cast("Win | NoWin", event), expected, len(table.scores)))
                 doubtful = doubtful or (type(expected) is WinExpectation and expected.allowed is not None)
             if every or expected is not None or problems or cls in wanted:
                 step = Step(game, index, position, event, table, expected, problems)
@@ -413,7 +420,9 @@ class Replay:
         wins = [r for r in results if type(r) is Win]
         renchan, no_game = keeps_deal(rule, table)
         deposits = tuple(table.deposits)
-        self.standing.settle(round_, deposits, [r.payments for r in results], renchan, bool(wins))
+        # the table settles results with payments only (the rules' where the log states none, _settled)
+        payments = cast("list[tuple[int, ...]]", [r.payments for r in results])
+        self.standing.settle(round_, deposits, payments, renchan, bool(wins))
         self.own.settle(round_, deposits, derived, renchan != doubtful, bool(wins))
         first, dealer, won = self.game.first_dealer, round_.player_of(0), bool(wins)
         if self.ended_after is None:
@@ -451,7 +460,7 @@ class Replay:
         ends = ended_after is not None and complete
         return Step(game, rounds, None, None, None, GameEnd(ends, extra, *final, alternative, points))
 
-    def _finals(self, rule: Rule) -> tuple[tuple, tuple | None]:
+    def _finals(self, rule: Rule) -> tuple[FinalResults, FinalResults | None]:
         """The final results under ``rule`` of the log's standing, and of the engine's own
         where it differs (else ``None``)."""
         first = self.game.first_dealer
@@ -492,14 +501,14 @@ def _derived_payments(event: Win | NoWin, expected: Expectation, seats: int) -> 
     """The payments the rules give for a round's result, or the logged ones when the
     engine could not derive them (zeros when the log states none either: the win or draw
     the rules do not allow is reported where it is)."""
-    if type(expected) is WinExpectation and expected.result and expected.allowed is None:
-        return expected.result.payments  # type: ignore[union-attr]
+    if type(expected) is WinExpectation and type(expected.result) is WinResult and expected.allowed is None:
+        return expected.result.payments
     if type(expected) is DrawExpectation and expected.name is not None:
         return expected.payments
     return (0,) * seats if event.payments is None else event.payments
 
 
-def _settled(event: Win | NoWin, expected: Expectation, seats: int) -> Win | NoWin:
+def _settled(event: _Result, expected: Expectation, seats: int) -> _Result:
     """A round's result as the table settles it: as logged, or with the payments the
     rules give when the log states none (mjai's optional ``deltas``)."""
     if event.payments is not None:

@@ -235,7 +235,7 @@ class Round:
     @property
     def deal(self) -> Deal:
         """The round's opening :class:`Deal`."""
-        return self.events[0]  # type: ignore[return-value]
+        return self.events[0]  # type: ignore[return-value]  # a round's first event is its deal
 
     @property
     def label(self) -> str:
@@ -272,9 +272,9 @@ class Round:
         if not results:
             how = "the log stops before the round ends"
         else:
-            how = "; ".join(f"a draw, {r.name!r}" if type(r) is NoWin else
-                            f"seat {r.seat} wins by {'tsumo' if r.is_tsumo else f'ron from seat {r.discarder}'}, {r.points}"
-                            for r in results)  # type: ignore[union-attr]
+            how = "; ".join(f"seat {r.seat} wins by {'tsumo' if r.is_tsumo else f'ron from seat {r.discarder}'}, "
+                            f"{r.points}" if isinstance(r, Win) else f"a draw, {r.name!r}"
+                            for r in results)
         return f"<Round {self.label}: {len(self.events)} events, {how}>"
 
     def _repr_html_(self) -> str:
@@ -299,7 +299,7 @@ class Round:
             while following < end and type(events[following]) is DoraReveal:
                 following += 1
             if following < end and takes_riichi_stick(events[following]):
-                paid[events[index].seat] += 1000  # type: ignore[union-attr]
+                paid[events[index].seat] += 1000  # type: ignore[union-attr]  # a discard, riichi_at's
         return tuple(paid)
 
     def score_changes(self, riichi_at: Iterable[int] | None = None,
@@ -389,6 +389,7 @@ def takes_riichi_stick(event: Event) -> bool:
     but a win on that discard or the triple-ron draw 三家和 (then the riichi never took
     effect)."""
     cls = type(event)
+    # cls is type(event): a NoWin's name
     return not (cls is Win or (cls is NoWin and draw_name(event.name) == "三家和"))  # type: ignore[union-attr]
 
 
@@ -398,7 +399,7 @@ def locator(source: str | None, round: str | int | None, event: int | None) -> s
     round's label, or its 0-based index in the game (written ``round #N``) when the label
     is not known; ``event`` the 0-based index of the event in the round (the deal is event
     0: ``game.rounds[r].events[17]``). Parts given as ``None`` are left out."""
-    if type(round) is int:
+    if isinstance(round, int):
         round = f"round #{round}"
     return ", ".join(filter(None, (source, round, None if event is None else f"event {event}")))
 

@@ -19,7 +19,7 @@ The concealed tile count tells whose turn it is: ``3n+1`` tiles wait for a draw 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from . import shanten as _shanten
 from .tiles import KINDS, NORTH, SLOT_OF, HandNotation, Meld, kind, kind_name, parse_hand
@@ -168,7 +168,7 @@ class Hand:
         known = _TILES.get(tile)
         if known is None:
             self._illegal(f"draw {tile!r}", "not a tile")
-        k, suit, _ = known  # type: ignore[misc]
+        k, suit, _ = known
         if self.size % 3 != 1:
             self._illegal(f"draw {tile}", "the hand must discard first")
         counts = self.counts
@@ -193,7 +193,7 @@ class Hand:
             self._illegal(f"discard {tile!r}", "not a tile")
         if self.size % 3 != 2:
             self._illegal(f"discard {tile}", "nothing to discard before a draw or call")
-        k, suit, five = known  # type: ignore[misc]
+        k, suit, five = known
         counts, red = self.counts, self.red
         if not (red[suit] if suit >= 0 else counts[k] - red[five] if five >= 0 else counts[k]):
             self._illegal(f"discard {tile}", "not in hand")
@@ -306,9 +306,9 @@ class Hand:
             place = next((i for i, m in enumerate(self.melds) if str(m) == pon), None)
             if place is None:
                 self._illegal(f"kan {meld}", f"no pon {pon} to add to")
-            self._take((meld.added,), "kan", meld)  # type: ignore[arg-type]
+            self._take((meld.added,), "kan", meld)  # type: ignore[arg-type]  # an added kan has its added tile
             self.melds[place] = meld
-            self.meld_counts[kind(meld.added)] += 1  # type: ignore[arg-type]
+            self.meld_counts[kind(meld.added)] += 1  # type: ignore[arg-type]  # as above
         self.drawn = None
 
     def set_aside_north(self, tile: str = "z4") -> None:
@@ -364,7 +364,7 @@ class Hand:
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _illegal(self, action: str, reason: str) -> None:
+    def _illegal(self, action: str, reason: str) -> NoReturn:
         raise IllegalAction(f"{action}: {reason} (hand {self})")
 
     def _held(self, tile: str) -> int:

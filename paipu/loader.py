@@ -45,7 +45,7 @@ import stat
 import warnings
 import zlib
 from pathlib import Path
-from typing import Iterable, Iterator, Literal, Union
+from typing import Any, Iterable, Iterator, Literal, Union, cast
 
 import orjson
 
@@ -100,7 +100,7 @@ class LoadError(Exception):
     def __str__(self) -> str:
         return f"{locator(self.source, self.label or self.round, self.event)}: {self.message}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The error as a JSON-ready dict with the keys of a validation finding (``check``
         is ``"load"``; ``round`` the round's label, or ``round #N`` when its deal could not
         be read)."""
@@ -109,7 +109,7 @@ class LoadError(Exception):
                 "expected": None, "logged": None, "message": self.message}
 
 
-class Without(frozenset):
+class Without(frozenset[Union[int, Part]]):
     """The games of a file but these (their indices; of a database or archive, the
     :class:`~paipu.containers.Part` s naming its members): a file named whole after some
     ``FILE#N`` of it, whose games ``N`` were read there."""
@@ -232,7 +232,7 @@ def _bunzip2(data: bytes, max_size: int) -> bytes:
     return inflated
 
 
-def _decode(data: bytes, name: str) -> tuple[list, ReadGame]:
+def _decode(data: bytes, name: str) -> tuple[list[Any], ReadGame]:
     """The games of a file's bytes (uncompressed), unread, and the reader of their format."""
     format, content = identify(data)
     return format.games(content, name)
@@ -408,12 +408,12 @@ class GameReader:
         """The games of one file (:data:`Selection`: only game ``index`` if given); errors
         are recorded."""
         self.files += 1
-        what = kind(path) if index is None or type(index) in (Without, Part) else None
+        what = None if isinstance(index, int) else kind(path)
         if what is not None:
-            yield from self._container(path, what, index)
+            yield from self._container(path, what, cast("Without | Part | None", index))
             return
         with _CollectorPause():
-            built = self._build(path, index)
+            built = self._build(path, cast("int | Without | None", index))  # a Part is a container's
         yield from self._hand_out(built)
 
     def _hand_out(self, built: list[Game | LoadError]) -> Iterator[Game]:
@@ -422,13 +422,13 @@ class GameReader:
         built.reverse()
         while built:
             outcome = built.pop()
-            if type(outcome) is LoadError:
+            if isinstance(outcome, LoadError):
                 self._error(outcome)
                 continue
             self.games += 1
             yield outcome
 
-    def _build(self, path: Path, index: Selection) -> list[Game | LoadError]:
+    def _build(self, path: Path, index: int | Without | None) -> list[Game | LoadError]:
         """Every game of the file ``path`` selected by ``index`` (:data:`Selection`), or the
         :class:`LoadError` of each that cannot be read, in order; one error if the file
         cannot be read at all.
@@ -442,7 +442,8 @@ class GameReader:
             return [LoadError(str(path), _describe_read_error(error, None))]
         return self._games(data, str(path), index)
 
-    def _games(self, data: bytes, name: str, index: Selection, member: str | None = None) -> list[Game | LoadError]:
+    def _games(self, data: bytes, name: str, index: int | Without | None,
+               member: str | None = None) -> list[Game | LoadError]:
         """The games of the bytes ``data`` of the file ``name`` (or of the ``member`` of a
         database or archive, ``name`` then ``CONTAINER#MEMBER``), gzip or bzip2 inflated,
         selected by ``index``, or their errors: see :meth:`_build`. (The file's or member's
@@ -454,16 +455,19 @@ class GameReader:
                 data = _bunzip2(data, self.max_size)
             if data[:3] == BOM:  # which some editors write first, and JSON may not hold
                 data = data[3:]
-            games = None if type(index) is int else _paipu_games(data, name)
-            if games is not None:
-                return games if index is None else [g for n, g in enumerate(games) if n not in index]
+            if not isinstance(index, int):
+                games = _paipu_games(data, name)
+                if games is not None:
+                    # a list of games only, which the caller empties (never adds to)
+                    return cast("list[Game | LoadError]", games) if index is None else [
+                        g for n, g in enumerate(games) if n not in index]
             items, reader = _decode(data, name if member is None else member)
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
             return [LoadError(name, _describe_read_error(error, data))]
         del data
         if not items:
             return [LoadError(name, "the file holds no game (an empty list)")]
-        if type(index) is int:
+        if isinstance(index, int):
             if index >= len(items):
                 return [LoadError(name, f"no game #{index}: the file holds {len(items)}")]
             chosen = [(index, items[index])]
@@ -485,7 +489,7 @@ class GameReader:
                 built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
         return built
 
-    def _container(self, path: Path, what: Kind, index: Selection) -> Iterator[Game]:
+    def _container(self, path: Path, what: Kind, index: Without | Part | None) -> Iterator[Game]:
         """The games of the database or archive ``path`` (:mod:`paipu.containers`) that
         ``index`` selects: all (by the reader's filters), all :class:`Without` some
         members, or a :class:`~paipu.containers.Part`; a member at a time, each as a file's
@@ -555,7 +559,7 @@ def whole_container(index: None | Without, filters: Filters) -> Part:
     return Part(filters=filters, without=frozenset(named))
 
 
-def _resolve(path: PathLike) -> tuple[Path, Selection]:
+def _resolve(path: PathLike) -> tuple[Path, int | Part | None]:
     """The file a path names and the games of it to read: the path itself whole, or of
     ``FILE#N`` game ``N`` of ``FILE``, of ``FILE#NAME`` (``FILE`` a database or archive)
     its member ``NAME`` (a row's id, a member's name, maybe ending ``#N``)."""
@@ -591,7 +595,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return (info.st_dev, info.st_ino) if info.st_ino else None
 
 
-def _entry(entry: os.DirEntry) -> tuple[str, bool, bool]:
+def _entry(entry: os.DirEntry[str]) -> tuple[str, bool, bool]:
     """The name of a folder's entry, whether it is a folder and whether a regular file,
     maybe through symbolic links (neither for a link that loops or leads nowhere)."""
     try:

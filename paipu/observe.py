@@ -146,9 +146,10 @@ class Hooks:
             if not isinstance(observer, Observer):
                 raise TypeError(f"observers must be instances of paipu.Observer, not {_what(observer)}")
         self.observers = observers
-        kinds = [(observer, overridden(type(observer))) for observer in observers]
+        # a class is hashable: mypy checks its instances' __hash__ instead
+        kinds = [(observer, overridden(type(observer))) for observer in observers]  # type: ignore[arg-type]
 
-        def bound(hook: str) -> list[Callable]:
+        def bound(hook: str) -> list[Callable[..., None]]:
             return [getattr(observer, hook) for observer, hooks in kinds if hook in hooks]
 
         self.by_event: dict[type, list[Callable[[Step], None]]] = {}
@@ -228,7 +229,7 @@ def walk(source: GameSource, *observers: Observer) -> Any:
                 for position in compress(count(), hooked):
                     step.event_index = position
                     step.event = events[position]
-                    hooked[position](step)
+                    hooked[position](step)  # type: ignore[misc]  # compress picks the events with a hook
             elif by_event:
                 for position, event in enumerate(events):
                     called = by_event.get(type(event))
@@ -247,7 +248,7 @@ def walk(source: GameSource, *observers: Observer) -> Any:
     return hooks.result()
 
 
-def _after_riichi_of_walk(hooks: list[Callable]) -> Callable[[Step], None]:
+def _after_riichi_of_walk(hooks: list[Callable[[Step], None]]) -> Callable[[Step], None]:
     """A walk's hook for every discard that calls ``hooks`` for those from the round's
     first riichi declaration on (:meth:`Observer.on_discard_after_riichi`)."""
     riichi_step = None  # the walk's step of the round in which a riichi was declared

@@ -11,10 +11,11 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar, cast
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
 
     import pandas as pd
 
@@ -92,10 +93,12 @@ def _shares(path: Path, index: Selection, filters: Filters) -> list[Selection]:
     from .containers import ContainerError, kind, parts
     from .loader import PATTERNS, Without, whole_container
 
-    what = kind(path) if index is None or isinstance(index, Without) else None
+    if not (index is None or isinstance(index, Without)):
+        return [index]
+    what = kind(path)
     if what is None:
         return [index]
-    everything = whole_container(index, filters)  # type: ignore[arg-type]  # None or Without: what was sniffed
+    everything = whole_container(index, filters)
     try:
         return list(parts(path, what, everything, PATTERNS)) or [everything]
     except ContainerError:
@@ -181,16 +184,17 @@ def joined(parts: Sequence[Part]) -> stats.Tables:
         firsts.append(firsts[-1] + part.games)
 
     def whole(name: str) -> pd.DataFrame | None:
-        frames = [numbered(part, name, first) for part, first in zip(parts, firsts)]
-        if frames[0] is None:
+        tables = [numbered(part, name, first) for part, first in zip(parts, firsts)]
+        if tables[0] is None:
             return None
+        frames = cast("list[pd.DataFrame]", tables)  # every part has the table when the first has it
         categorical = [column for column, dtype in frames[0].dtypes.items() if isinstance(dtype, pd.CategoricalDtype)]
         frame = pd.concat([frame.drop(columns=categorical) for frame in frames], ignore_index=True)
         for column in categorical:  # the codes of each part mapped to the categories of all
             frame[column] = union_categoricals([part[column] for part in frames], sort_categories=True)
         return frame[frames[0].columns]
 
-    return stats.Tables(*map(whole, ("rounds", "games", "turns")))  # type: ignore[arg-type]
+    return stats.Tables(*map(whole, ("rounds", "games", "turns")))
 
 
 # -- worker processes ----------------------------------------------------------------------
@@ -296,11 +300,12 @@ class Workers:
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._context = _Context()
-        self._executor = None
+        self._executor: ProcessPoolExecutor | None = None
         if processes > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            self._executor = ProcessPoolExecutor(processes, mp_context=self._context,  # type: ignore[arg-type]
+            # _Context is the default multiprocessing context, which keeps the processes it starts
+            self._executor = ProcessPoolExecutor(processes, mp_context=cast("BaseContext", self._context),
                                                  initializer=_ignore_interrupts)
 
     def __enter__(self) -> Workers:
@@ -350,15 +355,16 @@ class Workers:
         from collections import deque
         from itertools import islice
 
-        assert self._executor is not None
+        executor = self._executor
+        assert executor is not None
         pending: deque[Future[Result]] = deque()
 
         def submit(item: Item) -> None:
             if len(self._context.started) < self.processes:  # this call may start a worker
                 with _interrupts_held():
-                    pending.append(self._executor.submit(function, item))
+                    pending.append(executor.submit(function, item))
             else:
-                pending.append(self._executor.submit(function, item))
+                pending.append(executor.submit(function, item))
 
         for item in islice(items, AHEAD * self.processes):
             submit(item)

@@ -16,7 +16,7 @@ and ``__post_init__`` call that stores each field through its slot's own descrip
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["quick_init"]
 
@@ -54,10 +54,10 @@ def quick_init(cls: T) -> T:
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     exec(f"def __init__(self, {', '.join(parameters)}):\n    " + "\n    ".join(body), namespace)
-    init = namespace["__init__"]
-    generated = cls.__init__
-    init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", generated.__doc__  # type: ignore[attr-defined]
-    init.__annotations__ = dict(generated.__annotations__)  # type: ignore[attr-defined]
-    init.__wrapped__ = generated  # type: ignore[attr-defined]
-    cls.__init__ = init  # type: ignore[misc]
+    init: Any = namespace["__init__"]  # the function exec defined
+    generated = cls.__dict__["__init__"]  # the dataclass's
+    init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", generated.__doc__
+    init.__annotations__ = dict(generated.__annotations__)
+    init.__wrapped__ = generated
+    cls.__init__ = init  # type: ignore[misc]  # the dataclass's __init__ replaced on purpose
     return cls

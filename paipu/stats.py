@@ -34,7 +34,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Callable, Iterable, Literal, Union
+from typing import Callable, Iterable, Literal, Sequence, Union, cast
 
 import numpy as np
 import pandas as pd
@@ -444,7 +444,7 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             continue
         if kind is Call or kind is Kan:
             meld = event.meld  # type: ignore[union-attr]
-            given: Iterable[str] = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
+            given: Iterable[str] = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
         elif kind is NorthSetAside:
             given = ("z4",)
         else:
@@ -648,14 +648,15 @@ class _EngineFacts(_Facts):
         seats = range(len(deal.hands))
         # not when a hand cannot be played: the replay refuses the deal, no shanten
         playable = not any(map(unplayable, deal.hands))
-        self.hands: list[Tracked | None] = [Tracked(hand.counts()) for hand in deal.hands]
+        tracked = [Tracked(hand.counts()) for hand in deal.hands]
+        self.hands: list[Tracked | None] = list(tracked)
         """Each seat's concealed tiles but the one it drew and has not yet discarded (or
         ``None``: a hand the events do not fit, a tile given away that it does not hold,
         followed no more)."""
         self.drawn: list[str | None] = [None] * len(seats)
         """The tile each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
         as it was, and its shanten with it."""
-        self.start_shanten = [hand.shanten() for hand in self.hands] if playable else [None] * len(seats)
+        self.start_shanten = [hand.shanten() for hand in tracked] if playable else [None] * len(seats)
         self.shanten_after: list[int | None | object] = list(self.start_shanten) if playable else [_ASK] * len(seats)
         """The shanten of each seat's hand after its last discard (at first, the deal's),
         or :data:`_ASK` once anything else has changed the hand since (a discard of
@@ -695,8 +696,9 @@ class _EngineFacts(_Facts):
             kind = type(event)
             if kind is Draw or kind is KanDraw:
                 seat = event.seat  # type: ignore[union-attr]
-                if drawn[seat] is not None and hands[seat] is not None:  # a second draw, no discard between
-                    hands[seat].add(KIND_OF[drawn[seat]])  # type: ignore[union-attr]
+                held, hand = drawn[seat], hands[seat]
+                if held is not None and hand is not None:  # a second draw, no discard between
+                    hand.add(KIND_OF[held])
                     known[seat] = _ASK
                 drawn[seat] = event.tile  # type: ignore[union-attr]
             elif kind is Discard:
@@ -749,7 +751,7 @@ class _EngineFacts(_Facts):
                         given: Iterable[str] = ("z4",)
                     else:
                         meld = event.meld  # type: ignore[union-attr]
-                        given = (meld.added,) if meld.type == "kakan" else meld.hand_tiles
+                        given = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
                     if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
                         hands[seat] = None
         self.after_call = after_call
@@ -828,7 +830,7 @@ def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
     return {fact.name: fact.dtype for fact in facts}
 
 
-def _column(values: tuple, dtype: str) -> np.ndarray | pd.api.extensions.ExtensionArray:
+def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensions.ExtensionArray:
     """One column of rows as an array of its ``dtype``, made at once (``None`` as NA): no
     object column for pandas to infer a type of and then convert."""
     if dtype in ("int64", "bool"):
@@ -934,7 +936,7 @@ def _check_player(player: object) -> str | int | None:
     """``player`` if it is a name (str) or ``None``, as an int if it is a player index (an
     int, or one of numpy's); else TypeError."""
     if player is None or type(player) is str:
-        return player  # type: ignore[return-value]
+        return player
     index = as_index(player)
     if index is None:
         raise TypeError(f"player must be a name (str), a player index (int) or None, not {player!r}")
@@ -1045,7 +1047,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
             sums[label] = sums[denominator] * mask
         return label
 
-    plan = []
+    plan: list[tuple[Stat, str | None, str | None]] = []  # each stat with its numerator and denominator
     for stat in stats:
         if stat.aggregate == "sum":
             numerator = key(stat.numerator)
@@ -1063,16 +1065,19 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     summed = {k: np.bincount(codes, v, len(players)) for k, v in sums.items()}
     peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
     columns: dict[str, object] = {}  # made into the frame at once, not a column at a time
-    for stat, numerator, denominator in plan:
+    for stat, numerator_key, denominator_key in plan:
         if stat.aggregate == "sum":
-            if denominator is None:
-                columns[stat.name] = summed[numerator].astype(int)  # type: ignore[index]
+            if denominator_key is None:
+                # a sum's numerator is a key
+                columns[stat.name] = summed[numerator_key].astype(int)  # type: ignore[index]
             else:
-                below = summed[denominator]
-                columns[stat.name] = np.divide(summed[numerator], below, out=np.full(len(players), math.nan),  # type: ignore[index]
+                below = summed[denominator_key]
+                summed_numerator = summed[numerator_key]  # type: ignore[index]  # a sum's numerator is a key
+                columns[stat.name] = np.divide(summed_numerator, below, out=np.full(len(players), math.nan),
                                                where=below > 0)
         elif stat.aggregate == "max":
-            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  (aligned by name)
+            # aligned by name; peaks is made when a stat takes a maximum
+            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]
         else:
             values = _term(stat.numerator, frame)
             present = values.notna().to_numpy()
@@ -1095,7 +1100,7 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
         "turns": turns_table,
     }
     parts = [
-        _aggregate(frames[table], [stat for stat in chosen if stat.table == table])  # type: ignore[arg-type]
+        _aggregate(frames[table], [stat for stat in chosen if stat.table == table])
         for table in ("games", "rounds", "turns") if frames[table] is not None
     ]
     result = pd.concat(parts, axis=1, join="outer")

@@ -19,6 +19,7 @@ player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z
 from __future__ import annotations
 
 from operator import add
+from typing import cast
 
 from .events import Deal, Discard, Draw, Event, NoWin, Win
 from .hand import Hand, IllegalAction
@@ -275,7 +276,8 @@ class Table:
         (喰い替え); after an open kan, the replacement draw."""
         if self.last_discard is not None and self.last_discard[0] != seat:
             discarder = self.last_discard[0]
-            self.rivers[discarder][-1] += self.marks[discarder][seat]  # type: ignore[operator]
+            mark = self.marks[discarder][seat]
+            self.rivers[discarder][-1] += mark  # type: ignore[operator]  # None only for a seat's own mark
         self.hands[seat].call(meld)
         self.first_go_around = self.four_winds = False
         self.ippatsu = [False] * len(self.hands)
@@ -346,7 +348,8 @@ class Table:
 
     def _settle(self, result: Win | NoWin) -> None:
         self.results.append(result)
-        self.scores = list(map(add, self.scores, result.payments))
+        # the engine settles a result whose log states no payments with the rules' (engine._settled)
+        self.scores = list(map(add, self.scores, cast("tuple[int, ...]", result.payments)))
         self.phase = "end"
 
     # -- reading the state ---------------------------------------------------------------
@@ -407,8 +410,7 @@ class Table:
         last_seat, after = seats - 1, _NEXT_SEAT.get(seats) or (*range(1, seats), 0)
         while position < end:
             event = events[position]
-            cls = type(event)
-            if cls is Draw:
+            if type(event) is Draw:
                 tile = event.tile
                 try:
                     k, red = _KIND_AND_RED[tile]
@@ -453,7 +455,7 @@ class Table:
                     phase = "act"
                     position += 1
                     continue
-            elif cls is Discard:
+            elif type(event) is Discard:
                 hand = hands[actor]
                 tile = event.tile
                 if (event.seat != actor or event.riichi or (event.tsumogiri and tile != hand.drawn)
@@ -482,7 +484,10 @@ class Table:
             if wall != self.wall:  # a draw was applied
                 self.rinshan = False
             # a discard applied last may be called; after a draw, none may
-            self.last_discard = ((actor - 1) % seats, events[position - 1].tile) if phase == "draw" else None
+            if phase == "draw":
+                self.last_discard = ((actor - 1) % seats, events[position - 1].tile)  # type: ignore[union-attr]
+            else:
+                self.last_discard = None
             self.actor, self.phase, self.wall, self.forbidden = actor, phase, wall, forbidden
             self.first_go_around, self.four_winds = first_go_around, four_winds
         return position

@@ -231,18 +231,18 @@ class Meld:
         if self.type == "north":
             return "b"
         if self.type == "chi":
-            claimed = self.claimed[1]  # type: ignore[index]
+            claimed = self.claimed[1]  # type: ignore[index]  # a chi has its claimed tile
             ordered = sorted(digits, key=_rank)
             at = ordered.index(claimed) + 1
             return suit + "".join(ordered[:at]) + mark + "".join(ordered[at:])
         if self.type == "ankan":
             return suit + "".join(sorted(digits, reverse=True))
-        claimed = self.claimed[1]  # type: ignore[index]
+        claimed = self.claimed[1]  # type: ignore[index]  # a pon or kan but a closed one has it
         body = list(digits[:4] if self.type == "daiminkan" else digits[:3])
         body.remove(claimed)
         text = suit + "".join(sorted(body, reverse=True)) + claimed + mark
         if self.type == "kakan":
-            text += self.added[1]  # type: ignore[index]
+            text += self.added[1]  # type: ignore[index]  # an added kan has its added tile
         return text
 
     def __repr__(self) -> str:
@@ -260,7 +260,7 @@ class Meld:
         return Meld("kakan", self.suit, self.digits + tile[1], self.claimed, self.direction, tile)
 
 
-_SET_MELD_TILES = Meld.tiles.__set__  # type: ignore[attr-defined]  # the slot: Meld is frozen
+_SET_MELD_TILES = Meld.__dict__["tiles"].__set__  # the slot: Meld is frozen
 
 NORTH = Meld("north", "z", "4", None, None)
 """A North tile set aside in a three-player game (北抜き), written ``b`` in a hand."""
@@ -276,7 +276,7 @@ def parse_meld(text: object) -> Meld:
     if meld is None:
         meld = _parse_meld(text)
         if len(_MELDS) < _MELD_CACHE_SIZE:
-            _MELDS[text] = meld  # type: ignore[index]
+            _MELDS[text] = meld  # type: ignore[index]  # a str: _parse_meld parses nothing else
     return meld
 
 
@@ -425,7 +425,7 @@ class HandNotation:
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
 
 
-def _canonical_digits(suit: str) -> Callable[[str], re.Match | None]:
+def _canonical_digits(suit: str) -> Callable[[str], re.Match[str] | None]:
     """The full match of one suit's digits as ``str(hand)`` writes them: in canonical order
     (ascending, a red five before the fives), no more than four of a kind."""
     # Possessive repeats: in a canonical string nothing is ever given back, so the match
@@ -507,10 +507,10 @@ def parse_hand(text: object) -> HandNotation:
     match = _CONCEALED_PARTS.fullmatch(first)
     if match is None:
         return _parse_hand_in_full(text)
-    m, p, s, z, drawn = match.groups("")
+    m, p, s, z, drawn_digits = match.groups("")
     try:
         concealed = _M_TILES[m] + _P_TILES[p] + _S_TILES[s] + _Z_TILES[z]
-        drawn = _TILE[drawn] if drawn else None
+        drawn = _TILE[drawn_digits] if drawn_digits else None
     except KeyError:
         return _parse_hand_in_full(text)  # digits out of order, five of a kind, z0, z8 or z9
     total = len(concealed)

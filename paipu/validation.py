@@ -20,7 +20,7 @@ the rules' payments, and the next deal's scores, where the log states them, are 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from .checks import DrawExpectation, WinExpectation
 from .events import Deal, Game, NoWin, Win, locator
@@ -32,7 +32,11 @@ from .engine import Replay, Step
 from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .table import Problem
-from .tiles import HandNotation
+from .scoring import WinResult
+from .tiles import HandNotation, Meld
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Finding", "FileReport", "Checker", "validate", "validate_game", "validate_file", "findings_frame"]
 
@@ -66,17 +70,17 @@ def _yaku_name(name: str) -> str:
     return ALIASES.get(name, name)
 
 
-def _same_melds(mine: tuple, theirs: tuple) -> bool:
+def _same_melds(mine: tuple[Meld, ...], theirs: tuple[Meld, ...]) -> bool:
     """Whether two hands' melds are the same, in any order, compared as written. The
     North tiles set aside (``b``, three players) count only when the log writes them:
     Tenhou's logs never do."""
     # The melds almost always agree in order: equal tuples answer before any formatting.
     if mine == theirs:
         return True
-    mine, theirs = sorted(map(str, mine)), sorted(map(str, theirs))
-    if "b" in mine and "b" not in theirs:
-        mine = [meld for meld in mine if meld != "b"]
-    return mine == theirs
+    mine_written, theirs_written = sorted(map(str, mine)), sorted(map(str, theirs))
+    if "b" in mine_written and "b" not in theirs_written:
+        mine_written = [meld for meld in mine_written if meld != "b"]
+    return mine_written == theirs_written
 
 
 def _same_hand(mine: HandNotation, theirs: HandNotation) -> bool:
@@ -153,7 +157,7 @@ class Checker(Observer):
         if other.states(deal):
             return
 
-        def label(value) -> str:
+        def label(value: DealExpectation) -> str:
             return f"{WIND_NAMES[value.round_wind]}{value.hand_number + 1}局"
 
         as_logged = DealExpectation(deal.round_wind, deal.hand_number, deal.honba, deal.riichi_sticks, deal.scores)
@@ -177,7 +181,7 @@ class Checker(Observer):
         if expected.allowed is not None:
             self.add(step, "hule", None, None, f"the win is not allowed: {expected.allowed}")
             return
-        result = expected.result
+        result = cast(WinResult, expected.result)  # an allowed win scores (checks.expected_win)
         ura = None if win.ura_indicators is None else len(win.ura_indicators)
         if ura != expected.ura_count:
             self.add(step, "hule.fubaopai", expected.ura_count, ura,
@@ -209,7 +213,7 @@ class Checker(Observer):
         if win.limit is not None:
             self.limit(step, win, result)
 
-    def limit(self, step: Step, win: Win, result) -> None:
+    def limit(self, step: Step, win: Win, result: WinResult) -> None:
         """The limit the log states (Tenhou's ``AGARI``; :attr:`~paipu.events.Win.limit`):
         ``""`` for none, the limit's name up to ``sanbaiman``, ``yakuman`` for any
         yakuman, counted (数え役満) or not."""
@@ -232,17 +236,18 @@ class Checker(Observer):
             self.add(step, "pingju.name", name, draw.name, f"draw name spelled {draw.name}, the engine writes {name}")
         table = step.table
         for seat, must in enumerate(expected.shown):
-            shown = draw.hands[seat] is not None
+            logged_hand = draw.hands[seat]
+            shown = logged_hand is not None
             if must is not None and must != shown and self.game.origin.shown_hands:  # type: ignore[union-attr]
                 what = "shown although not" if shown else "not shown although"
                 self.add(step, "pingju.shoupai", must, shown,
                          f"seat {seat}'s hand is {what} tenpai" if name in EXHAUSTIVE
                          else f"seat {seat}'s hand is {what} required")
-            elif shown and table is not None and not table.unknown[seat] and not _holds(
-                    table.hands[seat], draw.hands[seat]):
+            elif logged_hand is not None and table is not None and not table.unknown[seat] and not _holds(
+                    table.hands[seat], logged_hand):
                 replayed = table.hands[seat].to_notation()
-                self.add(step, "pingju.shoupai", str(replayed), str(draw.hands[seat]),
-                         f"seat {seat}'s shown hand: replayed {replayed}, logged {draw.hands[seat]}")
+                self.add(step, "pingju.shoupai", str(replayed), str(logged_hand),
+                         f"seat {seat}'s shown hand: replayed {replayed}, logged {logged_hand}")
         if draw.payments is not None:
             self.compare(step, "pingju.fenpei", list(expected.payments), list(draw.payments), "payments by seat")
 
@@ -274,7 +279,9 @@ class Checker(Observer):
         logged = (game.final_scores, game.ranks, game.points)
         for i, (check, what) in enumerate((("game.defen", "final scores by player"), ("game.rank", "ranks by player"),
                                            ("game.point", "points by player"))):
-            mine, theirs = list((expected.scores, expected.ranks, expected.points)[i]), list(logged[i] or ())
+            # scores and ranks are numbers, points strings
+            mine: list[Any] = list((expected.scores, expected.ranks, expected.points)[i])
+            theirs: list[Any] = list(logged[i] or ())
             accepted = [mine, list(other[i])]
             if check == "game.point":
                 accepted += map(list, expected.other_points)
@@ -298,7 +305,7 @@ def _same_points(mine: list[str], theirs: list[str]) -> bool:
         return False
 
 
-def _yaku_list(entries: list[tuple[str, int, int]]) -> list:
+def _yaku_list(entries: list[tuple[str, int, int]]) -> list[list[str | int]]:
     return sorted([name, "*" * yakuman if yakuman else han] for (name, han, yakuman) in entries)
 
 
@@ -312,7 +319,8 @@ def validate_game(game: Game, rule: RuleSpec | None = None, strict_names: bool =
 
     An exception inside the engine is not a finding: it propagates (an engine error,
     which :func:`validate_file` reports apart)."""
-    return Replay(game, rule).run(Checker(strict_names))
+    findings: list[Finding] = Replay(game, rule).run(Checker(strict_names))
+    return findings
 
 
 def validate(games: GameSource, rule: RuleSpec | None = None, strict_names: bool = False) -> list[Finding]:
@@ -330,7 +338,7 @@ def validate(games: GameSource, rule: RuleSpec | None = None, strict_names: bool
     return findings
 
 
-def findings_frame(findings: Iterable[Finding]):
+def findings_frame(findings: Iterable[Finding]) -> pd.DataFrame:
     """Findings as a pandas DataFrame, one row each, columns as :class:`Finding`'s fields."""
     import pandas as pd
 
@@ -350,9 +358,9 @@ class FileReport:
     games: int
     rounds: int
     valid: int
-    findings: tuple[dict, ...]
-    errors: tuple[dict, ...]
-    engine_errors: tuple[dict, ...] = ()
+    findings: tuple[dict[str, Any], ...]
+    errors: tuple[dict[str, Any], ...]
+    engine_errors: tuple[dict[str, Any], ...] = ()
     loose: int = 0
     """Games checked loosely: their origin leaves part of their rule open (e.g. Tenhou's
     final-points rules for a date outside the evidence), and every value it allows was
@@ -370,8 +378,8 @@ def validate_file(path: str, index: Selection = None, rule: RuleSpec | None = No
 
     reader = load(errors="collect", max_size=max_size)
     games = rounds = valid = loose = 0
-    findings: list[dict] = []
-    engine_errors: list[dict] = []
+    findings: list[dict[str, Any]] = []
+    engine_errors: list[dict[str, Any]] = []
     chosen = None if rule is None else Rule.get(rule)
     for game in reader.read_file(Path(path), index):
         games += 1

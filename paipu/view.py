@@ -191,7 +191,7 @@ def _meld(meld: Meld, sources: Offsets) -> str:
         own = sorted(meld.hand_tiles, key=_order)
         if meld.type == "kakan":
             own.remove(meld.added)  # type: ignore[arg-type]
-        turned = svg.tile(meld.claimed, "pv-side")  # type: ignore[arg-type]
+        turned = svg.tile(meld.claimed, "pv-side")
         if meld.added:  # on top of the claimed tile
             turned = f'<span class="pv-stack">{svg.tile(meld.added, "pv-side")}{turned}</span>'
         offset = dict(sources).get(meld.direction, 0) % (len(sources) + 1)  # type: ignore[arg-type]
@@ -400,12 +400,12 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     round_: Round = step.round  # type: ignore[assignment]
     events, position = round_.events, step.event_index or 0
     last = next((e for e in reversed(events[:position + 1]) if type(e) in (Discard, Kan)), None)
-    if type(last) is Discard and last.seat == seat:  # type: ignore[union-attr]
+    if type(last) is Discard and last.seat == seat:
         own = next((tile[:2] for tile in table.rivers[seat] if KIND_OF[tile[:2]] in waits), None)
         return None if own is None else f"furiten: the wait {own} is in the own river"
     # A tile just passed may still be won on; once the next event has come, it counts.
     event = events[position]
-    on_offer = passed_tile(event) is not None or (type(event) is Win and event.discarder is not None)  # type: ignore
+    on_offer = passed_tile(event) is not None or (type(event) is Win and event.discarder is not None)
     return furiten(table, seat, events, position + 1, on_offer, waits)
 
 
@@ -441,8 +441,8 @@ def _standings(step: Step, names: tuple[str, ...]) -> str:
         derived = ('<p class="pv-derived">The log states no final results: these are worked out by the rules '
                    "from the scores after the last round.</p>")
     players = range(len(names))
-    order = sorted(players, key=lambda p: ranks[p]) if ranks else (  # type: ignore[index]
-        sorted(players, key=lambda p: -scores[p]) if scores else players)  # type: ignore[index]
+    order = sorted(players, key=lambda p: ranks[p]) if ranks else (
+        sorted(players, key=lambda p: -scores[p]) if scores else players)
     seats = []
     for player in order:
         score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
@@ -465,8 +465,8 @@ def _head(step: Step, memo: _Memo) -> str:
         parts.append(f'dora <span class="pv-dora">{memo.dora(table.dora_indicators)}</span>')
     else:
         parts.append(f'dora <span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
-    if type(step.event) is Win and step.event.ura_indicators:  # type: ignore[union-attr]
-        parts.append(f'ura <span class="pv-ura">{_tiles(step.event.ura_indicators)}</span>')  # type: ignore
+    if type(step.event) is Win and step.event.ura_indicators:
+        parts.append(f'ura <span class="pv-ura">{_tiles(step.event.ura_indicators)}</span>')
     return f'<div class="pv-head">{" · ".join(parts)}</div>'
 
 

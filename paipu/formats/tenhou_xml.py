@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, Mapping
 from urllib.parse import unquote
 
 from ..events import (
@@ -223,7 +224,8 @@ _TILES = (_tile_names(False), _tile_names(True))
 """Tile name by id, without and with red fives."""
 
 
-def _event_tables(red: bool) -> tuple[list, list, list]:
+def _event_tables(red: bool) -> tuple[list[dict[str, Draw]], list[dict[str, KanDraw]],
+                                     list[dict[str, tuple[Discard, ...]]]]:
     # Events are immutable: each draw, kan draw and discard (by seat and tile id, keyed by
     # the id as written) is made once and shared, so reading a game makes no per-tile
     # objects. A discard's four forms are indexed by 2 * tsumogiri + riichi.
@@ -569,7 +571,9 @@ class _Reader:
         append = events.append
         results: list[TenhouWin | TenhouDraw] = []
         # per round, the events of each tag letter by the id as written
-        draw_row = {}.get  # the draws of a tag letter, None for any other tag
+        # the draws of a tag letter, None for any other tag
+        no_rows: dict[str, Mapping[str, Draw | KanDraw]] = {}
+        draw_row: Callable[[str], Mapping[str, Draw | KanDraw] | None] = no_rows.get
         kan_rows: dict[str, dict[str, KanDraw]] = {}
         discard_rows: dict[str, dict[str, tuple[Discard, ...]]] = {}
         seat_of = [0, 1, 2, 3]
@@ -647,13 +651,13 @@ class _Reader:
                                     for letter, who in _DISCARD_SEAT.items() if who < self.n}
                     last_draw, after_kan, dora, riichi, indicators_shown = "", False, None, 0, 1
                 elif tag == "AGARI":
-                    win, logged = self.win(attrs)
+                    win, logged_win = self.win(attrs)
                     append(win)
-                    results.append(logged)
+                    results.append(logged_win)
                 elif tag == "RYUUKYOKU":
-                    no_win, logged = self.no_win(attrs)
+                    no_win, logged_draw = self.no_win(attrs)
                     append(no_win)
-                    results.append(logged)
+                    results.append(logged_draw)
                 elif tag == "GO":
                     self.go(attrs)
                 elif tag == "UN":
@@ -676,7 +680,7 @@ class _Reader:
             what = "unknown tag"
         elif number and not self.rounds:
             what = "a draw or discard before the first round (INIT)"
-        elif number and seat >= self.n:
+        elif number and seat is not None and seat >= self.n:
             what = f"a {'draw' if letter in _DRAW_SEAT else 'discard'} of player {seat} in a game of {self._count()}"
         elif number:
             what = "no such tile id"
@@ -684,6 +688,9 @@ class _Reader:
             what = f"missing attribute {error}"
         else:
             what = str(error)
+        where: int | None
+        label: str | None
+        event: int | None
         if letter == "INIT":  # the deal of the next round: its event 0
             where, label, event = len(self.rounds), None, 0
         elif self.rounds:
@@ -757,17 +764,18 @@ def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> Ga
     takes it from the file name, see :func:`log_id_of`); ``source`` locates the game.
     """
     if isinstance(data, bytes):
-        if data[:2] == b"\x1f\x8b":
+        raw = data
+        if raw[:2] == b"\x1f\x8b":
             from ..loader import MAX_SIZE, _describe_read_error, _gunzip  # the loader imports this module
 
             try:  # inflated as the loader inflates a file: never beyond its limit (a gzip bomb)
-                data = _gunzip(data, MAX_SIZE)
+                raw = _gunzip(raw, MAX_SIZE)
             except Exception as error:  # noqa: BLE001 - said as the loader says it
                 raise FormatError(_describe_read_error(error, None)) from None
         try:
-            data = data.decode("utf-8")
+            data = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise FormatError(f"not UTF-8 text: {utf8_error_at(data)}") from None
+            raise FormatError(f"not UTF-8 text: {utf8_error_at(raw)}") from None
     if "<mjloggm" not in data[:200]:
         raise FormatError("not an mjlog: no <mjloggm> element at the start")
     reader = _Reader(log_id)

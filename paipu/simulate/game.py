@@ -23,7 +23,7 @@ was made with.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Sequence, cast
 
 from .. import checks
 from ..danger import SafeKinds
@@ -70,8 +70,8 @@ def simulate(players: Sequence[Player], rule: RuleSpec = MAJIANG, seed: int | st
         round_ = Round(tuple(play.events), first_dealer, 4)
         rounds.append(round_)
         renchan, no_game = keeps_deal(rule, table)
-        standing.settle(round_, tuple(table.deposits), [result.payments for result in table.results], renchan,
-                        type(table.results[0]) is Win)
+        payments = cast("list[tuple[int, ...]]", [result.payments for result in table.results])  # the rules' own
+        standing.settle(round_, tuple(table.deposits), payments, renchan, type(table.results[0]) is Win)
         ends, last_hand = game_ends(rule, standing, first_dealer, dealer, last_hand, renchan, no_game,
                                     type(table.results[0]) is Win)
         if ends:
@@ -162,19 +162,18 @@ class _Round:
             choice = player.turn(self.views[seat], options)
             if choice not in options:
                 raise SimulationError(f"{player.name} chose {choice!r}, which was not offered")
-            cls = type(choice)
-            if cls is Win:
+            if type(choice) is Win:
                 self._push(choice)
-                table.win(choice)  # type: ignore[arg-type]
+                table.win(choice)
                 return None, False
-            if cls is NoWin:
-                self._end(choice, self.events[-1])  # type: ignore[arg-type]
+            if type(choice) is NoWin:
+                self._end(choice, self.events[-1])
                 return None, False
-            if cls is Kan:
-                if self._kan(choice):  # type: ignore[arg-type]
+            if type(choice) is Kan:
+                if self._kan(choice):
                     return None, False
                 continue
-            return self._discard(choice)  # type: ignore[arg-type]
+            return self._discard(choice)  # type: ignore[arg-type]  # what is left of a turn's choices
 
     def _kan(self, kan: Kan) -> bool:
         """A closed or added kan, the rons on an added one (槍槓), the replacement draw;
@@ -187,6 +186,7 @@ class _Round:
         if self.pending_kan is not None:  # the previous kan's indicator, due at this kan
             self._reveal()
         self.pending_kan = meld
+        # an added kan has its added tile
         if meld.type == "kakan" and self._answers(kan.seat, meld.added, robbing=True):  # type: ignore[arg-type]
             return True
         self._kan_draw(kan.seat)
@@ -196,6 +196,7 @@ class _Round:
         tile = self.wall.kan_draw()
         self._push(KanDraw(seat, tile))
         self.table.kan_draw(seat, tile)
+        # the kan this draw replaces is pending (_kan)
         if not self.rule.kan_dora_delayed or self.pending_kan.type == "ankan":  # type: ignore[union-attr]
             self._reveal()
 
@@ -245,18 +246,21 @@ class _Round:
             if choice is not None:
                 answers.append(choice)
         rons = [answer for answer in answers if type(answer) is Win]
-        self.calls = [answer for answer in answers if type(answer) is Call]  # type: ignore[misc]
+        self.calls = [answer for answer in answers if type(answer) is Call]
         if not rons:
             return False
         if len(rons) == 3 and rule.max_simultaneous_wins == 2 and not robbing:
             winners = {ron.seat for ron in rons}
             shown = tuple(hand.to_notation() if seat in winners else None for seat, hand in enumerate(table.hands))
-            self._end(NoWin("三家和", shown, (0,) * 4), checks.before(self.events, len(self.events)))
+            # before reads any sequence by index (checks.py annotates a tuple)
+            last = checks.before(self.events, len(self.events))  # type: ignore[arg-type]
+            self._end(NoWin("三家和", shown, (0,) * 4), last)
             return True
         if rule.max_simultaneous_wins == 1:
             rons = rons[:1]
         for index, ron in enumerate(rons):
             win = ron if index == 0 else scored_win(table, ron.seat, discarder, self.events, rule, ura)
+            # a ron offered scores: scored_win gives it again after the first
             self._push(win)  # type: ignore[arg-type]
             table.win(win)  # type: ignore[arg-type]
         return True

@@ -20,6 +20,7 @@ from .. import checks
 from ..events import Call, Discard, Draw, Event, Kan, NoWin, Win
 from ..hand import Hand
 from ..rules import Rule
+from ..scoring import WinResult
 from ..shanten import is_complete, waits
 from ..table import Table
 from ..tiles import KIND_OF, KINDS, HandNotation, Meld
@@ -93,18 +94,20 @@ def scored_win(table: Table, seat: int, discarder: int | None, events: Sequence[
     probe = Win(seat, HandNotation(()), discarder, ura, None, None, None, 0, (), ())
     expected = checks.expected_win(table, probe, (*events, probe), len(events), rule)
     result = expected.result
-    if expected.allowed is not None or not result:
+    if expected.allowed is not None or not isinstance(result, WinResult):  # a NotAWin: no value
         return None
     count = expected.ura_count
-    return Win(seat, expected.hand, discarder, None if count is None else ura[:count], result.fu or None,  # type: ignore[union-attr]
-               result.han or None, result.yakuman or None, result.points, result.yaku, result.payments)  # type: ignore[union-attr]
+    return Win(seat, expected.hand, discarder, None if count is None else ura[:count], result.fu or None,
+               result.han or None, result.yakuman or None, result.points, result.yaku, result.payments)
 
 
 def turn_options(table: Table, seat: int, events: Sequence[Event], rule: Rule, ura: tuple[str, ...]) -> TurnOptions:
     """The choices of ``seat`` on its turn: after a draw (``table.phase`` ``act``) or
     after a chi or pon (``discard``: a discard only)."""
     hand = table.hands[seat]
-    tsumo, nine, kans = None, None, ()
+    tsumo: Win | None = None
+    nine: NoWin | None = None
+    kans: tuple[Kan, ...] = ()
     if table.phase == "act":
         if is_complete(hand.counts):
             tsumo = scored_win(table, seat, None, events, rule, ura)
@@ -120,7 +123,7 @@ def _discards(table: Table, seat: int, rule: Rule) -> tuple[Discard, ...]:
     hand = table.hands[seat]
     drawn = hand.drawn
     if hand.riichi:
-        return (Discard(seat, drawn, True),)  # type: ignore[arg-type]
+        return (Discard(seat, drawn, True),)  # type: ignore[arg-type]  # a hand in riichi discards after a draw
     forbidden = table.forbidden if table.phase == "discard" else ()
     plain = [Discard(seat, tile, tile == drawn) for tile in held_tiles(table, seat)
              if KIND_OF[tile] not in forbidden]
@@ -177,7 +180,8 @@ def claim_options(table: Table, seat: int, events: Sequence[Event], rule: Rule, 
     if (seat - discarder) % 4 == 1 and k < 27:
         melds += _chis(table, seat, tile, rule)
     calls = [Call(seat, meld) for meld in melds]
-    previous = checks.before(events, len(events))  # the discard, new dora indicators passed over
+    # the discard, new dora indicators passed over (before reads any sequence; checks.py annotates a tuple)
+    previous = checks.before(events, len(events))  # type: ignore[arg-type]
     return ClaimOptions(seat, ron, tuple(call for call in calls if not checks.call_problems(table, call, previous)))
 
 

@@ -238,7 +238,7 @@ class BetaoriPlayer(EfficiencyPlayer):
             value = view.safe.worst(discard.tile, 4 - seen[KIND_OF[discard.tile]], view.seat)
             if lowest is None or value < lowest:
                 best, lowest = discard, value
-        return best  # type: ignore[return-value]
+        return best  # type: ignore[return-value]  # a turn offers a discard without riichi
 
     def claim(self, view: View, options: ClaimOptions) -> Win | Call | None:
         if options.ron is not None or not view.others_in_riichi():
