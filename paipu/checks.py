@@ -368,13 +368,13 @@ def ron_source(events: tuple[Event, ...], position: int) -> tuple[int, str, str 
         index -= 1
     event = events[index]
     if type(event) is Discard:
-        return event.seat, event.tile, None  # type: ignore[union-attr]
+        return event.seat, event.tile, None
     if type(event) is Kan:
-        meld = event.meld  # type: ignore[union-attr]
-        tile = meld.added if meld.type == "kakan" else meld.tiles[-1]
-        return event.seat, tile, meld.type  # type: ignore[union-attr, return-value]
+        meld = event.meld
+        tile = meld.added if meld.type == "kakan" and meld.added is not None else meld.tiles[-1]
+        return event.seat, tile, meld.type
     if type(event) is NorthSetAside:
-        return event.seat, "z4", None  # type: ignore[union-attr]
+        return event.seat, "z4", None
     return None
 
 
@@ -389,7 +389,7 @@ def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule:
     index = position
     while type(events[index - 1]) is Win:
         index -= 1
-    winners = [e.seat for e in events[index:position + 1] if type(e) is Win]  # type: ignore[union-attr]
+    winners = [e.seat for e in events[index:position + 1] if type(e) is Win]
     distances = [(w - win.discarder) % seats for w in winners]  # type: ignore[operator]
     if distances != sorted(distances) or len(set(distances)) != len(distances):
         return "several rons not in turn order from the discarder"
@@ -449,10 +449,10 @@ def passed_tile(event: Event) -> str | None:
     :attr:`~paipu.rules.Rule.kokushi_robs_closed_kan`), a North set aside; else
     ``None``."""
     if type(event) is Discard:
-        return event.tile  # type: ignore[union-attr]
+        return event.tile
     if type(event) is Kan:
-        meld = event.meld  # type: ignore[union-attr]
-        return meld.added if meld.type == "kakan" else meld.tiles[-1]  # type: ignore[union-attr]
+        meld = event.meld
+        return meld.added if meld.type == "kakan" else meld.tiles[-1]
     if type(event) is NorthSetAside:
         return "z4"
     return None
@@ -480,14 +480,14 @@ def expected_draw(table: Table, draw: NoWin, previous: Event, rule: Rule) -> Dra
     if name == "三家和":
         if type(previous) is not Discard or not four:
             return DrawExpectation(None, no, no, zeros)
-        ok = rule.max_simultaneous_wins == 2 and _three_rons(table, previous)  # type: ignore[arg-type]
+        ok = rule.max_simultaneous_wins == 2 and _three_rons(table, previous)
         return DrawExpectation("三家和" if ok else None, no,
-                               tuple(s != previous.seat for s in range(seats)), zeros)  # type: ignore[union-attr]
+                               tuple(s != previous.seat for s in range(seats)), zeros)
     if type(previous) is not Discard:
         return DrawExpectation(None, no, no, zeros)
     if rule.abortive_draws and four and all(table.riichi):
         return DrawExpectation("四家立直", no, (True,) * seats, zeros)
-    if rule.abortive_draws and four and table.four_winds and previous.seat == 3 and len(table.rivers[3]) == 1:  # type: ignore[union-attr]
+    if rule.abortive_draws and four and table.four_winds and previous.seat == 3 and len(table.rivers[3]) == 1:
         return DrawExpectation("四風連打", no, no, zeros)
     if rule.abortive_draws and sum(table.kans) == 4 and max(table.kans) < 4:
         return DrawExpectation("四開槓", no, no, zeros)
@@ -535,11 +535,11 @@ def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
                         payments[other] -= share
                         payments[seat] += share
     if name == "荒牌平局" and rule.noten_penalty:
-        ready = sum(tenpai)
-        if 0 < ready < seats:
+        tenpai_seats = sum(tenpai)
+        if 0 < tenpai_seats < seats:
             penalty = 1000 * (seats - 1)  # 3,000 among four players, 2,000 among three
             for seat in range(seats):
-                payments[seat] = penalty // ready if tenpai[seat] else -penalty // (seats - ready)
+                payments[seat] = penalty // tenpai_seats if tenpai[seat] else -penalty // (seats - tenpai_seats)
     return DrawExpectation(name, tuple(tenpai), tuple(shown), tuple(payments))
 
 

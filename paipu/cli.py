@@ -25,7 +25,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, TextIO
 
 import orjson
 
@@ -37,7 +37,10 @@ from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores
-from .rules import PRESETS
+from .rules import PRESETS, Rule, RuleError, RuleSpec
+
+if TYPE_CHECKING:  # validation loads the engine: only where a command needs it
+    from .validation import FileReport
 
 __all__ = ["main"]
 
@@ -102,7 +105,7 @@ def _emit(data: str | bytes) -> None:
     if not hasattr(sys.stdout, "buffer"):  # a text stream alone (main() called in a notebook, io.StringIO)
         sys.stdout.write(data if isinstance(data, str) else data.decode("utf-8", "surrogateescape"))
         return
-    rest = memoryview(data.encode(sys.stdout.encoding, sys.stdout.errors) if isinstance(data, str) else data)
+    rest = memoryview(data.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict") if isinstance(data, str) else data)
     while rest:
         rest = rest[sys.stdout.buffer.write(rest) or 0:]
     sys.stdout.buffer.flush()
@@ -197,10 +200,8 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
-def _rule_arg(text: str):
+def _rule_arg(text: str) -> Rule:
     """A ``--rule`` of ``paipu view``: a preset or a JSON file (:meth:`Rule.get`)."""
-    from .rules import Rule, RuleError
-
     try:
         return Rule.get(text)
     except RuleError as error:
@@ -411,6 +412,7 @@ def _jobs_fit(command: str, args: argparse.Namespace) -> bool:
 def _stats(args: argparse.Namespace) -> int:
     from . import stats  # pandas loads slowly: only for this command
 
+    reader: GameReader | Summary
     if not _jobs_fit("stats", args) or _refuse_over_input("stats", args.output, args.paths):
         return EXIT_USAGE
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
@@ -428,8 +430,9 @@ def _stats(args: argparse.Namespace) -> int:
         reader = _stats_in_batches(args)
         summary = reader.summary
     else:
-        reader = _load(args)
-        summary = stats.summary(_progress(reader, sys.stderr), args.player, args.double_ron, args.engine)
+        loaded = _load(args)
+        summary = stats.summary(_progress(loaded, sys.stderr), args.player, args.double_ron, args.engine)
+        reader = loaded
     _report_errors("stats", reader.errors)
     if _no_games("stats", reader.games, len(reader.errors), args):
         return EXIT_LOAD_ERRORS
@@ -508,7 +511,7 @@ def _workers(processes: int, bar: "_Bar") -> Iterator[Workers]:
         bar.clear()
 
 
-def _dask_client(command: str, args: argparse.Namespace, stack: contextlib.ExitStack):
+def _dask_client(command: str, args: argparse.Namespace, stack: contextlib.ExitStack) -> Any:
     """The Dask client of ``--scheduler ADDRESS``, or of a local cluster for ``--dask``,
     open until ``stack`` closes; ``None`` when there is none to have (said why)."""
     try:
@@ -562,8 +565,8 @@ def _validate(args: argparse.Namespace) -> int:
         client = _dask_client("validate", args, stack)
         if client is None:
             return EXIT_USAGE
-    for error in reader.errors:
-        write(error.to_json())
+    for load_error in reader.errors:
+        write(load_error.to_json())
     bar = _Bar(sys.stderr, len(files))
     processes = 1 if client else min(jobs, len(files))  # no idle worker
     with stack, _workers(processes, bar) as workers:
@@ -611,7 +614,7 @@ def _validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if summary["findings"] else EXIT_OK
 
 
-def _validate_one(file: File, rule, strict_names: bool, max_size: int):
+def _validate_one(file: File, rule: RuleSpec | None, strict_names: bool, max_size: int) -> FileReport:
     from .validation import validate_file
 
     return validate_file(file[0], file[1], rule, strict_names, max_size)

@@ -40,8 +40,8 @@ class FormatError(ValueError):
         return f"{where}: {self.message}" if where else self.message
 
 
-def bounded(values: Iterable[int], name: str) -> None:
-    """Nothing if every integer of ``values`` is within ±:data:`~paipu.limits.MAX_NUMBER`;
+def bounded(values: Iterable[float], name: str) -> None:
+    """Nothing if every number of ``values`` is within ±:data:`~paipu.limits.MAX_NUMBER`;
     else :class:`FormatError` naming the field ``name`` and the first that is not."""
     for value in values:
         if not -MAX_NUMBER <= value <= MAX_NUMBER:

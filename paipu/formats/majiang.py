@@ -154,7 +154,9 @@ def _read_qipai(p: Any, n: int) -> Deal:
 
 
 def _seat_and_tile(key: str) -> Callable[[Any, int], Event]:
-    cls = {"zimo": Draw, "gangzimo": KanDraw, "penuki": NorthSetAside}[key]
+    classes: dict[str, type[Draw | KanDraw | NorthSetAside]] = {"zimo": Draw, "gangzimo": KanDraw,
+                                                                 "penuki": NorthSetAside}
+    cls = classes[key]
     fields = _Fields(key, ("l", "p"))
 
     def read(p: Any, n: int) -> Event:
@@ -200,7 +202,9 @@ _SHARED_EVENTS = {n: _shared_events(n) for n in (3, 4)}
 
 
 def _meld_event(key: str) -> Callable[[Any, int], Event]:
-    cls, allowed = {"fulou": (Call, ("chi", "pon", "daiminkan")), "gang": (Kan, ("ankan", "kakan"))}[key]
+    kinds: dict[str, tuple[type[Call | Kan], tuple[str, ...]]] = {"fulou": (Call, ("chi", "pon", "daiminkan")),
+                                                                  "gang": (Kan, ("ankan", "kakan"))}
+    cls, allowed = kinds[key]
     fields = _Fields(key, ("l", "m"))
     seat_name = f"{key}.l"
 
