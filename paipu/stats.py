@@ -34,7 +34,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Callable, Iterable, Literal, Sequence, Union, cast
+from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
 
 import numpy as np
 import pandas as pd
@@ -478,8 +478,8 @@ class _Facts(Observer):
     read from the events as logged."""
 
     def __init__(self) -> None:
-        self.round_rows: list[tuple] = []
-        self.game_rows: list[tuple] = []
+        self.round_rows: list[tuple[Any, ...]] = []
+        self.game_rows: list[tuple[Any, ...]] = []
         self.chunks: list[pd.DataFrame] = []
         self.game_index = -1
 
@@ -538,7 +538,7 @@ class _Facts(Observer):
     def _state(self, seat: int) -> str:
         return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
 
-    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple[Any, ...]]:
         """The rows of the walk's facts of :data:`ROUND_COLUMNS` for every seat of one
         finished round."""
         ending, names, wins, riichi_turn, order = self.ending, self.names, self.wins, self.riichi_turn, self.riichi_order
@@ -567,7 +567,7 @@ class _Facts(Observer):
                 win, win_turn = wins[seat]
                 stated = win.states_value  # mjai's hora does not: no value, no yaku
                 tally = _yaku(win) if stated else None  # 裏ドラ in it only worth some han
-                win_facts: tuple = (
+                win_facts: tuple[Any, ...] = (
                     True, "tsumo" if win.discarder is None else "ron", win.points if stated else None,
                     None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                     "一発" in tally if stated else None, "裏ドラ" in tally if stated else None, tally,  # type: ignore
@@ -579,7 +579,7 @@ class _Facts(Observer):
                 winner = next(w for w in results if w.discarder == seat)
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
-                deal_in_facts: tuple = (True, dealt, self.paid[seat], self._state(seat), winner_state)
+                deal_in_facts: tuple[Any, ...] = (True, dealt, self.paid[seat], self._state(seat), winner_state)
             else:
                 deal_in_facts = _NO_DEAL_IN
             tsumo_against = tsumo is not None and tsumo.seat != seat
@@ -616,7 +616,7 @@ class _Facts(Observer):
                 _point(game.points[player]) if finished else None,  # type: ignore[index]
             ))
 
-    def _frame(self, rows: list[tuple]) -> pd.DataFrame:
+    def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
         return _frame(rows, _ROUND_FACTS)
 
     def result(self) -> "Tables":
@@ -640,7 +640,7 @@ class _EngineFacts(_Facts):
         self.every_turn = every_turn
         """Whether the turns table has a row for every discard, or only for the discards
         after a call (all a summary reads of it): the shanten is then asked only there."""
-        self.turn_columns: dict[str, list] = {name: [] for name in TURN_COLUMNS}
+        self.turn_columns: dict[str, list[Any]] = {name: [] for name in TURN_COLUMNS}
 
     def on_deal(self, step: Step) -> None:
         super().on_deal(step)
@@ -665,7 +665,8 @@ class _EngineFacts(_Facts):
         self.rivers: list[list[str]] = [[] for _ in seats]  # the tiles each seat discarded
         self.followed = 1  # the position of the first event not yet followed
         self.after_call: int | None = None
-        self.round_turns: tuple[list, list, list, list] = ([], [], [], [])  # seat, turn, shanten, call
+        # seat, turn, shanten (None: not known), call
+        self.round_turns: tuple[list[int], list[int], list[object], list[bool]] = ([], [], [], [])
         """The turns of the round so far, kept when the round ends, as its rows are."""
 
     def on_win(self, step: Step) -> None:
@@ -771,7 +772,7 @@ class _EngineFacts(_Facts):
             ready[seat] = _ready(counts, hand.size + (held is not None))
         return ready
 
-    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple[Any, ...]]:
         self._keep_turns(index, round_)
         rows = super()._rows(game, index, round_)
         extended = []
@@ -794,7 +795,7 @@ class _EngineFacts(_Facts):
         columns["shanten"] += shantens
         columns["call"] += calls
 
-    def _frame(self, rows: list[tuple]) -> pd.DataFrame:
+    def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
         return _frame(rows, _facts("rounds"))
 
     def result(self) -> "Tables":
@@ -854,7 +855,7 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
     return pd.array(values, dtype=dtype)  # Float64
 
 
-def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
+def _frame(rows: list[tuple[Any, ...]], facts: tuple[Fact, ...]) -> pd.DataFrame:
     # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
     # of every column alive behind its object columns.
     # (each column taken by map in C: zip(*rows) would make an iterator per row)
@@ -898,7 +899,8 @@ def tables(source: GameSource, engine: bool = False) -> Tables:
     the replay refuses) has no starting shanten. Every round of the log is read, those the
     replay would pass over too (after the game's end; a game of another number of
     players than its rule's)."""
-    return walk(source, _EngineFacts() if engine else _Facts())
+    tables_: Tables = walk(source, _EngineFacts() if engine else _Facts())
+    return tables_
 
 
 def rounds(games: GameSource) -> pd.DataFrame:
@@ -971,7 +973,8 @@ def summary_tables(source: GameSource, engine: bool = False) -> Tables:
     """:func:`tables` as far as :func:`summary` reads them: with ``engine=True``, the
     turns table holds only the turns a summary reads (``paipu stats --jobs``' workers)."""
     if engine:
-        return walk(source, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED))
+        tables_: Tables = walk(source, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED))
+        return tables_
     return tables(source)
 
 
@@ -994,7 +997,8 @@ def _term(term: Term, frame: pd.DataFrame) -> pd.Series:
 
 def _numbers(series: pd.Series) -> np.ndarray:
     """A per-row quantity as float64, NA as 0."""
-    return series.to_numpy(dtype="float64", na_value=0.0)
+    numbers: np.ndarray = series.to_numpy(dtype="float64", na_value=0.0)
+    return numbers
 
 
 def _merged_yaku(name: str) -> str:
@@ -1145,10 +1149,10 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
-def _records(summary_table: pd.DataFrame) -> list[dict]:
+def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
     records = []
     for player, row in summary_table.iterrows():
-        record: dict = {"player": player}
+        record: dict[str, Any] = {"player": player}
         for stat, value in row.items():
             if isinstance(value, dict):
                 record[stat] = value
@@ -1195,7 +1199,8 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
             for stat, value in record.items():
                 record[stat] = _inert(value)
-        return pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
+        text: str = pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
+        return text
     if format != "table":
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")
     header = ["player", *(title for title, _, _ in _SEED)]
