@@ -168,7 +168,7 @@ def cluster(address: str | None = None, workers: int | None = None) -> Iterator[
 def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
     """``files`` in order, in the batches ``paipu validate --jobs`` makes for as many
     processes as the cluster has worker threads, of at most ``most`` files."""
-    return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]
+    return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]  # batches of files are lists of them
 
 
 def _listing(paths: PathLike | Iterable[PathLike], recursive: bool, max_size: int,

@@ -244,8 +244,8 @@ def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
     :func:`_aggregate`)."""
     def where(r: pd.DataFrame) -> pd.Series:
         return r[value].where(_term(condition, r).fillna(False).astype(bool))
-    where.column = value  # type: ignore[attr-defined]
-    where.condition = condition  # type: ignore[attr-defined]
+    where.column = value  # type: ignore[attr-defined]  # read back with getattr(term, "column")
+    where.condition = condition  # type: ignore[attr-defined]  # as above
     return where
 
 
@@ -426,37 +426,37 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`). ``None`` for a
     hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
     tiles up to 13."""
-    deal: Deal = round_.events[0]  # type: ignore[assignment]
+    deal: Deal = round_.events[0]  # type: ignore[assignment]  # a round's first event is its deal
     hands = {seat: deal.hands[seat].counts() for seat in seats}
     lost: set[int] = set()
     for event in round_.events:
         kind = type(event)
         if kind is Draw or kind is KanDraw or kind is Discard:
-            hand = hands.get(event.seat)  # type: ignore[union-attr]
+            hand = hands.get(event.seat)  # type: ignore[union-attr]  # kind is type(event)
             if hand is not None:
-                k = KIND_OF[event.tile]  # type: ignore[union-attr]
+                k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
                 if kind is not Discard:
                     hand[k] += 1
                 elif hand[k]:
                     hand[k] -= 1
                 else:
-                    lost.add(event.seat)  # type: ignore[union-attr]
+                    lost.add(event.seat)  # type: ignore[union-attr]  # kind is type(event)
             continue
         if kind is Call or kind is Kan:
-            meld = event.meld  # type: ignore[union-attr]
+            meld = event.meld  # type: ignore[union-attr]  # kind is type(event)
             given: Iterable[str] = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
         elif kind is NorthSetAside:
             given = ("z4",)
         else:
             continue
-        hand = hands.get(event.seat)  # type: ignore[union-attr]
+        hand = hands.get(event.seat)  # type: ignore[union-attr]  # kind is type(event)
         if hand is not None:
             for tile in given:
                 k = KIND_OF[tile[:2]]
                 if hand[k]:
                     hand[k] -= 1
                 else:
-                    lost.add(event.seat)  # type: ignore[union-attr]
+                    lost.add(event.seat)  # type: ignore[union-attr]  # kind is type(event)
     return {seat: None if seat in lost else _ready(hand, sum(hand)) for seat, hand in hands.items()}
 
 
@@ -490,7 +490,7 @@ class _Facts(Observer):
         self.dealer_run = 0
 
     def on_deal(self, step: Step) -> None:
-        seats = len(step.event.hands)  # type: ignore[union-attr]
+        seats = len(step.event.hands)  # type: ignore[union-attr]  # on_deal's event
         self.discards = [0] * seats
         self.riichi_turn: list[int | None] = [None] * seats
         self.riichi_order: list[int] = []
@@ -500,24 +500,24 @@ class _Facts(Observer):
         self.deal_ins = [0] * seats
         self.paid: list[int | None] = [0] * seats
         self.ending: NoWin | None = None
-        dealer = step.round.player_of(0)  # type: ignore[union-attr]
+        dealer = step.round.player_of(0)  # type: ignore[union-attr]  # an event's step has its round
         self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
         self.dealer = dealer
 
     def on_discard(self, step: Step) -> None:
-        event: Discard = step.event  # type: ignore[assignment]
+        event: Discard = step.event  # type: ignore[assignment]  # on_discard's event
         seat = event.seat
         self.discards[seat] += 1
         if event.riichi:
             self.riichi_turn[seat] = self.discards[seat]
             self.riichi_order.append(seat)
-            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]
+            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]  # an event's step has its index
 
     def on_call(self, step: Step) -> None:
-        self.calls[step.event.seat] += 1  # type: ignore[union-attr]
+        self.calls[step.event.seat] += 1  # type: ignore[union-attr]  # on_call's event
 
     def on_win(self, step: Step) -> None:
-        win: Win = step.event  # type: ignore[assignment]
+        win: Win = step.event  # type: ignore[assignment]  # on_win's event
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         if win.discarder is not None:
             self.deal_ins[win.discarder] += 1
@@ -526,7 +526,7 @@ class _Facts(Observer):
                                         else paid - win.payments[win.discarder])
 
     def on_no_win(self, step: Step) -> None:
-        self.ending = step.event  # type: ignore[assignment]
+        self.ending = step.event  # type: ignore[assignment]  # on_no_win's event, a draw
 
     def on_round_end(self, step: Step) -> None:
         round_ = step.round
@@ -549,7 +549,7 @@ class _Facts(Observer):
                    or (None,) * round_.players)
         tsumo = next((win for win in results if win.discarder is None), None)
         if draw:
-            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]
+            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]  # a draw's, when not a win
             hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
             ready = self._ready_at_end(round_, hidden) if hidden else {}
         # the same in every row of the round
@@ -611,9 +611,9 @@ class _Facts(Observer):
         for player, name in enumerate(self.names):
             self.game_rows.append((
                 game.source, self.game_index, player, name, players,
-                game.ranks[player] if finished else None,  # type: ignore[index]
-                game.final_scores[player] if finished else None,  # type: ignore[index]
-                _point(game.points[player]) if finished else None,  # type: ignore[index]
+                game.ranks[player] if finished else None,  # type: ignore[index]  # a finished game has them
+                game.final_scores[player] if finished else None,  # type: ignore[index]  # as above
+                _point(game.points[player]) if finished else None,  # type: ignore[index]  # as above
             ))
 
     def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
@@ -644,7 +644,7 @@ class _EngineFacts(_Facts):
 
     def on_deal(self, step: Step) -> None:
         super().on_deal(step)
-        deal: Deal = step.event  # type: ignore[assignment]
+        deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event
         seats = range(len(deal.hands))
         # not when a hand cannot be played: the replay refuses the deal, no shanten
         playable = not any(map(unplayable, deal.hands))
@@ -683,11 +683,11 @@ class _EngineFacts(_Facts):
         as :class:`_Facts` counts them, the tiles of its hand, and a turn for each discard
         with the shanten of the hand after it (looked up again only when the hand is not
         as it was after the seat's last discard)."""
-        position, end = self.followed, step.event_index + 1  # type: ignore[operator]
+        position, end = self.followed, step.event_index + 1  # type: ignore[operator]  # an event's step has its index
         if position >= end:
             return
         self.followed = end
-        events = step.round.events  # type: ignore[union-attr]
+        events = step.round.events  # type: ignore[union-attr]  # an event's step has its round
         hands, drawn, known, rivers = self.hands, self.drawn, self.shanten_after, self.rivers
         discards, riichi_turn = self.discards, self.riichi_turn
         seats, turns, shantens, calls = self.round_turns
@@ -696,16 +696,16 @@ class _EngineFacts(_Facts):
             event = events[position]
             kind = type(event)
             if kind is Draw or kind is KanDraw:
-                seat = event.seat  # type: ignore[union-attr]
+                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 held, hand = drawn[seat], hands[seat]
                 if held is not None and hand is not None:  # a second draw, no discard between
                     hand.add(KIND_OF[held])
                     known[seat] = _ASK
-                drawn[seat] = event.tile  # type: ignore[union-attr]
+                drawn[seat] = event.tile  # type: ignore[union-attr]  # kind is type(event)
             elif kind is Discard:
-                seat = event.seat  # type: ignore[union-attr]
+                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 turn = discards[seat] = discards[seat] + 1
-                tile = event.tile  # type: ignore[union-attr]
+                tile = event.tile  # type: ignore[union-attr]  # kind is type(event)
                 held = drawn[seat]
                 drawn[seat] = None
                 rivers[seat].append(tile)
@@ -721,7 +721,7 @@ class _EngineFacts(_Facts):
                     after = None if hand is None else known[seat]
                     if after is _ASK:
                         try:
-                            after = hand.shanten()  # type: ignore[union-attr]
+                            after = hand.shanten()  # type: ignore[union-attr]  # after is _ASK only for a known hand
                         except ValueError:  # not a hand's size: the events do not fit it
                             after = None
                         known[seat] = after
@@ -730,7 +730,7 @@ class _EngineFacts(_Facts):
                     shantens.append(after)
                     calls.append(after_call == seat)
                 after_call = None
-                if event.riichi:  # type: ignore[union-attr]
+                if event.riichi:  # type: ignore[union-attr]  # kind is type(event)
                     riichi_turn[seat] = turn
                     self.riichi_order.append(seat)
                     self.riichi_at.append(position)
@@ -739,7 +739,7 @@ class _EngineFacts(_Facts):
                         river = {KIND_OF[tile] for tile in rivers[seat]}
                         self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
             elif kind is Call or kind is Kan or kind is NorthSetAside:
-                seat = event.seat  # type: ignore[union-attr]
+                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 if kind is Call:
                     after_call = seat
                 hand, held = hands[seat], drawn[seat]
@@ -751,7 +751,7 @@ class _EngineFacts(_Facts):
                     if kind is NorthSetAside:
                         given: Iterable[str] = ("z4",)
                     else:
-                        meld = event.meld  # type: ignore[union-attr]
+                        meld = event.meld  # type: ignore[union-attr]  # kind is type(event)
                         given = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
                     if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
                         hands[seat] = None
@@ -813,7 +813,7 @@ _ASK = object()
 def _point(text: object) -> float | None:
     """A final point as a number; ``None`` (NA) for one that is not a decimal number (the
     readers refuse such a log; a game made in Python may still hold one)."""
-    return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]
+    return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]  # text written as a decimal number
 
 
 def _facts(table: TableName) -> tuple[Fact, ...]:
@@ -1073,7 +1073,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
         if stat.aggregate == "sum":
             if denominator_key is None:
                 # a sum's numerator is a key
-                columns[stat.name] = summed[numerator_key].astype(int)  # type: ignore[index]
+                columns[stat.name] = summed[numerator_key].astype(int)  # type: ignore[index]  # see the line above
             else:
                 below = summed[denominator_key]
                 summed_numerator = summed[numerator_key]  # type: ignore[index]  # a sum's numerator is a key
@@ -1081,7 +1081,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
                                                where=below > 0)
         elif stat.aggregate == "max":
             # aligned by name; peaks is made when a stat takes a maximum
-            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]
+            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  # see the line above
         else:
             values = _term(stat.numerator, frame)
             present = values.notna().to_numpy()
