@@ -84,9 +84,10 @@ def connect(client: Client | str | None = None) -> Client:
     if client is not None:
         return Client(client)
     try:
-        return default_client()
+        current: Client = default_client()
     except ValueError:  # no client yet
         return _local_client()
+    return current
 
 
 def _local_client(workers: int | None = None) -> Client:
@@ -101,7 +102,7 @@ def _local_client(workers: int | None = None) -> Client:
     --dask`` says it was interrupted, and nothing else)."""
     with contextlib.ExitStack() as stack:
         with _interrupts_held():
-            client = stack.enter_context(Client(n_workers=workers or cores(), threads_per_worker=1, processes=True,
+            client: Client = stack.enter_context(Client(n_workers=workers or cores(), threads_per_worker=1, processes=True,
                                                 dashboard_address=":0", silence_logs=logging.ERROR))
         stack.pop_all()  # no Ctrl-C came: the client stays open
     return client
@@ -167,7 +168,7 @@ def cluster(address: str | None = None, workers: int | None = None) -> Iterator[
 def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
     """``files`` in order, in the batches ``paipu validate --jobs`` makes for as many
     processes as the cluster has worker threads, of at most ``most`` files."""
-    return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]
+    return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]  # batches of files are lists of them
 
 
 def _listing(paths: PathLike | Iterable[PathLike], recursive: bool, max_size: int,
@@ -200,7 +201,7 @@ def reports(files: list[File], client: Client | str | None = None, rule: RuleSpe
     chosen = None if rule is None else Rule.get(rule)
     if window is None:
         window = 2 * max(1, sum(client.nthreads().values()))
-    pending: deque = deque()
+    pending: deque[Any] = deque()
     try:
         for files_of_task in _batches(files, client):
             pending.append(client.submit(_validate_batch, files_of_task, chosen, strict_names, max_size,
@@ -332,7 +333,8 @@ class Tables:
         one per 16 partitions of the tables if more (the rows of some 4,000 files each),
         so that a worker holds the rows of a bounded number of games however many there
         are."""
-        return max(sum(self.client.nthreads().values()), -(-self.rounds.npartitions // 16))
+        partitions: int = max(sum(self.client.nthreads().values()), -(-self.rounds.npartitions // 16))
+        return partitions
 
     def to_parquet(self, folder: PathLike, **options: Any) -> None:
         """Write ``rounds`` and ``games`` (and ``turns``, if made) as Parquet datasets into
@@ -427,7 +429,7 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
     token = uuid.uuid4().hex
     read, first, errors = f"paipu-read-{token}", f"paipu-first-{token}", f"paipu-errors-{token}"
     tables_keys = {name: f"paipu-{name}-{token}" for name in ("rounds", "games", "turns")[:3 if engine else 2]}
-    graph: dict = {(first, 0): 0}
+    graph: dict[Any, Any] = {(first, 0): 0}
     for i, batch in enumerate(batches):
         graph[(read, i)] = (tables_of_batch, batch, max_size, engine)
         graph[(first, i + 1)] = (_after, (first, i), (read, i))

@@ -235,7 +235,7 @@ class Replay:
                 for hook in by_event.get(type(step.event), ()):
                     hook(step)
                 # a replay's step has its table at a discard
-                if after_riichi and type(step.event) is Discard and any(step.table.riichi):  # type: ignore[union-attr]
+                if after_riichi and type(step.event) is Discard and any(step.table.riichi):  # type: ignore[union-attr]  # a replay's step has its table
                     for hook in after_riichi:
                         hook(step)
 

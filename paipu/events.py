@@ -390,7 +390,7 @@ def takes_riichi_stick(event: Event) -> bool:
     effect)."""
     cls = type(event)
     # cls is type(event): a NoWin's name
-    return not (cls is Win or (cls is NoWin and draw_name(event.name) == "三家和"))  # type: ignore[union-attr]
+    return not (cls is Win or (cls is NoWin and draw_name(event.name) == "三家和"))  # type: ignore[union-attr]  # see the line above
 
 
 def locator(source: str | None, round: str | int | None, event: int | None) -> str:

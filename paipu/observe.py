@@ -188,13 +188,13 @@ def games_of(source: GameSource, errors: str = "warn") -> Iterator[Game]:
     if isinstance(source, Game):
         yield source
     elif isinstance(source, (str, os.PathLike)):
-        yield from load(source, errors=errors)  # type: ignore[arg-type]
+        yield from load(source, errors=errors)  # type: ignore[arg-type]  # errors is load's ErrorMode
     elif isinstance(source, Iterable) and not isinstance(source, (Mapping, bytes, bytearray)):
         for item in source:
             if isinstance(item, Game):
                 yield item
             elif isinstance(item, (str, os.PathLike)):
-                yield from load(item, errors=errors)  # type: ignore[arg-type]
+                yield from load(item, errors=errors)  # type: ignore[arg-type]  # as above
             else:
                 raise TypeError(f"expected a Game or a path, not {_what(item)}")
     else:
@@ -255,7 +255,7 @@ def _after_riichi_of_walk(hooks: list[Callable[[Step], None]]) -> Callable[[Step
 
     def discarded(step: Step) -> None:
         nonlocal riichi_step
-        if step.event.riichi:  # type: ignore[union-attr]
+        if step.event.riichi:  # type: ignore[union-attr]  # on_discard's event
             riichi_step = step
         if step is riichi_step:  # the walk makes one step per round
             for hook in hooks:

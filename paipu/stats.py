@@ -34,7 +34,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Callable, Iterable, Literal, Sequence, Union, cast
+from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
 
 import numpy as np
 import pandas as pd
@@ -244,8 +244,8 @@ def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
     :func:`_aggregate`)."""
     def where(r: pd.DataFrame) -> pd.Series:
         return r[value].where(_term(condition, r).fillna(False).astype(bool))
-    where.column = value  # type: ignore[attr-defined]
-    where.condition = condition  # type: ignore[attr-defined]
+    where.column = value  # type: ignore[attr-defined]  # read back with getattr(term, "column")
+    where.condition = condition  # type: ignore[attr-defined]  # as above
     return where
 
 
@@ -426,37 +426,37 @@ def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`). ``None`` for a
     hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
     tiles up to 13."""
-    deal: Deal = round_.events[0]  # type: ignore[assignment]
+    deal: Deal = round_.events[0]  # type: ignore[assignment]  # a round's first event is its deal
     hands = {seat: deal.hands[seat].counts() for seat in seats}
     lost: set[int] = set()
     for event in round_.events:
         kind = type(event)
         if kind is Draw or kind is KanDraw or kind is Discard:
-            hand = hands.get(event.seat)  # type: ignore[union-attr]
+            hand = hands.get(event.seat)  # type: ignore[union-attr]  # kind is type(event)
             if hand is not None:
-                k = KIND_OF[event.tile]  # type: ignore[union-attr]
+                k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
                 if kind is not Discard:
                     hand[k] += 1
                 elif hand[k]:
                     hand[k] -= 1
                 else:
-                    lost.add(event.seat)  # type: ignore[union-attr]
+                    lost.add(event.seat)  # type: ignore[union-attr]  # kind is type(event)
             continue
         if kind is Call or kind is Kan:
-            meld = event.meld  # type: ignore[union-attr]
+            meld = event.meld  # type: ignore[union-attr]  # kind is type(event)
             given: Iterable[str] = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
         elif kind is NorthSetAside:
             given = ("z4",)
         else:
             continue
-        hand = hands.get(event.seat)  # type: ignore[union-attr]
+        hand = hands.get(event.seat)  # type: ignore[union-attr]  # kind is type(event)
         if hand is not None:
             for tile in given:
                 k = KIND_OF[tile[:2]]
                 if hand[k]:
                     hand[k] -= 1
                 else:
-                    lost.add(event.seat)  # type: ignore[union-attr]
+                    lost.add(event.seat)  # type: ignore[union-attr]  # kind is type(event)
     return {seat: None if seat in lost else _ready(hand, sum(hand)) for seat, hand in hands.items()}
 
 
@@ -478,8 +478,8 @@ class _Facts(Observer):
     read from the events as logged."""
 
     def __init__(self) -> None:
-        self.round_rows: list[tuple] = []
-        self.game_rows: list[tuple] = []
+        self.round_rows: list[tuple[Any, ...]] = []
+        self.game_rows: list[tuple[Any, ...]] = []
         self.chunks: list[pd.DataFrame] = []
         self.game_index = -1
 
@@ -490,7 +490,7 @@ class _Facts(Observer):
         self.dealer_run = 0
 
     def on_deal(self, step: Step) -> None:
-        seats = len(step.event.hands)  # type: ignore[union-attr]
+        seats = len(step.event.hands)  # type: ignore[union-attr]  # on_deal's event
         self.discards = [0] * seats
         self.riichi_turn: list[int | None] = [None] * seats
         self.riichi_order: list[int] = []
@@ -500,24 +500,24 @@ class _Facts(Observer):
         self.deal_ins = [0] * seats
         self.paid: list[int | None] = [0] * seats
         self.ending: NoWin | None = None
-        dealer = step.round.player_of(0)  # type: ignore[union-attr]
+        dealer = step.round.player_of(0)  # type: ignore[union-attr]  # an event's step has its round
         self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
         self.dealer = dealer
 
     def on_discard(self, step: Step) -> None:
-        event: Discard = step.event  # type: ignore[assignment]
+        event: Discard = step.event  # type: ignore[assignment]  # on_discard's event
         seat = event.seat
         self.discards[seat] += 1
         if event.riichi:
             self.riichi_turn[seat] = self.discards[seat]
             self.riichi_order.append(seat)
-            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]
+            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]  # an event's step has its index
 
     def on_call(self, step: Step) -> None:
-        self.calls[step.event.seat] += 1  # type: ignore[union-attr]
+        self.calls[step.event.seat] += 1  # type: ignore[union-attr]  # on_call's event
 
     def on_win(self, step: Step) -> None:
-        win: Win = step.event  # type: ignore[assignment]
+        win: Win = step.event  # type: ignore[assignment]  # on_win's event
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         if win.discarder is not None:
             self.deal_ins[win.discarder] += 1
@@ -526,7 +526,7 @@ class _Facts(Observer):
                                         else paid - win.payments[win.discarder])
 
     def on_no_win(self, step: Step) -> None:
-        self.ending = step.event  # type: ignore[assignment]
+        self.ending = step.event  # type: ignore[assignment]  # on_no_win's event, a draw
 
     def on_round_end(self, step: Step) -> None:
         round_ = step.round
@@ -538,7 +538,7 @@ class _Facts(Observer):
     def _state(self, seat: int) -> str:
         return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
 
-    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple[Any, ...]]:
         """The rows of the walk's facts of :data:`ROUND_COLUMNS` for every seat of one
         finished round."""
         ending, names, wins, riichi_turn, order = self.ending, self.names, self.wins, self.riichi_turn, self.riichi_order
@@ -549,7 +549,7 @@ class _Facts(Observer):
                    or (None,) * round_.players)
         tsumo = next((win for win in results if win.discarder is None), None)
         if draw:
-            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]
+            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]  # a draw's, when not a win
             hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
             ready = self._ready_at_end(round_, hidden) if hidden else {}
         # the same in every row of the round
@@ -567,7 +567,7 @@ class _Facts(Observer):
                 win, win_turn = wins[seat]
                 stated = win.states_value  # mjai's hora does not: no value, no yaku
                 tally = _yaku(win) if stated else None  # 裏ドラ in it only worth some han
-                win_facts: tuple = (
+                win_facts: tuple[Any, ...] = (
                     True, "tsumo" if win.discarder is None else "ron", win.points if stated else None,
                     None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                     "一発" in tally if stated else None, "裏ドラ" in tally if stated else None, tally,  # type: ignore
@@ -579,7 +579,7 @@ class _Facts(Observer):
                 winner = next(w for w in results if w.discarder == seat)
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
-                deal_in_facts: tuple = (True, dealt, self.paid[seat], self._state(seat), winner_state)
+                deal_in_facts: tuple[Any, ...] = (True, dealt, self.paid[seat], self._state(seat), winner_state)
             else:
                 deal_in_facts = _NO_DEAL_IN
             tsumo_against = tsumo is not None and tsumo.seat != seat
@@ -611,12 +611,12 @@ class _Facts(Observer):
         for player, name in enumerate(self.names):
             self.game_rows.append((
                 game.source, self.game_index, player, name, players,
-                game.ranks[player] if finished else None,  # type: ignore[index]
-                game.final_scores[player] if finished else None,  # type: ignore[index]
-                _point(game.points[player]) if finished else None,  # type: ignore[index]
+                game.ranks[player] if finished else None,  # type: ignore[index]  # a finished game has them
+                game.final_scores[player] if finished else None,  # type: ignore[index]  # as above
+                _point(game.points[player]) if finished else None,  # type: ignore[index]  # as above
             ))
 
-    def _frame(self, rows: list[tuple]) -> pd.DataFrame:
+    def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
         return _frame(rows, _ROUND_FACTS)
 
     def result(self) -> "Tables":
@@ -640,11 +640,11 @@ class _EngineFacts(_Facts):
         self.every_turn = every_turn
         """Whether the turns table has a row for every discard, or only for the discards
         after a call (all a summary reads of it): the shanten is then asked only there."""
-        self.turn_columns: dict[str, list] = {name: [] for name in TURN_COLUMNS}
+        self.turn_columns: dict[str, list[Any]] = {name: [] for name in TURN_COLUMNS}
 
     def on_deal(self, step: Step) -> None:
         super().on_deal(step)
-        deal: Deal = step.event  # type: ignore[assignment]
+        deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event
         seats = range(len(deal.hands))
         # not when a hand cannot be played: the replay refuses the deal, no shanten
         playable = not any(map(unplayable, deal.hands))
@@ -665,7 +665,8 @@ class _EngineFacts(_Facts):
         self.rivers: list[list[str]] = [[] for _ in seats]  # the tiles each seat discarded
         self.followed = 1  # the position of the first event not yet followed
         self.after_call: int | None = None
-        self.round_turns: tuple[list, list, list, list] = ([], [], [], [])  # seat, turn, shanten, call
+        # seat, turn, shanten (None: not known), call
+        self.round_turns: tuple[list[int], list[int], list[object], list[bool]] = ([], [], [], [])
         """The turns of the round so far, kept when the round ends, as its rows are."""
 
     def on_win(self, step: Step) -> None:
@@ -682,11 +683,11 @@ class _EngineFacts(_Facts):
         as :class:`_Facts` counts them, the tiles of its hand, and a turn for each discard
         with the shanten of the hand after it (looked up again only when the hand is not
         as it was after the seat's last discard)."""
-        position, end = self.followed, step.event_index + 1  # type: ignore[operator]
+        position, end = self.followed, step.event_index + 1  # type: ignore[operator]  # an event's step has its index
         if position >= end:
             return
         self.followed = end
-        events = step.round.events  # type: ignore[union-attr]
+        events = step.round.events  # type: ignore[union-attr]  # an event's step has its round
         hands, drawn, known, rivers = self.hands, self.drawn, self.shanten_after, self.rivers
         discards, riichi_turn = self.discards, self.riichi_turn
         seats, turns, shantens, calls = self.round_turns
@@ -695,16 +696,16 @@ class _EngineFacts(_Facts):
             event = events[position]
             kind = type(event)
             if kind is Draw or kind is KanDraw:
-                seat = event.seat  # type: ignore[union-attr]
+                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 held, hand = drawn[seat], hands[seat]
                 if held is not None and hand is not None:  # a second draw, no discard between
                     hand.add(KIND_OF[held])
                     known[seat] = _ASK
-                drawn[seat] = event.tile  # type: ignore[union-attr]
+                drawn[seat] = event.tile  # type: ignore[union-attr]  # kind is type(event)
             elif kind is Discard:
-                seat = event.seat  # type: ignore[union-attr]
+                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 turn = discards[seat] = discards[seat] + 1
-                tile = event.tile  # type: ignore[union-attr]
+                tile = event.tile  # type: ignore[union-attr]  # kind is type(event)
                 held = drawn[seat]
                 drawn[seat] = None
                 rivers[seat].append(tile)
@@ -720,7 +721,7 @@ class _EngineFacts(_Facts):
                     after = None if hand is None else known[seat]
                     if after is _ASK:
                         try:
-                            after = hand.shanten()  # type: ignore[union-attr]
+                            after = hand.shanten()  # type: ignore[union-attr]  # after is _ASK only for a known hand
                         except ValueError:  # not a hand's size: the events do not fit it
                             after = None
                         known[seat] = after
@@ -729,7 +730,7 @@ class _EngineFacts(_Facts):
                     shantens.append(after)
                     calls.append(after_call == seat)
                 after_call = None
-                if event.riichi:  # type: ignore[union-attr]
+                if event.riichi:  # type: ignore[union-attr]  # kind is type(event)
                     riichi_turn[seat] = turn
                     self.riichi_order.append(seat)
                     self.riichi_at.append(position)
@@ -738,7 +739,7 @@ class _EngineFacts(_Facts):
                         river = {KIND_OF[tile] for tile in rivers[seat]}
                         self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
             elif kind is Call or kind is Kan or kind is NorthSetAside:
-                seat = event.seat  # type: ignore[union-attr]
+                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 if kind is Call:
                     after_call = seat
                 hand, held = hands[seat], drawn[seat]
@@ -750,7 +751,7 @@ class _EngineFacts(_Facts):
                     if kind is NorthSetAside:
                         given: Iterable[str] = ("z4",)
                     else:
-                        meld = event.meld  # type: ignore[union-attr]
+                        meld = event.meld  # type: ignore[union-attr]  # kind is type(event)
                         given = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
                     if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
                         hands[seat] = None
@@ -771,7 +772,7 @@ class _EngineFacts(_Facts):
             ready[seat] = _ready(counts, hand.size + (held is not None))
         return ready
 
-    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple]:
+    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple[Any, ...]]:
         self._keep_turns(index, round_)
         rows = super()._rows(game, index, round_)
         extended = []
@@ -794,7 +795,7 @@ class _EngineFacts(_Facts):
         columns["shanten"] += shantens
         columns["call"] += calls
 
-    def _frame(self, rows: list[tuple]) -> pd.DataFrame:
+    def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
         return _frame(rows, _facts("rounds"))
 
     def result(self) -> "Tables":
@@ -812,7 +813,7 @@ _ASK = object()
 def _point(text: object) -> float | None:
     """A final point as a number; ``None`` (NA) for one that is not a decimal number (the
     readers refuse such a log; a game made in Python may still hold one)."""
-    return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]
+    return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]  # text written as a decimal number
 
 
 def _facts(table: TableName) -> tuple[Fact, ...]:
@@ -854,7 +855,7 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
     return pd.array(values, dtype=dtype)  # Float64
 
 
-def _frame(rows: list[tuple], facts: tuple[Fact, ...]) -> pd.DataFrame:
+def _frame(rows: list[tuple[Any, ...]], facts: tuple[Fact, ...]) -> pd.DataFrame:
     # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
     # of every column alive behind its object columns.
     # (each column taken by map in C: zip(*rows) would make an iterator per row)
@@ -898,7 +899,8 @@ def tables(source: GameSource, engine: bool = False) -> Tables:
     the replay refuses) has no starting shanten. Every round of the log is read, those the
     replay would pass over too (after the game's end; a game of another number of
     players than its rule's)."""
-    return walk(source, _EngineFacts() if engine else _Facts())
+    tables_: Tables = walk(source, _EngineFacts() if engine else _Facts())
+    return tables_
 
 
 def rounds(games: GameSource) -> pd.DataFrame:
@@ -971,7 +973,8 @@ def summary_tables(source: GameSource, engine: bool = False) -> Tables:
     """:func:`tables` as far as :func:`summary` reads them: with ``engine=True``, the
     turns table holds only the turns a summary reads (``paipu stats --jobs``' workers)."""
     if engine:
-        return walk(source, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED))
+        tables_: Tables = walk(source, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED))
+        return tables_
     return tables(source)
 
 
@@ -994,7 +997,8 @@ def _term(term: Term, frame: pd.DataFrame) -> pd.Series:
 
 def _numbers(series: pd.Series) -> np.ndarray:
     """A per-row quantity as float64, NA as 0."""
-    return series.to_numpy(dtype="float64", na_value=0.0)
+    numbers: np.ndarray = series.to_numpy(dtype="float64", na_value=0.0)
+    return numbers
 
 
 def _merged_yaku(name: str) -> str:
@@ -1069,7 +1073,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
         if stat.aggregate == "sum":
             if denominator_key is None:
                 # a sum's numerator is a key
-                columns[stat.name] = summed[numerator_key].astype(int)  # type: ignore[index]
+                columns[stat.name] = summed[numerator_key].astype(int)  # type: ignore[index]  # see the line above
             else:
                 below = summed[denominator_key]
                 summed_numerator = summed[numerator_key]  # type: ignore[index]  # a sum's numerator is a key
@@ -1077,7 +1081,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
                                                where=below > 0)
         elif stat.aggregate == "max":
             # aligned by name; peaks is made when a stat takes a maximum
-            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]
+            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  # see the line above
         else:
             values = _term(stat.numerator, frame)
             present = values.notna().to_numpy()
@@ -1145,10 +1149,10 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
-def _records(summary_table: pd.DataFrame) -> list[dict]:
+def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
     records = []
     for player, row in summary_table.iterrows():
-        record: dict = {"player": player}
+        record: dict[str, Any] = {"player": player}
         for stat, value in row.items():
             if isinstance(value, dict):
                 record[stat] = value
@@ -1195,7 +1199,8 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
             for stat, value in record.items():
                 record[stat] = _inert(value)
-        return pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
+        text: str = pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
+        return text
     if format != "table":
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")
     header = ["player", *(title for title, _, _ in _SEED)]

@@ -485,7 +485,7 @@ class Table:
                 self.rinshan = False
             # a discard applied last may be called; after a draw, none may
             if phase == "draw":
-                self.last_discard = ((actor - 1) % seats, events[position - 1].tile)  # type: ignore[union-attr]
+                self.last_discard = ((actor - 1) % seats, events[position - 1].tile)  # type: ignore[union-attr]  # the last applied, a discard
             else:
                 self.last_discard = None
             self.actor, self.phase, self.wall, self.forbidden = actor, phase, wall, forbidden

@@ -137,20 +137,20 @@ class Checker(Observer):
 
     def on_deal(self, step: Step) -> None:
         if step.expected is not None:
-            self.deal(step, step.expected)  # type: ignore[arg-type]
+            self.deal(step, step.expected)  # type: ignore[arg-type]  # a deal's expectation
 
     def on_win(self, step: Step) -> None:
-        self.win(step, step.expected)  # type: ignore[arg-type]
+        self.win(step, step.expected)  # type: ignore[arg-type]  # a win's expectation
 
     def on_no_win(self, step: Step) -> None:
-        self.draw(step, step.expected)  # type: ignore[arg-type]
+        self.draw(step, step.expected)  # type: ignore[arg-type]  # a draw's expectation
 
     def on_game_end(self, step: Step) -> None:
         if step.expected is not None:
-            self.end(step, step.expected)  # type: ignore[arg-type]
+            self.end(step, step.expected)  # type: ignore[arg-type]  # the game end's expectation
 
     def deal(self, step: Step, expected: DealExpectation) -> None:
-        deal: Deal = step.event  # type: ignore[assignment]
+        deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event
         other = expected.alternative or expected
         # Every round starts with this check and almost every deal agrees: one comparison
         # answers that before the checks one by one.
@@ -172,7 +172,7 @@ class Checker(Observer):
                 self.compare(step, check, get(expected), logged, what)
 
     def win(self, step: Step, expected: WinExpectation) -> None:
-        win: Win = step.event  # type: ignore[assignment]
+        win: Win = step.event  # type: ignore[assignment]  # on_win's event
         if step.table is not None and step.table.unknown[win.seat]:
             return  # the hand was lost track of at an impossible discard (reported there)
         if not _same_hand(expected.hand, win.hand):
@@ -223,7 +223,7 @@ class Checker(Observer):
         self.compare(step, "hule.limit", limit, win.limit, "the limit")
 
     def draw(self, step: Step, expected: DrawExpectation) -> None:
-        draw: NoWin = step.event  # type: ignore[assignment]
+        draw: NoWin = step.event  # type: ignore[assignment]  # on_no_win's event
         name = draw_name(draw.name) or draw.name
         if expected.name is None:
             self.add(step, "pingju.name", None, draw.name, f"a draw ({draw.name}) where none can happen")
@@ -238,7 +238,7 @@ class Checker(Observer):
         for seat, must in enumerate(expected.shown):
             logged_hand = draw.hands[seat]
             shown = logged_hand is not None
-            if must is not None and must != shown and self.game.origin.shown_hands:  # type: ignore[union-attr]
+            if must is not None and must != shown and self.game.origin.shown_hands:  # type: ignore[union-attr]  # a game being checked has its origin
                 what = "shown although not" if shown else "not shown although"
                 self.add(step, "pingju.shoupai", must, shown,
                          f"seat {seat}'s hand is {what} tenpai" if name in EXHAUSTIVE

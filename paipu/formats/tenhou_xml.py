@@ -674,7 +674,7 @@ class _Reader:
                 self._fail(f"<{tag}{number}{attr_text}>", error)
 
     def _fail(self, tag: str, error: Exception) -> None:
-        letter, number = re.match(r"<(/?[A-Za-z]*)(\d*)", tag).groups()  # type: ignore[union-attr]
+        letter, number = re.match(r"<(/?[A-Za-z]*)(\d*)", tag).groups()  # type: ignore[union-attr]  # the tag was matched so
         seat = _DRAW_SEAT.get(letter, _DISCARD_SEAT.get(letter))
         if number and seat is None:
             what = "unknown tag"

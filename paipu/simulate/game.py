@@ -187,7 +187,7 @@ class _Round:
             self._reveal()
         self.pending_kan = meld
         # an added kan has its added tile
-        if meld.type == "kakan" and self._answers(kan.seat, meld.added, robbing=True):  # type: ignore[arg-type]
+        if meld.type == "kakan" and self._answers(kan.seat, meld.added, robbing=True):  # type: ignore[arg-type]  # see the line above
             return True
         self._kan_draw(kan.seat)
         return False
@@ -197,7 +197,7 @@ class _Round:
         self._push(KanDraw(seat, tile))
         self.table.kan_draw(seat, tile)
         # the kan this draw replaces is pending (_kan)
-        if not self.rule.kan_dora_delayed or self.pending_kan.type == "ankan":  # type: ignore[union-attr]
+        if not self.rule.kan_dora_delayed or self.pending_kan.type == "ankan":  # type: ignore[union-attr]  # see the line above
             self._reveal()
 
     def _discard(self, discard: Discard) -> tuple[int | None, bool]:
@@ -253,7 +253,7 @@ class _Round:
             winners = {ron.seat for ron in rons}
             shown = tuple(hand.to_notation() if seat in winners else None for seat, hand in enumerate(table.hands))
             # before reads any sequence by index (checks.py annotates a tuple)
-            last = checks.before(self.events, len(self.events))  # type: ignore[arg-type]
+            last = checks.before(self.events, len(self.events))  # type: ignore[arg-type]  # see the line above
             self._end(NoWin("三家和", shown, (0,) * 4), last)
             return True
         if rule.max_simultaneous_wins == 1:
@@ -261,6 +261,6 @@ class _Round:
         for index, ron in enumerate(rons):
             win = ron if index == 0 else scored_win(table, ron.seat, discarder, self.events, rule, ura)
             # a ron offered scores: scored_win gives it again after the first
-            self._push(win)  # type: ignore[arg-type]
-            table.win(win)  # type: ignore[arg-type]
+            self._push(win)  # type: ignore[arg-type]  # see the line above
+            table.win(win)  # type: ignore[arg-type]  # as above
         return True
