@@ -347,7 +347,9 @@ def _convert(args: argparse.Namespace) -> int:
                 else:
                     held = data
                 continue
-            stem = re.sub(r"(\.(json|jsonl|mjson|mjlog|xml|txt|gz))+$", "", Path(path).name)
+            container, inside, name = path.rpartition("#")  # a database's row, an archive's member
+            stem = re.sub(r"(\.(json|jsonl|mjson|mjlog|xml|txt|gz))+$", "",
+                          Path(name if inside and Path(container).is_file() else path).name)
             target = out / f"{stem}{'' if number == '0' else '.' + number}{suffix}"
             refusal = None
             try:

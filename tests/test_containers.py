@@ -663,3 +663,13 @@ def test_the_benchmark_runs_on_a_few_logs(tmp_path):
                                                                   "database of 7 rows"]
     assert all("peak memory (max RSS)" in line and "load errors" not in line for line in lines[1:])
     assert " 7 games in " in lines[3]
+
+
+def test_convert_names_each_row_of_a_database_by_its_log_id(tmp_path, folder, files):
+    """``paipu convert DB -o DIR`` writes one file per row, named by the row's log id (a
+    member of an archive by its own name): never ``DB#ID.json``, whose ``#`` a path
+    would read as a selection."""
+    database = build("houou.db", folder, files)
+    assert main(["convert", str(database), "-o", str(tmp_path / "out")]) == 2  # the rows without a log
+    names = sorted(path.name for path in (tmp_path / "out").iterdir())
+    assert names == sorted(f"{log_id(file)}.json" for file in files)
