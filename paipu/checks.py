@@ -32,7 +32,6 @@ __all__ = [
     "kan_problems",
     "north_problems",
     "kan_after_riichi",
-    "swap_calling_kinds",
     "expected_win",
     "furiten",
     "expected_draw",
@@ -241,24 +240,6 @@ def _readings_over(counts: list[int], waits: tuple[int, ...] | list[int], closed
         complete_tuple = tuple(complete)
         total += len(standard_readings(complete_tuple, wait)) + (closed and nine_gates(complete_tuple, wait) > 0)
     return total
-
-
-def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
-    """The kinds the caller may not discard right after ``meld`` (喰い替え) at
-    喰い替え許可レベル: 0, the claimed kind and, for a chi claimed at an end, the kind
-    three away (筋喰い替え); 1, the claimed kind; 2, none."""
-    level = rule.swap_calling
-    if level == 2:
-        return ()
-    claimed = kind(meld.claimed)  # type: ignore[arg-type]
-    if meld.type == "chi" and level == 0:
-        ranks = sorted(meld.digits.replace("0", "5"))  # one suit: its digits order its kinds
-        rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]
-        if rank == ranks[0] and claimed % 9 <= 5:
-            return claimed, claimed + 3
-        if rank == ranks[2] and claimed % 9 >= 3:
-            return claimed, claimed - 3
-    return (claimed,)
 
 
 # -- wins ---------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterator, TypeVar, Union, cast
 from . import checks
 from .checks import DrawExpectation, WinExpectation, before
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
-                     Win, takes_riichi_stick)
+                     Win)
 from .hand import IllegalAction
 from .names import draw_name
 from .observe import GameSource, Hooks, Observer, games_of
@@ -43,7 +43,7 @@ from .scoring import WinResult
 from .settlement import (DealExpectation, FinalResults, GameEnd, Standing, final_points, final_results, game_ends,
                          keeps_deal)
 from .tiles import KIND_OF
-from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
+from .table import AFTER_DISCARD, BEFORE_DISCARD, Problem, Table
 
 __all__ = ["Replay", "Step", "replay", "game_rule", "game_rules", "PastTheEndWarning", "warn_past_the_end"]
 
@@ -278,7 +278,7 @@ class Replay:
         self.standing = logged
         problems: list[Problem] = []
         try:
-            table = Table(deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
+            table = Table(self.rule, deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
         except ValueError as error:
             yield Step(game, index, 0, deal, None, expected_deal, [Problem("qipai", str(error))])
             if round_end is not None:
@@ -307,8 +307,6 @@ class Replay:
             if table.dora_due and AFTER_DISCARD in table.dora_due and cls is not DoraReveal:
                 problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
                 table.drop_due_dora(AFTER_DISCARD)
-            if table.pending_riichi is not None and cls is not DoraReveal and takes_riichi_stick(event):
-                table.take_riichi_stick()
             expected: Expectation = None
             seat = getattr(event, "seat", None)
             lost = seat is not None and table.unknown[seat]  # a hand the table lost track of
@@ -360,21 +358,14 @@ class Replay:
 
     def _call(self, table: Table, event: Call, position: int, events: tuple[Event, ...],
               problems: list[Problem]) -> Expectation:
-        rule, meld = self.rule, event.meld
         problems += checks.call_problems(table, event, before(events, position))
-        kan = meld.type == "daiminkan"
-        table.call(event.seat, meld, () if kan else checks.swap_calling_kinds(meld, rule))
-        if kan and rule.kan_dora:
-            table.expect_kan_dora(OPEN_KAN if rule.kan_dora_delayed else CLOSED_KAN)
+        table.call(event.seat, event.meld)
         return None
 
     def _kan(self, table: Table, event: Kan, position: int, events: tuple[Event, ...],
              problems: list[Problem]) -> Expectation:
-        rule, meld = self.rule, event.meld
-        problems += checks.kan_problems(table, event, rule)
-        table.kan(event.seat, meld)
-        if rule.kan_dora:
-            table.expect_kan_dora(OPEN_KAN if meld.type == "kakan" and rule.kan_dora_delayed else CLOSED_KAN)
+        problems += checks.kan_problems(table, event, self.rule)
+        table.kan(event.seat, event.meld)
         return None
 
     def _reveal(self, table: Table, event: DoraReveal, position: int, events: tuple[Event, ...],
