@@ -255,7 +255,7 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
     given; a reader refuses what cannot be played (a hand of 12 tiles, a ron on one's own
     discard), so a game read leniently from one format may be written in another that
     paipu would refuse."""
-    from .engine import game_rules
+    from .game_rule import game_rules
     from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
 
     try:

@@ -45,10 +45,11 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator, Literal, Union
 from urllib.parse import quote
 
+from .compression import readable_size
 from .limits import clip
 
 __all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
-           "members", "parts", "readable_size"]
+           "members", "parts"]
 
 Kind = Literal["database", "zip", "tar"]
 
@@ -76,14 +77,6 @@ MAX_NAME = 4096
 MAX_HEADER = 1 << 20
 """The most bytes of a tar member's long name or extended (pax) header read: real ones
 are a few hundred bytes."""
-
-
-def readable_size(count: int) -> str:
-    """A number of bytes as a person reads it: ``256 MiB``, ``1.5 KiB``, ``300 bytes``."""
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if count >= scale:
-            return f"{count / scale:.4g} {unit}"
-    return f"{count} bytes"
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

@@ -42,25 +42,22 @@ from typing import Any, Callable, Iterable, Sequence, Union, overload
 
 from . import svg
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
-from .engine import Replay, Step
-from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
-                     Win, locator)
+from .engine import Replay
+from .observe import Step
+from .events import Deal, Discard, Game, Kan, NoWin, Round, Win, locator
 from .limits import as_index, clip, printable
 from .loader import GameReader, load
-from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
+from .names import WIND_NAMES, draw_name, name as yaku_name
 from .rules import RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .hand import Hand
 from .shanten import shanten as _shanten, waits as _waits
 from .table import Table
+from .text import FOUR_OFFSETS, SEAT_NAMES, Offsets, event_words, offsets, tile_word
 from .tiles import KINDS, KIND_OF, HandNotation, Meld
 from .validation import Checker, Finding
 
-__all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
-           "event_words", "tile_word"]
-
-SEAT_NAMES = ("East", "South", "West", "North")
-"""A seat's wind in words, by seat (0 = the dealer, East)."""
+__all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel"]
 
 Where = Union[int, Finding, "tuple[int, int | None]"]
 """A step of a viewer: its index, a finding (the step it is reported at) or a
@@ -94,79 +91,6 @@ def _file_name(source: str) -> str:
     and the game's number, without the folders above it (a page is shared, and its
     folders are nobody else's business)."""
     return re.split(r"[\\/]", source)[-1]
-
-
-def tile_word(tile: str) -> str:
-    """A tile in words: ``5m``, ``red 5p``, ``東``, ``發``."""
-    suit, digit = tile[0], tile[1]
-    if suit == "z":
-        return "東南西北白發中"[int(digit) - 1]
-    return f"red 5{suit}" if digit == "0" else digit + suit
-
-
-_CALLS = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
-
-Offsets = tuple[tuple[str, int], ...]
-"""The seat each direction mark of a seat's melds names, as an offset from that seat
-(1 the next seat, 下家; the number of seats less one the previous, 上家): pairs of a
-mark and its offset (:func:`_offsets`)."""
-
-_FOUR_OFFSETS: Offsets = (("+", 1), ("=", 2), ("-", -1))
-"""The marks as four players write them: where the seat sits."""
-
-
-def _offsets(marks: Sequence[Sequence[str | None]], seat: int) -> Offsets:
-    """The offsets the direction marks of ``seat``'s melds name, from the marks of the
-    round (:attr:`Table.marks <paipu.table.Table.marks>`): a log's marks are not always
-    where a seat sits (three-player logs keep the four-seat marks of the player ids:
-    :func:`~paipu.table.direction_marks`)."""
-    seats = len(marks)
-    return tuple((marks[other][seat], (other - seat) % seats)  # type: ignore[misc]
-                 for other in range(seats) if other != seat)
-
-
-def event_words(event: Event | None, players: int = 4, marks: Sequence[Sequence[str | None]] | None = None) -> str:
-    """An event in words, seats by their wind: ``South discards 發, tsumogiri`` (plain
-    text: what it quotes from the log is made one printable line, not HTML-escaped).
-    ``marks`` the round's direction marks (:attr:`Table.marks <paipu.table.Table.marks>`),
-    which name the seat a call is on; without them a mark is where the seat sits."""
-    if event is None:
-        return "The end of the game"
-    cls = type(event)
-    if cls is Deal:
-        return (f"{WIND_NAMES[event.round_wind]}{event.hand_number + 1}局 dealt, "  # type: ignore[union-attr]
-                f"dora indicator {tile_word(event.dora_indicator)}")  # type: ignore[union-attr]
-    if cls is DoraReveal:
-        return f"A new dora indicator: {tile_word(event.indicator)}"  # type: ignore[union-attr]
-    if cls is NoWin:
-        name = draw_name(event.name)  # type: ignore[union-attr]
-        english = f" ({DRAW_ENGLISH[name]})" if name in DRAW_ENGLISH else ""
-        return f"Draw: {printable(clip(event.name, 80))}{english}"  # type: ignore[union-attr]
-    who = SEAT_NAMES[event.seat]  # type: ignore[union-attr]
-    if cls is Draw:
-        return f"{who} draws {tile_word(event.tile)}"  # type: ignore[union-attr]
-    if cls is KanDraw:
-        return f"{who} draws {tile_word(event.tile)} from the dead wall (嶺上牌)"  # type: ignore[union-attr]
-    if cls is Discard:
-        return (f"{who} discards {tile_word(event.tile)}" + (", tsumogiri" if event.tsumogiri else "")  # type: ignore
-                + (", declaring riichi" if event.riichi else ""))  # type: ignore[union-attr]
-    if cls is Call:
-        meld: Meld = event.meld  # type: ignore[union-attr]
-        named = dict(_FOUR_OFFSETS if marks is None else _offsets(marks, event.seat))  # type: ignore[union-attr]
-        source = SEAT_NAMES[(event.seat + named.get(meld.direction, 0)) % players]  # type: ignore
-        return f"{who} calls {_CALLS[meld.type]} on {tile_word(meld.claimed)} from {source}"  # type: ignore[arg-type]
-    if cls is Kan:
-        meld = event.meld  # type: ignore[union-attr]
-        if meld.type == "kakan":
-            return f"{who} adds {tile_word(meld.added)} to a pon (added kan, 加槓)"  # type: ignore[arg-type]
-        return f"{who} makes a closed kan (暗槓) of {tile_word(meld.tiles[0])}"
-    if cls is NorthSetAside:
-        return f"{who} sets aside a North (北抜き)"
-    win: Win = event  # type: ignore[assignment]
-    if win.discarder is None:
-        return f"{who} wins by tsumo"
-    tile = tile_word(win.hand.drawn) if win.hand.drawn else "a tile"
-    return f"{who} wins by ron on {tile} from {SEAT_NAMES[win.discarder]}"
 
 
 # -- drawing a frame --------------------------------------------------------------------
@@ -217,7 +141,7 @@ def _row(entries: Iterable[str]) -> str:
     return f'<div class="pv-row">{"".join(cells)}</div>'
 
 
-def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld], sources: Offsets = _FOUR_OFFSETS) -> str:
+def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld], sources: Offsets = FOUR_OFFSETS) -> str:
     """A hand: the concealed tiles sorted, the drawn tile apart, then the melds (their
     marks' seats in ``sources``: :func:`_meld`)."""
     parts = [f'<span class="pv-con">{_tiles(concealed)}</span>']
@@ -422,7 +346,7 @@ def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
                 '<div class="pv-info">not replayed (see the problems)</div></section>')
     if table.riichi[seat]:
         head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
-    body = (memo.hand(table.hands[seat], _offsets(table.marks, seat)) + _info(step, seat, memo)
+    body = (memo.hand(table.hands[seat], offsets(table.marks, seat)) + _info(step, seat, memo)
             + memo.river(seat, table.rivers[seat]))
     return memo.pieces.refer(f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" '
                              f'data-seat="{seat}"><header>{head}</header>{body}</section>')
@@ -518,7 +442,7 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     how = "tsumo" if win.discarder is None else (
         f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
     value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
-    sources = _FOUR_OFFSETS if step.table is None else _offsets(step.table.marks, win.seat)
+    sources = FOUR_OFFSETS if step.table is None else offsets(step.table.marks, win.seat)
     def drawn(hand: HandNotation) -> str:
         return _hand(hand.concealed, hand.drawn, hand.melds, sources)
 
@@ -646,7 +570,7 @@ def step_findings(step: Step) -> list[Finding]:
 
 
 def step_html(step: Step) -> str:
-    """One step drawn on its own (:meth:`Step._repr_html_ <paipu.engine.Step>`): the
+    """One step drawn on its own (:meth:`Step._repr_html_ <paipu.observe.Step>`): the
     frame with the page's style and tiles, no script."""
     return f'<div class="pv">{_STYLE}{svg.symbols()}{frame(step)}</div>'
 

@@ -22,7 +22,8 @@ from paipu.events import Call, Discard, DoraReveal, Draw, Game, Kan, NorthSetAsi
 from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.shanten import shanten
 from paipu.tiles import KIND_OF, KINDS
-from paipu.view import Viewer, event_words, tile_word
+from paipu.text import event_words, tile_word
+from paipu.view import Viewer
 
 from conftest import corpus
 

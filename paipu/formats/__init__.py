@@ -25,6 +25,7 @@ import orjson
 from ..events import Event, Game, Win
 from ..rules import Rule
 from .errors import FormatError
+from .recognise import is_mjlog, is_tenhou_json
 from .majiang import game_from_json, game_to_json
 
 __all__ = ["FormatError", "Format", "FORMATS", "ReadGame", "Writer", "WRITERS", "identify", "is_mjlog",
@@ -49,24 +50,6 @@ class Format:
     games: Callable[[Any, str], tuple[list, ReadGame]]
     """The reader: ``games(content, file_name)`` gives the file's games, unread, and the
     function that reads one of them into a :class:`~paipu.events.Game`."""
-
-
-def is_mjlog(data: bytes) -> bool:
-    """Whether ``data`` (already uncompressed) looks like an mjlog: it starts with
-    ``<mjloggm``, maybe after white space or an XML declaration."""
-    return b"<mjloggm" in data[:200].lstrip()[:120]
-
-
-def is_tenhou_json(obj: Any) -> bool:
-    """Whether a parsed JSON value is a tenhou.net/6 game: an object with a ``log`` of
-    rounds that are arrays beginning with ``[round, honba, sticks]``."""
-    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-        return False
-    log = obj["log"]
-    if not log:
-        return "name" in obj and "player" not in obj
-    first = log[0]
-    return isinstance(first, list) and bool(first) and isinstance(first[0], list)
 
 
 def _any_json(obj: Any) -> bool:

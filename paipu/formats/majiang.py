@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, Callable, TypeVar
 
+from ..game_rule import game_rule
 from ..events import (
     Call,
     Deal,
@@ -616,7 +617,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
     after the standard ones; final results only when known). A game without a ``rule``
     whose log states some of one without naming a platform (an mjai ``start_game``'s
     ``kyoku_first`` and ``aka_flag``) gets the rule the engine checks it under
-    (:func:`~paipu.engine.game_rule`), which a paipu has no other place for. A game whose
+    (:func:`~paipu.game_rule.game_rule`), which a paipu has no other place for. A game whose
     log does not state which hands its draws show (an mjai ``ryukyoku``:
     :attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>` false) gets
     ``shown_hands: false``: its ``pingju.shoupai`` hold the hands rebuilt from the events
@@ -638,8 +639,6 @@ def game_to_json(game: Game) -> dict[str, Any]:
     if game.rule is not None:
         obj["rule"] = game.rule
     elif game.origin is not None and game.origin.rule and not game.origin.platform:
-        from ..engine import game_rule
-
         obj["rule"] = game_rule(game).to_json()
     if game.origin is not None and not game.origin.shown_hands:
         obj["shown_hands"] = False

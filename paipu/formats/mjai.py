@@ -69,6 +69,7 @@ from typing import Any, Iterable
 
 import orjson
 
+from ..game_rule import game_rule
 from ..events import (
     Call,
     Deal,
@@ -930,8 +931,6 @@ def game_to_mjai(game: Game) -> list[dict[str, Any]]:
     """A game as mjai events (see the module for the keys beyond the protocol; a
     three-player game as RiichiEnv writes one). ``kyoku_first`` states the length of the
     rule the game is checked under, unless the game's log left it open."""
-    from ..engine import game_rule
-
     rule = game_rule(game)
     start: dict[str, Any] = {"type": "start_game", "names": list(game.players)}
     kyoku_first = next((first for first, winds in _WINDS_OF_KYOKU_FIRST.items() if winds == rule.winds), None)

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable
 
 import orjson
 
+from ..game_rule import game_rule
 from ..events import (
     Call,
     Deal,
@@ -49,7 +50,7 @@ from ..names import draw_name
 from ..names import name as yaku_name
 from ..rules import Rule, RuleError
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
-from . import is_tenhou_json
+from .recognise import is_tenhou_json
 from .errors import FormatError, bounded, final_points, indicators, room_players, shown_text
 from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
@@ -935,8 +936,6 @@ def game_to_tenhou6(game: Game) -> dict[str, Any]:
     ``final_results: false``, and one whose log does not state the hands a draw shows
     (mjai) with ``shown_hands: false``, as paipu's other writers mark them, for the game
     read back to be checked as its source is."""
-    from ..engine import game_rule
-
     n = len(game.players)
     if n not in (3, 4):
         raise ValueError(f"tenhou.net/6 holds games of three or four players, not {n}")
