@@ -14,7 +14,7 @@ and cut to a readable length.
 
 from __future__ import annotations
 
-from .events import Game, NoWin, Round, Win
+from .events import Deal, Game, NoWin, Round, Win
 from .limits import clip, printable
 from .observe import Observer, walk
 from .engine import Step, replay
@@ -71,20 +71,21 @@ class Account(Observer):
         self.lines += [f"players: {', '.join(self.names)}; first dealer {self.names[game.first_dealer]}", ""]
 
     def _name_of(self, step: Step, seat: int) -> str:
-        return self.names[step.round.player_of(seat)]  # type: ignore[union-attr]
+        return self.names[step.round.player_of(seat)]  # type: ignore[union-attr]  # an event's step has its round
 
     def on_deal(self, step: Step) -> None:
-        round_, deal = step.round, step.event
+        round_: Round = step.round  # type: ignore[assignment]  # an event's step has its round
+        deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event
         self.scores = [0] * len(self.names)
-        for seat, score in enumerate(deal.scores):  # type: ignore[union-attr]
-            self.scores[round_.player_of(seat)] = score  # type: ignore[union-attr]
-        sticks = deal.riichi_sticks  # type: ignore[union-attr]
-        self.lines.append(f"{round_.label}  dealer {self._name_of(step, 0)}"  # type: ignore[union-attr]
+        for seat, score in enumerate(deal.scores):
+            self.scores[round_.player_of(seat)] = score
+        sticks = deal.riichi_sticks
+        self.lines.append(f"{round_.label}  dealer {self._name_of(step, 0)}"
                           + (f", {sticks} riichi stick(s) on the table" if sticks else ""))
 
     def on_win(self, step: Step) -> None:
-        win: Win = step.event  # type: ignore[assignment]
-        how = "tsumo" if win.is_tsumo else f"ron from {self._name_of(step, win.discarder)}"  # type: ignore[arg-type]
+        win: Win = step.event  # type: ignore[assignment]  # on_win's event
+        how = "tsumo" if win.is_tsumo else f"ron from {self._name_of(step, win.discarder)}"  # type: ignore[arg-type]  # a ron's
         if win.states_value:
             value = f"{_value(win)} ({_yaku(win)})"
         else:
@@ -95,7 +96,7 @@ class Account(Observer):
         self._payments(step, win.payments, getattr(getattr(step.expected, "result", None), "payments", None))
 
     def on_no_win(self, step: Step) -> None:
-        draw: NoWin = step.event  # type: ignore[assignment]
+        draw: NoWin = step.event  # type: ignore[assignment]  # on_no_win's event
         shown = [self._name_of(step, seat) for seat, hand in enumerate(draw.hands) if hand is not None]
         revealed = f"; hands shown: {', '.join(shown)}" if shown else ""
         self.lines.append(f"  draw: {_shown(draw.name)}{revealed}")
@@ -109,13 +110,13 @@ class Account(Observer):
             what, payments = "payments not logged; derived", derived or ()
         if any(payments):
             round_ = step.round
-            by_player = sorted((round_.player_of(seat), amount)  # type: ignore[union-attr]
+            by_player = sorted((round_.player_of(seat), amount)  # type: ignore[union-attr]  # a result's step has its round
                                for seat, amount in enumerate(payments) if amount)
             self.lines.append(f"    {what}: " + ", ".join(f"{self.names[player]} {amount:+d}"
                                                            for player, amount in by_player))
 
     def on_round_end(self, step: Step) -> None:
-        round_: Round = step.round  # type: ignore[assignment]
+        round_: Round = step.round  # type: ignore[assignment]  # a round end's step has its round
         if not round_.is_complete:
             self.lines.append("  (the log stops before the round ends)")
         riichi = [self._name_of(step, seat) for seat, paid in enumerate(round_.riichi_deposits()) if paid]
@@ -138,7 +139,7 @@ class Account(Observer):
                 "(its format holds none)" if holds_none else "(the game is incomplete)"))
             return
         self.lines.append("final results:")
-        for player in sorted(range(len(names)), key=lambda p: game.ranks[p]):  # type: ignore[index]
+        for player in sorted(range(len(names)), key=game.ranks.__getitem__):
             self.lines.append(f"  {game.ranks[player]}. {names[player]}  {game.final_scores[player]}  "
                               f"({game.points[player]})")
 
@@ -151,4 +152,5 @@ def describe(game: Game) -> str:
     or its replay when a win's value is to be derived."""
     derive = any(e.payments is None or (type(e) is Win and not e.states_value)
                  for r in game.rounds for e in r.results)
-    return replay(game, Account()) if derive else walk(game, Account())
+    text: str = replay(game, Account()) if derive else walk(game, Account())
+    return text
