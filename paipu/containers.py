@@ -407,7 +407,7 @@ class _Database:
             return f"a corrupt SQLite database ({text})"
         return f"cannot read the database: {text}"
 
-    def _query(self, sql: str, values: tuple) -> list[tuple]:
+    def _query(self, sql: str, values: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """The rows of one query, in a connection of its own (no lock kept after it)."""
         connection = self._connect()
         try:
@@ -441,7 +441,7 @@ class _Database:
             self._schema = schema
         return self._schema
 
-    def _where(self, filters: Filters) -> tuple[list[str], list]:
+    def _where(self, filters: Filters) -> tuple[list[str], list[object]]:
         """The conditions of SQL that ``filters`` make, and their values."""
         schema = self.schema()
         conditions: list[str] = []
@@ -461,7 +461,7 @@ class _Database:
         return conditions, values
 
     def _pages(self, columns: str, filters: Filters, start: int | str | None, count: int | None,
-               entry: str | None = None) -> Iterator[tuple]:
+               entry: str | None = None) -> Iterator[tuple[Any, ...]]:
         """The rows of ``columns`` (the key first) in key order, from key ``start`` on (or
         the one row ``entry``), at most ``count`` and ``filters.limit``, a query of
         :data:`QUERY_ROWS` rows at a time."""

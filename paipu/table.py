@@ -70,10 +70,10 @@ def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
     level = rule.swap_calling
     if level == 2:
         return ()
-    claimed = kind(meld.claimed)  # type: ignore[arg-type]
+    claimed = kind(meld.claimed)  # type: ignore[arg-type]  # a call's meld: it has its claimed tile
     if meld.type == "chi" and level == 0:
         ranks = sorted(meld.digits.replace("0", "5"))  # one suit: its digits order its kinds
-        rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]
+        rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]  # as above
         if rank == ranks[0] and claimed % 9 <= 5:
             return claimed, claimed + 3
         if rank == ranks[2] and claimed % 9 >= 3:

@@ -47,7 +47,7 @@ class Format:
     in :data:`FORMATS`, share its result."""
     sniff: Callable[[Any], bool]
     """Whether the file's content (bytes or parsed, by ``parse``) is in this format."""
-    games: Callable[[Any, str], tuple[list, ReadGame]]
+    games: Callable[[Any, str], tuple[list[Any], ReadGame]]
     """The reader: ``games(content, file_name)`` gives the file's games, unread, and the
     function that reads one of them into a :class:`~paipu.events.Game`."""
 
@@ -72,14 +72,14 @@ def _parse_json(data: bytes) -> Any:
 # The readers of the Tenhou formats are imported when the first log of the format comes
 # (a command starts faster).
 
-def _mjlog_games(data: bytes, file_name: str) -> tuple[list, ReadGame]:
+def _mjlog_games(data: bytes, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game, whose Tenhou log id is the file's name."""
     from .tenhou_xml import game_from_mjlog, log_id_of
 
     return [data], partial(game_from_mjlog, log_id=log_id_of(file_name))
 
 
-def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game."""
     from .tenhou_json import game_from_tenhou_json
 
@@ -101,14 +101,14 @@ def _is_mjai(content: Any) -> bool:
     return content is not None
 
 
-def _mjai_games(log: Any, file_name: str) -> tuple[list, ReadGame]:
+def _mjai_games(log: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game, and an error for anything after its ``end_game`` (:func:`~paipu.formats.mjai.split`)."""
     from .mjai import read_part, split
 
     return split(log), read_part
 
 
-def _majiang_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+def _majiang_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One paipu object, or an array of them."""
     return (obj if isinstance(obj, list) else [obj]), game_from_json
 

@@ -88,7 +88,7 @@ class _Fields:
         self._required = frozenset(required)
         self._allowed = self._required | frozenset(optional)
 
-    def check(self, payload: Any) -> dict:
+    def check(self, payload: Any) -> dict[str, Any]:
         """``payload`` if it is an object with every required field and no other than the
         optional ones; else :class:`FormatError` saying what is wrong."""
         # Every object of a game but a draw or a discard comes here: the keys are compared
@@ -114,7 +114,7 @@ def _hand(text: Any, name: str) -> HandNotation:
         raise FormatError(f"{name}: {error}") from None
 
 
-def _each(parse: Callable[[str], _T], texts: list, name: str) -> tuple[_T, ...]:
+def _each(parse: Callable[[str], _T], texts: list[Any], name: str) -> tuple[_T, ...]:
     """Every hand or tile of a list read by ``parse`` (the first bad one a
     :class:`FormatError`), without a call of :func:`_hand` or :func:`_tile` each: a corpus
     has tens of thousands."""
@@ -370,7 +370,7 @@ def _append_read(events: list[Event], raw: Any, n: int, shown: int) -> int:
     return shown
 
 
-RunsOfTurns = Callable[[list, int], None]
+RunsOfTurns = Callable[[list[Event], int], None]
 """Puts the events of the next run of draws and discards cut out of a file's text
 (:func:`compact`) at the end of a list, given the number of players; an exception for
 one that is not such events."""
