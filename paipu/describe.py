@@ -10,14 +10,14 @@ values the rules engine derives there, marked as derived.
 from __future__ import annotations
 
 from .engine import replay
-from .events import Game, NoWin, Win
+from .events import Event, Game, NoWin, Win
 from .observe import Observer, Step
 from .text import Derived, account
 
 __all__ = ["describe", "Derivations"]
 
 
-class Derivations(Observer):
+class Derivations(Observer[Derived]):
     """The observer of a replay that collects what the engine derived where the log
     states nothing (:class:`~paipu.text.Derived`); :meth:`result` is that of the last game."""
 
@@ -27,8 +27,8 @@ class Derivations(Observer):
     def on_game_start(self, game: Game) -> None:
         self.derived = Derived()
 
-    def on_win(self, step: Step) -> None:
-        win: Win = step.event  # type: ignore[assignment]  # on_win's event
+    def on_win(self, step: Step[Win]) -> None:
+        win = step.event
         result = getattr(step.expected, "result", None)
         where = (step.round_index, step.event_index or 0)
         if not win.states_value and result:
@@ -36,13 +36,13 @@ class Derivations(Observer):
         if win.payments is None and result:
             self.derived.payments[where] = result.payments
 
-    def on_no_win(self, step: Step) -> None:
-        draw: NoWin = step.event  # type: ignore[assignment]  # on_no_win's event
+    def on_no_win(self, step: Step[NoWin]) -> None:
+        draw = step.event
         payments = getattr(step.expected, "payments", None)
         if draw.payments is None and payments is not None:
             self.derived.payments[(step.round_index, step.event_index or 0)] = payments
 
-    def on_round_end(self, step: Step) -> None:
+    def on_round_end(self, step: Step[Event]) -> None:
         if step.table is not None and step.round is not None and step.round.score_changes() is None:
             self.derived.scores[step.round_index] = list(step.table.scores)
 

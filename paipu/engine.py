@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import replace
-from typing import Any, Callable, Iterator, TypeVar, cast
+from typing import Any, Callable, Iterator, TypeVar, cast, overload
 
 from . import checks
 from .checks import DrawExpectation, WinExpectation, before
@@ -36,7 +36,7 @@ from .events import (Call, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw,
 from .hand import IllegalAction
 from .names import draw_name
 from .loader import GameSource, games_of
-from .observe import Expectation, Hooks, Observer, Step
+from .observe import R2, Expectation, Hooks, Observer, R, Step
 from .game_rule import game_rules
 from .rules import Rule, RuleSpec
 from .scoring import WinResult
@@ -93,16 +93,16 @@ class Replay:
         self.other_last_hands = [_last_hand(other) for other in self.other_rules]
         self.other_ended_after: list[int | None] = [None] * len(self.other_rules)
 
-    def __iter__(self) -> Iterator[Step]:
+    def __iter__(self) -> Iterator[Step[Event | None]]:
         return self.steps()
 
-    def steps(self, every: bool = True) -> Iterator[Step]:
+    def steps(self, every: bool = True) -> Iterator[Step[Event | None]]:
         """The replay's steps: one per event and one for the end of the game; with
         ``every=False`` only the steps where the engine expected something or found a
         problem (what validation needs, at a fraction of the cost)."""
         return self._steps(every, frozenset(), None, False)
 
-    def run(self, *observers: Observer) -> Any:
+    def run(self, *observers: Observer[Any]) -> Any:
         """Run ``observers`` over the replay of the game; their results (see
         :class:`~paipu.observe.Observer`)."""
         hooks = Hooks(observers)
@@ -115,7 +115,7 @@ class Replay:
         by_event, problem_hooks, after_riichi = hooks.by_event, hooks.problem, hooks.after_riichi
         round_end = None
         if hooks.round_end:
-            def round_end(step: Step) -> None:
+            def round_end(step: Step[Event]) -> None:
                 for hook in hooks.round_end:
                     hook(step)
         for step in self._steps(False, frozenset(by_event), round_end, bool(after_riichi)):
@@ -136,8 +136,8 @@ class Replay:
 
     # -- the game ----------------------------------------------------------------------
 
-    def _steps(self, every: bool, wanted: frozenset[type], round_end: Callable[[Step], None] | None,
-               after_riichi: bool) -> Iterator[Step]:
+    def _steps(self, every: bool, wanted: frozenset[type], round_end: Callable[[Step[Event]], None] | None,
+               after_riichi: bool) -> Iterator[Step[Event | None]]:
         """The steps of the game: at every event if ``every``, else where the engine
         expected something or found a problem, at the events of a ``wanted`` type and, if
         ``after_riichi``, at each discard from the round's first riichi declaration on;
@@ -154,7 +154,7 @@ class Replay:
         yield self._end()
 
     def _round(self, index: int, round_: Round, every: bool, wanted: frozenset[type], plain: bool,
-               round_end: Callable[[Step], None] | None, after_riichi: bool) -> Iterator[Step]:
+               round_end: Callable[[Step[Event]], None] | None, after_riichi: bool) -> Iterator[Step[Event | None]]:
         game, deal = self.game, round_.deal
         # A round after the end the rules give is the log's all the same: replayed as any
         # other (the end is reported once, at the end of the game). The engine's own
@@ -184,8 +184,7 @@ class Replay:
                 problems.append(Problem("qipai", f"a deal of {hand.size} tiles: {hand}"))
         rule = self.rule
         problems += table.in_view.see_deal(table.hands, deal, rule)
-        step = Step(game, index, 0, deal, table, expected_deal, problems)
-        yield step
+        yield Step(game, index, 0, deal, table, expected_deal, problems)
         derived: list[tuple[int, ...]] = []
         doubtful = False  # a win the events before it do not allow: who won is not known
         events = round_.events
@@ -323,7 +322,7 @@ class Replay:
                 if ends:
                     self.other_ended_after[number] = index
 
-    def _end(self) -> Step:
+    def _end(self) -> Step[None]:
         """The end of the game as the rule gives it, or as another rule the game's origin
         leaves open gives it when that one ends the game where the log does (the first
         such); the points under the other rules that end it there too are accepted."""
@@ -360,7 +359,7 @@ class PastTheEndWarning(UserWarning):
     log's and are counted as it states them; validation reports the end (``game.rounds``)."""
 
 
-def warn_past_the_end(step: Step) -> None:
+def warn_past_the_end(step: Step[None]) -> None:
     """At a replay's end-of-game step: a :class:`PastTheEndWarning` naming the game when
     the log holds rounds after the end the rules give (:attr:`GameEnd.extra_from
     <paipu.settlement.GameEnd.extra_from>`), nothing otherwise."""
@@ -372,10 +371,19 @@ def warn_past_the_end(step: Step) -> None:
                       PastTheEndWarning, stacklevel=2)
 
 
-def replay(source: GameSource, *observers: Observer, rule: RuleSpec | None = None) -> Any:
+@overload
+def replay(source: GameSource, observer: Observer[R], /, *, rule: RuleSpec | None = None) -> R: ...
+@overload
+def replay(source: GameSource, observer: Observer[R], other: Observer[R2], /, *,
+           rule: RuleSpec | None = None) -> tuple[R, R2]: ...
+@overload
+def replay(source: GameSource, *observers: Observer[Any], rule: RuleSpec | None = None) -> Any: ...
+
+
+def replay(source: GameSource, *observers: Observer[Any], rule: RuleSpec | None = None) -> Any:
     """Run ``observers`` over the replay of each game of ``source`` (a game, a path or
-    an iterable of them) under ``rule`` (see :class:`Replay`); return their results (see
-    :class:`~paipu.observe.Observer`)."""
+    an iterable of them) under ``rule`` (see :class:`Replay`); return their results, as
+    :func:`~paipu.observe.walk` does."""
     hooks = Hooks(observers)
     chosen = None if rule is None else Rule.get(rule)
     for game in games_of(source):

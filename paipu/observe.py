@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, count
-from typing import Any, Callable, Union
+from typing import Any, Callable, Generic, TypeVar, Union, overload
 
 from .checks import DrawExpectation, WinExpectation
 from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
@@ -52,19 +52,30 @@ __all__ = ["Observer", "Step", "Expectation", "walk", "EVENT_HOOKS"]
 Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
 """What the engine expected at a step, by the kind of event."""
 
+E = TypeVar("E", bound=Union[Event, None], covariant=True)
+"""The event of a step: ``Step[Discard]`` is the step of a discard (each hook of an
+:class:`Observer` says which step it gets), ``Step[None]`` the end of the game."""
+
+R = TypeVar("R")
+"""What an observer finds: ``Observer[R]``'s :meth:`~Observer.result`."""
+
+R2 = TypeVar("R2")
+
 
 @dataclass(slots=True)
-class Step:
+class Step(Generic[E]):
     """One step of a replay (or a walk, :func:`paipu.observe.walk`): the ``event``
     (``None`` for the end of the game) of ``game``, where it is (``round_index``,
     ``event_index``, both 0-based: ``game.rounds[round_index].events[event_index]``), the
     ``table`` after it (the live table: :meth:`snapshot` keeps the moment; ``None`` in a
-    walk), what the engine ``expected`` there, and the ``problems`` found."""
+    walk), what the engine ``expected`` there, and the ``problems`` found. Generic in its
+    event, as the hooks receive it: ``on_discard(self, step: Step[Discard])`` reads
+    ``step.event.tile`` with no narrowing."""
 
     game: Game
     round_index: int
     event_index: int | None
-    event: Event | None
+    event: E
     table: Table | None
     expected: Expectation
     problems: list[Problem] = field(default_factory=list)
@@ -75,7 +86,7 @@ class Step:
         rounds = self.game.rounds
         return rounds[self.round_index] if self.round_index < len(rounds) else None
 
-    def snapshot(self) -> "Step":
+    def snapshot(self) -> "Step[E]":
         """This step with a copy of its table, which the replay going on leaves as it is."""
         table = None if self.table is None else self.table.snapshot()
         return Step(self.game, self.round_index, self.event_index, self.event, table, self.expected,
@@ -112,62 +123,65 @@ EVENT_HOOKS: dict[type, str] = {
 """The hook called for each event type."""
 
 
-class Observer:
+class Observer(Generic[R]):
     """A hook per event; override those you need (see the module). Every hook but
-    :meth:`on_game_start` gets the :class:`~paipu.observe.Step`; a step is made for the
-    call, so keep it (or ``step.snapshot()`` under the replay, whose table goes on)."""
+    :meth:`on_game_start` gets the :class:`~paipu.observe.Step` of its event, typed by
+    it (``Step[Discard]``); a step is made for the call, so keep it (or
+    ``step.snapshot()`` under the replay, whose table goes on). Generic in what it finds,
+    its :meth:`result` (``class Riichi(Observer[int])``), which the drivers return, as
+    python-chess's ``pgn.BaseVisitor`` is."""
 
     def on_game_start(self, game: Game) -> None:
         """A game begins."""
 
-    def on_deal(self, step: Step) -> None:
+    def on_deal(self, step: Step[Deal]) -> None:
         """A round is dealt (:class:`~paipu.events.Deal`, 配牌)."""
 
-    def on_draw(self, step: Step) -> None:
+    def on_draw(self, step: Step[Draw | KanDraw]) -> None:
         """A draw from the wall or a kan's replacement draw (:class:`~paipu.events.Draw`,
         :class:`~paipu.events.KanDraw`)."""
 
-    def on_discard(self, step: Step) -> None:
+    def on_discard(self, step: Step[Discard]) -> None:
         """A discard (:class:`~paipu.events.Discard`)."""
 
-    def on_discard_after_riichi(self, step: Step) -> None:
+    def on_discard_after_riichi(self, step: Step[Discard]) -> None:
         """A discard made once a riichi is declared in the round (立直後の打牌): the discard
         declaring the round's first riichi (its riichi tile) and every discard after it in
         the round, whoever makes it; called after :meth:`on_discard`. Under the replay
         ``step.table.riichi`` shows who is in riichi, and the turns before the first
         riichi keep the fast path (see the module)."""
 
-    def on_call(self, step: Step) -> None:
+    def on_call(self, step: Step[Call]) -> None:
         """A chi, pon or open kan on a discard (:class:`~paipu.events.Call`)."""
 
-    def on_kan(self, step: Step) -> None:
+    def on_kan(self, step: Step[Kan]) -> None:
         """A closed or added kan (:class:`~paipu.events.Kan`)."""
 
-    def on_dora(self, step: Step) -> None:
+    def on_dora(self, step: Step[DoraReveal]) -> None:
         """A new dora indicator after a kan (:class:`~paipu.events.DoraReveal`)."""
 
-    def on_north(self, step: Step) -> None:
+    def on_north(self, step: Step[NorthSetAside]) -> None:
         """A North set aside, three players (:class:`~paipu.events.NorthSetAside`)."""
 
-    def on_win(self, step: Step) -> None:
+    def on_win(self, step: Step[Win]) -> None:
         """A win (:class:`~paipu.events.Win`); one call per winner of a multiple ron."""
 
-    def on_no_win(self, step: Step) -> None:
+    def on_no_win(self, step: Step[NoWin]) -> None:
         """A round that ends without a win (:class:`~paipu.events.NoWin`)."""
 
-    def on_round_end(self, step: Step) -> None:
+    def on_round_end(self, step: Step[Event]) -> None:
         """After a round's last event (the step of that event, or of the deal alone)."""
 
-    def on_game_end(self, step: Step) -> None:
+    def on_game_end(self, step: Step[None]) -> None:
         """After the last round: ``step.event`` is ``None``; under the replay
         ``step.expected`` is the :class:`~paipu.settlement.GameEnd`."""
 
-    def on_problem(self, step: Step, problem: Problem) -> None:
+    def on_problem(self, step: Step[Event | None], problem: Problem) -> None:
         """Under the replay, an event that is not legal where it is (each problem)."""
 
-    def result(self) -> Any:
-        """What the observer found, returned by the driver."""
-        return None
+    def result(self) -> R:
+        """What the observer found, returned by the driver: ``None`` unless overridden."""
+        return None  # type: ignore[return-value]  # an observer that finds nothing is an Observer[None]
 
 
 _HOOKS = (*dict.fromkeys(EVENT_HOOKS.values()), "on_discard_after_riichi", "on_game_start", "on_round_end",
@@ -185,7 +199,7 @@ class Hooks:
     for the discards after a riichi, and for the round end, game start and end and
     problems."""
 
-    def __init__(self, observers: tuple[Observer, ...]) -> None:
+    def __init__(self, observers: tuple[Observer[Any], ...]) -> None:
         for observer in observers:
             if not isinstance(observer, Observer):
                 raise TypeError(f"observers must be instances of paipu.Observer, not {_what(observer)}")
@@ -196,7 +210,7 @@ class Hooks:
         def bound(hook: str) -> list[Callable[..., None]]:
             return [getattr(observer, hook) for observer, hooks in kinds if hook in hooks]
 
-        self.by_event: dict[type, list[Callable[[Step], None]]] = {}
+        self.by_event: dict[type, list[Callable[[Step[Any]], None]]] = {}
         for cls, hook in EVENT_HOOKS.items():
             called = bound(hook)
             if called:
@@ -221,10 +235,19 @@ def _what(value: object) -> str:
     return what_it_is(value)
 
 
-def walk(source: GameSource, *observers: Observer) -> Any:
+@overload
+def walk(source: GameSource, observer: Observer[R], /) -> R: ...
+@overload
+def walk(source: GameSource, observer: Observer[R], other: Observer[R2], /) -> tuple[R, R2]: ...
+@overload
+def walk(source: GameSource, *observers: Observer[Any]) -> Any: ...
+
+
+def walk(source: GameSource, *observers: Observer[Any]) -> Any:
     """Run ``observers`` over the events of the games of ``source``, without the rules
     engine (cheap: ``step.table`` and ``step.expected`` are ``None``); return their
-    results (see :class:`Observer`)."""
+    results: one observer's :meth:`~Observer.result`, or a tuple of them (typed by each
+    observer's result type, as python-chess's ``read_game`` returns its visitor's)."""
     hooks = Hooks(observers)
     by_event, round_end = hooks.by_event, hooks.round_end
     if hooks.after_riichi:
@@ -239,7 +262,7 @@ def walk(source: GameSource, *observers: Observer) -> Any:
             events = round_.events
             # One step per round, moved from event to event: a walk is over the events
             # alone, and most of its cost would otherwise be making steps.
-            step = Step(game, index, 0, None, None, None, [])
+            step: Step[Any] = Step(game, index, 0, None, None, None, [])
             if single is not None:  # one hook per event type, called straight
                 # the hook of each event looked up by map, and the events with one picked
                 # out by compress, in C: most events (the draws) have none
@@ -266,14 +289,14 @@ def walk(source: GameSource, *observers: Observer) -> Any:
     return hooks.result()
 
 
-def _after_riichi_of_walk(hooks: list[Callable[[Step], None]]) -> Callable[[Step], None]:
+def _after_riichi_of_walk(hooks: list[Callable[[Step[Any]], None]]) -> Callable[[Step[Discard]], None]:
     """A walk's hook for every discard that calls ``hooks`` for those from the round's
     first riichi declaration on (:meth:`Observer.on_discard_after_riichi`)."""
-    riichi_step = None  # the walk's step of the round in which a riichi was declared
+    riichi_step: Step[Discard] | None = None  # the walk's step of the round in which a riichi was declared
 
-    def discarded(step: Step) -> None:
+    def discarded(step: Step[Discard]) -> None:
         nonlocal riichi_step
-        if step.event.riichi:  # type: ignore[union-attr]  # on_discard's event
+        if step.event.riichi:
             riichi_step = step
         if step is riichi_step:  # the walk makes one step per round
             for hook in hooks:

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from .checks import DrawExpectation, WinExpectation
-from .events import Deal, Game, NoWin, Win, locator
+from .events import Deal, Event, Game, NoWin, Win, locator
 from .hand import Hand
 from .loader import MAX_SIZE, GameSource, Selection, games_of, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
@@ -99,7 +99,7 @@ def _holds(hand: Hand, shown: HandNotation) -> bool:
     return _same_melds(tuple(hand.melds), shown.melds) and hand.holds(shown.tiles)
 
 
-class Checker(Observer):
+class Checker(Observer[list[Finding]]):
     """The observer of the replay that compares what the engine expected with what the
     log states: its :meth:`result` is the list of :class:`Finding`\\ s of the games it
     saw (see the module)."""
@@ -112,7 +112,7 @@ class Checker(Observer):
     def result(self) -> list[Finding]:
         return self.findings
 
-    def add(self, step: Step | None, check: str, expected: Any, logged: Any, message: str,
+    def add(self, step: Step[Event | None] | None, check: str, expected: Any, logged: Any, message: str,
             round_index: int | None = None, event: int | None = None) -> None:
         game = self.game
         assert game is not None
@@ -123,7 +123,7 @@ class Checker(Observer):
             label = game.rounds[round_index].label
         self.findings.append(Finding(game.source, label, event, check, expected, logged, message))
 
-    def compare(self, step: Step, check: str, expected: Any, logged: Any, what: str) -> None:
+    def compare(self, step: Step[Event | None], check: str, expected: Any, logged: Any, what: str) -> None:
         if expected != logged:
             self.add(step, check, expected, logged, f"{what}: the rules give {expected}, the log says {logged}")
 
@@ -132,25 +132,25 @@ class Checker(Observer):
     def on_game_start(self, game: Game) -> None:
         self.game = game
 
-    def on_problem(self, step: Step, problem: Problem) -> None:
+    def on_problem(self, step: Step[Event | None], problem: Problem) -> None:
         self.add(step, problem.check, None, None, problem.message)
 
-    def on_deal(self, step: Step) -> None:
+    def on_deal(self, step: Step[Deal]) -> None:
         if step.expected is not None:
             self.deal(step, step.expected)  # type: ignore[arg-type]  # a deal's expectation
 
-    def on_win(self, step: Step) -> None:
+    def on_win(self, step: Step[Win]) -> None:
         self.win(step, step.expected)  # type: ignore[arg-type]  # a win's expectation
 
-    def on_no_win(self, step: Step) -> None:
+    def on_no_win(self, step: Step[NoWin]) -> None:
         self.draw(step, step.expected)  # type: ignore[arg-type]  # a draw's expectation
 
-    def on_game_end(self, step: Step) -> None:
+    def on_game_end(self, step: Step[None]) -> None:
         if step.expected is not None:
             self.end(step, step.expected)  # type: ignore[arg-type]  # the game end's expectation
 
-    def deal(self, step: Step, expected: DealExpectation) -> None:
-        deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event
+    def deal(self, step: Step[Deal], expected: DealExpectation) -> None:
+        deal = step.event
         other = expected.alternative or expected
         # Every round starts with this check and almost every deal agrees: one comparison
         # answers that before the checks one by one.
@@ -171,8 +171,8 @@ class Checker(Observer):
             if logged != get(other):
                 self.compare(step, check, get(expected), logged, what)
 
-    def win(self, step: Step, expected: WinExpectation) -> None:
-        win: Win = step.event  # type: ignore[assignment]  # on_win's event
+    def win(self, step: Step[Win], expected: WinExpectation) -> None:
+        win = step.event
         if step.table is not None and step.table.unknown[win.seat]:
             return  # the hand was lost track of at an impossible discard (reported there)
         if not _same_hand(expected.hand, win.hand):
@@ -213,7 +213,7 @@ class Checker(Observer):
         if win.limit is not None:
             self.limit(step, win, result)
 
-    def limit(self, step: Step, win: Win, result: WinResult) -> None:
+    def limit(self, step: Step[Win], win: Win, result: WinResult) -> None:
         """The limit the log states (Tenhou's ``AGARI``; :attr:`~paipu.events.Win.limit`):
         ``""`` for none, the limit's name up to ``sanbaiman``, ``yakuman`` for any
         yakuman, counted (数え役満) or not."""
@@ -222,8 +222,8 @@ class Checker(Observer):
             limit = "yakuman"
         self.compare(step, "hule.limit", limit, win.limit, "the limit")
 
-    def draw(self, step: Step, expected: DrawExpectation) -> None:
-        draw: NoWin = step.event  # type: ignore[assignment]  # on_no_win's event
+    def draw(self, step: Step[NoWin], expected: DrawExpectation) -> None:
+        draw = step.event
         name = draw_name(draw.name) or draw.name
         if expected.name is None:
             self.add(step, "pingju.name", None, draw.name, f"a draw ({draw.name}) where none can happen")
@@ -251,7 +251,7 @@ class Checker(Observer):
         if draw.payments is not None:
             self.compare(step, "pingju.fenpei", list(expected.payments), list(draw.payments), "payments by seat")
 
-    def end(self, step: Step, expected: GameEnd) -> None:
+    def end(self, step: Step[None], expected: GameEnd) -> None:
         game = self.game
         assert game is not None
         rounds = len(game.rounds)
