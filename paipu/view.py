@@ -1,18 +1,24 @@
 """The game viewer: a game stepped through as HTML, in Jupyter or as a page of its own.
 
 :func:`view` replays a game through the rules engine (:class:`~paipu.engine.Replay`) and
-draws a **frame** at every step (each event, and the end of the game): the round, honba,
-riichi sticks (供託), the tiles left in the live wall and the dora indicators (裏ドラ at a
-win); for each seat its name, seat wind (自風), live score and riichi, the hand (手牌)
-sorted with the drawn tile (自摸牌) apart, the melds (副露) with the claimed tile turned,
-the river (河) six to a row with ツモ切り tiles shaded, the riichi tile turned and called
-tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴), or
-of a hand with a tile to discard the discards that leave it ready (聴牌); the seat
-whose event it is outlined; the event in words; at a win the hand, yaku, fu, han, value
-and payments; at the end the players by rank (:func:`_standings`). At every deal, win,
-draw and at the end of the game the engine's values stand beside the log's, the
-disagreements marked, with the findings of :func:`paipu.validate` at the step where
-validation reports them (the same :class:`~paipu.validation.Checker` makes them).
+draws a **frame** at every step (each event, and the end of the game) as a table: the
+seats around a centre that holds the round, honba, riichi sticks (供託), the tiles left in
+the live wall, the dora indicators (裏ドラ at a win) and, by the edge facing each seat,
+its wind (自風), name, live score and riichi. The viewpoint's seat is at the bottom, the
+others right (下家), top (対面) and left (上家), each turned to face the centre: its
+river (河) by the centre, six to a row, ツモ切り tiles shaded, the riichi tile turned,
+called tiles faded; then the shanten (向聴数) and waits (待ち) of its hand and furiten
+(振聴), or of a hand with a tile to discard the discards that leave it ready (聴牌); then
+the hand (手牌) at the table's edge, sorted, the drawn tile (自摸牌) apart, the melds
+(副露) with the claimed tile turned towards the seat it came from. The seat whose event
+it is is outlined; the event in words is above the table; a win (hand, yaku, fu, han,
+value, payments), a draw (the hands shown, payments) and the end (the players by rank:
+:func:`_standings`) are shown over the table, and put away with × or Escape. Beside the
+table (below it on a narrow screen), at every deal, win, draw and at the end of the game
+the engine's values stand beside the log's, the disagreements marked, with the findings
+of :func:`paipu.validate` at the step where validation reports them (the same
+:class:`~paipu.validation.Checker` makes them). The page scales the table to the width
+of the viewer and the height of the window (``--z``; :data:`BOARD` pixels unscaled).
 
 The page needs no kernel and no network: the first frame is plain HTML (it shows with
 JavaScript off, in GitHub's notebook preview too); the others travel gzip-compressed in
@@ -409,23 +415,38 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     return furiten(table, seat, events, position + 1, on_offer, waits)
 
 
-def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
-    """One seat of a frame: name, wind, score, riichi; hand, shanten, river."""
+def _seat(step: Step, seat: int, memo: _Memo) -> str:
+    """One seat's side of the table: its river by the centre, then what its hand is
+    (:func:`_info`), then the hand at the table's edge; drawn as the viewpoint's seat
+    (at the bottom) and turned to its place by the page's style (:func:`_seat_style`)."""
     round_, table = step.round, step.table
     assert round_ is not None  # the end of the game has its own drawing (_standings)
     player = round_.player_of(seat)
     actor = getattr(step.event, "seat", None) == seat  # the seat that acted at this step is outlined
-    head = (f'<span class="pv-wind">{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> '
-            f'<span class="pv-score">{(table.scores if table else round_.deal.scores)[seat]}</span>')
+    opening = f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" data-seat="{seat}">'
     if table is None:
-        return (f'<section class="pv-seat" data-player="{player}" data-seat="{seat}"><header>{head}</header>'
-                '<div class="pv-info">not replayed (see the problems)</div></section>')
-    if table.riichi[seat]:
-        head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
-    body = (memo.hand(table.hands[seat], _offsets(table.marks, seat)) + _info(step, seat, memo)
-            + memo.river(seat, table.rivers[seat]))
-    return memo.pieces.refer(f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" '
-                             f'data-seat="{seat}"><header>{head}</header>{body}</section>')
+        return f'{opening}<div class="pv-band"><div class="pv-info">not replayed (see the problems)</div></div></section>'
+    body = (memo.river(seat, table.rivers[seat]) + _info(step, seat, memo)
+            + memo.hand(table.hands[seat], _offsets(table.marks, seat)))
+    return memo.pieces.refer(f'{opening}<div class="pv-band">{body}</div></section>')
+
+
+def _labels(step: Step, names: tuple[str, ...], memo: _Memo) -> str:
+    """Each seat's wind, name, score and riichi by the edge of the centre that faces it
+    (turned with the seat), the seat whose event the step shows outlined."""
+    round_, table = step.round, step.table
+    assert round_ is not None
+    labels = []
+    for seat in range(len(round_.deal.hands)):
+        player = round_.player_of(seat)
+        actor = " pv-actor" if getattr(step.event, "seat", None) == seat else ""
+        riichi = ""
+        if table is not None and table.riichi[seat]:
+            riichi = f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
+        labels.append(f'<div class="pv-label{actor}" data-player="{player}"><span><span class="pv-wind">'
+                      f'{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> <span class="pv-score">'
+                      f'{(table.scores if table else round_.deal.scores)[seat]}</span>{riichi}</span></div>')
+    return memo.pieces.refer("".join(labels))
 
 
 def _standings(step: Step, names: tuple[str, ...]) -> str:
@@ -447,27 +468,29 @@ def _standings(step: Step, names: tuple[str, ...]) -> str:
     for player in order:
         score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
         rank = "" if ranks is None else f" · rank {ranks[player]}"
-        seats.append(f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
-                     f'{score}{rank}</header></section>')
-    return f'<div class="pv-standings">{"".join(seats)}</div>{derived}'
+        seats.append(f'<div class="pv-rank" data-player="{player}"><b class="pv-name">{names[player]}</b> '
+                     f'{score}{rank}</div>')
+    return f'<div class="pv-standings"><h4>Final standings</h4>{"".join(seats)}{derived}</div>'
 
 
 def _head(step: Step, memo: _Memo) -> str:
-    """The frame's first line: round, honba, sticks, wall, dora (and ura at a win)."""
+    """The middle of the table: round, honba, riichi sticks, wall, dora (and ura at a win)."""
     round_, table = step.round, step.table
     if round_ is None:
         return '<div class="pv-head"><b>Final standings</b></div>'
     deal = round_.deal
     label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"
-    parts = [f"<b>{label}</b>", f"honba {deal.honba}", f"riichi sticks {table.sticks if table else deal.riichi_sticks}"]
+    sticks = table.sticks if table else deal.riichi_sticks
+    parts = [f'<b class="pv-round">{label}</b>',
+             f'<span title="honba (本場) · riichi sticks (供託)">{deal.honba} 本場 · {sticks} 供託</span>']
     if table is not None:
-        parts.append(f'wall <b class="pv-wall">{table.wall}</b>')
-        parts.append(f'dora <span class="pv-dora">{memo.dora(table.dora_indicators)}</span>')
+        parts.append(f'<span title="tiles left in the live wall">wall <b class="pv-wall">{table.wall}</b></span>')
+        parts.append(f'<span class="pv-dora">{memo.dora(table.dora_indicators)}</span>')
     else:
-        parts.append(f'dora <span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
+        parts.append(f'<span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
     if type(step.event) is Win and step.event.ura_indicators:
-        parts.append(f'ura <span class="pv-ura">{_tiles(step.event.ura_indicators)}</span>')
-    return f'<div class="pv-head">{" · ".join(parts)}</div>'
+        parts.append(f'<span class="pv-ura" title="ura dora indicators">{_tiles(step.event.ura_indicators)}</span>')
+    return f'<div class="pv-head">{"".join(parts)}</div>'
 
 
 def _by_seat(values: Iterable[int] | None, round_: Round, names: tuple[str, ...], signed: bool = True) -> str:
@@ -511,7 +534,19 @@ def _yaku_words(yaku: Iterable[Any], ordered: bool = True) -> str:
     return ", ".join(sorted(words) if ordered else words) or "none"
 
 
-def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> str:
+def _over(content: str) -> str:
+    """What a step's result is (a win, a draw, the standings), shown over the table, with
+    a button that puts it away (until the next step)."""
+    return (f'<div class="pv-over"><button type="button" class="pv-close" data-act="dismiss" '
+            f'title="Escape: put away">×</button>{content}</div>')
+
+
+Panels = tuple[str, str]
+"""What a step adds to its table: what is shown over it (:func:`_over`), and the rules'
+values beside the log's (:func:`_compare`) for the side panel."""
+
+
+def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> Panels:
     win: Win = step.event  # type: ignore[assignment]
     round_: Round = step.round  # type: ignore[assignment]
     who = f"{SEAT_NAMES[win.seat]} {names[round_.player_of(win.seat)]}"
@@ -522,11 +557,11 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     def drawn(hand: HandNotation) -> str:
         return _hand(hand.concealed, hand.drawn, hand.melds, sources)
 
-    logged = (f'<h4>{who}: {how}</h4>{drawn(win.hand)}'
-              f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
-              f'{_by_seat(win.payments, round_, names)}</p>')
+    logged = _over(f'<div class="pv-panel pv-win"><h4>{who}: {how}</h4>{drawn(win.hand)}'
+                   f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b></p>'
+                   f'<p>payments {_by_seat(win.payments, round_, names)}</p></div>')
     if expected is None:
-        return f'<div class="pv-panel pv-win">{logged}</div>'
+        return logged, ""
     result = expected.result
     ura = None if win.ura_indicators is None else len(win.ura_indicators)
     rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
@@ -545,7 +580,7 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
             rows.append(("hule.limit", "limit", result.limit or "-", _text(win.limit) or "-"))  # type: ignore[union-attr]
     else:
         rows.append(("hule.defen", "points", str(result), win.points))
-    return f'<div class="pv-panel pv-win">{logged}{_compare("the win", rows)}</div>'
+    return logged, f'<div class="pv-panel">{_compare("the win", rows)}</div>'
 
 
 def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -> str:
@@ -561,6 +596,19 @@ def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -
         ("qipai.defen", "scores", _by_seat(expected.scores, round_, names, False),
          _by_seat(deal.scores, round_, names, False))]
     return f'<div class="pv-panel">{_compare("the deal", rows)}</div>'
+
+
+def _draw_over(step: Step, names: tuple[str, ...]) -> str:
+    """A draw as logged: its name, the hands shown, the payments."""
+    draw: NoWin = step.event  # type: ignore[assignment]
+    round_: Round = step.round  # type: ignore[assignment]
+    table = step.table
+    hands = "".join(
+        f'<p>{SEAT_NAMES[seat]} {names[round_.player_of(seat)]}</p>'
+        + _hand(hand.concealed, hand.drawn, hand.melds, _FOUR_OFFSETS if table is None else _offsets(table.marks, seat))
+        for seat, hand in enumerate(draw.hands) if hand is not None)
+    return _over(f'<div class="pv-panel pv-draw"><h4>{html.escape(event_words(draw))}</h4>{hands}'
+                 f'<p>payments {_by_seat(draw.payments, round_, names)}</p></div>')
 
 
 def _draw_panel(step: Step, names: tuple[str, ...], expected: DrawExpectation) -> str:
@@ -601,24 +649,37 @@ def findings_panel(findings: Iterable[Finding]) -> str:
 
 
 def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
-    """A frame without its findings (:func:`frame`)."""
+    """A frame without its findings and its end (:func:`frame`, :data:`_FRAME_END`): the
+    event in words, the table (the seats around the centre: :func:`_seat_style` turns
+    them), what the step's result is over it, and the side panel, left open for the
+    findings."""
     players = len(step.game.players)
-    seats = len(step.round.deal.hands) if step.round is not None else players
     expected = step.expected if check else None
-    panels = ""
+    over, side = "", ""
     if type(step.event) is Win:
-        panels = _win_panel(step, names, expected)  # type: ignore[arg-type]
-    elif type(expected) is DealExpectation:
-        panels = _deal_panel(step, names, expected)
+        over, side = _win_panel(step, names, expected)  # type: ignore[arg-type]
+    elif type(step.event) is NoWin:
+        over = _draw_over(step, names)
+    if type(expected) is DealExpectation:
+        side = _deal_panel(step, names, expected)
     elif type(expected) is DrawExpectation:
-        panels = _draw_panel(step, names, expected)
+        side = _draw_panel(step, names, expected)
     elif type(expected) is GameEnd:
-        panels = _end_panel(step, names, expected)
+        side = _end_panel(step, names, expected)
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
-    table = (_standings(step, names) if step.round is None else
-             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>')
-    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}{table}'
-            f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table.marks if step.table else None))}</p>{panels}')
+    if step.round is None:
+        seats, labels, over = "", "", _over(_standings(step, names))
+    else:
+        seats = "".join(_seat(step, seat, memo) for seat in range(len(step.round.deal.hands)))
+        labels = _labels(step, names, memo)
+    words = html.escape(event_words(step.event, players, step.table.marks if step.table else None))
+    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}><p class="pv-event">{words}</p>'
+            f'<div class="pv-main"><div class="pv-box"><div class="pv-board">{seats}<div class="pv-centre">{labels}'
+            f'{_head(step, memo)}</div></div>{over}</div><div class="pv-aside">{side}')
+
+
+_FRAME_END = "</div></div></div>"
+"""What closes a frame after its findings: the side panel, the table and the side, the frame."""
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
@@ -628,7 +689,7 @@ def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
     names = tuple(_text(name.split("\n")[0], 40) for name in step.game.players)
     found = step_findings(step) if findings is None else list(findings)
     memo = _Memo()
-    return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + "</div>")
+    return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + _FRAME_END)
 
 
 def step_findings(step: Step) -> list[Finding]:
@@ -759,7 +820,7 @@ class Viewer:
         at_step: dict[int, list[Finding]] = {}
         for step, finding in zip(self.finding_steps, self.findings):
             at_step.setdefault(step, []).append(finding)
-        self.frames = Frames([_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + "</div>"
+        self.frames = Frames([_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + _FRAME_END
                               for i, body in enumerate(recorder.bodies)], recorder.memo.pieces)
         self.start = 0
         self.seat = 0
@@ -832,7 +893,7 @@ class Viewer:
             f'<div class="pv-stage">{self.frames[self.start]}</div>{self._contents(starts)}'
             f'<script type="text/plain" class="pv-frames">{data}</script>'
             f'<script type="application/json" class="pv-meta">{json.dumps(meta)}</script>'
-            f"<script>{_SCRIPT.replace('@ID@', ident)}</script></div>")
+            f"<script>{_SCRIPT.replace('@ID@', ident).replace('@BOARD@', str(BOARD))}</script></div>")
         if not standalone:
             return fragment
         title = _text(_file_name(self.game.source) or _one_line(self.game.title))
@@ -994,11 +1055,17 @@ def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpe
     return viewer
 
 
+_TURNS = {"b": 0, "r": -90, "t": 180, "l": 90}
+"""How far each place at the table turns a seat drawn at the bottom (degrees clockwise)."""
+
+
 def _seat_style(players: int) -> str:
     """Where each player's seat is drawn from each viewpoint: the viewpoint at the bottom,
-    the others counter-clockwise in turn order (下家 right, 対面 top, 上家 left)."""
-    areas = {4: "brtl", 3: "brl", 2: "bt"}.get(players, "b" * players)
-    rules = [f".pv-v{view} .pv-seat[data-player='{player}']{{grid-area:{areas[(player - view) % players]}}}"
+    the others counter-clockwise in turn order (下家 right, 対面 top, 上家 left), each
+    seat and its label in the centre turned to face the centre."""
+    places = {4: "brtl", 3: "brl", 2: "bt"}.get(players, "b" * players)
+    rules = [f".pv-v{view} [data-player='{player}']:is(.pv-seat,.pv-label)"
+             f"{{transform:rotate({_TURNS[places[(player - view) % players]]}deg)}}"
              for view in range(players) for player in range(players)]
     rules += [f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) use{{visibility:hidden}}"
               f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) .t{{background:#d9782d;"
@@ -1007,47 +1074,65 @@ def _seat_style(players: int) -> str:
     return f"<style>{''.join(rules)}</style>"
 
 
+BOARD = 760
+"""The table's side in CSS pixels before the page scales it to the screen (``--z``)."""
+
 _STYLE = """<style>
 .pv{--w:24px;--h:32px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#222;background:#f3efe4;
-border:1px solid #cfc8b4;border-radius:6px;padding:8px;max-width:1180px;container-type:inline-size;outline:none}
+border:1px solid #cfc8b4;border-radius:6px;padding:6px 8px;max-width:1500px;box-sizing:border-box;outline:none;overflow-wrap:anywhere}
 .pv:focus-visible{box-shadow:0 0 0 2px #d9782d}
 .pv .t{width:var(--w);height:var(--h);flex:none;display:inline-block;vertical-align:bottom}
 .pv button{font:inherit;font-size:13px;padding:1px 7px;border:1px solid #b9b09a;border-radius:4px;background:#fff;cursor:pointer}
-.pv-top{margin-bottom:4px}.pv-top span{color:#555}
+.pv-top{margin-bottom:3px}.pv-top span{color:#555}
 .pv-bad{color:#b3261e;font-weight:600}
 .pv-bar{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
 .pv-count{margin:0 8px;font-variant-numeric:tabular-nums}.pv-keys{font-size:11px;color:#777;margin-left:6px}.pv-views button{margin-left:3px}
-.pv-line{position:relative;display:flex;height:18px;margin:8px 0 6px}
+.pv-line{position:relative;display:flex;height:18px;margin:8px 0 4px}
 .pv .pv-seg{flex:1 1 0;min-width:0;border-radius:0;border:0;border-right:1px solid #f3efe4;background:#d8d0ba;
-font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
+font-size:10px;overflow:hidden;white-space:nowrap;padding:0;color:inherit;text-decoration:none;text-align:center}
 .pv .pv-mark{position:absolute;top:-4px;width:5px;height:26px;margin-left:-2px;background:#c8231e;border:0;border-radius:2px;padding:0}
 .pv-pos{position:absolute;top:-5px;bottom:-5px;width:3px;margin-left:-1px;background:#222;pointer-events:none}
-.pv-head{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;margin:4px 0}
-.pv-head .t{--w:20px;--h:27px}
-.pv-table{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:"t t" "l r" "b b";gap:6px}
-@container (max-width:760px){.pv-table{grid-template-columns:1fr;grid-template-areas:"t" "r" "l" "b"}}
-.pv-seat{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 6px;min-width:0}
-.pv-standings{display:flex;flex-direction:column;gap:4px;max-width:480px}.pv-derived{font-size:12px;color:#555}
-.pv-seat.pv-actor{border-color:#d9782d;box-shadow:0 0 0 1px #d9782d}
-.pv-wind{display:inline-block;background:#333;color:#fff;border-radius:3px;padding:0 4px}
-.pv-score{font-variant-numeric:tabular-nums;margin-left:6px}
-.pv-riichi{background:#c8231e;color:#fff;border-radius:8px;padding:0 6px;font-size:12px;margin-left:6px}
+.pv-event{font-weight:600;margin:2px 0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.pv-main{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.pv-box{position:relative;flex:none;max-width:100%}
+.pv-board{position:relative;width:760px;height:760px;zoom:var(--z,1);background:#2d6446;border-radius:10px;color:#eef3ef}
+.pv-seat{position:absolute;inset:0;display:flex;flex-direction:column;justify-content:flex-end;pointer-events:none}
+.pv-band{height:270px;display:flex;flex-direction:column;align-items:center}
+.pv-band .pv-hand{margin:auto 0 2px;flex-wrap:nowrap;justify-content:center}
+.pv-river{width:160px;margin-top:2px}.pv-row{min-height:var(--h)}
+.pv-seat.pv-actor .pv-hand{box-shadow:0 0 0 2px #f0a040;border-radius:3px}
+.pv-centre{position:absolute;left:270px;top:270px;width:220px;height:220px;background:#1f4a33;border-radius:8px}
+.pv-label{position:absolute;inset:0;display:flex;align-items:flex-end;justify-content:center;padding:3px;font-size:12px;
+pointer-events:none}
+.pv-label>span{max-width:212px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;border-radius:4px;padding:0 3px}
+.pv-label.pv-actor>span{background:#d9782d}
+.pv-head{position:absolute;inset:42px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:3px;font-size:13px;text-align:center}
+.pv-round{font-size:18px}.pv-head .t{--w:20px;--h:27px}.pv-dora,.pv-ura{display:flex;gap:1px}
+.pv-wind{display:inline-block;background:#eee;color:#222;border-radius:3px;padding:0 3px}
+.pv-score{font-variant-numeric:tabular-nums;margin-left:4px}
+.pv-riichi{background:#c8231e;color:#fff;border-radius:8px;padding:0 5px;font-size:11px;margin-left:4px}
 .pv-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px 8px;margin:3px 0}
 .pv-con,.pv-meld,.pv-drawn,.pv-row{display:flex;align-items:flex-end}
 .pv .pv-side,.pv .pv-rc{transform:rotate(-90deg);margin:0 4px}
 .pv .pv-stack{display:flex;flex-direction:column}
 .pv .pv-stack .t{margin:calc((var(--w) - var(--h)) / 2) calc((var(--h) - var(--w)) / 2)}
-.pv-info{font-size:12px;color:#555;display:flex;align-items:center;gap:3px;flex-wrap:wrap}
-.pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#c8231e}
-.pv-river{margin-top:3px}.pv-row{min-height:var(--h)}
+.pv-info{font-size:12px;display:flex;align-items:center;justify-content:center;gap:3px;flex-wrap:wrap;max-width:560px;
+pointer-events:auto;min-height:18px}
+.pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#ffb4a8}
 .pv .pv-tg{filter:brightness(.8) saturate(.7)}.pv .pv-cl{opacity:.3}
-.pv-event{font-weight:600;margin:6px 0}
-.pv-panel{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 8px;margin:6px 0}
+.pv-over{position:absolute;top:6%;left:4%;right:4%;max-height:88%;overflow:auto;background:rgba(255,255,255,.96);
+border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.35);padding:4px 10px;z-index:2;box-sizing:border-box}
+.pv-over .pv-panel{border:0;margin:0;padding:0}.pv .pv-close{float:right;margin:2px 0 0 6px}
+.pv-dismissed .pv-over{display:none}
+.pv-aside{flex:1 1 300px;min-width:0;max-width:100%}.pv-aside:empty{display:none}
+.pv-standings{display:flex;flex-direction:column;gap:4px}.pv-rank{padding:2px 0;border-bottom:1px solid #e2dccb}
+.pv-derived{font-size:12px;color:#555}
+.pv-panel{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 8px;margin:0 0 6px}
 .pv-panel h4{margin:2px 0}.pv-panel p{margin:3px 0}
 .pv-findings{border-color:#c8231e;background:#fff6f4}.pv-findings ul{margin:2px 0;padding-left:20px}
-.pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px}.pv-cmp caption{text-align:left;font-weight:600}
-.pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left}
-.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}.pv-cmp .t{--w:18px;--h:24px}.pv-cmp .pv-hand{margin:1px 0}
+.pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px;width:100%;table-layout:fixed}.pv-cmp caption{text-align:left;font-weight:600}
+.pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left;vertical-align:top}.pv-cmp thead th:first-child{width:22%}
+.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}.pv-cmp .t{--w:18px;--h:24px}.pv-cmp .pv-hand{margin:1px 0;gap:2px 4px}
 .pv-toc{margin-top:6px;font-size:13px}.pv-toc ol{margin:2px 0;padding-left:24px;columns:2 340px}
 .pv-toc a{color:#1f4fa8}.pv-toc li.pv-here{font-weight:600}
 </style>"""
@@ -1068,22 +1153,26 @@ while(stack.length){var parts=stack[stack.length-1],k=places[places.length-1];if
 places[places.length-1]=k+1;if(k%2){var p=+parts[k];if(typeof pieces[p]=="string")pieces[p]=pieces[p].split("\u001f");
 stack.push(pieces[p]);places.push(0);}else out.push(parts[k]);}
 return out.join("");}
-function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=expand(frames[at]);
+function fit(){var box=stage.querySelector(".pv-box");if(!box)return;var top=box.getBoundingClientRect().top-root.getBoundingClientRect().top;
+var z=Math.min((root.clientWidth-18)/@BOARD@,(window.innerHeight-top-14)/@BOARD@);root.style.setProperty("--z",Math.max(.3,Math.min(1.3,z)).toFixed(3));}
+function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=expand(frames[at]);stage.classList.remove("pv-dismissed");fit();
 count.textContent=(at+1)+" / "+n;pos.style.left=(100*at/Math.max(1,n-1))+"%";
 var r=at==n-1?toc.length-1:roundOf(at);for(var k=0;k<toc.length;k++)toc[k].classList.toggle("pv-here",k==r);
 root.setAttribute("data-at",at);}
 function look(v){root.classList.remove("pv-v"+view);view=v;root.classList.add("pv-v"+view);}
 root.addEventListener("click",function(e){var b=e.target.closest("[data-go],[data-act],[data-view]");if(!b)return;e.preventDefault();
 if(b.hasAttribute("data-go"))show(+b.getAttribute("data-go"));else if(b.hasAttribute("data-view"))look(+b.getAttribute("data-view"));
-else if(b.getAttribute("data-act")=="hide")root.classList.toggle("pv-hide");else show(acts[b.getAttribute("data-act")]());
+else if(b.getAttribute("data-act")=="hide")root.classList.toggle("pv-hide");
+else if(b.getAttribute("data-act")=="dismiss")stage.classList.add("pv-dismissed");else show(acts[b.getAttribute("data-act")]());
 root.focus({preventScroll:true});});
 var keys={ArrowLeft:"prev",ArrowRight:"next",PageUp:"prevround",PageDown:"nextround",Home:"first",End:"last",n:"nextfinding",p:"prevfinding"};
 root.addEventListener("keydown",function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;var k=e.key;
 if(keys[k])show(acts[keys[k]]());else if(k>="1"&&k<="9"&&+k<=meta.players)look(+k-1);
-else if(k=="h")root.classList.toggle("pv-hide");else return;e.preventDefault();e.stopPropagation();});
+else if(k=="h")root.classList.toggle("pv-hide");else if(k=="Escape")stage.classList.add("pv-dismissed");else return;e.preventDefault();e.stopPropagation();});
 var raw=atob(root.querySelector(".pv-frames").textContent.trim()),bytes=new Uint8Array(raw.length);
 for(var k=0;k<raw.length;k++)bytes[k]=raw.charCodeAt(k);
 new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(function(text){
 var halves=text.split("\u001c");pieces=halves[0].split("\u001e");frames=halves[1].split("\u001e");
 root.setAttribute("data-ready","1");show(at);if(meta.focus)root.focus();});
+fit();window.addEventListener("resize",fit);
 })();"""

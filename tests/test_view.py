@@ -231,7 +231,7 @@ def test_three_player_frames():
     assert check_frames(game) > 300
     frames = paipu.view(game).frames
     assert all(len(_SEAT.findall(frame)) == 3 for frame in frames[:-1])
-    assert frames[-1].count('<section class="pv-seat"') == 3  # the end: names, scores and ranks
+    assert frames[-1].count('<div class="pv-rank"') == 3  # the end: names, scores and ranks
     assert any('data-meld="b"' in frame for frame in frames)
 
 
