@@ -63,14 +63,27 @@ from .tiles import KINDS, KIND_OF, HandNotation, Meld
 from .validation import Checker, Finding
 
 __all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
-           "event_words", "tile_word"]
+           "event_words", "tile_word", "fragment"]
 
 SEAT_NAMES = ("East", "South", "West", "North")
 """A seat's wind in words, by seat (0 = the dealer, East)."""
 
-Where = Union[int, Finding, "tuple[int, int | None]"]
-"""A step of a viewer: its index, a finding (the step it is reported at) or a
-``(round_index, event_index)`` pair (``(len(game.rounds), None)`` for the end)."""
+Where = Union[int, Finding, "tuple[int, int | None]", str]
+"""A step of a viewer: its index, a finding (the step it is reported at), a
+``(round_index, event_index)`` pair (``(len(game.rounds), None)`` for the end) or the
+page's fragment of a step (:func:`fragment`: ``"#r5"``, ``"r5e30"``, ``"#end"``)."""
+
+_FRAGMENT = re.compile(r"#?(?:r(\d{1,4})(?:e(\d{1,4}))?|(end))")
+"""A fragment of the page's address that names a step (:func:`fragment`)."""
+
+
+def fragment(round_index: int, event_index: int | None, rounds: int) -> str:
+    """The fragment of a page's address that names a step: ``r5`` the deal of the round
+    of index 5 (rounds count from 0, as ``paipu view --round`` does), ``r5e30`` its event
+    30 (events count from 0, the deal), ``end`` the end of the game."""
+    if round_index >= rounds or event_index is None:
+        return "end"
+    return f"r{round_index}" if event_index == 0 else f"r{round_index}e{event_index}"
 
 MAX_ROUND_EVENTS = 500
 """The most events of a round the viewer draws. A real round holds fewer than 300 (the
@@ -829,13 +842,20 @@ class Viewer:
         return len(self.frames)
 
     def index(self, where: Where) -> int:
-        """The index of a step: given as such, as a finding of this game, or as a
-        ``(round_index, event_index)`` pair. ValueError for a step the game has not."""
+        """The index of a step: given as such, as a finding of this game, as a
+        ``(round_index, event_index)`` pair or as the page's fragment (``"#r5e30"``:
+        :func:`fragment`). ValueError for a step the game has not."""
         if isinstance(where, Finding):
             for finding, step in zip(self.findings, self.finding_steps):
                 if finding == where:
                     return step
             raise ValueError(f"not a finding of this game: {where}")
+        if isinstance(where, str):
+            named = _FRAGMENT.fullmatch(where)
+            if named is None:
+                raise ValueError(f"no step {clip(where, 40)!r}: a step is named r5 (round 5), r5e30 (its event 30) or end")
+            where = ((len(self.game.rounds), None) if named.group(3)
+                     else (int(named.group(1)), int(named.group(2) or 0)))
         if isinstance(where, tuple):
             if where in self.steps:
                 return self.steps.index(where)
@@ -846,7 +866,7 @@ class Viewer:
 
     def at(self, where: Where) -> "Viewer":
         """The viewer shown from another step (see :meth:`index`): a finding, a step's
-        index, a ``(round_index, event_index)``."""
+        index, a ``(round_index, event_index)``, a fragment (``"#r5e30"``)."""
         other = self._copy()
         other.start = self.index(where)
         return other
@@ -869,6 +889,11 @@ class Viewer:
         """The HTML of one frame (the start step's by default)."""
         return self.frames[self.start if where is None else self.index(where)]
 
+    def link(self, where: Where) -> str:
+        """The fragment of the page's address that opens a step (``#r5e30``: :func:`fragment`)."""
+        round_index, event_index = self.steps[self.index(where)]
+        return "#" + fragment(round_index, event_index, len(self.game.rounds))
+
     def round_starts(self) -> list[int]:
         """The index of each round's first step (its deal)."""
         starts: dict[int, int] = {}
@@ -884,7 +909,8 @@ class Viewer:
         data = base64.b64encode(gzip.compress(f"{pieces}{_PIECES_END}{frames}".encode(), 6, mtime=0)).decode()
         starts = self.round_starts()
         meta = {"steps": len(self.frames), "start": self.start, "view": self.seat, "players": len(self.game.players),
-                "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone}
+                "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone,
+                "places": [[r, -1 if e is None else e] for r, e in self.steps], "count": len(self.game.rounds)}
         fragment = (
             # data-lm-suppress-shortcuts: JupyterLab (Lumino) leaves the keys pressed in the viewer to it
             f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0" data-lm-suppress-shortcuts="true" '
@@ -929,10 +955,10 @@ class Viewer:
         for number, start in enumerate(starts):
             end = starts[number + 1] if number + 1 < len(starts) else len(self.frames) - 1
             round_ = self.game.rounds[self.steps[start][0]]
-            segments.append(f'<button type="button" class="pv-seg" data-go="{start}" style="flex-grow:{end - start}" '
-                            f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</button>')
-        marks = "".join(f'<button type="button" class="pv-mark" data-go="{step}" style="left:{100 * step / total:.2f}%" '
-                        f'title="{_text(finding.check)}"></button>'
+            segments.append(f'<a class="pv-seg" href="{self.link(start)}" data-go="{start}" style="flex-grow:{end - start}" '
+                            f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</a>')
+        marks = "".join(f'<a class="pv-mark" href="{self.link(step)}" data-go="{step}" style="left:{100 * step / total:.2f}%" '
+                        f'title="{_text(finding.check)}"></a>'
                         for step, finding in dict(zip(self.finding_steps, self.findings)).items())
         return (f'<div class="pv-line">{"".join(segments)}{marks}'
                 f'<span class="pv-pos" style="left:{100 * self.start / total:.2f}%"></span></div>')
@@ -965,9 +991,9 @@ class Viewer:
         for start, round_index in entries:
             if round_index < len(self.game.rounds):
                 round_ = self.game.rounds[round_index]
-                what = f'<a href="#" data-go="{start}">{round_.label}</a> {self._result(round_)}'
+                what = f'<a href="{self.link(start)}" data-go="{start}">{round_.label}</a> {self._result(round_)}'
             else:
-                what = f'<a href="#" data-go="{start}">end of the game</a>'
+                what = f'<a href="#end" data-go="{start}">end of the game</a>'
             found = counts.get(round_index, 0)
             flag = f' <span class="pv-bad">{_count(found, "finding")}</span>' if found else ""
             items.append(f"<li>{what}{flag}</li>")
@@ -1089,7 +1115,7 @@ border:1px solid #cfc8b4;border-radius:6px;padding:6px 8px;max-width:1500px;box-
 .pv-count{margin:0 8px;font-variant-numeric:tabular-nums}.pv-keys{font-size:11px;color:#777;margin-left:6px}.pv-views button{margin-left:3px}
 .pv-line{position:relative;display:flex;height:18px;margin:8px 0 4px}
 .pv .pv-seg{flex:1 1 0;min-width:0;border-radius:0;border:0;border-right:1px solid #f3efe4;background:#d8d0ba;
-font-size:10px;overflow:hidden;white-space:nowrap;padding:0;color:inherit;text-decoration:none;text-align:center}
+font-size:10px;line-height:18px;overflow:hidden;white-space:nowrap;padding:0;color:inherit;text-decoration:none;text-align:center}
 .pv .pv-mark{position:absolute;top:-4px;width:5px;height:26px;margin-left:-2px;background:#c8231e;border:0;border-radius:2px;padding:0}
 .pv-pos{position:absolute;top:-5px;bottom:-5px;width:3px;margin-left:-1px;background:#222;pointer-events:none}
 .pv-event{font-weight:600;margin:2px 0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -1158,7 +1184,11 @@ var z=Math.min((root.clientWidth-18)/@BOARD@,(window.innerHeight-top-14)/@BOARD@
 function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=expand(frames[at]);stage.classList.remove("pv-dismissed");fit();
 count.textContent=(at+1)+" / "+n;pos.style.left=(100*at/Math.max(1,n-1))+"%";
 var r=at==n-1?toc.length-1:roundOf(at);for(var k=0;k<toc.length;k++)toc[k].classList.toggle("pv-here",k==r);
-root.setAttribute("data-at",at);}
+root.setAttribute("data-at",at);
+if(meta.focus&&location.hash!="#"+frag(at))history.replaceState(null,"","#"+frag(at));}
+function frag(i){var p=meta.places[i];return p[0]>=meta.count||p[1]<0?"end":"r"+p[0]+(p[1]?"e"+p[1]:"");}
+function named(h){var m=/^#?(?:r(\d+)(?:e(\d+))?|(end))$/.exec(h);if(!m)return null;if(m[3])return n-1;
+var r=+m[1],e=+(m[2]||0);for(var k=0;k<n;k++){var p=meta.places[k];if(p[0]==r&&p[1]>=e||p[0]>r)return k;}return n-1;}
 function look(v){root.classList.remove("pv-v"+view);view=v;root.classList.add("pv-v"+view);}
 root.addEventListener("click",function(e){var b=e.target.closest("[data-go],[data-act],[data-view]");if(!b)return;e.preventDefault();
 if(b.hasAttribute("data-go"))show(+b.getAttribute("data-go"));else if(b.hasAttribute("data-view"))look(+b.getAttribute("data-view"));
@@ -1169,6 +1199,8 @@ var keys={ArrowLeft:"prev",ArrowRight:"next",PageUp:"prevround",PageDown:"nextro
 root.addEventListener("keydown",function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;var k=e.key;
 if(keys[k])show(acts[keys[k]]());else if(k>="1"&&k<="9"&&+k<=meta.players)look(+k-1);
 else if(k=="h")root.classList.toggle("pv-hide");else if(k=="Escape")stage.classList.add("pv-dismissed");else return;e.preventDefault();e.stopPropagation();});
+if(meta.focus){var h=named(location.hash);if(h!=null)at=h;
+window.addEventListener("hashchange",function(){var h=named(location.hash);if(h!=null&&h!=at)show(h);});}
 var raw=atob(root.querySelector(".pv-frames").textContent.trim()),bytes=new Uint8Array(raw.length);
 for(var k=0;k<raw.length;k++)bytes[k]=raw.charCodeAt(k);
 new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(function(text){

@@ -646,3 +646,21 @@ def test_an_added_kan_is_stacked():
         assert [(cls.strip(), face) for cls, face in _TILE.findall(stack)] == [("pv-side", kan.meld.added),
                                                                               ("pv-side", kan.meld.claimed)]
         assert len(tiles(drawn)) == 4
+
+
+def test_fragments_name_the_steps_round_and_start_do():
+    """A page's fragment names a step as --round and (round, event) do: #r1 is the deal of
+    round 1 (0-based, as --round), #r1e5 its event 5, #end the end; every link of the
+    table of contents and the timeline is one of them."""
+    path = ROOT / "sample_logs" / "draw_then_ron.json"
+    viewer = paipu.view(path)
+    assert viewer.index("#r1") == paipu.view(path, round=1).start == viewer.round_starts()[1]
+    assert viewer.steps[viewer.index("r1e5")] == (1, 5) and viewer.link((1, 5)) == "#r1e5"
+    assert viewer.index("#end") == len(viewer) - 1 and viewer.link(-1) == "#end"
+    assert paipu.view(path, start="#r1e5").start == viewer.index((1, 5))
+    for wrong in ("#r9", "#x", "r1e999"):
+        with pytest.raises(ValueError):
+            viewer.index(wrong)
+    links = re.findall(r'href="(#[^"]*)" data-go="(\d+)"', viewer.html())
+    assert len(links) >= 2 * len(viewer.round_starts()) + 1
+    assert all(viewer.link(int(step)) == link for link, step in links)
