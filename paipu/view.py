@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence, Union, overload
 
 from . import svg
+from .danger import SafeKinds, danger, public_counts
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay, Step
 from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
@@ -59,7 +60,7 @@ from .settlement import DealExpectation, GameEnd
 from .hand import Hand
 from .shanten import shanten as _shanten, waits as _waits
 from .table import Table
-from .tiles import KINDS, KIND_OF, HandNotation, Meld
+from .tiles import KINDS, KIND_OF, HandNotation, Meld, dora_of
 from .validation import Checker, Finding
 
 __all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
@@ -339,6 +340,23 @@ class _Memo:
         self.hands: dict[tuple, str] = {}
         self.rivers: dict[int, _Chain] = {}
         self.dora = _Chain(self.pieces, 1, _tiles)
+        self.safe_at: tuple[int, int] = (-1, -1)
+        self.safe = SafeKinds()
+
+    def safe_kinds(self, step: Step) -> SafeKinds:
+        """The genbutsu kinds against each seat after the step's event
+        (:class:`paipu.danger.SafeKinds`), kept from the step before when it is the round's
+        previous step (the replay's order), else worked out from the round's start."""
+        round_: Round = step.round  # type: ignore[assignment]
+        position = step.event_index or 0
+        start = self.safe_at[1] + 1 if self.safe_at[0] == step.round_index and self.safe_at[1] <= position else 0
+        if start == 0:
+            self.safe = SafeKinds(len(round_.deal.hands))
+        for event in round_.events[start:position + 1]:
+            if type(event) is Discard:
+                self.safe.discard(event.seat, event.tile, event.riichi)
+        self.safe_at = (step.round_index, position)
+        return self.safe
 
     def analysis(self, hand: Hand) -> tuple[int, tuple[int, ...]]:
         """The shanten (向聴数) of a hand's concealed tiles, and the kinds that matter to
@@ -402,12 +420,35 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
         words = "tenpai (聴牌) by discarding " + _tiles(KINDS[k] for k in kinds)
     else:
         words = f"{shanten}-shanten"
+    seen = public_counts(table)
+    for kind, count in enumerate(hand.counts):
+        seen[kind] += count
     if kinds and waiting:
-        words += " · waits " + _tiles(KINDS[k] for k in kinds)
+        words += " · waits " + "".join(svg.tile(KINDS[k]) + f'<span class="pv-more" title="copies not seen by this seat">'
+                                       f'×{max(0, 4 - seen[k])}</span>' for k in kinds)
         reason = _furiten(step, seat, kinds)
         if reason:
             words += f' · <b class="pv-furiten" title="{html.escape(reason)}">furiten</b>'
-    return f'<div class="pv-info">{words}</div>'
+    return f'<div class="pv-info">{words}</div>{_danger(step, seat, seen, memo)}'
+
+
+def _danger(step: Step, seat: int, seen: list[int], memo: _Memo) -> str:
+    """The danger (危険度: :mod:`paipu.danger`) of each kind in a seat's hand against the
+    other seats in riichi, the highest over them (the value the seed's fold rule
+    minimises), with its class; nothing while no other seat is in riichi."""
+    safe = memo.safe_kinds(step)
+    riichi = [other for other, declared in enumerate(safe.riichi) if declared and other != seat]
+    if not riichi:
+        return ""
+    hand = step.table.hands[seat]  # type: ignore[union-attr]
+    rated = []
+    for kind, count in enumerate(hand.counts):
+        if count:
+            worst = max((danger(KINDS[kind], safe[other], 4 - seen[kind]) for other in riichi), key=lambda d: d.value)
+            level = 0 if worst.value == 0 else 1 if worst.value <= 4 else 2 if worst.value <= 8 else 3
+            rated.append(f'<span class="pv-danger pv-d{level}" title="{worst.label}">{svg.tile(KINDS[kind])}'
+                         f'{worst.value}</span>')
+    return f'<div class="pv-more pv-dangers">danger against riichi: {"".join(rated)}</div>'
 
 
 def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
@@ -680,6 +721,7 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     elif type(expected) is GameEnd:
         side = _end_panel(step, names, expected)
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
+    where += _marks(step)
     if step.round is None:
         seats, labels, over = "", "", _over(_standings(step, names))
     else:
@@ -690,6 +732,34 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
             f'<div class="pv-main"><div class="pv-box"><div class="pv-board">{seats}<div class="pv-centre">{labels}'
             f'{_head(step, memo)}</div></div>{over}</div><div class="pv-aside">{side}')
 
+
+def _marks(step: Step) -> str:
+    """What a frame marks (:data:`_MARK_STYLE`), as its attributes: the seat of the last
+    discard (``data-last``), the seat that dealt into a ron (``data-in``), the dora
+    (``data-dora``, kinds in 電脳麻将 notation)."""
+    round_, table = step.round, step.table
+    if round_ is None or table is None:
+        return ""
+    events = round_.events[:(step.event_index or 0) + 1]
+    last = next((e for e in reversed(events) if type(e) is Discard), None)
+    marks = "" if last is None else f' data-last="{last.seat}"'
+    if type(step.event) is Win and step.event.discarder is not None:
+        marks += f' data-in="{step.event.discarder}"'
+    three = len(round_.deal.hands) == 3  # no 2m-8m: a 1m indicator shows 9m
+    dora = {"m9" if three and tile == "m1" else dora_of(tile) for tile in table.dora_indicators}
+    return marks + f' data-dora="{" ".join(sorted(dora))}"'
+
+
+_MARK_STYLE = "".join(
+    [f".pv-frame[data-last='{seat}'] .pv-seat[data-seat='{seat}'] .pv-row:last-child>.t:last-child"
+     "{outline:3px solid #ffd23f;outline-offset:-1px;border-radius:3px}"
+     f".pv-frame[data-in='{seat}'] .pv-seat[data-seat='{seat}'] .pv-row:last-child>.t:last-child"
+     "{outline:3px solid #ff3b30;outline-offset:-1px;border-radius:3px}" for seat in range(4)]
+    + [f".pv-frame[data-dora~='{kind}'] :is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href='#pv-{kind}'])"
+       "{outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}" for kind in KINDS]
+    + [":is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href$='0']){outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}"])
+"""The marks of a frame (:func:`_marks`): the last discard framed yellow, the tile dealt
+into a ron red, each dora in a hand (a red five always) gold."""
 
 _FRAME_END = "</div></div></div>"
 """What closes a frame after its findings: the side panel, the table and the side, the frame."""
@@ -914,7 +984,7 @@ class Viewer:
         fragment = (
             # data-lm-suppress-shortcuts: JupyterLab (Lumino) leaves the keys pressed in the viewer to it
             f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0" data-lm-suppress-shortcuts="true" '
-            f'data-p-suppress-shortcuts="true">{_STYLE}{_seat_style(len(self.game.players))}'
+            f'data-p-suppress-shortcuts="true">{_STYLE}<style>{_MARK_STYLE}</style>{_seat_style(len(self.game.players))}'
             f"{svg.symbols()}{self._top()}{self._bar()}{self._timeline(starts)}"
             f'<div class="pv-stage">{self.frames[self.start]}</div>{self._contents(starts)}'
             f'<script type="text/plain" class="pv-frames">{data}</script>'
@@ -939,14 +1009,19 @@ class Viewer:
                    ("prev", "◀", "←: a step back"), ("next", "▶", "→: a step on"),
                    ("nextround", "▶▶", "PgDn: the next round"), ("last", "▶|", "End: the last step"),
                    ("prevfinding", "◀ finding", "p"), ("nextfinding", "finding ▶", "n"),
-                   ("hide", "hide hands", "h: hide the other hands")]
+                   ("hide", "hide hands", "h: hide the other hands"),
+                   ("extra", "danger", "d: each tile's danger against riichi and the live copies of each wait"),
+                   ("play", "play", "space: play the steps in turn, or stop")]
         parts = [f'<button type="button" data-act="{act}" title="{tip}">{label}</button>' for act, label, tip in buttons]
+        parts.append('<select class="pv-speed" title="seconds a step while playing">' + "".join(
+            f'<option value="{seconds}"{" selected" * (seconds == 1)}>{seconds} s</option>' for seconds in (0.25, 0.5, 1, 2))
+                     + "</select>")
         parts.append(f'<span class="pv-count">{self.start + 1} / {len(self.frames)}</span>')
         parts.append('<span class="pv-views">view:' + "".join(
             f'<button type="button" data-view="{player}" title="{player + 1}">{name}</button>'
             for player, name in enumerate(self.names)) + "</span>")
         parts.append('<span class="pv-keys">keys: ← → a step · PgUp PgDn a round · Home End · n p findings · '
-                     '1-4 viewpoint · h hide hands</span>')
+                     '1-4 viewpoint · h hide hands · d danger · space play · Esc put away · swipe a step</span>')
         return f'<div class="pv-bar">{"".join(parts)}</div>'
 
     def _timeline(self, starts: list[int]) -> str:
@@ -1145,6 +1220,10 @@ pointer-events:none}
 .pv-info{font-size:12px;display:flex;align-items:center;justify-content:center;gap:3px;flex-wrap:wrap;max-width:560px;
 pointer-events:auto;min-height:18px}
 .pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#ffb4a8}
+.pv-more{display:none}.pv-extra .pv-more{display:inline-flex;align-items:center;gap:2px}
+.pv-dangers{font-size:12px}.pv-dangers .t{--w:15px;--h:20px}.pv-danger{display:inline-flex;align-items:center;border-radius:3px;padding:0 2px 0 0;margin-left:2px;color:#111}
+.pv-d0{background:#8fd19e}.pv-d1{background:#f3e38a}.pv-d2{background:#f6b26b}.pv-d3{background:#ef6b5e}
+.pv .pv-speed{font-size:13px}
 .pv .pv-tg{filter:brightness(.8) saturate(.7)}.pv .pv-cl{opacity:.3}
 .pv-over{position:absolute;top:6%;left:4%;right:4%;max-height:88%;overflow:auto;background:rgba(255,255,255,.96);
 border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.35);padding:4px 10px;z-index:2;box-sizing:border-box}
@@ -1189,16 +1268,25 @@ if(meta.focus&&location.hash!="#"+frag(at))history.replaceState(null,"","#"+frag
 function frag(i){var p=meta.places[i];return p[0]>=meta.count||p[1]<0?"end":"r"+p[0]+(p[1]?"e"+p[1]:"");}
 function named(h){var m=/^#?(?:r(\d+)(?:e(\d+))?|(end))$/.exec(h);if(!m)return null;if(m[3])return n-1;
 var r=+m[1],e=+(m[2]||0);for(var k=0;k<n;k++){var p=meta.places[k];if(p[0]==r&&p[1]>=e||p[0]>r)return k;}return n-1;}
+var timer=null,speed=root.querySelector(".pv-speed"),playing=root.querySelector("[data-act=play]");
+function tick(){if(at>=n-1){play();return;}show(at+1);timer=setTimeout(tick,1000*speed.value);}
+function play(){if(timer){clearTimeout(timer);timer=null;root.removeAttribute("data-playing");playing.textContent="play";}
+else{root.setAttribute("data-playing","1");playing.textContent="stop";timer=setTimeout(tick,1000*speed.value);}}
+var touch=null;stage.addEventListener("touchstart",function(e){if(e.touches.length==1)touch=[e.touches[0].clientX,e.touches[0].clientY];},{passive:true});
+stage.addEventListener("touchend",function(e){if(!touch)return;var t=e.changedTouches[0],dx=t.clientX-touch[0],dy=t.clientY-touch[1];touch=null;
+if(Math.abs(dx)>40&&Math.abs(dx)>2*Math.abs(dy))show(dx<0?at+1:at-1);});
 function look(v){root.classList.remove("pv-v"+view);view=v;root.classList.add("pv-v"+view);}
 root.addEventListener("click",function(e){var b=e.target.closest("[data-go],[data-act],[data-view]");if(!b)return;e.preventDefault();
 if(b.hasAttribute("data-go"))show(+b.getAttribute("data-go"));else if(b.hasAttribute("data-view"))look(+b.getAttribute("data-view"));
 else if(b.getAttribute("data-act")=="hide")root.classList.toggle("pv-hide");
-else if(b.getAttribute("data-act")=="dismiss")stage.classList.add("pv-dismissed");else show(acts[b.getAttribute("data-act")]());
+else if(b.getAttribute("data-act")=="dismiss")stage.classList.add("pv-dismissed");
+else if(b.getAttribute("data-act")=="extra")root.classList.toggle("pv-extra");else if(b.getAttribute("data-act")=="play")play();else show(acts[b.getAttribute("data-act")]());
 root.focus({preventScroll:true});});
 var keys={ArrowLeft:"prev",ArrowRight:"next",PageUp:"prevround",PageDown:"nextround",Home:"first",End:"last",n:"nextfinding",p:"prevfinding"};
 root.addEventListener("keydown",function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;var k=e.key;
 if(keys[k])show(acts[keys[k]]());else if(k>="1"&&k<="9"&&+k<=meta.players)look(+k-1);
-else if(k=="h")root.classList.toggle("pv-hide");else if(k=="Escape")stage.classList.add("pv-dismissed");else return;e.preventDefault();e.stopPropagation();});
+else if(k=="h")root.classList.toggle("pv-hide");else if(k=="d")root.classList.toggle("pv-extra");
+else if(k==" ")play();else if(k=="Escape")stage.classList.add("pv-dismissed");else return;e.preventDefault();e.stopPropagation();});
 if(meta.focus){var h=named(location.hash);if(h!=null)at=h;
 window.addEventListener("hashchange",function(){var h=named(location.hash);if(h!=null&&h!=at)show(h);});}
 var raw=atob(root.querySelector(".pv-frames").textContent.trim()),bytes=new Uint8Array(raw.length);

@@ -252,7 +252,7 @@ def test_page_is_offline_and_holds_every_frame():
     page = viewer.html(standalone=True)
     assert not re.search(r"https?:|url\(", page, re.I)
     assert 'tabindex="0" data-lm-suppress-shortcuts="true"' in page  # its keys are its own in JupyterLab
-    assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#")', page)
+    assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#r\d|#end")', page)
     assert page_frames(page) == list(viewer.frames)
     # without script the first frame is there: 52 dealt tiles, the dora indicator
     stage = re.search(r'<div class="pv-stage">(.*?)<details', page, re.S).group(1)
@@ -611,7 +611,7 @@ def test_timeline_labels_name_the_honba():
     """draw_then_ron.json: 東1局0本場 drawn, then 東1局1本場; the timeline says 東1 and
     東1-1, not 東1 twice."""
     page = paipu.view(ROOT / "sample_logs" / "draw_then_ron.json").html()
-    labels = re.findall(r'<button type="button" class="pv-seg"[^>]*>([^<]*)</button>', page)
+    labels = re.findall(r'<a class="pv-seg"[^>]*>([^<]*)</a>', page)
     assert labels == ["東1", "東1-1"]
 
 
@@ -664,3 +664,34 @@ def test_fragments_name_the_steps_round_and_start_do():
     links = re.findall(r'href="(#[^"]*)" data-go="(\d+)"', viewer.html())
     assert len(links) >= 2 * len(viewer.round_starts()) + 1
     assert all(viewer.link(int(step)) == link for link, step in links)
+
+
+def test_danger_marks_and_live_waits():
+    """After a riichi every other seat's hand has each kind rated against it, a kind the
+    riichi player discarded (現物) at 0; before it nobody's is. A ron's frame marks the
+    seat that dealt in; each frame names the seat of the last discard and the dora."""
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
+    viewer = paipu.view(game)
+    rated = 0
+    for index, (round_index, event) in enumerate(viewer.steps):
+        if event is None or round_index >= len(game.rounds):
+            continue
+        events = game.rounds[round_index].events[:event + 1]
+        riichi = {e.seat: i for i, e in enumerate(events) if type(e) is Discard and e.riichi}
+        frame = viewer.frames[index]
+        seats = dict(_SEAT.findall(frame))
+        for seat, body in seats.items():
+            against = [other for other in riichi if other != int(seat)]
+            values = re.findall(r'<span class="pv-danger pv-d\d" title="[^"]*">.*?#pv-(\w+)".*?</svg>(\d+)</span>', body)
+            assert bool(values) == bool(against), (index, seat)
+            for face, value in values:
+                safe = {e.tile[:2].replace("0", "5") for e in events if type(e) is Discard
+                        and all(e.seat == other or i > riichi[other] for other in against for i in [events.index(e)])}
+                if face.replace("0", "5") in safe:
+                    assert value == "0", (index, seat, face)
+                    rated += 1
+        last = next((e for e in reversed(events) if type(e) is Discard), None)
+        assert last is None or f'data-last="{last.seat}"' in frame
+        if type(events[-1]) is Win and events[-1].discarder is not None:
+            assert f'data-in="{events[-1].discarder}"' in frame
+    assert rated > 0
