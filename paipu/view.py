@@ -342,6 +342,16 @@ class _Memo:
         self.dora = _Chain(self.pieces, 1, _tiles)
         self.safe_at: tuple[int, int] = (-1, -1)
         self.safe = SafeKinds()
+        self.counted_at: tuple[int, int] = (-1, -1)
+        self.counted: list[int] = []
+
+    def public_counts(self, step: Step) -> list[int]:
+        """The copies of each kind anyone sees at the step (:func:`paipu.danger.public_counts`),
+        worked out once for its seats."""
+        place = (step.round_index, step.event_index or 0)
+        if self.counted_at != place:
+            self.counted_at, self.counted = place, public_counts(step.table)  # type: ignore[arg-type]
+        return self.counted
 
     def safe_kinds(self, step: Step) -> SafeKinds:
         """The genbutsu kinds against each seat after the step's event
@@ -420,9 +430,7 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
         words = "tenpai (聴牌) by discarding " + _tiles(KINDS[k] for k in kinds)
     else:
         words = f"{shanten}-shanten"
-    seen = public_counts(table)
-    for kind, count in enumerate(hand.counts):
-        seen[kind] += count
+    seen = [public + own for public, own in zip(memo.public_counts(step), hand.counts)]
     if kinds and waiting:
         words += " · waits " + "".join(svg.tile(KINDS[k]) + f'<span class="pv-more" title="copies not seen by this seat">'
                                        f'×{max(0, 4 - seen[k])}</span>' for k in kinds)
@@ -1227,7 +1235,8 @@ pointer-events:auto;min-height:18px}
 .pv .pv-tg{filter:brightness(.8) saturate(.7)}.pv .pv-cl{opacity:.3}
 .pv-over{position:absolute;top:6%;left:4%;right:4%;max-height:88%;overflow:auto;background:rgba(255,255,255,.96);
 border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.35);padding:4px 10px;z-index:2;box-sizing:border-box}
-.pv-over .pv-panel{border:0;margin:0;padding:0}.pv .pv-close{float:right;margin:2px 0 0 6px}
+.pv-over .pv-panel{border:0;margin:0;padding:0}.pv-over .t{--w:min(24px,5.6vw);--h:calc(var(--w) * 4 / 3)}
+:is(.pv-over,.pv-cmp) .pv-con{flex-wrap:wrap}.pv .pv-close{float:right;margin:2px 0 0 6px}
 .pv-dismissed .pv-over{display:none}
 .pv-aside{flex:1 1 300px;min-width:0;max-width:100%}.pv-aside:empty{display:none}
 .pv-standings{display:flex;flex-direction:column;gap:4px}.pv-rank{padding:2px 0;border-bottom:1px solid #e2dccb}
