@@ -432,8 +432,8 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
         words = f"{shanten}-shanten"
     seen = [public + own for public, own in zip(memo.public_counts(step), hand.counts)]
     if kinds and waiting:
-        words += " · waits " + "".join(svg.tile(KINDS[k]) + f'<span class="pv-more" title="copies not seen by this seat">'
-                                       f'×{max(0, 4 - seen[k])}</span>' for k in kinds)
+        live = '<span class="pv-more" title="copies not seen by this seat">×{}</span>'
+        words += " · waits " + "".join(svg.tile(KINDS[k]) + live.format(max(0, 4 - seen[k])) for k in kinds)
         reason = _furiten(step, seat, kinds)
         if reason:
             words += f' · <b class="pv-furiten" title="{html.escape(reason)}">furiten</b>'
@@ -487,7 +487,8 @@ def _seat(step: Step, seat: int, memo: _Memo) -> str:
     actor = getattr(step.event, "seat", None) == seat  # the seat that acted at this step is outlined
     opening = f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" data-seat="{seat}">'
     if table is None:
-        return f'{opening}<div class="pv-band"><div class="pv-info">not replayed (see the problems)</div></div></section>'
+        return (f'{opening}<div class="pv-band"><div class="pv-info">not replayed (see the problems)</div></div>'
+                "</section>")
     body = (memo.river(seat, table.rivers[seat]) + _info(step, seat, memo)
             + memo.hand(table.hands[seat], _offsets(table.marks, seat)))
     return memo.pieces.refer(f'{opening}<div class="pv-band">{body}</div></section>')
@@ -765,7 +766,8 @@ _MARK_STYLE = "".join(
      "{outline:3px solid #ff3b30;outline-offset:-1px;border-radius:3px}" for seat in range(4)]
     + [f".pv-frame[data-dora~='{kind}'] :is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href='#pv-{kind}'])"
        "{outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}" for kind in KINDS]
-    + [":is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href$='0']){outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}"])
+    + [":is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href$='0'])"
+       "{outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}"])
 """The marks of a frame (:func:`_marks`): the last discard framed yellow, the tile dealt
 into a ron red, each dora in a hand (a red five always) gold."""
 
@@ -931,7 +933,8 @@ class Viewer:
         if isinstance(where, str):
             named = _FRAGMENT.fullmatch(where)
             if named is None:
-                raise ValueError(f"no step {clip(where, 40)!r}: a step is named r5 (round 5), r5e30 (its event 30) or end")
+                raise ValueError(f"no step {clip(where, 40)!r}: a step is named r5 (round 5), r5e30 (its event 30) "
+                                 "or end")
             where = ((len(self.game.rounds), None) if named.group(3)
                      else (int(named.group(1)), int(named.group(2) or 0)))
         if isinstance(where, tuple):
@@ -992,7 +995,8 @@ class Viewer:
         fragment = (
             # data-lm-suppress-shortcuts: JupyterLab (Lumino) leaves the keys pressed in the viewer to it
             f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0" data-lm-suppress-shortcuts="true" '
-            f'data-p-suppress-shortcuts="true">{_STYLE}<style>{_MARK_STYLE}</style>{_seat_style(len(self.game.players))}'
+            f'data-p-suppress-shortcuts="true">{_STYLE}<style>{_MARK_STYLE}</style>'
+            f"{_seat_style(len(self.game.players))}"
             f"{svg.symbols()}{self._top()}{self._bar()}{self._timeline(starts)}"
             f'<div class="pv-stage">{self.frames[self.start]}</div>{self._contents(starts)}'
             f'<script type="text/plain" class="pv-frames">{data}</script>'
@@ -1022,7 +1026,8 @@ class Viewer:
                    ("play", "play", "space: play the steps in turn, or stop")]
         parts = [f'<button type="button" data-act="{act}" title="{tip}">{label}</button>' for act, label, tip in buttons]
         parts.append('<select class="pv-speed" title="seconds a step while playing">' + "".join(
-            f'<option value="{seconds}"{" selected" * (seconds == 1)}>{seconds} s</option>' for seconds in (0.25, 0.5, 1, 2))
+            f'<option value="{seconds}"{" selected" * (seconds == 1)}>{seconds} s</option>'
+            for seconds in (0.25, 0.5, 1, 2))
                      + "</select>")
         parts.append(f'<span class="pv-count">{self.start + 1} / {len(self.frames)}</span>')
         parts.append('<span class="pv-views">view:' + "".join(
@@ -1038,9 +1043,11 @@ class Viewer:
         for number, start in enumerate(starts):
             end = starts[number + 1] if number + 1 < len(starts) else len(self.frames) - 1
             round_ = self.game.rounds[self.steps[start][0]]
-            segments.append(f'<a class="pv-seg" href="{self.link(start)}" data-go="{start}" style="flex-grow:{end - start}" '
+            segments.append(f'<a class="pv-seg" href="{self.link(start)}" data-go="{start}" '
+                            f'style="flex-grow:{end - start}" '
                             f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</a>')
-        marks = "".join(f'<a class="pv-mark" href="{self.link(step)}" data-go="{step}" style="left:{100 * step / total:.2f}%" '
+        marks = "".join(f'<a class="pv-mark" href="{self.link(step)}" data-go="{step}" '
+                        f'style="left:{100 * step / total:.2f}%" '
                         f'title="{_text(finding.check)}"></a>'
                         for step, finding in dict(zip(self.finding_steps, self.findings)).items())
         return (f'<div class="pv-line">{"".join(segments)}{marks}'

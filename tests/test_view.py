@@ -565,19 +565,24 @@ def test_the_end_of_the_game_is_said_once_and_the_standings_go_by_rank():
     assert [name for name, _ in end_standings(paipu.view(game).frames[-1])] == [names[3], names[0], names[2], names[1]]
 
 
+def steps_at_events(viewer):
+    """Each step of an event (not the end) as its index and its round's events up to it."""
+    for index, (round_index, event) in enumerate(viewer.steps):
+        if event is not None and round_index < len(viewer.game.rounds):
+            yield index, viewer.game.rounds[round_index].events[:event + 1]
+
+
 def test_the_outlined_seat_is_the_one_that_acted():
     """At a discard the discarder is outlined, at a call the caller, at a draw the drawer."""
     game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
     viewer = paipu.view(game)
     checked = 0
-    for index, (round_index, event) in enumerate(viewer.steps):
-        if event is None or round_index >= len(game.rounds):
-            continue
-        acted = game.rounds[round_index].events[event]
+    for index, events in steps_at_events(viewer):
+        acted = events[-1]
         if type(acted) in (Discard, Draw, Call, Win):
             outlined = re.findall(r'<section class="pv-seat pv-actor" data-player="\d+" data-seat="(\d+)">',
                                   viewer.frames[index])
-            assert outlined == [str(acted.seat)], (round_index, event, acted)
+            assert outlined == [str(acted.seat)], (index, acted)
             checked += 1
     assert checked > 10
 
@@ -673,10 +678,7 @@ def test_danger_marks_and_live_waits():
     game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
     viewer = paipu.view(game)
     rated = 0
-    for index, (round_index, event) in enumerate(viewer.steps):
-        if event is None or round_index >= len(game.rounds):
-            continue
-        events = game.rounds[round_index].events[:event + 1]
+    for index, events in steps_at_events(viewer):
         riichi = {e.seat: i for i, e in enumerate(events) if type(e) is Discard and e.riichi}
         frame = viewer.frames[index]
         seats = dict(_SEAT.findall(frame))

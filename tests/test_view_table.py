@@ -21,6 +21,7 @@ from paipu.events import Win
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import corpus  # noqa: E402
+from test_view import steps_at_events  # noqa: E402
 from test_view_browser import ARGS, CHROMIUM, KNOWN_BAD, browser  # noqa: E402,F401  (the fixture)
 
 GAMES = {
@@ -51,9 +52,7 @@ def pages(tmp_path_factory):
     folder = tmp_path_factory.mktemp("table")
     for name in GAMES:
         viewer = paipu.view(game_path(name), rule="tenhou" if name == "known bad" else None)
-        wins = [index for index, (round_index, event) in enumerate(viewer.steps)
-                if event is not None and round_index < len(viewer.game.rounds)
-                and type(viewer.game.rounds[round_index].events[event]) is Win]
+        wins = [index for index, events in steps_at_events(viewer) if type(events[-1]) is Win]
         doubles = [step for step in wins if step - 1 in wins]
         win = doubles[0] - 1 if doubles else wins[-1]
         made[name] = viewer, viewer.save(folder / f"{name}.html"), win
