@@ -1185,7 +1185,8 @@ def _seat_style(players: int) -> str:
              for view in range(players) for player in range(players)]
     rules += [f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) use{{visibility:hidden}}"
               f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) .t{{background:#d9782d;"
-              f"border-radius:3px}}.pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) .pv-info{{visibility:hidden}}"
+              f"border-radius:3px}}.pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-info,.pv-dangers)"
+              "{visibility:hidden}"
               f".pv-v{view} .pv-views [data-view='{view}']{{background:#333;color:#fff}}" for view in range(players)]
     return f"<style>{''.join(rules)}</style>"
 
@@ -1238,7 +1239,7 @@ pointer-events:auto;min-height:18px}
 .pv-more{display:none}.pv-extra .pv-more{display:inline-flex;align-items:center;gap:2px}
 .pv-dangers{font-size:12px}.pv-dangers .t{--w:15px;--h:20px}.pv-danger{display:inline-flex;align-items:center;border-radius:3px;padding:0 2px 0 0;margin-left:2px;color:#111}
 .pv-d0{background:#8fd19e}.pv-d1{background:#f3e38a}.pv-d2{background:#f6b26b}.pv-d3{background:#ef6b5e}
-.pv .pv-speed{font-size:13px}
+.pv .pv-speed{font-size:13px}.pv-extra [data-act=extra],.pv-hide [data-act=hide],.pv[data-playing] [data-act=play]{background:#333;color:#fff}
 .pv .pv-tg{filter:brightness(.8) saturate(.7)}.pv .pv-cl{opacity:.3}
 .pv-over{position:absolute;top:6%;left:4%;right:4%;max-height:88%;overflow:auto;background:rgba(255,255,255,.96);
 border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.35);padding:4px 10px;z-index:2;box-sizing:border-box}
