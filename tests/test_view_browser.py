@@ -96,8 +96,8 @@ def test_keys_step_through_the_known_bad_game(browser, known_bad):
     # the viewpoint (1-4) and hiding the other hands (h)
     page.keyboard.press("3")
     assert "pv-v2" in page.get_attribute(".pv", "class")
-    bottom = page.query_selector(".pv-seat[data-player='2']").bounding_box()
-    assert all(bottom["y"] >= seat.bounding_box()["y"] for seat in page.query_selector_all(".pv-seat"))
+    bottom = page.query_selector(".pv-seat[data-player='2'] .pv-hand").bounding_box()
+    assert all(bottom["y"] > hand.bounding_box()["y"] for hand in page.query_selector_all(".pv-seat:not([data-player='2']) .pv-hand"))
     page.keyboard.press("h")
     hidden = page.eval_on_selector(".pv-seat[data-player='0'] .pv-con use", "e => getComputedStyle(e).visibility")
     mine = page.eval_on_selector(".pv-seat[data-player='2'] .pv-con use", "e => getComputedStyle(e).visibility")
@@ -115,7 +115,7 @@ def test_first_frame_without_javascript(browser, known_bad):
     _, path = known_bad
     page, errors = opened(browser, path, java_script_enabled=False)
     tiles = [box for box in (tile.bounding_box() for tile in page.query_selector_all(".pv-stage .pv-con svg.t"))
-             if box and box["width"] >= 20 and box["height"] >= 26]
+             if box and min(box["width"], box["height"]) >= 20 and max(box["width"], box["height"]) >= 26]  # turned or not
     assert len(tiles) >= 52
     assert page.get_attribute(".pv", "data-ready") is None and errors == []
     page.close()
@@ -128,6 +128,8 @@ def test_an_added_kan_lies_on_its_pon(browser, tmp_path):
     viewer = paipu.view(corpus(*KNOWN_BAD), rule="tenhou").at((3, 86))
     page, errors = opened(browser, viewer.save(tmp_path / "kan.html"))
     page.wait_for_selector(".pv[data-ready]")
+    player = page.get_attribute('.pv-stage .pv-seat:has([data-meld="s888=8"])', "data-player")
+    page.keyboard.press(str(int(player) + 1))  # from its seat, at the bottom (others are turned to face the centre)
     boxes = [tile.bounding_box() for tile in page.query_selector_all('.pv-stage [data-meld="s888=8"] svg.t')]
     added, claimed = [box for box in boxes if box["width"] > box["height"]]  # the two turned ones
     assert abs(added["x"] - claimed["x"]) < 1 and abs(added["y"] + added["height"] - claimed["y"]) < 1
