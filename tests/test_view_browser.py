@@ -3,8 +3,8 @@ Python package): the keys step through the known-bad game and reach its findings
 page error, and with JavaScript off the first frame is there.
 
 Skipped, with the reason, without ``/usr/bin/chromium`` or the ``playwright`` package
-(``.ci/run`` installs Chromium with apt-get). ``python tests/test_view_browser.py``
-redraws the README's screenshot, ``docs/images/viewer.png``."""
+(``.ci/run`` installs Chromium with apt-get). The README's screenshots are
+``tests/test_view_table.py``'s."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 KNOWN_BAD = ("majiang", "mahjonglm", "2023102817gm-00a9-0000-3abd1803.json")
-SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "images" / "viewer.png"
 
 
 @pytest.fixture(scope="module")
@@ -164,37 +163,3 @@ def test_notebook_exported_with_nbconvert(browser, tmp_path):
     # what nbconvert's template fetches is its own (its scripts from a CDN, offline here); ours, nothing
     assert [error for error in errors if not error.startswith(("fetched http", "Failed to load"))] == []
     page.close()
-
-
-def screenshot(browser, path: Path, target: Path) -> None:
-    """A frame with calls, a riichi and a kan: the known-bad game's win with its
-    findings, from its winner's viewpoint."""
-    page, errors = opened(browser, path)
-    page.wait_for_selector(".pv[data-ready]")
-    for _ in range(2):
-        page.keyboard.press("n")
-    page.screenshot(path=str(target), full_page=True)
-    assert errors == []
-    page.close()
-
-
-def test_screenshot(browser, known_bad, tmp_path):
-    _, path = known_bad
-    target = tmp_path / "viewer.png"
-    screenshot(browser, path, target)
-    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.stat().st_size > 50_000
-    assert SCREENSHOT.exists(), "the README's screenshot: python tests/test_view_browser.py draws it"
-
-
-if __name__ == "__main__":  # redraw the README's screenshot
-    from playwright.sync_api import sync_playwright
-
-    os.chdir(SCREENSHOT.parents[2])  # the game named as the README names it, from the project root
-    viewer = paipu.view(Path("..", "shared", "corpora", *KNOWN_BAD), rule="tenhou")
-    page_path = Path("/tmp") / "paipu-viewer.html"
-    viewer.save(page_path)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        screenshot(chromium, page_path, SCREENSHOT)
-        chromium.close()
-    print(re.sub(r"\s+", " ", f"wrote {SCREENSHOT}"))
