@@ -935,7 +935,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write one game as a page of its own that steps through it (offline, no kernel): "
         "the table at every event, what the rules expected beside what the log says, and every "
         "finding of validate where it is reported. Keys: left/right a step, PgUp/PgDn a round, "
-        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands.",
+        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands, "
+        "d danger against riichi, space play. PAGE.html#r5 opens at round 5 (as --round 5), "
+        "#r5e30 at its event 30, #end at the end.",
         epilog="Exit codes: 0 written; 2 bad usage, paths of no game or of several (name one as FILE#N), "
         "a game that could not be read, a page that could not be written, or -o naming a file read.",
     )
@@ -943,7 +945,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output "
                       "(whole or not at all; never a file read)")
     view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
-    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
+    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first, as the page's #rN does")
     view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
     view.set_defaults(run=_view)
 
