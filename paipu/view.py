@@ -534,8 +534,8 @@ Panels = tuple[str, str]
 values beside the log's (:func:`_compare`) for the side panel."""
 
 
-def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> Panels:
-    win: Win = step.event  # type: ignore[assignment]
+def _win_panel(step: Step[Win], names: tuple[str, ...], expected: WinExpectation | None) -> Panels:
+    win = step.event
     round_: Round = step.round  # type: ignore[assignment]
     who = f"{SEAT_NAMES[win.seat]} {names[round_.player_of(win.seat)]}"
     how = "tsumo" if win.discarder is None else (
@@ -571,8 +571,8 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
     return logged, f'<div class="pv-panel">{_compare("the win", rows)}</div>'
 
 
-def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -> str:
-    deal: Deal = step.event  # type: ignore[assignment]
+def _deal_panel(step: Step[Deal], names: tuple[str, ...], expected: DealExpectation) -> str:
+    deal = step.event
     round_: Round = step.round  # type: ignore[assignment]
     if expected.alternative is not None and expected.alternative.states(deal):
         expected = expected.alternative
@@ -586,9 +586,9 @@ def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -
     return f'<div class="pv-panel">{_compare("the deal", rows)}</div>'
 
 
-def _draw_over(step: Step, names: tuple[str, ...]) -> str:
+def _draw_over(step: Step[NoWin], names: tuple[str, ...]) -> str:
     """A draw as logged: its name, the hands shown, the payments."""
-    draw: NoWin = step.event  # type: ignore[assignment]
+    draw = step.event
     round_: Round = step.round  # type: ignore[assignment]
     table = step.table
     hands = "".join(
@@ -599,8 +599,8 @@ def _draw_over(step: Step, names: tuple[str, ...]) -> str:
                  f'<p>payments {_by_seat(draw.payments, round_, names)}</p></div>')
 
 
-def _draw_panel(step: Step, names: tuple[str, ...], expected: DrawExpectation) -> str:
-    draw: NoWin = step.event  # type: ignore[assignment]
+def _draw_panel(step: Step[NoWin], names: tuple[str, ...], expected: DrawExpectation) -> str:
+    draw = step.event
     round_: Round = step.round  # type: ignore[assignment]
     must = ", ".join(f"{SEAT_NAMES[seat]} {'either' if shown is None else 'shown' if shown else 'hidden'}"
                      for seat, shown in enumerate(expected.shown))
@@ -780,7 +780,8 @@ class _Recorder(Checker):
     on_game_end = record
 
 
-_CHECKED = {Deal: Checker.on_deal, Win: Checker.on_win, NoWin: Checker.on_no_win, type(None): Checker.on_game_end}
+_CHECKED: dict[type, Callable[[Checker, Step[Any]], None]] = {
+    Deal: Checker.on_deal, Win: Checker.on_win, NoWin: Checker.on_no_win, type(None): Checker.on_game_end}
 """The hooks of validation's checker, by the type of the step's event (``None`` at the end)."""
 
 
