@@ -262,7 +262,7 @@ class _Memo:
     def __init__(self) -> None:
         self.pieces = _Pieces()
         self.shapes: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
-        self.hands: dict[tuple, str] = {}
+        self.hands: dict[tuple[object, ...], str] = {}  # a hand by its counts, red fives, drawn tile, melds, call sides
         self.rivers: dict[int, _Chain] = {}
         self.dora = _Chain(self.pieces, 1, _tiles)
         self.safe_at: tuple[int, int] = (-1, -1)
@@ -270,7 +270,7 @@ class _Memo:
         self.counted_at: tuple[int, int] = (-1, -1)
         self.counted: list[int] = []
 
-    def public_counts(self, step: Step) -> list[int]:
+    def public_counts(self, step: Step[Any]) -> list[int]:
         """The copies of each kind anyone sees at the step (:func:`paipu.danger.public_counts`),
         worked out once for its seats."""
         place = (step.round_index, step.event_index or 0)
@@ -278,7 +278,7 @@ class _Memo:
             self.counted_at, self.counted = place, public_counts(step.table)  # type: ignore[arg-type]
         return self.counted
 
-    def safe_kinds(self, step: Step) -> SafeKinds:
+    def safe_kinds(self, step: Step[Any]) -> SafeKinds:
         """The genbutsu kinds against each seat after the step's event
         (:class:`paipu.danger.SafeKinds`), kept from the step before when it is the round's
         previous step (the replay's order), else worked out from the round's start."""
@@ -335,7 +335,7 @@ def _less(counts: tuple[int, ...], kind: int) -> list[int]:
     return fewer
 
 
-def _info(step: Step, seat: int, memo: _Memo) -> str:
+def _info(step: Step[Any], seat: int, memo: _Memo) -> str:
     """What a seat's hand is, in words: a hand of ``3n+1`` tiles its shanten, waits and
     furiten; a hand with a tile to discard (just drawn or called) complete, or the
     discards that leave it ready (聴牌), or its shanten (that of its best discard)."""
@@ -365,7 +365,7 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
     return f'<div class="pv-info">{words}</div>{_danger(step, seat, seen, memo)}'
 
 
-def _danger(step: Step, seat: int, seen: list[int], memo: _Memo) -> str:
+def _danger(step: Step[Any], seat: int, seen: list[int], memo: _Memo) -> str:
     """The danger (危険度: :mod:`paipu.danger`) of each kind in a seat's hand against the
     other seats in riichi, the highest over them (the value the seed's fold rule
     minimises), with its class; nothing while no other seat is in riichi."""
@@ -384,7 +384,7 @@ def _danger(step: Step, seat: int, seen: list[int], memo: _Memo) -> str:
     return f'<div class="pv-more pv-dangers">danger against riichi: {"".join(rated)}</div>'
 
 
-def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
+def _furiten(step: Step[Any], seat: int, waits: tuple[int, ...]) -> str | None:
     """Why a ron by ``seat`` now would be furiten (振聴), or ``None``. Right after its own
     discard only its river counts: that discard ended any temporary furiten. At a ron
     the tile won on is still on offer (to the winner, and to a second winner of a double
@@ -402,7 +402,7 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     return furiten(table, seat, events, position + 1, on_offer, waits)
 
 
-def _seat(step: Step, seat: int, memo: _Memo) -> str:
+def _seat(step: Step[Any], seat: int, memo: _Memo) -> str:
     """One seat's side of the table: its river by the centre, then what its hand is
     (:func:`_info`), then the hand at the table's edge; drawn as the viewpoint's seat
     (at the bottom) and turned to its place by the page's style (:func:`_seat_style`)."""
@@ -419,7 +419,7 @@ def _seat(step: Step, seat: int, memo: _Memo) -> str:
     return memo.pieces.refer(f'{opening}<div class="pv-band">{body}</div></section>')
 
 
-def _labels(step: Step, names: tuple[str, ...], memo: _Memo) -> str:
+def _labels(step: Step[Any], names: tuple[str, ...], memo: _Memo) -> str:
     """Each seat's wind, name, score and riichi by the edge of the centre that faces it
     (turned with the seat), the seat whose event the step shows outlined."""
     round_, table = step.round, step.table
@@ -437,7 +437,7 @@ def _labels(step: Step, names: tuple[str, ...], memo: _Memo) -> str:
     return memo.pieces.refer("".join(labels))
 
 
-def _standings(step: Step, names: tuple[str, ...]) -> str:
+def _standings(step: Step[Any], names: tuple[str, ...]) -> str:
     """The end of the game: the players first to last, each with final score and rank as
     logged or, where the log states none (mjai's), as the rules work them out from the
     standing after the last round (:class:`~paipu.settlement.GameEnd`, said so)."""
@@ -461,7 +461,7 @@ def _standings(step: Step, names: tuple[str, ...]) -> str:
     return f'<div class="pv-standings"><h4>Final standings</h4>{"".join(seats)}{derived}</div>'
 
 
-def _head(step: Step, memo: _Memo) -> str:
+def _head(step: Step[Any], memo: _Memo) -> str:
     """The middle of the table: round, honba, riichi sticks, wall, dora (and ura at a win)."""
     round_, table = step.round, step.table
     if round_ is None:
@@ -613,7 +613,7 @@ def _draw_panel(step: Step[NoWin], names: tuple[str, ...], expected: DrawExpecta
     return f'<div class="pv-panel">{_compare("the draw", rows)}</div>'
 
 
-def _end_panel(step: Step, names: tuple[str, ...], expected: GameEnd) -> str:
+def _end_panel(step: Step[Any], names: tuple[str, ...], expected: GameEnd) -> str:
     game = step.game
     ends = "yes" if expected.ends else "no: rounds missing"
     if expected.extra_from is not None:
@@ -636,7 +636,7 @@ def findings_panel(findings: Iterable[Finding]) -> str:
     return f'<div class="pv-panel pv-findings"><h4>findings</h4><ul>{items}</ul></div>' if items else ""
 
 
-def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
+def _body(step: Step[Any], names: tuple[str, ...], memo: _Memo, check: bool) -> str:
     """A frame without its findings and its end (:func:`frame`, :data:`_FRAME_END`): the
     event in words, the table (the seats around the centre: :func:`_seat_style` turns
     them), what the step's result is over it, and the side panel, left open for the
@@ -667,7 +667,7 @@ def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
             f'{_head(step, memo)}</div></div>{over}</div><div class="pv-aside">{side}')
 
 
-def _marks(step: Step) -> str:
+def _marks(step: Step[Any]) -> str:
     """What a frame marks (:data:`_MARK_STYLE`), as its attributes: the seat of the last
     discard (``data-last``), the seat that dealt into a ron (``data-in``), the dora
     (``data-dora``, kinds in 電脳麻将 notation)."""
@@ -700,7 +700,7 @@ _FRAME_END = "</div></div></div>"
 """What closes a frame after its findings: the side panel, the table and the side, the frame."""
 
 
-def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
+def frame(step: Step[Any], findings: Iterable[Finding] | None = None) -> str:
     """The HTML of one step's frame (without the page around it: see :class:`Viewer`),
     with ``findings`` at the step, by default those validation makes of the step alone
     (:func:`step_findings`)."""
@@ -710,7 +710,7 @@ def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
     return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + _FRAME_END)
 
 
-def step_findings(step: Step) -> list[Finding]:
+def step_findings(step: Step[Any]) -> list[Finding]:
     """The findings validation makes at one step of a replay: its problems, and where
     the engine expected something (a deal, a win, a draw, the end) the comparison with
     the log. (A game's findings need the whole replay: :func:`paipu.validate`.)"""
@@ -724,7 +724,7 @@ def step_findings(step: Step) -> list[Finding]:
     return checker.findings
 
 
-def step_html(step: Step) -> str:
+def step_html(step: Step[Any]) -> str:
     """One step drawn on its own (:meth:`Step._repr_html_ <paipu.observe.Step>`): the
     frame with the page's style and tiles, no script."""
     return f'<div class="pv">{_STYLE}{svg.symbols()}{frame(step)}</div>'
@@ -755,7 +755,7 @@ class _Recorder(Checker):
         self.places: list[tuple[int, int | None]] = []
         self.found: list[tuple[tuple[int, int | None] | None, Finding]] = []
 
-    def add(self, step: Step | None, check: str, expected: Any, logged: Any, message: str,
+    def add(self, step: Step[Any] | None, check: str, expected: Any, logged: Any, message: str,
             round_index: int | None = None, event: int | None = None) -> None:
         super().add(step, check, expected, logged, message, round_index, event)
         if step is not None:
@@ -763,7 +763,7 @@ class _Recorder(Checker):
         place = None if round_index is None else (round_index, event)
         self.found.append((place, self.findings[-1]))
 
-    def record(self, step: Step) -> None:
+    def record(self, step: Step[Any]) -> None:
         """Check the step as validation does, then draw its frame."""
         if self.check:
             checked = _CHECKED.get(type(step.event))
@@ -772,7 +772,7 @@ class _Recorder(Checker):
         self.places.append((step.round_index, step.event_index))
         self.bodies.append(_body(step, self.names, self.memo, self.check))
 
-    def on_problem(self, step: Step, problem: Any) -> None:
+    def on_problem(self, step: Step[Any], problem: Any) -> None:
         if self.check:
             super().on_problem(step, problem)
 
