@@ -26,6 +26,7 @@ events.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Sequence
 
 import pandas as pd
@@ -33,16 +34,20 @@ import pyarrow as pa
 
 from . import checks
 from .danger import SafeKinds, danger, public_counts, wall
-from .engine import Step, game_rule, replay
+from .engine import Replay, Step, game_rule, replay
 from .events import Call, Discard, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
+from .loader import LoadError, load
+from .names import draw_name
 from .observe import GameSource, Observer
+from .parallel import File
 from .rules import Rule, RuleSpec
 from .shanten import improving, shanten
 from .simulate.options import ClaimOptions, TurnOptions, claim_options, turn_options
 from .table import Table
 from .tiles import KIND_OF, KINDS
 
-__all__ = ["Decisions", "DecisionRecorder", "decisions", "DECISION_COLUMNS", "DISCARD_COLUMNS", "choice_of"]
+__all__ = ["Decisions", "DecisionRecorder", "decisions", "Batch", "decisions_of_batch", "DECISION_COLUMNS", "DISCARD_COLUMNS", "choice_of",
+           "to_pandas"]
 
 _SITUATIONS = ["draw", "call", "discard", "kan"]
 _RESULTS = ["win", "deal-in", "other win", "draw", "unfinished"]
@@ -138,7 +143,7 @@ def choice_of(event: Event) -> str | None:
         return "tsumo" if event.discarder is None else "ron"  # type: ignore[union-attr]  # a Win
     if cls is NorthSetAside:
         return "north"
-    if cls is NoWin and event.name == "九種九牌":  # type: ignore[union-attr]  # a NoWin
+    if cls is NoWin and draw_name(event.name) == "九種九牌":  # type: ignore[union-attr]  # a NoWin
         return "kyuushu"
     return None
 
@@ -266,11 +271,29 @@ class DecisionRecorder(Observer):
 
     def on_no_win(self, step: Step) -> None:
         event: NoWin = step.event  # type: ignore[assignment]  # on_no_win's event
-        if event.name == "九種九牌":
-            self._close_turn(event)
+        if self.turn is not None and draw_name(event.name) == "九種九牌":  # declared by the seat on turn
+            self._choose(self.turn, "kyuushu")
+            self.turn = None
+
+    def rows(self) -> tuple[int, int]:
+        """How many rows the two tables have so far (for :meth:`take_back`)."""
+        return len(self.columns["seat"]), len(self.discard_columns["seat"])
+
+    def take_back(self, rows: tuple[int, int]) -> None:
+        """Drop the rows made since :meth:`rows` gave ``rows`` (a game the engine failed on)."""
+        for column in self.columns.values():
+            del column[rows[0]:]
+        for column in self.discard_columns.values():
+            del column[rows[1]:]
+
+    def arrow(self) -> tuple[pa.Table, pa.Table]:
+        """The two tables so far as Arrow tables (of the types of :data:`DECISION_COLUMNS`
+        and :data:`DISCARD_COLUMNS`)."""
+        return _arrow(self.columns, DECISION_COLUMNS), _arrow(self.discard_columns, DISCARD_COLUMNS)
 
     def result(self) -> Decisions:
-        return Decisions(_frame(self.columns, DECISION_COLUMNS), _frame(self.discard_columns, DISCARD_COLUMNS))
+        decision_table, discard_table = self.arrow()
+        return Decisions(to_pandas(decision_table), to_pandas(discard_table))
 
     # -- opening and closing decisions -----------------------------------------------
 
@@ -413,9 +436,8 @@ class DecisionRecorder(Observer):
         return row
 
 
-def _frame(columns: dict[str, list[Any]], types: dict[str, pa.DataType]) -> pd.DataFrame:
-    """The columns as a DataFrame of pyarrow-backed dtypes (a dictionary type as a pandas
-    categorical)."""
+def _arrow(columns: dict[str, list[Any]], types: dict[str, pa.DataType]) -> pa.Table:
+    """The columns as an Arrow table of ``types``."""
     arrays = []
     for name, kind in types.items():
         values = columns[name]
@@ -423,8 +445,51 @@ def _frame(columns: dict[str, list[Any]], types: dict[str, pa.DataType]) -> pd.D
             arrays.append(pa.array(values, pa.string()).dictionary_encode().cast(kind))
         else:
             arrays.append(pa.array(values, kind))
-    table = pa.Table.from_arrays(arrays, names=list(types))
-    return table.to_pandas(types_mapper=lambda t: None if pa.types.is_dictionary(t) else pd.ArrowDtype(t))
+    return pa.Table.from_arrays(arrays, schema=pa.schema(list(types.items())))
+
+
+def to_pandas(table: pa.Table) -> pd.DataFrame:
+    """An Arrow table as a DataFrame of pyarrow-backed dtypes, a dictionary column as a
+    pandas categorical."""
+    frame: pd.DataFrame = table.to_pandas(
+        types_mapper=lambda kind: None if pa.types.is_dictionary(kind) else pd.ArrowDtype(kind))
+    return frame
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What a worker makes of a batch of files (``paipu decisions``): their two tables
+    (Arrow, as :meth:`DecisionRecorder.arrow`),
+    the number of ``games``, each file's load ``errors`` (a list per file) and a line per
+    game the engine failed on (``failures``: the game is left out, the others kept)."""
+
+    decisions: pa.Table
+    discards: pa.Table
+    games: int
+    errors: list[list[LoadError]]
+    failures: list[str]
+
+
+def decisions_of_batch(files: Sequence[File], max_size: int, rule: RuleSpec | None = None) -> Batch:
+    """The task of ``paipu decisions``: the decision tables of a batch of files, read one
+    file at a time; a game the engine fails on is named in :attr:`Batch.failures` and left
+    out (its rows taken back), the others go on."""
+    reader = load(errors="collect", max_size=max_size)
+    recorder = DecisionRecorder(rule)
+    errors: list[list[LoadError]] = []
+    failures: list[str] = []
+    for path, index in files:
+        seen = len(reader.errors)
+        for game in reader.read_file(Path(path), index):
+            kept = recorder.rows()
+            try:
+                Replay(game, recorder.rule_spec).run(recorder)
+            except Exception as error:  # a bug of paipu's: named, and the other games go on
+                recorder.take_back(kept)
+                failures.append(f"{game.source}: engine error (a bug of paipu's, not of the log): "
+                                f"{type(error).__name__}: {error}")
+        errors.append(reader.errors[seen:])
+    return Batch(*recorder.arrow(), reader.games, errors, failures)
 
 
 def decisions(games: GameSource, rule: RuleSpec | None = None) -> Decisions:

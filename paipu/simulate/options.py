@@ -175,7 +175,7 @@ def claim_options(table: Table, seat: int, events: Sequence[Event], rule: Rule, 
     if robbing or hand.riichi or table.wall <= 0:
         return ClaimOptions(seat, ron, ())
     mark = table.marks[discarder][seat]  # as a three-player log marks it too
-    melds = _pons(hand.counts[k], _red(hand, k), tile, mark)
+    melds = _pons(hand.counts[k], _red(hand, k), tile, mark)  # type: ignore[arg-type]  # None only for a seat itself
     if len(table.hands) == 4 and (seat - discarder) % 4 == 1 and k < 27:
         melds += _chis(table, seat, tile, rule)
     calls = [Call(seat, meld) for meld in melds]
