@@ -573,12 +573,10 @@ class _DecisionWriter:
         try:
             if kind is None:
                 if self.parts == 0:  # no games: the tables empty, with their columns
-                    import pyarrow as pa
-
-                    from .decisions import DECISION_COLUMNS, DISCARD_COLUMNS
+                    from .decisions import DECISION_COLUMNS, DISCARD_COLUMNS, schema
 
                     for index, columns in enumerate((DECISION_COLUMNS, DISCARD_COLUMNS)):
-                        self._write(index, pa.schema(list(columns.items())).empty_table())
+                        self._write(index, schema(columns).empty_table())
                 self._close_writers(kind)
             else:  # the files are not renamed into place: the writers only let go
                 self._close_writers(kind)

@@ -27,10 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
-
-import pandas as pd
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import checks
 from .danger import SafeKinds, danger, public_counts, wall
@@ -46,73 +43,79 @@ from .simulate.options import ClaimOptions, TurnOptions, claim_options, turn_opt
 from .table import Table
 from .tiles import KIND_OF, KINDS
 
+if TYPE_CHECKING:  # pandas and pyarrow load slowly: imported where the tables are made
+    import pandas as pd
+    import pyarrow as pa
+
 __all__ = ["Decisions", "DecisionRecorder", "decisions", "Batch", "decisions_of_batch", "DECISION_COLUMNS", "DISCARD_COLUMNS", "choice_of",
-           "to_pandas"]
+           "to_pandas", "schema"]
 
 _SITUATIONS = ["draw", "call", "discard", "kan"]
 _RESULTS = ["win", "deal-in", "other win", "draw", "unfinished"]
 
-DECISION_COLUMNS: dict[str, pa.DataType] = {
-    "source": pa.dictionary(pa.int32(), pa.string()),
-    "round": pa.int16(),
-    "round_label": pa.dictionary(pa.int16(), pa.string()),
-    "event": pa.int16(),
-    "seat": pa.int8(),
-    "player": pa.dictionary(pa.int32(), pa.string()),
-    "situation": pa.dictionary(pa.int8(), pa.string()),
-    "turn": pa.int8(),
-    "options": pa.list_(pa.string()),
-    "choice": pa.string(),
-    "legal": pa.bool_(),
-    "discards": pa.int8(),
-    "riichi": pa.int8(),
-    "kans": pa.int8(),
-    "tsumo": pa.bool_(),
-    "kyuushu": pa.bool_(),
-    "north": pa.bool_(),
-    "ron": pa.bool_(),
-    "chis": pa.int8(),
-    "pons": pa.int8(),
-    "open_kans": pa.int8(),
-    "scores": pa.list_(pa.int32()),
-    "honba": pa.int8(),
-    "sticks": pa.int8(),
-    "dora_indicators": pa.string(),
-    "hand": pa.string(),
-    "melds": pa.string(),
-    "shanten": pa.int8(),
-    "waits": pa.string(),
-    "waits_live": pa.int8(),
-    "furiten": pa.bool_(),
-    "riichi_seats": pa.list_(pa.int8()),
-    "riichi_turns": pa.list_(pa.int8()),
-    "wall": pa.int8(),
-    "result": pa.dictionary(pa.int8(), pa.string()),
-    "score_change": pa.int32(),
+DECISION_COLUMNS: dict[str, str] = {
+    "source": "category32",
+    "round": "int16",
+    "round_label": "category16",
+    "event": "int16",
+    "seat": "int8",
+    "player": "category32",
+    "situation": "category8",
+    "turn": "int8",
+    "options": "list<string>",
+    "choice": "string",
+    "legal": "bool",
+    "discards": "int8",
+    "riichi": "int8",
+    "kans": "int8",
+    "tsumo": "bool",
+    "kyuushu": "bool",
+    "north": "bool",
+    "ron": "bool",
+    "chis": "int8",
+    "pons": "int8",
+    "open_kans": "int8",
+    "scores": "list<int32>",
+    "honba": "int8",
+    "sticks": "int8",
+    "dora_indicators": "string",
+    "hand": "string",
+    "melds": "string",
+    "shanten": "int8",
+    "waits": "string",
+    "waits_live": "int8",
+    "furiten": "bool",
+    "riichi_seats": "list<int8>",
+    "riichi_turns": "list<int8>",
+    "wall": "int8",
+    "result": "category8",
+    "score_change": "int32",
 }
-"""The columns of :attr:`Decisions.decisions` and their Arrow types (docs/decisions.md)."""
+"""The columns of :attr:`Decisions.decisions` and their types (docs/decisions.md):
+``categoryN`` a categorical (an Arrow dictionary of strings, indices of N bits), ``intN`` an
+integer of N bits, ``list<T>`` a list of T (Arrow types, pandas ``ArrowDtype``)."""
 
-DISCARD_COLUMNS: dict[str, pa.DataType] = {
-    "source": pa.dictionary(pa.int32(), pa.string()),
-    "round": pa.int16(),
-    "event": pa.int16(),
-    "seat": pa.int8(),
-    "tile": pa.dictionary(pa.int8(), pa.string()),
-    "riichi": pa.bool_(),
-    "chosen": pa.bool_(),
-    "shanten": pa.int8(),
-    "waits": pa.string(),
-    "ukeire": pa.int16(),
-    "danger": pa.int8(),
-    "danger_1": pa.int8(),
-    "class_1": pa.dictionary(pa.int8(), pa.string()),
-    "danger_2": pa.int8(),
-    "class_2": pa.dictionary(pa.int8(), pa.string()),
-    "danger_3": pa.int8(),
-    "class_3": pa.dictionary(pa.int8(), pa.string()),
-    "wall_class": pa.dictionary(pa.int8(), pa.string()),
+DISCARD_COLUMNS: dict[str, str] = {
+    "source": "category32",
+    "round": "int16",
+    "event": "int16",
+    "seat": "int8",
+    "tile": "category8",
+    "riichi": "bool",
+    "chosen": "bool",
+    "shanten": "int8",
+    "waits": "string",
+    "ukeire": "int16",
+    "danger": "int8",
+    "danger_1": "int8",
+    "class_1": "category8",
+    "danger_2": "int8",
+    "class_2": "category8",
+    "danger_3": "int8",
+    "class_3": "category8",
+    "wall_class": "category8",
 }
-"""The columns of :attr:`Decisions.discards` and their Arrow types (docs/decisions.md)."""
+"""The columns of :attr:`Decisions.discards` and their types, as :data:`DECISION_COLUMNS`."""
 
 
 @dataclass(frozen=True)
@@ -436,21 +439,45 @@ class DecisionRecorder(Observer):
         return row
 
 
-def _arrow(columns: dict[str, list[Any]], types: dict[str, pa.DataType]) -> pa.Table:
+def arrow_type(name: str) -> pa.DataType:
+    """The Arrow type a column type of :data:`DECISION_COLUMNS` names."""
+    import pyarrow as pa
+
+    if name.startswith("category"):
+        return pa.dictionary(getattr(pa, "int" + name[8:])(), pa.string())
+    if name.startswith("list<"):
+        return pa.list_(arrow_type(name[5:-1]))
+    return pa.bool_() if name == "bool" else getattr(pa, name)()
+
+
+def schema(types: dict[str, str]) -> pa.Schema:
+    """The Arrow schema of a table of ``types`` (:data:`DECISION_COLUMNS`, :data:`DISCARD_COLUMNS`)."""
+    import pyarrow as pa
+
+    return pa.schema([(name, arrow_type(kind)) for name, kind in types.items()])
+
+
+def _arrow(columns: dict[str, list[Any]], types: dict[str, str]) -> pa.Table:
     """The columns as an Arrow table of ``types``."""
+    import pyarrow as pa
+
+    layout = schema(types)
     arrays = []
-    for name, kind in types.items():
-        values = columns[name]
-        if pa.types.is_dictionary(kind):
-            arrays.append(pa.array(values, pa.string()).dictionary_encode().cast(kind))
+    for column in layout:
+        values = columns[column.name]
+        if pa.types.is_dictionary(column.type):
+            arrays.append(pa.array(values, pa.string()).dictionary_encode().cast(column.type))
         else:
-            arrays.append(pa.array(values, kind))
-    return pa.Table.from_arrays(arrays, schema=pa.schema(list(types.items())))
+            arrays.append(pa.array(values, column.type))
+    return pa.Table.from_arrays(arrays, schema=layout)
 
 
 def to_pandas(table: pa.Table) -> pd.DataFrame:
     """An Arrow table as a DataFrame of pyarrow-backed dtypes, a dictionary column as a
     pandas categorical."""
+    import pandas as pd
+    import pyarrow as pa
+
     frame: pd.DataFrame = table.to_pandas(
         types_mapper=lambda kind: None if pa.types.is_dictionary(kind) else pd.ArrowDtype(kind))
     return frame
