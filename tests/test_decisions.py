@@ -5,6 +5,8 @@ column list the real one; the command's files."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 from pathlib import Path
@@ -270,3 +272,63 @@ def test_the_legal_sets_are_the_simulators(seed):
     assert all(made == "pass" and wanted not in ("pass", "ron") for made, wanted in overridden)
     assert len(overridden) < len(rows) / 50
     assert (frame["situation"] == "discard").any() and frame["legal"].all()
+
+
+# -- the command ---------------------------------------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
+
+
+def test_the_command_writes_both_tables_as_parquet_with_their_types(tmp_path):
+    out = tmp_path / "out.parquet"
+    assert cli.main(["decisions", str(SAMPLES), "-o", str(out)]) == 0
+    expected = paipu.decisions(SAMPLES)
+    for path, frame in ((out, expected.decisions), (tmp_path / "out.discards.parquet", expected.discards)):
+        read = pd.read_parquet(path, dtype_backend="pyarrow")
+        assert list(read.columns) == list(frame.columns) and len(read) == len(frame)
+        assert read.astype(str).equals(frame.astype(str))
+
+
+def test_the_command_with_jobs_writes_the_same_rows_in_the_same_order(tmp_path):
+    one, two = tmp_path / "one.parquet", tmp_path / "two.parquet"
+    assert cli.main(["decisions", str(SAMPLES), "-o", str(one)]) == 0
+    assert cli.main(["decisions", str(SAMPLES), "-o", str(two), "--jobs", "2"]) == 0
+    assert pd.read_parquet(one).astype(str).equals(pd.read_parquet(two).astype(str))
+
+
+def test_csv_writes_lists_as_items_and_a_formula_name_inert(tmp_path):
+    game = _game(["m111999p222z1123", "p111999s2345z556", "m234567p456s7788", "m888p777s111999z4"],
+                 [Draw(0, "s5"), Discard(0, "s5", True, False)])
+    path = tmp_path / "game.json"
+    raw = paipu.game_to_json(game)
+    raw["player"] = ["=1+2", "B", "C", "D"]
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "out.csv"
+    assert cli.main(["decisions", str(path), "-o", str(out), "--format", "csv"]) == 0
+    read = pd.read_csv(out)
+    assert read.loc[0, "player"] == "'=1+2"
+    assert read.loc[0, "options"] == "m1 m9 p2 s5 z1 z2 z3"
+    assert (tmp_path / "out.discards.csv").read_text().startswith("source,round,event,seat,tile,")
+
+
+def test_an_unreadable_file_is_named_and_the_other_games_written(tmp_path, capsys):
+    bad = tmp_path / "logs" / "bad.json"
+    bad.parent.mkdir()
+    bad.write_text("{not json", encoding="utf-8")
+    (tmp_path / "logs" / "good.json").write_text((SAMPLES / "tsumo.json").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out.parquet"
+    assert cli.main(["decisions", str(tmp_path / "logs"), "-o", str(out)]) == 2
+    assert "bad.json" in capsys.readouterr().err
+    assert len(pd.read_parquet(out)) > 0
+
+
+def test_the_benchmark_runs(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_decisions.py"), str(SAMPLES),
+                           "--first", "2", "--jobs", "1"], capture_output=True, text=True, cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(root)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "decisions/s" in done.stdout
