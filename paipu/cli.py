@@ -549,7 +549,7 @@ class _DecisionWriter:
     not at all (:func:`~paipu.output.open_whole`): Parquet (a row group per batch), CSV
     (lists as their items separated by spaces, a cell a spreadsheet would run as a formula
     written after a ``'``), or with ``dataset`` a Parquet dataset: a folder of one file per
-    partition, ``part.N.parquet``, under ``OUTPUT/decisions`` and ``OUTPUT/discards``."""
+    partition, ``part.NNNNN.parquet`` in file order, under ``OUTPUT/decisions`` and ``OUTPUT/discards``."""
 
     def __init__(self, output: Path, discards: Path, format: str, dataset: bool) -> None:
         self.format = format
@@ -601,9 +601,9 @@ class _DecisionWriter:
             import pyarrow.parquet as pq
 
             for folder, table in zip(self.folders, (decisions, discards)):
-                temporary = folder / f".part.{self.parts}.parquet.part"
+                temporary = folder / f".part.{self.parts:05d}.parquet.part"
                 pq.write_table(table, temporary)
-                os.replace(temporary, folder / f"part.{self.parts}.parquet")
+                os.replace(temporary, folder / f"part.{self.parts:05d}.parquet")
         else:
             self._write(0, decisions)
             self._write(1, discards)
@@ -1158,8 +1158,8 @@ def build_parser() -> argparse.ArgumentParser:
         "it and the round's outcome; and one row per discard tile of each turn (shanten, ukeire,\n"
         "danger). Columns: docs/decisions.md.",
         epilog="Writes OUTPUT (the decisions) and OUTPUT's name with .discards before its ending (the "
-        "discard options); on a Dask cluster, Parquet as a dataset: OUTPUT/decisions/part.N.parquet and "
-        "OUTPUT/discards/part.N.parquet. Exit codes: 0 done; 2 load errors (the other games written) or bad "
+        "discard options); on a Dask cluster, Parquet as a dataset: OUTPUT/decisions/part.NNNNN.parquet and "
+        "OUTPUT/discards/part.NNNNN.parquet. Exit codes: 0 done; 2 load errors (the other games written) or bad "
         "usage; 3 engine errors (the game left out, named); 4 a worker process of --jobs died; 130 interrupted.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -332,3 +332,13 @@ def test_the_benchmark_runs(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(root)}, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "decisions/s" in done.stdout
+
+
+def test_on_a_dask_cluster_the_tables_are_a_parquet_dataset_of_the_same_rows(tmp_path):
+    pytest.importorskip("distributed", reason="needs Dask (paipu[dask])")
+    out = tmp_path / "dataset"
+    assert cli.main(["decisions", str(SAMPLES), "-o", str(out), "--dask"]) == 0
+    expected = paipu.decisions(SAMPLES)
+    read = pd.read_parquet(out / "decisions", dtype_backend="pyarrow")
+    assert read.astype(str).reset_index(drop=True).equals(expected.decisions.astype(str))
+    assert len(pd.read_parquet(out / "discards")) == len(expected.discards)
