@@ -28,10 +28,10 @@ from conftest import corpus
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
-def _game(hands: list[str], events: list, rule: str = "majiang", dora: str = "z7") -> Game:
+def _game(hands: list[str], events: list, rule: str = "majiang", dora: str = "z7", hand_number: int = 0) -> Game:
     """One round dealt ``hands`` (by seat, seat 0 the dealer) and played ``events``."""
     seats = len(hands)
-    deal = Deal(0, 0, 0, 0, (35000 if seats == 3 else 25000,) * seats, dora, tuple(map(parse_hand, hands)))
+    deal = Deal(0, hand_number, 0, 0, (35000 if seats == 3 else 25000,) * seats, dora, tuple(map(parse_hand, hands)))
     return Game("hand-made", tuple(f"P{seat}" for seat in range(seats)), 0,
                 (Round((deal, *events), 0, seats),), rule=Rule.get(rule).to_json(), source="hand-made#0")
 
@@ -133,6 +133,16 @@ def test_three_players_with_the_north_option():
     assert list(frame["north"]) == [True, False]
     assert list(frame["tsumo"]) == [False, True]
     assert frame["legal"].all()
+
+
+def test_three_players_pon_from_the_seat_the_log_marks():
+    """Three players, the dealer player 1: seat 0 (player 1) may pon seat 2's (player 0's)
+    haku, marked as a three-player log marks player 0 from player 1 (``-``), or ron on it."""
+    game = _game(["p111999s11199z55", "m111999p234s234z6", "p555s555777z777z6"],
+                 [Draw(0, "z1"), Discard(0, "z1", True, False), Draw(1, "z2"), Discard(1, "z2", True, False),
+                  Draw(2, "z5"), Discard(2, "z5", True, False)], rule="tenhou-sanma", dora="p2", hand_number=1)
+    rows = _rows(paipu.decisions(game))
+    assert [row for row in rows if row[2] == "discard"] == [(6, 0, "discard", ["ron", "z555-", "pass"], "pass")]
 
 
 def test_an_illegal_choice_is_marked_not_legal():
