@@ -44,8 +44,8 @@ from .events import (
 from .formats import FormatError
 from .formats.majiang import game_from_json, game_to_json
 from .loader import GameReader, LoadError, load
-from .engine import Replay, Step, replay
-from .observe import Observer, walk
+from .engine import Replay, replay
+from .observe import Observer, Step, walk
 from .rules import Rule
 from .validation import Finding, findings_frame, validate
 from . import decisions as _decisions_module  # light: pandas and pyarrow load where its tables are made

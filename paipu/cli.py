@@ -255,7 +255,7 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
     given; a reader refuses what cannot be played (a hand of 12 tiles, a ron on one's own
     discard), so a game read leniently from one format may be written in another that
     paipu would refuse."""
-    from .engine import game_rules
+    from .game_rule import game_rules
     from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
 
     try:
@@ -1088,7 +1088,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write one game as a page of its own that steps through it (offline, no kernel): "
         "the table at every event, what the rules expected beside what the log says, and every "
         "finding of validate where it is reported. Keys: left/right a step, PgUp/PgDn a round, "
-        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands.",
+        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands, "
+        "d danger against riichi, space play. PAGE.html#r5 opens at round 5 (as --round 5), "
+        "#r5e30 at its event 30, #end at the end.",
         epilog="Exit codes: 0 written; 2 bad usage, paths of no game or of several (name one as FILE#N), "
         "a game that could not be read, a page that could not be written, or -o naming a file read.",
     )
@@ -1096,7 +1098,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output "
                       "(whole or not at all; never a file read)")
     view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
-    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
+    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first, as the page's #rN does")
     view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
     view.set_defaults(run=_view)
 

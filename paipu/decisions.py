@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import checks
 from .danger import SafeKinds, danger, public_counts, wall
-from .engine import Replay, Step, game_rule, replay
-from .events import Call, Discard, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
-from .loader import LoadError, load
+from .engine import Replay, replay
+from .events import Call, Discard, Event, Game, Kan, NorthSetAside, NoWin, Win
+from .game_rule import game_rule
+from .loader import GameSource, LoadError, load
 from .names import draw_name
-from .observe import GameSource, Observer
+from .observe import Observer, Step
 from .parallel import File
 from .rules import Rule, RuleSpec
 from .shanten import improving, shanten

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any, Iterable, cast
 from .checks import DrawExpectation, WinExpectation
 from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
-from .loader import MAX_SIZE, Selection, load
+from .loader import MAX_SIZE, GameSource, Selection, games_of, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
-from .observe import GameSource, Observer, games_of
-from .engine import Replay, Step
+from .observe import Observer, Step
+from .engine import Replay
 from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .table import Problem
@@ -325,7 +325,7 @@ def validate_game(game: Game, rule: RuleSpec | None = None, strict_names: bool =
 
 def validate(games: GameSource, rule: RuleSpec | None = None, strict_names: bool = False) -> list[Finding]:
     """Findings for a game, a path (file, directory, ``FILE#N``) or any iterable of games
-    and paths (:data:`~paipu.observe.GameSource`, as :func:`paipu.stats.summary` takes).
+    and paths (:data:`~paipu.loader.GameSource`, as :func:`paipu.stats.summary` takes).
 
     A path is loaded with :func:`paipu.load` (errors raise); TypeError for what is none
     of those. Returns the findings of all games in order; an empty list means every game

@@ -22,7 +22,7 @@ from ..hand import Hand
 from ..rules import Rule
 from ..scoring import WinResult
 from ..shanten import is_complete, waits
-from ..table import Table
+from ..table import Table, swap_calling_kinds
 from ..tiles import KIND_OF, KINDS, HandNotation, Meld
 
 __all__ = ["TurnOptions", "ClaimOptions", "turn_options", "claim_options", "scored_win", "held_tiles"]
@@ -223,7 +223,7 @@ def _chis(table: Table, seat: int, tile: str, rule: Rule) -> list[Meld]:
         for first in choices[0]:
             for second in choices[1]:
                 meld = Meld("chi", tile[0], first + second + tile[1], tile, "-")
-                forbidden = checks.swap_calling_kinds(meld, rule)
+                forbidden = swap_calling_kinds(meld, rule)
                 left = list(hand.counts)
                 for o in others:
                     left[o] -= 1
