@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import checks
 from .danger import SafeKinds, danger, public_counts, wall
 from .engine import Replay, replay
-from .events import Call, Discard, Event, Game, Kan, NorthSetAside, NoWin, Win
+from .events import Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .game_rule import game_rule
 from .loader import GameSource, LoadError, load
 from .names import draw_name
@@ -179,7 +179,7 @@ class _Open:
     discard_rows: dict[str, int] = field(default_factory=dict)
 
 
-class DecisionRecorder(Observer):
+class DecisionRecorder(Observer[Decisions]):
     """The observer that builds :class:`Decisions` over a replay (:func:`decisions`):
     at each draw and call the turn's options, at each discard and added kan the other
     seats' options; each choice is the event that follows (``pass`` when the seat did
@@ -195,7 +195,7 @@ class DecisionRecorder(Observer):
     def on_game_start(self, game: Game) -> None:
         self.rule = game_rule(game, self.rule_spec)
 
-    def on_deal(self, step: Step) -> None:
+    def on_deal(self, step: Step[Deal]) -> None:
         seats = len(step.game.players)
         self.safe = SafeKinds(seats)
         self.riichi_turn: list[int | None] = [None] * seats
@@ -203,7 +203,7 @@ class DecisionRecorder(Observer):
         self.claims: dict[int, _Open] = {}
         self.round_rows: list[int] = []
 
-    def on_round_end(self, step: Step) -> None:
+    def on_round_end(self, step: Step[Event]) -> None:
         self._close_claims()
         if self.turn is not None:
             self._choose(self.turn, None)
@@ -236,18 +236,18 @@ class DecisionRecorder(Observer):
 
     # -- the choices --------------------------------------------------------------------
 
-    def on_draw(self, step: Step) -> None:
+    def on_draw(self, step: Step[Draw | KanDraw]) -> None:
         self._close_claims()
         self._open_turn(step, "draw")
 
-    def on_call(self, step: Step) -> None:
-        event: Call = step.event  # type: ignore[assignment]  # on_call's event
+    def on_call(self, step: Step[Call]) -> None:
+        event = step.event
         self._close_claims(event.seat, str(event.meld))
         if event.meld.type != "daiminkan":  # an open kan's replacement draw opens its turn
             self._open_turn(step, "call")
 
-    def on_discard(self, step: Step) -> None:
-        event: Discard = step.event  # type: ignore[assignment]  # on_discard's event
+    def on_discard(self, step: Step[Discard]) -> None:
+        event = step.event
         self._close_turn(event)
         self.safe.discard(event.seat, event.tile, event.riichi)
         table: Table = step.table  # type: ignore[assignment]  # a replay's step
@@ -255,17 +255,17 @@ class DecisionRecorder(Observer):
             self.riichi_turn[event.seat] = len(table.rivers[event.seat])
         self._open_claims(step, event.seat, event.tile, False)
 
-    def on_kan(self, step: Step) -> None:
-        event: Kan = step.event  # type: ignore[assignment]  # on_kan's event
+    def on_kan(self, step: Step[Kan]) -> None:
+        event = step.event
         self._close_turn(event)
         if event.meld.type == "kakan":
             self._open_claims(step, event.seat, event.meld.added, True)  # type: ignore[arg-type]  # an added kan's tile
 
-    def on_north(self, step: Step) -> None:
-        self._close_turn(step.event)  # type: ignore[arg-type]  # on_north's event
+    def on_north(self, step: Step[NorthSetAside]) -> None:
+        self._close_turn(step.event)
 
-    def on_win(self, step: Step) -> None:
-        event: Win = step.event  # type: ignore[assignment]  # on_win's event
+    def on_win(self, step: Step[Win]) -> None:
+        event = step.event
         if event.discarder is None:
             self._close_turn(event)
         else:
@@ -273,8 +273,8 @@ class DecisionRecorder(Observer):
             if claim is not None:
                 self._choose(claim, "ron")
 
-    def on_no_win(self, step: Step) -> None:
-        event: NoWin = step.event  # type: ignore[assignment]  # on_no_win's event
+    def on_no_win(self, step: Step[NoWin]) -> None:
+        event = step.event
         if self.turn is not None and draw_name(event.name) == "九種九牌":  # declared by the seat on turn
             self._choose(self.turn, "kyuushu")
             self.turn = None
@@ -320,10 +320,10 @@ class DecisionRecorder(Observer):
             self._choose(decision, choice if claimant == seat else "pass")
         self.claims = {}
 
-    def _open_turn(self, step: Step, situation: str) -> None:
+    def _open_turn(self, step: Step[Draw | KanDraw | Call], situation: str) -> None:
         table: Table = step.table  # type: ignore[assignment]  # a replay's step
         event = step.event
-        seat: int = event.seat  # type: ignore[union-attr]  # a draw's or call's seat
+        seat = event.seat
         if self.turn is not None:
             self._choose(self.turn, None)
         if table.unknown[seat]:
@@ -385,7 +385,7 @@ class DecisionRecorder(Observer):
             out["wall_class"].append(wall(tile, seen))
         self.turn = decision
 
-    def _open_claims(self, step: Step, discarder: int, tile: str, robbing: bool) -> None:
+    def _open_claims(self, step: Step[Event], discarder: int, tile: str, robbing: bool) -> None:
         table: Table = step.table  # type: ignore[assignment]  # a replay's step
         events = step.round.events[:step.event_index + 1]  # type: ignore[union-attr, operator]  # an event's step
         self.claims = {}
@@ -412,7 +412,7 @@ class DecisionRecorder(Observer):
             self.columns["open_kans"][row] = kinds.count("daiminkan")
             self.claims[seat] = _Open(row, strings)
 
-    def _row(self, step: Step, seat: int, situation: str, options: list[str], table: Table, shanten_now: int,
+    def _row(self, step: Step[Event], seat: int, situation: str, options: list[str], table: Table, shanten_now: int,
              waits: str | None, live: int | None, furiten: bool | None) -> int:
         """Append a decision's row (its options' counts zero, its choice and outcome
         unknown yet); its number."""
