@@ -65,6 +65,9 @@ __all__ = [
     "TURN_COLUMNS",
     "STATS",
     "RATE_COLUMNS",
+    "wilson_interval",
+    "interval_columns",
+    "MIN_CASES",
     "EXHAUSTIVE_DRAWS",
 ]
 
@@ -125,6 +128,48 @@ class Stat:
         if self.aggregate != "sum":
             return self.aggregate
         return "count" if self.denominator is None else "ratio"
+
+    @property
+    def is_rate(self) -> bool:
+        """Whether the statistic is a share: a ratio whose numerator counts rows of its
+        denominator (each 0 or 1), not a mean of an amount; such a statistic has a 95%
+        Wilson interval in the summary (:func:`wilson_interval`)."""
+        return self.kind == "ratio" and not self.name.startswith("avg_") and self.name not in _MEANS
+
+
+_MEANS = frozenset({"riichi_income", "avg_score_change", "dealer_tsumo_paid", "dealer_avg_win", "dealer_score_change",
+                    "non_dealer_avg_win", "non_dealer_score_change", "facing_riichi_score_change"})
+"""The ratios that are means of an amount though their names do not start ``avg_``."""
+
+WILSON_Z = 1.959963984540054
+"""The standard normal quantile of 0.975: a two-sided 95% interval."""
+
+MIN_CASES = 30
+"""Below this many cases (the rate's denominator) ``paipu stats``' table marks a rate ``*``."""
+
+
+def wilson_interval(successes: Any, cases: Any, z: float = WILSON_Z) -> tuple[Any, Any]:
+    """The Wilson score interval (Wilson 1927, *J. Amer. Statist. Assoc.* 22:209–212;
+    Newcombe 1998's method 3, without continuity correction) of a share ``successes /
+    cases``: the ``p`` whose normal test of ``successes`` against ``cases`` draws at ``p``
+    is not rejected at ``z``::
+
+        (p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n)
+
+    Numbers or numpy arrays (element by element); NaN for no cases, or for more
+    successes than cases (a double ron counted per winner)."""
+    k, n = np.asarray(successes, dtype=float), np.asarray(cases, dtype=float)
+    fits = (n > 0) & (k >= 0) & (k <= n)
+    n_ = np.where(fits, n, 1.0)
+    share, z2 = np.where(fits, k, 0.0) / n_, z * z
+    centre = share + z2 / (2 * n_)
+    spread = z * np.sqrt(share * (1 - share) / n_ + z2 / (4 * n_ * n_))
+    below = 1 + z2 / n_
+    low = np.where(fits, np.clip((centre - spread) / below, 0.0, 1.0), math.nan)
+    high = np.where(fits, np.clip((centre + spread) / below, 0.0, 1.0), math.nan)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
 
 
 def _round(name: str, dtype: str, definition: str, engine: bool = False) -> Fact:
@@ -1069,6 +1114,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     summed = {k: np.bincount(codes, v, len(players)) for k, v in sums.items()}
     peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
     columns: dict[str, object] = {}  # made into the frame at once, not a column at a time
+    intervals: dict[str, object] = {}  # each rate's cases and 95% interval, after every stat
     for stat, numerator_key, denominator_key in plan:
         if stat.aggregate == "sum":
             if denominator_key is None:
@@ -1079,6 +1125,10 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
                 summed_numerator = summed[numerator_key]  # type: ignore[index]  # a sum's numerator is a key
                 columns[stat.name] = np.divide(summed_numerator, below, out=np.full(len(players), math.nan),
                                                where=below > 0)
+                if stat.is_rate:
+                    intervals[f"{stat.name}_cases"] = below.astype(int)
+                    intervals[f"{stat.name}_low"], intervals[f"{stat.name}_high"] = wilson_interval(
+                        summed_numerator, below)
         elif stat.aggregate == "max":
             # aligned by name; peaks is made when a stat takes a maximum
             columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  # see the line above
@@ -1087,7 +1137,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
             present = values.notna().to_numpy()
             tally = _tally(names[present], values.to_numpy()[present])
             columns[stat.name] = [tally.get(name, {}) for name in players]
-    return pd.DataFrame(columns, index=index)
+    return pd.DataFrame(columns | intervals, index=index)
 
 
 def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,
@@ -1113,9 +1163,19 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
             result[stat.name] = result[stat.name].fillna(0).astype(int)
         elif stat.kind == "tally":
             result[stat.name] = [value if isinstance(value, dict) else {} for value in result[stat.name]]
+        if stat.is_rate:
+            result[f"{stat.name}_cases"] = result[f"{stat.name}_cases"].fillna(0).astype(int)
     result.index.name = "player"
     result = result.reset_index().sort_values(["games", "rounds", "player"], ascending=[False, False, True])
-    return result.set_index("player")[[stat.name for stat in chosen]]
+    return result.set_index("player")[[stat.name for stat in chosen] + interval_columns(chosen)]
+
+
+def interval_columns(chosen: Iterable[Stat] = STATISTICS) -> list[str]:
+    """The columns a summary has after its statistics: for each rate (:attr:`Stat.is_rate`)
+    of ``chosen``, ``<rate>_cases`` (its denominator: the rounds, games, wins... it is a
+    share of), ``<rate>_low`` and ``<rate>_high`` (its 95% Wilson interval,
+    :func:`wilson_interval`; NaN without cases)."""
+    return [f"{stat.name}_{part}" for stat in chosen if stat.is_rate for part in ("cases", "low", "high")]
 # -- presentation ----------------------------------------------------------------------
 
 _TALLIES = tuple(stat.name for stat in STATISTICS if stat.kind == "tally")
@@ -1143,6 +1203,12 @@ def _cell(value: float, style: str) -> str:
     if style == "rate":
         return f"{value:.3f}".removeprefix("0")
     return style.format(value)
+
+
+def _few(record: dict[str, Any], stat: str, style: str) -> str:
+    """``*`` after a rate of the table from fewer than :data:`MIN_CASES` cases, else ``""``."""
+    cases = record.get(f"{stat}_cases")
+    return "*" if style == "rate" and cases is not None and 0 < cases < MIN_CASES else ""
 
 
 def _width(text: str) -> int:
@@ -1189,7 +1255,8 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
     games only leave ``rank_4`` out (no player has a four-player game).
     """
     if format != "table" and summary_table["rank_4"].isna().all() and summary_table["rank_1"].notna().any():
-        summary_table = summary_table.drop(columns="rank_4")
+        summary_table = summary_table.drop(columns=[column for column in summary_table.columns
+                                                    if column == "rank_4" or column.startswith("rank_4_")])
     records = _records(summary_table)
     if format == "json":
         return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
@@ -1205,7 +1272,8 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")
     header = ["player", *(title for title, _, _ in _SEED)]
     lines = [header] + [
-        [record["player"], *(_cell(record[stat], style) for _, stat, style in _SEED)] for record in records
+        [record["player"], *(_cell(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
+        for record in records
     ]
     widths = [max(_width(line[column]) for line in lines) for column in range(len(header))]
 
@@ -1213,4 +1281,6 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
         name = line[0] + " " * (widths[0] - _width(line[0]))
         return "  ".join([name, *(cell.rjust(width) for cell, width in zip(line[1:], widths[1:]))])
 
-    return "\n".join(layout(line) for line in lines) + "\n"
+    few = any(cell.endswith("*") for line in lines for cell in line[1:])
+    note = [f"* from fewer than {MIN_CASES} cases"] if few else []
+    return "\n".join([*(layout(line) for line in lines), *note]) + "\n"

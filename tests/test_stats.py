@@ -289,7 +289,8 @@ def test_sources_and_player_selection():
     assert by_index.loc["betaori-push"].equals(by_path.loc["betaori-push"])
     assert stats.summary(HAND_MADE, player=1).equals(one)
     assert stats.summary(SAMPLES, player="nobody").empty
-    assert list(stats.summary([]).columns) == [stat.name for stat in stats.STATISTICS if not stat.engine]
+    plain = [stat for stat in stats.STATISTICS if not stat.engine]
+    assert list(stats.summary([]).columns) == [stat.name for stat in plain] + stats.interval_columns(plain)
     with pytest.raises(TypeError):
         stats.summary([42])
 
@@ -565,6 +566,7 @@ def test_summary_equals_an_independent_recount(loaded, double_ron):
     expected = recount(raw, double_ron)
     summary = tables.summary(double_ron=double_ron)
     assert sorted(summary.index) == sorted(expected)
+    summary = summary[[column for column in summary.columns if column in stats.STATS]]  # the intervals: test_every_rate_has_its_cases_and_interval
     want = pd.DataFrame.from_dict(expected, orient="index").loc[summary.index, summary.columns]
     for stat in summary.columns:
         if stat in ("yaku_counts", "draw_reasons"):
@@ -658,12 +660,13 @@ def run(*args):
 def test_cli_table_prints_the_seed_summary_per_player():
     result = run("stats", *map(str, HAND_MADE))
     assert result.returncode == 0, result.stderr
-    header, *rows = result.stdout.splitlines()
+    header, *rows, note = result.stdout.splitlines()
+    assert note == "* from fewer than 30 cases"
     assert header.split() == ["player", "games", "rounds", "1st", "2nd", "3rd", "4th", "avg", "rank",
                               "win", "deal-in", "riichi", "call", "avg", "win"]
     # South player: 3 games (1st, 2nd, 3rd once each), 4 rounds, one riichi-ippatsu ron for 3,900.
-    assert rows[2].split() == ["South", "player", "3", "4", ".333", ".333", ".333", ".000", "2.00",
-                               ".250", ".000", ".250", ".000", "3,900"]
+    assert rows[2].split() == ["South", "player", "3", "4", ".333*", ".333*", ".333*", ".000*", "2.00",
+                               ".250*", ".000*", ".250*", ".000*", "3,900"]
     assert rows[3].split()[-1] == "-"  # West player never won: no average
 
 
@@ -672,17 +675,22 @@ def test_cli_json_and_csv_hold_every_stat(tmp_path):
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
     walked = [stat.name for stat in stats.STATISTICS if not stat.engine]
-    assert list(record) == ["player", *walked]
+    intervals = stats.interval_columns(stat for stat in stats.STATISTICS if not stat.engine)
+    assert list(record) == ["player", *walked, *intervals]
+    # 1 riichi in 4 rounds: Wilson's interval, Newcombe 1998's formula worked by hand
+    assert record["riichi_rate_cases"] == 4
+    assert record["riichi_rate_low"] == pytest.approx(0.04559, abs=1e-5)
+    assert record["riichi_rate_high"] == pytest.approx(0.69936, abs=1e-5)
     assert record["player"] == "South player" and record["riichi_rate"] == 0.25 and record["call_win"] is None
     assert record["yaku_counts"] == {"立直": 1, "一発": 1, "平和": 1}
     out = tmp_path / "stats.csv"
     result = run("stats", *map(str, HAND_MADE), "--format", "csv", "-o", str(out))
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == ",".join(["player", *walked]) and len(lines) == 5  # the header and the four players
+    assert lines[0] == ",".join(["player", *walked, *intervals]) and len(lines) == 5  # the header and the four players
     result = run("stats", *map(str, HAND_MADE), "--format", "json", "--engine")
     assert result.returncode == 0, result.stderr
-    assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS]
+    assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS, *stats.interval_columns()]
 
 
 def test_cli_bad_input_exits_2_naming_it(tmp_path):
@@ -951,3 +959,50 @@ def test_numbers_from_the_tables_choose_a_player_and_a_round_to_view():
     assert list(stats.summary([game], player=player).index) == list(stats.summary([game], player=int(player)).index)
     viewer = view(game, round=round_, seat=player)
     assert viewer.steps[viewer.start] == (int(round_), 0) and viewer.seat == int(player)
+
+
+@pytest.mark.parametrize("successes, cases, low, high", [
+    # Newcombe, R. G. (1998), "Two-sided confidence intervals for the single proportion:
+    # comparison of seven methods", Statistics in Medicine 17:857-872, Table I, method 3
+    # (Wilson's score interval without continuity correction), to 4 decimals
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+])
+def test_wilson_interval_of_published_examples(successes, cases, low, high):
+    assert [round(bound, 4) for bound in stats.wilson_interval(successes, cases)] == [low, high]
+
+
+def test_wilson_interval_without_cases_or_with_more_successes_is_nan():
+    assert all(math.isnan(bound) for bound in stats.wilson_interval(0, 0))
+    assert all(math.isnan(bound) for bound in stats.wilson_interval(3, 2))  # a double ron counted per winner
+
+
+def test_every_rate_has_its_cases_and_interval(loaded):
+    raw, tables = loaded
+    summary = tables.summary()
+    rates = [stat for stat in stats.STATISTICS if stat.is_rate and stat.name in summary]
+    assert {"win_rate", "deal_in_rate", "rank_1", "facing_riichi_deal_in"} <= {stat.name for stat in rates}
+    assert not any(stat.name.startswith("avg_") or stat.name.endswith("score_change") for stat in rates)
+    # the cases of the round rates are the rounds, of the game rates the games finished
+    assert (summary["win_rate_cases"] == summary["rounds"]).all()
+    assert (summary["rank_1_cases"] == summary["games"]).all()
+    assert (summary["tsumo_rate_cases"] == summary["wins"]).all()
+    for stat in rates:
+        known = summary[f"{stat.name}_cases"] > 0
+        rate, low, high = (summary.loc[known, f"{stat.name}{part}"] for part in ("", "_low", "_high"))
+        assert ((low <= rate + 1e-12) & (rate <= high + 1e-12)).all(), stat.name
+        assert summary.loc[~known, f"{stat.name}_low"].isna().all(), stat.name
+
+
+def test_the_table_marks_rates_from_few_cases():
+    table = stats.format_summary(stats.summary(HAND_MADE))
+    lines = table.splitlines()
+    assert lines[-1] == "* from fewer than 30 cases"
+    # hand-made games have a few rounds each: every rate of the table is marked, counts not
+    assert all(cell.endswith("*") for line in lines[1:-1] for cell in line.split()[-5:-1])
+    cases = {f"{stat}_cases": 30 for stat in ("rank_1", "rank_2", "rank_3", "rank_4", "win_rate", "deal_in_rate",
+                                              "riichi_rate", "call_rate")}
+    many = stats.format_summary(stats.summary(HAND_MADE).assign(**cases))
+    assert "*" not in many
