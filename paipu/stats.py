@@ -29,6 +29,7 @@ costs no more than a replay of the games (``benchmarks/bench_stats.py --engine``
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import unicodedata
@@ -40,7 +41,8 @@ import numpy as np
 import pandas as pd
 
 from .engine import Step
-from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .events import (Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win, player_name,
+                     player_rank)
 from .hand import unplayable
 from .limits import DECIMAL, as_index, encodable
 from .observe import GameSource, Observer, walk
@@ -65,6 +67,7 @@ __all__ = [
     "TURN_COLUMNS",
     "STATS",
     "RATE_COLUMNS",
+    "BY",
     "wilson_interval",
     "interval_columns",
     "MIN_CASES",
@@ -244,6 +247,15 @@ FACTS: tuple[Fact, ...] = (
                                    "has no final results"),
     Fact("games", "score", "Int64", "final score ``paipu.defen``, leftover riichi sticks given to first place"),
     Fact("games", "point", "Float64", "``paipu.point`` as a number"),
+    Fact("games", "platform", "category", "``tenhou``, ``majsoul`` or ``\"\"`` (unknown), as ``Game.origin`` states"),
+    Fact("games", "room", "category", "the room as the log names it (``四鳳南喰赤``, a Mahjong Soul room); ``\"\"`` "
+                                      "if none"),
+    Fact("games", "length", "category", "``east`` (東風戦) or ``south`` (東南戦) as the log's rule states it; "
+                                        "``\"\"`` if it does not"),
+    Fact("games", "date", "datetime64[ns]", "the day the game was played (from its log id); NaT when not known"),
+    Fact("games", "dan", "category", "the player's rank (段位) the log states, e.g. ``七段`` (Tenhou's ``UN`` "
+                                     "``dan``, a title's ``(七段 R2042)``); ``\"\"`` if none"),
+    Fact("games", "rating", "Float64", "the player's rating the log states (Tenhou's ``R``); NA if none"),
     Fact("turns", "game", "int64", "0-based position of the game in this pass (rounds that end only)",
          engine=True),
     Fact("turns", "round", "int64", "0-based index of the round in the game", engine=True),
@@ -447,8 +459,7 @@ RATE_COLUMNS: dict[str, str] = {
 # -- reading the events ----------------------------------------------------------------
 
 
-def _name(logged: str) -> str:
-    return logged.split("\n", 1)[0]
+_name = player_name
 
 
 def _yaku(win: Win) -> dict[str, int]:
@@ -510,6 +521,9 @@ def _ready(counts: list[int], size: int) -> bool | None:
     for a hand of another size than 3n+1 up to 13."""
     return bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
 
+
+_LENGTHS: dict[object, str] = {1: "east", 2: "south"}
+"""The ``length`` of a game by its rule's ``winds``."""
 
 _NO_WIN = (False, None, None, None, None, None, None, None, None)
 """The win facts of a row of a seat that did not win."""
@@ -653,12 +667,17 @@ class _Facts(Observer):
             self.round_rows = []
         finished = game.ranks is not None and game.final_scores is not None and game.points is not None
         players = len(self.names)
+        origin = game.origin
+        winds = dict(origin.rule).get("winds") if origin is not None else None
+        place = (("", "", "", None) if origin is None else
+                 (origin.platform, origin.room, _LENGTHS.get(winds, ""), origin.date))
         for player, name in enumerate(self.names):
             self.game_rows.append((
                 game.source, self.game_index, player, name, players,
                 game.ranks[player] if finished else None,  # type: ignore[index]  # a finished game has them
                 game.final_scores[player] if finished else None,  # type: ignore[index]  # as above
                 _point(game.points[player]) if finished else None,  # type: ignore[index]  # as above
+                *place, *player_rank(game.players[player]),
             ))
 
     def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
@@ -897,6 +916,8 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
         if dtype == "Int64":
             return pd.arrays.IntegerArray(column.astype(np.int64), missing)
         return pd.arrays.BooleanArray(column.astype(bool), missing)
+    if dtype.startswith("datetime64"):
+        return pd.to_datetime(pd.Series(values, dtype=object)).to_numpy(dtype)
     return pd.array(values, dtype=dtype)  # Float64
 
 
@@ -906,6 +927,27 @@ def _frame(rows: list[tuple[Any, ...]], facts: tuple[Fact, ...]) -> pd.DataFrame
     # (each column taken by map in C: zip(*rows) would make an iterator per row)
     return pd.DataFrame({fact.name: _column(tuple(map(itemgetter(i), rows)), fact.dtype)
                          for i, fact in enumerate(facts)}, copy=False)
+
+
+By = Literal["month", "year", "room", "length", "dan", "platform"]
+BY: tuple[str, ...] = ("month", "year", "room", "length", "dan", "platform")
+"""What ``summary(..., by=...)`` groups games by: the month (``2024-01``) or year of
+their date, their room, length, the player's rank (``dan``) in that game, or platform
+(columns of :data:`GAME_COLUMNS`). Games without the value are in no group."""
+
+
+def _groups(games_table: pd.DataFrame, by: str) -> pd.Series:
+    """Each row's group under ``by`` (:data:`BY`), NA where the game has no value."""
+    if by in ("month", "year"):
+        dates = games_table["date"]
+        return dates.dt.strftime("%Y-%m" if by == "month" else "%Y").where(dates.notna())
+    values = games_table[by].astype(object)
+    return values.where(values != "")
+
+
+def _pairs(table: pd.DataFrame) -> pd.MultiIndex:
+    """The (game, player name) of each row of a table."""
+    return pd.MultiIndex.from_arrays([table["game"], table["name"].astype(object)])
 
 
 @dataclass(frozen=True)
@@ -922,10 +964,60 @@ class Tables:
     games: pd.DataFrame
     turns: pd.DataFrame | None = None
 
-    def summary(self, player: str | int | None = None, double_ron: DoubleRon = "once") -> pd.DataFrame:
+    def summary(self, player: str | int | None = None, double_ron: DoubleRon = "once", by: By | None = None,
+                since: datetime.date | None = None, until: datetime.date | None = None,
+                last: int | None = None) -> pd.DataFrame:
         """The per-player summary of these tables; see :func:`summary`."""
-        turns = None if self.turns is None else of_player(self.turns, player)
-        return _summarize(of_player(self.rounds, player), of_player(self.games, player), turns, double_ron)
+        chosen = self.select(since, until, last) if (since, until, last) != (None, None, None) else self
+        if by is not None:
+            return chosen._summary_by(player, double_ron, by)
+        turns = None if chosen.turns is None else of_player(chosen.turns, player)
+        return _summarize(of_player(chosen.rounds, player), of_player(chosen.games, player), turns, double_ron)
+
+    def select(self, since: datetime.date | None = None, until: datetime.date | None = None,
+               last: int | None = None) -> "Tables":
+        """The rows of the games played from ``since`` to ``until`` (both days included;
+        a game of unknown date is in only when neither is given), and of those, each
+        player's rows of their ``last`` games (by date, then in the order read)."""
+        games_table = self.games
+        dates = games_table["date"]
+        keep = pd.Series(True, index=games_table.index)
+        if since is not None:
+            keep &= dates >= pd.Timestamp(since)
+        if until is not None:
+            keep &= dates < pd.Timestamp(until) + pd.Timedelta(days=1)
+        games_table = games_table[keep]
+        if last is not None:
+            if last < 1:
+                raise ValueError(f"last must be 1 or more games, not {last!r}")
+            ordered = games_table.assign(_day=dates[keep].fillna(pd.Timestamp.min)).sort_values(
+                ["_day", "game"], kind="stable")
+            games_table = ordered.groupby("name", observed=True, sort=False).tail(last).drop(columns="_day")
+            games_table = games_table.sort_index()
+        return self._of(games_table)
+
+    def _of(self, games_table: pd.DataFrame) -> "Tables":
+        """These tables' rows of the (game, player name) pairs of some rows of ``games``."""
+        pairs = _pairs(games_table)
+
+        def kept(table: pd.DataFrame) -> pd.DataFrame:
+            return table[_pairs(table).isin(pairs)]
+
+        return Tables(kept(self.rounds), games_table, None if self.turns is None else kept(self.turns))
+
+    def _summary_by(self, player: str | int | None, double_ron: DoubleRon, by: By) -> pd.DataFrame:
+        """:meth:`summary` of each group of games (:data:`BY`), one row per group and player,
+        indexed by (group, player); groups in order."""
+        if by not in BY:
+            raise ValueError(f"by must be one of {', '.join(BY)}, not {by!r}")
+        groups = _groups(self.games, by)
+        parts = {}
+        for group in sorted(groups.dropna().unique()):
+            parts[group] = self._of(self.games[(groups == group).to_numpy()]).summary(player, double_ron)
+        if not parts:
+            empty = Tables(self.rounds[:0], self.games[:0], None if self.turns is None else self.turns[:0])
+            return empty.summary(player, double_ron).set_index(pd.Index([], name=by), append=True).swaplevel()
+        return pd.concat(parts, names=[by, "player"])
 
 
 def tables(source: GameSource, engine: bool = False) -> Tables:
@@ -996,7 +1088,8 @@ def _check_double_ron(double_ron: object) -> None:
 
 
 def summary(games: GameSource, player: str | int | None = None, double_ron: DoubleRon = "once",
-            engine: bool = False) -> pd.DataFrame:
+            engine: bool = False, by: By | None = None, since: datetime.date | None = None,
+            until: datetime.date | None = None, last: int | None = None) -> pd.DataFrame:
     """One row per player (indexed by name) with every stat of ``docs/stats.md`` (:data:`STATS`).
 
     ``player`` keeps one player, by name or by player index (the rows of whoever sat at
@@ -1008,10 +1101,14 @@ def summary(games: GameSource, player: str | int | None = None, double_ron: Doub
 
     Rows are sorted by games, then rounds (most first), then name. ``engine=True`` adds
     the statistics marked ``engine``: those of the hands (see :func:`tables`).
+
+    ``since`` and ``until`` keep the games played on those days and between
+    (:meth:`Tables.select`), ``last`` each player's last ``last`` of them; ``by`` (one of
+    :data:`BY`) makes one summary per group of games, indexed by (group, player).
     """
     _check_player(player)  # before the pass over the games
     _check_double_ron(double_ron)
-    return summary_tables(games, engine).summary(player, double_ron)
+    return summary_tables(games, engine).summary(player, double_ron, by, since, until, last)
 
 
 def summary_tables(source: GameSource, engine: bool = False) -> Tables:
@@ -1205,6 +1302,11 @@ def _cell(value: float, style: str) -> str:
     return style.format(value)
 
 
+def _keys(summary_table: pd.DataFrame) -> list[str]:
+    """The columns that name a row of a summary: ``player``, after the group's if by one."""
+    return [summary_table.index.names[0], "player"] if summary_table.index.nlevels == 2 else ["player"]
+
+
 def _few(record: dict[str, Any], stat: str, style: str) -> str:
     """``*`` after a rate of the table from fewer than :data:`MIN_CASES` cases, else ``""``."""
     cases = record.get(f"{stat}_cases")
@@ -1216,9 +1318,13 @@ def _width(text: str) -> int:
 
 
 def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
+    """One record per row: the group (a summary ``by`` something) and the player, then
+    every statistic."""
     records = []
-    for player, row in summary_table.iterrows():
-        record: dict[str, Any] = {"player": player}
+    grouped = summary_table.index.nlevels == 2
+    for key, row in summary_table.iterrows():
+        record: dict[str, Any] = ({summary_table.index.names[0]: key[0], "player": key[1]} if grouped
+                                  else {"player": key})
         for stat, value in row.items():
             if isinstance(value, dict):
                 record[stat] = value
@@ -1266,20 +1372,24 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
             for stat, value in record.items():
                 record[stat] = _inert(value)
-        text: str = pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
+        text: str = pd.DataFrame(records, columns=[*_keys(summary_table), *summary_table.columns]).to_csv(index=False)
         return text
     if format != "table":
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")
-    header = ["player", *(title for title, _, _ in _SEED)]
+    keys = _keys(summary_table)
+    header = [*keys, *(title for title, _, _ in _SEED)]
     lines = [header] + [
-        [record["player"], *(_cell(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
+        [*(record[key] for key in keys),
+         *(_cell(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
         for record in records
     ]
     widths = [max(_width(line[column]) for line in lines) for column in range(len(header))]
 
+    named = len(keys)
+
     def layout(line: list[str]) -> str:
-        name = line[0] + " " * (widths[0] - _width(line[0]))
-        return "  ".join([name, *(cell.rjust(width) for cell, width in zip(line[1:], widths[1:]))])
+        names = [text + " " * (width - _width(text)) for text, width in zip(line[:named], widths)]
+        return "  ".join([*names, *(cell.rjust(width) for cell, width in zip(line[named:], widths[named:]))])
 
     few = any(cell.endswith("*") for line in lines for cell in line[1:])
     note = [f"* from fewer than {MIN_CASES} cases"] if few else []

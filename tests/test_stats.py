@@ -7,6 +7,7 @@ from the raw JSON of the corpora, without paipu's loader or stats code.
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import math
@@ -1006,3 +1007,102 @@ def test_the_table_marks_rates_from_few_cases():
                                               "riichi_rate", "call_rate")}
     many = stats.format_summary(stats.summary(HAND_MADE).assign(**cases))
     assert "*" not in many
+
+
+# -- game metadata, groups and choices of games -------------------------------------------
+
+
+def _un_tag(path: Path) -> dict:
+    """The first ``UN`` tag of a gzipped mjlog with its names unquoted: the log's own text."""
+    import gzip
+    import re
+    from urllib.parse import unquote
+    text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    attributes = dict(re.findall(r'(\w+)="([^"]*)"', re.search(r"<UN [^>]*>", text)[0]))
+    return {"names": [unquote(attributes[f"n{i}"]) for i in range(4)], "dan": attributes["dan"].split(","),
+            "rate": [float(rate) for rate in attributes["rate"].split(",")],
+            "go": re.search(r'<GO type="(\d+)"', text)[1]}
+
+
+DANS = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級", "初段", "二段", "三段", "四段", "五段",
+        "六段", "七段", "八段", "九段", "十段", "天鳳")
+"""Tenhou's ranks by the number its ``UN`` ``dan`` gives (tenhou.net's client's table)."""
+
+
+@pytest.mark.parametrize("folder", ["tenhou-mjlog", "tenhou-as-majiang"])
+def test_the_games_table_holds_what_the_log_states_of_the_game_and_players(folder):
+    name = "2020010100gm-00a9-0000-03aa14b0"
+    mjlog = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls", f"{name}.mjlog")
+    logged = _un_tag(mjlog)
+    path = mjlog if folder == "tenhou-mjlog" else corpus(folder, "agony5757-mahjong-paipuxmls", f"{name}.json.gz")
+    table = stats.games(path)
+    assert list(table["name"]) == logged["names"]
+    assert list(table["dan"]) == [DANS[int(dan)] for dan in logged["dan"]]
+    assert list(table["rating"]) == [float(int(rate)) for rate in logged["rate"]]  # titles write R as a whole
+    assert set(table["room"]) == {"四鳳南喰赤"} and set(table["length"]) == {"south"}
+    assert set(table["platform"]) == {"tenhou"} and set(table["date"]) == {pd.Timestamp("2020-01-01")}
+
+
+def test_a_name_without_a_rank_line_has_none():
+    from paipu.events import player_name, player_rank
+    assert player_rank("名前\n(七段 R2042)") == ("七段", 2042.0) and player_name("名前\n(七段 R2042)") == "名前"
+    assert player_rank("名前") == ("", None) and player_rank("名前\n(R1500)") == ("", 1500.0)
+    table = stats.games(HAND_MADE[0])  # hand-made: no room, no date, no ranks
+    assert set(table["dan"]) == {""} and table["rating"].isna().all() and table["date"].isna().all()
+
+
+@pytest.fixture(scope="module")
+def dated():
+    """The Tenhou logs of the corpora whose files are named by their log id (and so by day)."""
+    return stats.tables([corpus("tenhou-mjlog", folder) for folder in (
+        "agony5757-mahjong-paipuxmls", "jim137-general-lobby", "mjx-suphnx-2022", "thewaxmango-2009-03",
+        "thewaxmango-2022-01")])
+
+
+def _day_of(source: str) -> str:
+    """A Tenhou game's day from its file name (its log id): ``2020-01-01``."""
+    digits = Path(source.rsplit("#", 1)[0]).name[:8]
+    return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+
+
+def test_by_month_sums_back_to_the_totals(dated):
+    whole = dated.summary()
+    by_month = dated.summary(by="month")
+    assert by_month.index.names == ["month", "player"]
+    # months as the file names say, every game in one
+    months = {_day_of(source)[:7] for source in dated.games["source"].astype(str)}
+    assert set(by_month.index.get_level_values("month")) == months
+    counts = ["games", "rounds", "wins", "deal_ins", "riichi_rounds", "call_rounds", "draws"]
+    totals = by_month[counts].groupby(level="player").sum()
+    for count in counts:
+        assert (totals[count] == whole[count].loc[totals.index]).all(), count
+    assert (by_month["win_rate"] * by_month["rounds"]).groupby(level="player").sum().round().astype(int).equals(
+        whole["wins"].loc[totals.index])
+    assert set(totals.index) == set(whole.index)
+
+
+def test_since_until_and_last_choose_games_by_the_day_of_their_log_id(dated):
+    days = pd.Series([_day_of(source) for source in dated.games["source"].astype(str)])
+    chosen = dated.summary(since=datetime.date(2020, 1, 1), until=datetime.date(2020, 12, 31))
+    assert chosen["games"].sum() == ((days >= "2020-01-01") & (days <= "2020-12-31")).sum()
+    last = dated.summary(last=2)
+    assert last["games"].max() == 2
+    # a player's last 2 games: their two latest days (ties in the order read)
+    games = dated.games.assign(day=days.to_numpy())
+    name = games["name"].value_counts().index[0]
+    mine = games[games["name"] == name].sort_values(["day", "game"], kind="stable").tail(2)
+    rounds = dated.rounds[dated.rounds["name"] == name]
+    assert last.loc[name, "rounds"] == rounds["game"].isin(mine["game"]).sum()
+    with pytest.raises(ValueError):
+        dated.summary(by="weather")
+
+
+def test_cli_stats_by_year_and_last(tmp_path):
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    result = run("stats", str(folder), "--by", "year", "--format", "json", "--last", "1")
+    assert result.returncode == 0, result.stderr
+    records = json.loads(result.stdout)
+    assert {record["year"] for record in records} == {"2020"}
+    assert {record["games"] for record in records} == {1}
+    header = run("stats", str(folder), "--by", "room").stdout.splitlines()[0].split()
+    assert header[:2] == ["room", "player"]
