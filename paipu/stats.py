@@ -222,6 +222,8 @@ FACTS: tuple[Fact, ...] = (
     _round("tsumo_against", "bool", "another player won by tsumo (被ツモ)"),
     _round("tsumo_paid", "Int64", "paid on that tsumo: ``-fenpei``, honba included (the dealer's share when the "
                                   "player is dealer, 親被り); NA without, or when the log states no payments"),
+    _round("sideways", "bool", "the round ended with another player's ron on a third player's discard (横移動): "
+                               "the player neither won nor dealt in"),
     _round("draw", "bool", "the round ended in an exhaustive draw (荒牌平局/流局, 流し満貫)"),
     _round("abort", "bool", "the round ended in an abortive draw (九種九牌, 四風連打, 四家立直, 三家和, 四開槓)"),
     _round("draw_reason", "category", "``pingju.name`` as logged; NA when the round was won"),
@@ -411,6 +413,10 @@ STATISTICS: tuple[Stat, ...] = (
          "facing_riichi"),
     Stat("facing_riichi_draw", "of those rounds, the share ending in an exhaustive draw",
          _both("facing_riichi", "draw"), "facing_riichi"),
+    Stat("facing_riichi_tsumo_against", "of those rounds, the share another player won by tsumo (被ツモ)",
+         _both("facing_riichi", "tsumo_against"), "facing_riichi"),
+    Stat("facing_riichi_sideways", "of those rounds, the share ended by another player's ron on a third "
+                                   "player's discard (横移動)", _both("facing_riichi", "sideways"), "facing_riichi"),
     Stat("facing_riichi_score_change", "of those rounds, the mean score change",
          _where("score_change", "facing_riichi"), "facing_riichi"),
     Stat("wins", "number of wins", "win"),
@@ -607,6 +613,7 @@ class _Facts(Observer):
                    or (index + 1 < len(game.rounds) and round_.score_changes_until(game.rounds[index + 1]))
                    or (None,) * round_.players)
         tsumo = next((win for win in results if win.discarder is None), None)
+        ron = any(win.discarder is not None for win in results)
         if draw:
             shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]  # a draw's, when not a win
             hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
@@ -656,6 +663,7 @@ class _Facts(Observer):
                 calls, calls > 0,
                 *win_facts, *deal_in_facts,
                 tsumo_against, -tsumo.payments[seat] if tsumo_against and tsumo.payments is not None else None,  # type: ignore
+                ron and seat not in wins and not dealt,
                 *tail, tenpai, hand_shown, changes[seat],
             ))
         return rows

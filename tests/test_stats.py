@@ -424,7 +424,8 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                          facing=facing)
                 if facing:
                     c.update(facing_won=seat in won, facing_dealt=deal, facing_draw=draw,
-                             facing_change=score_change)
+                             facing_change=score_change, facing_tsumo=tsumo is not None and tsumo["l"] != seat,
+                             facing_sideways=bool(first_winner) and seat not in won and not dealt[seat])
                 if tsumo is not None and tsumo["l"] != seat:
                     c.update(tsumo_against=1, tsumo_paid=-tsumo["fenpei"][seat])
                     if dealer:
@@ -525,6 +526,8 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "facing_riichi_win": ratio(c["facing_won"], c["facing"]),
             "facing_riichi_deal_in": ratio(c["facing_dealt"], c["facing"]),
             "facing_riichi_draw": ratio(c["facing_draw"], c["facing"]),
+            "facing_riichi_tsumo_against": ratio(c["facing_tsumo"], c["facing"]),
+            "facing_riichi_sideways": ratio(c["facing_sideways"], c["facing"]),
             "facing_riichi_score_change": ratio(c["facing_change"], c["facing"]),
         }
     return result
