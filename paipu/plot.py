@@ -22,7 +22,7 @@ from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
 
 from .stats import RATE_COLUMNS, STATS, Tables, of_player
 
-__all__ = ["trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
+__all__ = ["push_by_shanten", "trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
            "shanten_by_turn", "PROFILE"]
 
 _RANKS = ("1st", "2nd", "3rd", "4th")
@@ -274,4 +274,22 @@ def trend(summary_by_period: pd.DataFrame, player: str, statistics: tuple[str, .
     ax.tick_params(axis="x", labelrotation=45)
     ax.set_title(f"{player} by {period}")
     ax.legend(fontsize=8)
+    return ax
+
+
+def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Bars of the share of discards facing riichi that pushed a tile more dangerous
+    than the safest held, by the hand's shanten, with their 95% Wilson intervals: from
+    :func:`paipu.defence.push_by_shanten`."""
+    ax = _axes(ax)
+    most = int(table.index.max())
+    labels = [f"{shanten}+" if shanten == most else str(shanten) for shanten in table.index]
+    rates = table["push_rate"].to_numpy(float)
+    errors = [rates - table["push_rate_low"].to_numpy(float), table["push_rate_high"].to_numpy(float) - rates]
+    bars = ax.bar(labels, rates, yerr=errors, capsize=4)
+    ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=8, label_type="center")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("shanten before the discard (bars: discards facing riichi)")
+    ax.set_ylabel("pushed: more dangerous than the safest held")
+    ax.set_title("Push or fold facing riichi by own shanten")
     return ax

@@ -138,3 +138,24 @@ def test_a_trend_by_month_has_an_interval_per_month(tmp_path):
         assert _missing_glyphs(ax.figure) == []
     ax.figure.savefig(tmp_path / "trend.png")
     plt.close(ax.figure)
+
+
+def test_push_by_shanten_counts_the_discards_one_by_one(replayed, tmp_path):
+    _, rated = replayed
+    table = defence.push_by_shanten(rated.discards)
+    # recounted row by row, a tuple per discard, without pandas' grouping
+    counted = {shanten: [0, 0] for shanten in range(4)}
+    for shanten, value, safest in zip(rated.discards["shanten"], rated.discards["value"],
+                                      rated.discards["safest_value"]):
+        if shanten is None or shanten != shanten:  # NA
+            continue
+        cell = counted[min(int(shanten), 3)]
+        cell[0] += 1
+        cell[1] += value > safest
+    assert {shanten: [row.discards, row.pushes] for shanten, row in table.iterrows()} == counted
+    assert (table["push_rate_low"] <= table["push_rate"]).all() and (table["push_rate"] <= table["push_rate_high"]).all()
+    ax = plot.push_by_shanten(table)
+    (bars,) = [container for container in ax.containers if hasattr(container, "patches")]
+    assert [bar.get_height() for bar in bars.patches] == pytest.approx(list(table["push_rate"]))
+    ax.figure.savefig(tmp_path / "push.png")
+    plt.close(ax.figure)
