@@ -342,6 +342,8 @@ STATISTICS: tuple[Stat, ...] = (
     Stat("abort_rate", "rounds ending in an abortive draw / rounds (途中流局率)", "abort", "one"),
     Stat("avg_win", "mean ``hule.defen`` over wins (平均打点: pao share included, honba and sticks not)",
          "win_value", "win"),
+    Stat("mangan_win_rate", "wins worth a mangan or more (``hule.defen`` 8,000 or more, 12,000 as dealer) / wins "
+                            "with the value known (満貫以上率)", "mangan", "win"),
     Stat("avg_win_net", "mean of the winner's ``fenpei`` over wins (honba and sticks included)", "win_net", "win"),
     Stat("avg_deal_in", "mean paid by the discarder per deal-in (平均放銃点, honba included; a double ron is one "
                         "deal-in with both payments summed)", "deal_in_amount", "dealt"),
@@ -1252,7 +1254,8 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
     chosen = [stat for stat in STATISTICS if engine or not stat.engine]
     frames = {
         "rounds": rounds_table.assign(
-            one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"])),
+            one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"]),
+            mangan=rounds_table["win_value"] >= rounds_table["dealer"].map({True: 12000, False: 8000}).astype(int)),
         "games": games_table.assign(finished=games_table["rank"].notna(),
                                     finished_by_four=games_table["rank"].notna() & (games_table["players"] == 4),
                                     last=games_table["rank"] == games_table["players"]),

@@ -453,7 +453,7 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                 if seat in won:
                     hule, turn = won[seat]
                     hupai = {entry["name"]: entry["fanshu"] for entry in hule["hupai"]}
-                    c.update(wins=1, value=hule["defen"], net=hule["fenpei"][seat], win_turns=turn,
+                    c.update(wins=1, value=hule["defen"], mangan=hule["defen"] >= (12000 if dealer else 8000), net=hule["fenpei"][seat], win_turns=turn,
                              tsumo=hule["baojia"] is None,
                              dama=riichi[seat] is None and not called[seat],
                              riichi_won=riichi[seat] is not None, call_won=called[seat],
@@ -486,6 +486,7 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "win_rate": ratio(w, r), "deal_in_rate": ratio(c["deal_ins"], r),
             "riichi_rate": ratio(c["riichi_rounds"], r), "call_rate": ratio(c["call_rounds"], r),
             "draw_rate": ratio(c["draws"], r), "abort_rate": ratio(c["aborts"], r),
+            "avg_win": ratio(c["value"], w), "mangan_win_rate": ratio(c["mangan"], c["wins"]),
             "avg_win": ratio(c["value"], w), "avg_win_net": ratio(c["net"], w),
             "avg_deal_in": ratio(c["paid"], c["deal_ins"]),
             "tsumo_rate": ratio(c["tsumo"], w), "dama_rate": ratio(c["dama"], w),
