@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import add
 
+import numpy as np
 import pandas as pd
 
 from .danger import Rating, SafeKinds, honour_rating, kind_ratings, public_counts, update_ratings, wall
@@ -41,10 +42,12 @@ from .events import Discard, DoraReveal, Game, Win
 from .loader import GameSource
 from .observe import Observer, Step
 from .rules import RuleSpec
+from .stats import wilson_interval
 from .shanten import shanten
 from .tiles import KIND_OF
 
-__all__ = ["Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
+__all__ = [
+    "push_by_shanten","Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
 
 THREAT_COLUMNS: dict[str, str] = {
     "game": "0-based position of the game in this pass",
@@ -262,3 +265,23 @@ def player_defence(discards: pd.DataFrame, far: int = 2) -> pd.DataFrame:
         "avg_value": ratio("value", "discards"),
         "deal_ins": sums["dealt_in"],
     }).sort_values("discards", ascending=False)
+
+
+def push_by_shanten(discards: pd.DataFrame, player: str | None = None, most: int = 3) -> pd.DataFrame:
+    """Push or fold facing riichi by the hand's own shanten: over the discards facing
+    riichi (:attr:`Defence.discards`, of ``player`` when given), by the shanten before the
+    discard (0 to ``most``, ``most`` standing for that many or more), the ``discards``,
+    the ``pushes`` (a tile more dangerous than the safest held: ``value`` above
+    ``safest_value``), their share ``push_rate`` and its 95% Wilson interval
+    (``push_rate_low``, ``push_rate_high``; :func:`paipu.stats.wilson_interval`).
+    Discards of a hand the events do not fit (NA shanten) are left out."""
+    rows = discards if player is None else discards[discards["name"] == player]
+    rows = rows[rows["shanten"].notna()]
+    shanten = rows["shanten"].astype(int).clip(upper=most).rename("shanten")
+    pushed = (rows["value"] > rows["safest_value"]).rename("pushes")
+    sums = pushed.groupby(shanten).agg(["size", "sum"]).reindex(range(most + 1), fill_value=0)
+    low, high = wilson_interval(sums["sum"].to_numpy(), sums["size"].to_numpy())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = sums["sum"].to_numpy(float) / sums["size"].to_numpy(float)
+    return pd.DataFrame({"discards": sums["size"].astype(int), "pushes": sums["sum"].astype(int), "push_rate": rate,
+                         "push_rate_low": low, "push_rate_high": high}, index=sums.index.rename("shanten"))
