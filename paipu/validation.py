@@ -146,8 +146,21 @@ class Checker(Observer):
         self.draw(step, step.expected)  # type: ignore[arg-type]  # a draw's expectation
 
     def on_game_end(self, step: Step) -> None:
+        self.format_problems()
         if step.expected is not None:
             self.end(step, step.expected)  # type: ignore[arg-type]  # the game end's expectation
+
+    def format_problems(self) -> None:
+        """What the game's format states that its own record checks (a Mahjong Soul
+        record's wall: :meth:`~paipu.formats.majsoul_record.MajsoulRecord.problems`), each
+        a finding at its event."""
+        game = self.game
+        record = None if game is None or game.origin is None else game.origin.record
+        problems = getattr(record, "problems", None)
+        if problems is None:
+            return
+        for round_index, event, check, expected, logged, message in problems(game):
+            self.add(None, check, expected, logged, message, round_index, event)
 
     def deal(self, step: Step, expected: DealExpectation) -> None:
         deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event

@@ -60,6 +60,92 @@ class MajsoulRecord:
     walls: tuple[str, ...]
     wins: tuple[tuple[tuple[int, int, int, bool], ...], ...]
 
+    def problems(self, game: Game) -> list[tuple[int, int, str, Any, Any, str]]:
+        """Where the logged wall (``paishan``) disagrees with the events: each draw from
+        the live wall, each replacement draw (after a kan or a North set aside), each
+        dora and ura indicator, and, for a wall that holds the deal, each player's dealt
+        tiles; as ``(round index, event index, check, expected, logged, message)``."""
+        found: list[tuple[int, int, str, Any, Any, str]] = []
+        for index, (round_, text) in enumerate(zip(game.rounds, self.walls)):
+            found += _wall_problems(index, round_, text)
+        return found
+
+
+def _wall_problems(index: int, round_: Round, text: str) -> list[tuple[int, int, str, Any, Any, str]]:
+    """:meth:`MajsoulRecord.problems` of one round whose logged wall is ``text``."""
+    n = round_.players
+    if not text or len(text) % 2:
+        return []
+    try:
+        wall = [_tile(text[i:i + 2]) for i in range(0, len(text), 2)]
+    except FormatError:
+        return [(index, 0, "majsoul.paishan", None, text[:40], "the wall (paishan) is not a string of tiles")]
+    dealt = 53 if n == 4 else 40
+    size = 136 if n == 4 else 108
+    found: list[tuple[int, int, str, Any, Any, str]] = []
+    events = round_.events
+    deal = round_.deal
+    first_draw = events[1] if len(events) > 1 and type(events[1]) is Draw else None
+    if len(wall) == size:  # the deal in the wall (records from May 2023 on): 4-4-4-1 from the dealer, then its 14th
+        hands: list[list[str]] = [[] for _ in range(n)]
+        position = 0
+        for _ in range(3):
+            for seat in range(n):
+                hands[seat] += wall[position:position + 4]
+                position += 4
+        for seat in range(n):
+            hands[seat].append(wall[position])
+            position += 1
+        hands[0].append(wall[position])
+        for seat in range(n):
+            logged = list(deal.hands[seat].tiles) + ([first_draw.tile] if seat == 0 and first_draw else [])
+            if sorted(hands[seat]) != sorted(logged):
+                found.append((index, 0, "majsoul.paishan", sorted(hands[seat]), sorted(logged),
+                              f"seat {seat}'s dealt tiles: the wall gives {' '.join(sorted(hands[seat]))}, "
+                              f"the log deals {' '.join(sorted(logged))}"))
+        live = wall[dealt:]
+        skip_first = True
+    elif len(wall) == size - dealt:
+        live = wall
+        skip_first = True
+    else:
+        return [(index, 0, "majsoul.paishan", size, len(wall),
+                 f"the wall (paishan) holds {len(wall)} tiles, neither {size} nor {size - dealt}")]
+    rinshan = 4 if n == 4 else 8
+    dora_at = [-(rinshan + 1 + 2 * i) for i in range(5)]
+    ura_at = [-(rinshan + 2 + 2 * i) for i in range(5)]
+
+    def compare(event: int, expected: str, logged: str, what: str) -> None:
+        if expected != logged:
+            found.append((index, event, "majsoul.paishan", expected, logged,
+                          f"{what}: the wall gives {expected}, the log says {logged}"))
+
+    compare(0, wall[dora_at[0]], deal.dora_indicator, "the dora indicator")
+    draws = replacements = reveals = 0
+    previous: Event = deal
+    for position, event in enumerate(events):
+        cls = type(event)
+        if position == 1 and skip_first and cls is Draw:
+            pass  # the dealer's 14th tile: dealt, not drawn
+        elif cls is KanDraw or (cls is Draw and type(previous) is NorthSetAside):
+            replacements += 1
+            if replacements <= rinshan:
+                compare(position, wall[-replacements], event.tile, f"replacement draw {replacements}")  # type: ignore[union-attr]  # a draw
+        elif cls is Draw:
+            if draws < len(live) - 14 - (rinshan - 4):
+                compare(position, live[draws], event.tile, f"draw {draws + 1} from the live wall")  # type: ignore[union-attr]  # a draw
+            draws += 1
+        elif cls is DoraReveal:
+            reveals += 1
+            if reveals < len(dora_at):
+                compare(position, wall[dora_at[reveals]], event.indicator, f"kan dora indicator {reveals}")  # type: ignore[union-attr]  # a reveal
+        elif cls is Win and event.ura_indicators:  # type: ignore[union-attr]  # a win
+            for number, tile in enumerate(event.ura_indicators[:5]):  # type: ignore[union-attr]  # a win
+                compare(position, wall[ura_at[number]], tile, f"ura dora indicator {number + 1}")
+        if cls is not DoraReveal:
+            previous = event
+    return found
+
 
 def _name(record: Any) -> str:
     name = record.get("name") if isinstance(record, dict) else None
