@@ -147,6 +147,11 @@ def _wall_problems(index: int, round_: Round, text: str) -> list[tuple[int, int,
     return found
 
 
+def _object(value: Any) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one (a field left out)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _name(record: Any) -> str:
     name = record.get("name") if isinstance(record, dict) else None
     return name.rpartition(".")[2] if isinstance(name, str) else ""
@@ -193,10 +198,8 @@ def _records(obj: Any) -> list[tuple[str, dict[str, Any]]]:
 
 def _tile(text: Any) -> str:
     """A Mahjong Soul tile (``5m``, red ``0p``, honours ``1z``-``7z``) in paipu's notation."""
-    if not (isinstance(text, str) and len(text) == 2 and text[1] in "mpsz" and text[0].isdigit()
-            and (text[1] != "z" or "1" <= text[0] <= "7") and (text[1] == "z" or text[0] != "0" or True)):
-        raise FormatError(f"not a tile: {text!r}")
-    if text[1] == "z" and text[0] == "0":
+    if not (isinstance(text, str) and len(text) == 2 and text[1] in "mpsz" and text[0] in "0123456789"
+            and (text[1] != "z" or "1" <= text[0] <= "7")):
         raise FormatError(f"not a tile: {text!r}")
     return text[1] + text[0]
 
@@ -245,16 +248,15 @@ class _RoundReader:
         self.doras = [_tile(t) for t in doras]
         self.hands = [Hand.from_notation(HandNotation.from_tiles(tiles)) for tiles in dealt]
         self.riichi = [False] * n
-        seats = [self.seat(p) for p in range(n)]
         self.deal = Deal(chang, self.ju, _int(data, "ben"), _int(data, "liqibang"),
                          tuple(scores[self.player(s)] for s in range(n)), self.doras[0],
                          tuple(self.hands[self.player(s)].to_notation() for s in range(n)))
-        del seats
         self.events: list[Event] = [self.deal]
         self.shown = 1
         self.last: tuple[int, str] | None = None  # the last tile passed: (player, tile)
         self.after_kan = False
-        self.wall = data.get("paishan") if isinstance(data.get("paishan"), str) else ""
+        wall = data.get("paishan")
+        self.wall: str = wall if isinstance(wall, str) else ""
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
         self.wins: list[tuple[int, int, int, bool]] = []
@@ -324,7 +326,7 @@ class _RoundReader:
         froms = data.get("froms")
         if self.last is None or kind not in (0, 1, 2) or len(tiles) != (4 if kind == 2 else 3):
             raise FormatError(f"not a call: type {kind}, tiles {data.get('tiles')!r}")
-        discarder, claimed = self.last
+        discarder = self.last[0]
         if isinstance(froms, list) and len(froms) == len(tiles):
             index = next((i for i, f in enumerate(froms) if f != who), len(tiles) - 1)
         else:
@@ -337,7 +339,6 @@ class _RoundReader:
         self._act(self.hands[who].call, meld)
         self.events.append(Call(self.seat(who), meld))
         self.after_kan = kind == 2
-        del claimed
 
     def _kan(self, data: dict[str, Any]) -> None:
         who = self._who(data)
@@ -444,13 +445,13 @@ class _RoundReader:
 def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[dict[str, Any] | None, int]:
     """The 電脳麻将 rule keys of a game that is not ranked (its ``detail_rule`` on the
     majsoul preset), ``None`` for a ranked game; and the game's length (winds)."""
-    config = head.get("config") if isinstance(head.get("config"), dict) else {}
-    mode_obj = config.get("mode") if isinstance(config.get("mode"), dict) else {}
+    config = _object(head.get("config"))
+    mode_obj = _object(config.get("mode"))
     mode = mode_obj.get("mode", 2 if n == 4 else 12)
     winds = 1 if mode in (1, 11) else 2
     if ranked:
         return None, winds
-    detail = mode_obj.get("detail_rule") if isinstance(mode_obj.get("detail_rule"), dict) else {}
+    detail = _object(mode_obj.get("detail_rule"))
     rule: Rule = (MAJSOUL if n == 4 else MAJSOUL_SANMA).replace(winds=winds)
     changes: dict[str, Any] = {}
     start = detail.get("init_point") or rule.starting_points
@@ -504,9 +505,9 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
             names[seat] = shown_text(str(account.get("nickname", "")), "nickname")
             level = account.get("level3" if n == 3 else "level")
             levels[seat] = level.get("id", 0) if isinstance(level, dict) else 0
-    config = head.get("config") if isinstance(head.get("config"), dict) else {}
-    category = _CATEGORY.get(config.get("category"), "")
-    meta = config.get("meta") if isinstance(config.get("meta"), dict) else {}
+    config = _object(head.get("config"))
+    category = _CATEGORY.get(config.get("category", 0), "")
+    meta = _object(config.get("meta"))
     ranked = category == "ranked" or bool(meta.get("mode_id"))
     rule, winds = _rule(head, n, ranked)
     rounds: list[Round] = []
@@ -559,10 +560,10 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     uuid = shown_text(str(head.get("uuid", "")), "uuid")
     start = head.get("start_time")
     date = datetime.datetime.fromtimestamp(start, datetime.timezone.utc).date() if type(start) is int and 0 < start < 1 << 40 else None
-    mode = (config.get("mode") or {}).get("mode", 0) if isinstance(config.get("mode"), dict) else 0
+    mode = _object(config.get("mode")).get("mode", 0)
     room = f"{category or 'majsoul'} mode {mode}" + (f" #{meta.get('mode_id')}" if meta.get("mode_id") else "")
     record = MajsoulRecord(category, mode if type(mode) is int else 0,
-                           dict((config.get("mode") or {}).get("detail_rule") or {}), tuple(levels), tuple(walls),
+                           dict(_object(_object(config.get("mode")).get("detail_rule"))), tuple(levels), tuple(walls),
                            tuple(wins))
     origin = Origin("majsoul", uuid, "majsoul" if ranked else "", room, date,
                     (("winds", winds),) if ranked else (), record=record)
