@@ -256,8 +256,10 @@ def test_game_a_is_read_as_logged() -> None:
     assert game.ranks == (4, 1, 2, 3)
     assert [float(p) for p in game.points] == [-22.8, 18.9, 8.9, -5.0]
     wins = [event for event in game.rounds[0].events if type(event).__name__ == "Win"]
-    assert [(w.seat, w.discarder, w.points, w.payments) for w in wins] == [
-        (1, 0, 3900, (-3900, 3900, 0, 0)), (2, 0, 3900, (-3900, 0, 3900, 0))]
+    assert [(w.seat, w.discarder, w.payments) for w in wins] == [
+        (1, 0, (-3900, 3900, 0, 0)), (2, 0, (-3900, 0, 3900, 0))]
+    # the values as logged, kept in the record: (player, fu, han, yakuman, value)
+    assert game.origin.record.wins == (((1, 30, 3, False, 3900), (2, 30, 3, False, 3900)),)
     origin = game.origin
     assert (origin.format, origin.platform, origin.id, str(origin.date)) == (
         "majsoul", "", "260101-00000000-0000-0000-0000-00000000000a", "2026-01-01")
@@ -279,7 +281,7 @@ def test_a_changed_wall_is_reported_at_its_event() -> None:
     new_round["paishan"] = "".join(tiles)
     findings = validate_game(read(record))
     assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
-        ("東1局1本場", 4, "majsoul.paishan", "p9", "s2")]
+        ("東1局1本場", 3, "majsoul.paishan", "p9", "s2")]
 
 
 def test_a_changed_dora_indicator_in_the_wall_is_reported() -> None:
@@ -306,6 +308,14 @@ def test_malformed_record_is_one_located_error() -> None:
     with pytest.raises(FormatError) as error:
         read(broken)
     assert str(error.value) == "東1局1本場, event 7: RecordDiscardTile: not a tile: '8z'"
+
+
+def test_a_ranked_game_is_checked_under_its_room() -> None:
+    record = game_a()
+    record["head"]["config"] = {"category": 2, "mode": {"mode": 1, "detail_rule": {}}, "meta": {"mode_id": 11}}
+    game = read(record)
+    assert game.rule is None and game.origin.platform == "majsoul" and game.origin.room == "玉の間東喰赤"
+    assert dict(game.origin.rule)["winds"] == 1
 
 
 def test_binary_data_is_refused_saying_what_to_do() -> None:

@@ -33,6 +33,7 @@ from ..hand import Hand, IllegalAction
 from ..rules import MAJSOUL, MAJSOUL_SANMA, RedFives, Rule
 from ..tiles import HandNotation, Meld, NotationError, meld_text, parse_meld
 from .errors import FormatError, bounded, final_points, shown_text
+from .majsoul import majsoul_origin
 
 __all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord"]
 
@@ -44,6 +45,12 @@ _LIUJU = {1: "九種九牌", 2: "四風連打", 3: "四開槓", 4: "四家立直
 
 _CATEGORY = {1: "friendly", 2: "ranked", 4: "tournament"}
 
+_RANKED_ROOMS = {2: "銅", 3: "銅", 5: "銀", 6: "銀", 8: "金", 9: "金", 11: "玉", 12: "玉", 15: "王座", 16: "王座",
+                 17: "銅", 18: "銅", 19: "銀", 20: "銀", 21: "金", 22: "金", 23: "玉", 24: "玉", 25: "王座", 26: "王座"}
+"""The ranked room of a game's ``config.meta.mode_id`` (four players 2-16, three players
+17-26; each room's East-only game, then its East-South one: the game's length is read
+from ``config.mode.mode``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class MajsoulRecord:
@@ -51,14 +58,14 @@ class MajsoulRecord:
     (``ranked``, ``friendly``, ``tournament``), its ``mode`` (1/2 four players East/South,
     11/12 three players), the ``detail_rule`` as logged, the players' ``levels`` (rank
     ids) by player id, each round's ``paishan`` (the wall as logged, ``""`` when absent)
-    and each win's logged ``(seat, fu, han, yakuman)``."""
+    and each win's logged ``(player, fu, han, yakuman, value)``."""
 
     category: str
     mode: int
     detail_rule: dict[str, Any]
     levels: tuple[int, ...]
     walls: tuple[str, ...]
-    wins: tuple[tuple[tuple[int, int, int, bool], ...], ...]
+    wins: tuple[tuple[tuple[int, int, int, bool, int], ...], ...]
 
     def problems(self, game: Game) -> list[tuple[int, int, str, Any, Any, str]]:
         """Where the logged wall (``paishan``) disagrees with the events: each draw from
@@ -255,11 +262,12 @@ class _RoundReader:
         self.shown = 1
         self.last: tuple[int, str] | None = None  # the last tile passed: (player, tile)
         self.after_kan = False
+        self.deferred: Any = None  # a kan's new indicators, shown after its replacement draw
         wall = data.get("paishan")
         self.wall: str = wall if isinstance(wall, str) else ""
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
-        self.wins: list[tuple[int, int, int, bool]] = []
+        self.wins: list[tuple[int, int, int, bool, int]] = []
 
     def player(self, seat: int) -> int:
         return (self.ju + seat) % self.n
@@ -295,6 +303,8 @@ class _RoundReader:
             self.events.append(KanDraw(self.seat(who), tile) if self.after_kan else Draw(self.seat(who), tile))
             self.after_kan = False
             self._reveal(data)
+            self._reveal({"doras": self.deferred})
+            self.deferred = None
         elif name == "RecordDiscardTile":
             who = self._who(data)
             tile = _tile(data.get("tile"))
@@ -361,7 +371,9 @@ class _RoundReader:
         self.events.append(Kan(self.seat(who), meld))
         self.last = (who, tile)
         self.after_kan = True
-        self._reveal(data)
+        # the new indicator goes after the replacement draw, where Tenhou's and 電脳麻将's
+        # logs place it (the draw's record repeats it)
+        self.deferred = data.get("doras")
 
     def hule(self, data: dict[str, Any]) -> None:
         hules = data.get("hules")
@@ -393,9 +405,11 @@ class _RoundReader:
                 payments = self._ron_payments(who, discarder if not zimo else who, points, number == 0)
             li = hule.get("li_doras")
             ura = tuple(_tile(t) for t in li) if self.riichi[who] and isinstance(li, list) and li else None
-            self.wins.append((who, _int(hule, "fu"), _int(hule, "count"), bool(hule.get("yiman"))))
+            self.wins.append((who, _int(hule, "fu"), _int(hule, "count"), bool(hule.get("yiman")), points))
+            # the yaku are not read (ids of Mahjong Soul's own table): the win states its
+            # payments alone, as an mjai hora does (value 0: none stated)
             self.events.append(Win(self.seat(who), replace(hand.to_notation(), riichi=False),
-                                   None if zimo else self.seat(discarder), ura, None, None, None, points, (),
+                                   None if zimo else self.seat(discarder), ura, None, None, None, 0, (),
                                    payments))
 
     def _ron_payments(self, who: int, discarder: int, points: int, first: bool) -> tuple[int, ...]:
@@ -512,7 +526,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     rule, winds = _rule(head, n, ranked)
     rounds: list[Round] = []
     walls: list[str] = []
-    wins: list[tuple[tuple[int, int, int, bool], ...]] = []
+    wins: list[tuple[tuple[int, int, int, bool, int], ...]] = []
     reader: _RoundReader | None = None
     for position, (name, data) in enumerate(records):
         try:
@@ -561,12 +575,19 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     start = head.get("start_time")
     date = datetime.datetime.fromtimestamp(start, datetime.timezone.utc).date() if type(start) is int and 0 < start < 1 << 40 else None
     mode = _object(config.get("mode")).get("mode", 0)
-    room = f"{category or 'majsoul'} mode {mode}" + (f" #{meta.get('mode_id')}" if meta.get("mode_id") else "")
+    ranked_room = _RANKED_ROOMS.get(meta.get("mode_id", 0), "")
+    if ranked and ranked_room:  # as tensoul names it in a tenhou.net/6 export, which gives the same origin
+        room = f"{'三' if n == 3 else ''}{ranked_room}の間{'東' if winds == 1 else '南'}喰赤"
+    else:
+        room = {"friendly": "友人戦", "tournament": "大会戦"}.get(category, "")
+        room += f" {meta.get('room_id') or meta.get('contest_uid') or ''}".rstrip()
     record = MajsoulRecord(category, mode if type(mode) is int else 0,
                            dict(_object(_object(config.get("mode")).get("detail_rule"))), tuple(levels), tuple(walls),
                            tuple(wins))
     origin = Origin("majsoul", uuid, "majsoul" if ranked else "", room, date,
                     (("winds", winds),) if ranked else (), record=record)
+    if ranked and ranked_room:
+        origin = replace(majsoul_origin("majsoul", room, n) or origin, id=uuid, date=date, record=record)
     players_text = tuple(names)
-    return Game(f"{room}\n{uuid}", players_text, 0, tuple(rounds), final_scores, ranks, points, rule,
+    return Game(f"{room}\n{uuid}".lstrip(), players_text, 0, tuple(rounds), final_scores, ranks, points, rule,
                 source=source, origin=origin)
