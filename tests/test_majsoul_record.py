@@ -201,7 +201,9 @@ def game_b() -> dict[str, Any]:
             "chang": 0, "ju": 0, "ben": 1, "scores": [1000] * 3, "liqibang": 0,
             **{f"tiles{seat}": hand for seat, hand in enumerate(B2_HANDS)}, "tiles3": [],
             "paishan": wall2, "left_tile_count": 54, "doras": ["4s"],
-            "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 4, "combination": ["7z|7z|7z|7z"]}]}}),
+            # closed kan (4) and riichi (7: discarding a 7z leaves 1s waiting alone)
+            "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 4, "combination": ["7z|7z|7z|7z"]},
+                                                        {"type": 7}]}}),
         action("RecordAnGangAddGang", {"seat": 0, "type": 3, "tiles": "7z", "doras": ["4s", "7p"]}),
         action("RecordDealTile", {"seat": 0, "tile": "2s", "left_tile_count": 53, "doras": ["4s", "7p"],
                                   "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 7}]}}),
@@ -292,6 +294,25 @@ def test_a_changed_dora_indicator_in_the_wall_is_reported() -> None:
     new_round["paishan"] = "".join(tiles)
     findings = validate_game(read(record))
     assert [(f.event, f.check, f.logged) for f in findings] == [(0, "majsoul.paishan", "z6")]
+
+
+def test_a_changed_operations_menu_is_reported_at_its_event() -> None:
+    record = game_b()
+    # the dealer's last draw completes its hand: the client offered tsumo (8); say it did not,
+    # and offered riichi (7), which a hand in riichi cannot declare
+    record["data"]["actions"][11]["result"]["data"]["operation"]["operation_list"] = [{"type": 1}, {"type": 7}]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局1本場", 10, "majsoul.operations", ["tsumo"], ["riichi"])]
+
+
+def test_a_discard_without_its_menu_is_reported() -> None:
+    record = game_b()
+    # 九種九牌's round: the dealer's menu without 九種九牌 (10)
+    record["data"]["actions"][1]["result"]["data"]["operation"]["operation_list"] = [{"type": 1}]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 1, "majsoul.operations", ["九種九牌"], [])]
 
 
 def test_a_changed_delta_is_reported_at_the_win() -> None:

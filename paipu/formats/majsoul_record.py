@@ -66,6 +66,10 @@ class MajsoulRecord:
     levels: tuple[int, ...]
     walls: tuple[str, ...]
     wins: tuple[tuple[tuple[int, int, int, bool, int], ...], ...]
+    menus: tuple[tuple[tuple[int, int, frozenset[int]], ...], ...] = ()
+    """Each round's logged menus (``operation``, ``operations``): ``(event index, seat,
+    the operation types offered)`` after a draw (the drawer's) and after a discard (each
+    other seat's); empty for a round whose record logs no menu."""
 
     def problems(self, game: Game) -> list[tuple[int, int, str, Any, Any, str]]:
         """Where the logged wall (``paishan``) disagrees with the events: each draw from
@@ -75,7 +79,67 @@ class MajsoulRecord:
         found: list[tuple[int, int, str, Any, Any, str]] = []
         for index, (round_, text) in enumerate(zip(game.rounds, self.walls)):
             found += _wall_problems(index, round_, text)
+        if any(self.menus):
+            found += _menu_problems(game, self.menus)
         return found
+
+
+_OPERATIONS = {2: "chi", 3: "pon", 4: "closed kan", 5: "open kan", 6: "added kan", 7: "riichi", 8: "tsumo",
+               9: "ron", 10: "九種九牌"}
+"""The operation types of a menu that are compared (Fat-pig-Cui/misc-code, 牌譜里面到底記載了什么):
+after another's discard 2 chi, 3 pon, 5 open kan, 9 ron; on one's turn 4 closed kan, 6
+added kan, 7 riichi, 8 tsumo, 10 九種九牌 (1 discard, 11 北抜き and the event modes' types
+are not)."""
+
+
+def _menu_problems(game: Game, menus: tuple[tuple[tuple[int, int, frozenset[int]], ...], ...]
+                   ) -> list[tuple[int, int, str, Any, Any, str]]:
+    """Where a logged menu differs from the choices the rules give at that moment
+    (:mod:`paipu.simulate.options`, on the replay's table)."""
+    from ..engine import Replay
+    from ..simulate.options import claim_options, turn_options
+
+    wanted: dict[tuple[int, int], dict[int, frozenset[int]]] = {}
+    for index, round_menus in enumerate(menus):
+        for at, seat, types in round_menus:
+            wanted.setdefault((index, at), {})[seat] = types
+    replay = Replay(game)
+    found: list[tuple[int, int, str, Any, Any, str]] = []
+    for step in replay.steps():
+        event, table, position = step.event, step.table, step.event_index
+        if position is None or (step.round_index, position) not in wanted or table is None or event is None:
+            continue
+        events = game.rounds[step.round_index].events[:position + 1]
+        logged = wanted[(step.round_index, position)]
+        offered: dict[int, frozenset[int]] = {}
+        if isinstance(event, (Draw, KanDraw)):
+            seat = event.seat
+            turn = turn_options(table, seat, events, replay.rule, ())
+            offered[seat] = frozenset(
+                code for code, present in ((8, turn.tsumo is not None), (10, turn.nine_terminals is not None),
+                                           (7, any(d.riichi for d in turn.discards)),
+                                           (4, any(k.meld.type == "ankan" for k in turn.kans)),
+                                           (6, any(k.meld.type == "kakan" for k in turn.kans))) if present)
+            seats = [seat]
+        elif isinstance(event, Discard):
+            seats = [s for s in range(len(table.hands)) if s != event.seat]
+            for seat in seats:
+                claim = claim_options(table, seat, events, replay.rule, (), event.seat, event.tile)
+                offered[seat] = frozenset(
+                    code for code, present in ((9, claim.ron is not None),
+                                               (2, any(c.meld.type == "chi" for c in claim.calls)),
+                                               (3, any(c.meld.type == "pon" for c in claim.calls)),
+                                               (5, any(c.meld.type == "daiminkan" for c in claim.calls))) if present)
+        else:
+            continue
+        for seat in seats:
+            mine = sorted(_OPERATIONS[c] for c in offered.get(seat, frozenset()))
+            theirs = sorted(_OPERATIONS[c] for c in logged.get(seat, frozenset()) if c in _OPERATIONS)
+            if mine != theirs:
+                found.append((step.round_index, position, "majsoul.operations", mine, theirs,
+                              f"seat {seat}'s menu: the rules offer {', '.join(mine) or 'nothing'}, "
+                              f"the client offered {', '.join(theirs) or 'nothing'}"))
+    return found
 
 
 def _wall_problems(index: int, round_: Round, text: str) -> list[tuple[int, int, str, Any, Any, str]]:
@@ -268,6 +332,9 @@ class _RoundReader:
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
         self.wins: list[tuple[int, int, int, bool, int]] = []
+        self.menus: list[tuple[int, int, frozenset[int]]] = []
+        self.logs_menus = isinstance(data.get("operation"), dict)
+        self._menu(1, data.get("operation"))
 
     def player(self, seat: int) -> int:
         return (self.ju + seat) % self.n
@@ -288,6 +355,16 @@ class _RoundReader:
         except IllegalAction as error:
             raise FormatError(str(error)) from None
 
+    def _menu(self, event: int, menu: Any) -> None:
+        """Keep a logged menu (an ``OptionalOperationList``) offered at ``event``."""
+        if not isinstance(menu, dict) or type(menu.get("seat", 0)) is not int or not 0 <= menu.get("seat", 0) < self.n:
+            return
+        choices = menu.get("operation_list")
+        types: frozenset[int] = frozenset(
+            c["type"] for c in choices if isinstance(c, dict) and type(c.get("type")) is int
+        ) if isinstance(choices, list) else frozenset()
+        self.menus.append((event, self.seat(menu.get("seat", 0)), types))
+
     def _reveal(self, data: dict[str, Any]) -> None:
         doras = data.get("doras")
         if isinstance(doras, list) and len(doras) > self.shown:
@@ -301,6 +378,8 @@ class _RoundReader:
             tile = _tile(data.get("tile"))
             self._act(self.hands[who].draw, tile)
             self.events.append(KanDraw(self.seat(who), tile) if self.after_kan else Draw(self.seat(who), tile))
+            self._menu(len(self.events) - 1, data.get("operation"))
+            self.logs_menus = self.logs_menus or isinstance(data.get("operation"), dict)
             self.after_kan = False
             self._reveal(data)
             self._reveal({"doras": self.deferred})
@@ -314,6 +393,10 @@ class _RoundReader:
             self._act(hand.discard, tile, riichi)
             self.riichi[who] = self.riichi[who] or riichi
             self.events.append(Discard(self.seat(who), tile, tsumogiri, riichi))
+            operations = data.get("operations")
+            self.menus.append((len(self.events) - 1, -1, frozenset()))  # a discard that offers nothing logs no menu
+            for menu in operations if isinstance(operations, list) else ():
+                self._menu(len(self.events) - 1, menu)
             self.last = (who, tile)
             self._reveal(data)
         elif name == "RecordChiPengGang":
@@ -527,6 +610,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     rounds: list[Round] = []
     walls: list[str] = []
     wins: list[tuple[tuple[int, int, int, bool, int], ...]] = []
+    menus: list[tuple[tuple[int, int, frozenset[int]], ...]] = []
     reader: _RoundReader | None = None
     for position, (name, data) in enumerate(records):
         try:
@@ -541,6 +625,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
                 rounds.append(Round(tuple(reader.events), 0, n))
                 walls.append(reader.wall)
                 wins.append(tuple(reader.wins))
+                menus.append(tuple(reader.menus) if reader.logs_menus else ())
                 reader = None
             else:
                 reader.read(name, data)
@@ -554,6 +639,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
         rounds.append(Round(tuple(reader.events), 0, n))
         walls.append(reader.wall)
         wins.append(tuple(reader.wins))
+        menus.append(tuple(reader.menus) if reader.logs_menus else ())
     final_scores = ranks = points = None
     result = head.get("result")
     players = result.get("players") if isinstance(result, dict) else None
@@ -583,7 +669,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
         room += f" {meta.get('room_id') or meta.get('contest_uid') or ''}".rstrip()
     record = MajsoulRecord(category, mode if type(mode) is int else 0,
                            dict(_object(_object(config.get("mode")).get("detail_rule"))), tuple(levels), tuple(walls),
-                           tuple(wins))
+                           tuple(wins), tuple(menus))
     origin = Origin("majsoul", uuid, "majsoul" if ranked else "", room, date,
                     (("winds", winds),) if ranked else (), record=record)
     if ranked and ranked_room:
