@@ -44,18 +44,25 @@ from .events import (
 from .formats import FormatError
 from .formats.majiang import game_from_json, game_to_json
 from .loader import GameReader, LoadError, load
-from .engine import Replay, Step, replay
-from .observe import Observer, walk
+from .engine import Replay, replay
+from .observe import Observer, Step, walk
 from .rules import Rule
 from .validation import Finding, findings_frame, validate
+from . import decisions as _decisions_module  # light: pandas and pyarrow load where its tables are made
 from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
 from .view import Viewer, view
+
+decisions = _decisions_module.decisions
+"""``paipu.decisions(games, rule=None)``: the decision table (:mod:`paipu.decisions`; the
+function takes the module's name here: ``from paipu.decisions import Decisions`` reaches
+the module)."""
 
 __version__ = "0.1.0"
 
 __all__ = [
     "load",
     "validate",
+    "decisions",
     "findings_frame",
     "view",
     "Viewer",

@@ -32,7 +32,6 @@ __all__ = [
     "kan_problems",
     "north_problems",
     "kan_after_riichi",
-    "swap_calling_kinds",
     "expected_win",
     "furiten",
     "expected_draw",
@@ -243,24 +242,6 @@ def _readings_over(counts: list[int], waits: tuple[int, ...] | list[int], closed
     return total
 
 
-def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
-    """The kinds the caller may not discard right after ``meld`` (喰い替え) at
-    喰い替え許可レベル: 0, the claimed kind and, for a chi claimed at an end, the kind
-    three away (筋喰い替え); 1, the claimed kind; 2, none."""
-    level = rule.swap_calling
-    if level == 2:
-        return ()
-    claimed = kind(meld.claimed)  # type: ignore[arg-type]
-    if meld.type == "chi" and level == 0:
-        ranks = sorted(meld.digits.replace("0", "5"))  # one suit: its digits order its kinds
-        rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]
-        if rank == ranks[0] and claimed % 9 <= 5:
-            return claimed, claimed + 3
-        if rank == ranks[2] and claimed % 9 >= 3:
-            return claimed, claimed - 3
-    return (claimed,)
-
-
 # -- wins ---------------------------------------------------------------------------------
 
 
@@ -284,7 +265,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         return WinExpectation(reason, NotAWin("incomplete"), Situation(), None, hand.to_notation())
     chankan = robbed_closed_kan = False
     if win.discarder is None:  # tsumo
-        if type(previous) not in (Draw, KanDraw) or previous.seat != seat:  # type: ignore[union-attr]
+        if not (type(previous) is Draw or type(previous) is KanDraw) or previous.seat != seat:
             allowed = "a tsumo that does not follow the winner's own draw"
         win_tile = None
         haitei = 1 if table.wall == 0 and not table.rinshan else 0
@@ -390,7 +371,7 @@ def _ron_order_problem(events: tuple[Event, ...], position: int, win: Win, rule:
     while type(events[index - 1]) is Win:
         index -= 1
     winners = [e.seat for e in events[index:position + 1] if type(e) is Win]
-    distances = [(w - win.discarder) % seats for w in winners]  # type: ignore[operator]
+    distances = [(w - win.discarder) % seats for w in winners]  # type: ignore[operator]  # rons: it has a discarder
     if distances != sorted(distances) or len(set(distances)) != len(distances):
         return "several rons not in turn order from the discarder"
     limit = rule.max_simultaneous_wins
@@ -426,18 +407,17 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
     index = current - 1
     while index > 0:  # back to the winner's last discard (its riichi discard, in riichi)
         event = events[index]
-        cls = type(event)
-        if cls is Discard:
-            if event.seat == seat:  # type: ignore[union-attr]
-                if event.riichi or not since_riichi:  # type: ignore[union-attr]
+        if type(event) is Discard:
+            if event.seat == seat:
+                if event.riichi or not since_riichi:
                     break
-            elif KIND_OF[event.tile] in waits:  # type: ignore[union-attr]
-                return f"furiten: the winner passed {event.tile} since its last discard"  # type: ignore[union-attr]
-        elif cls is Kan and event.seat != seat and event.meld.type == "kakan":  # type: ignore[union-attr]
-            added = event.meld.added  # type: ignore[union-attr]
-            if KIND_OF[added] in waits:  # type: ignore[index]
+            elif KIND_OF[event.tile] in waits:
+                return f"furiten: the winner passed {event.tile} since its last discard"
+        elif type(event) is Kan and event.seat != seat and event.meld.type == "kakan":
+            added = event.meld.added
+            if KIND_OF[added] in waits:  # type: ignore[index]  # a kakan has its added tile
                 return f"furiten: the winner passed {added} since its last discard"
-        elif north and cls is NorthSetAside and event.seat != seat:  # type: ignore[union-attr]
+        elif north and type(event) is NorthSetAside and event.seat != seat:
             return "furiten: the winner passed a North set aside since its last discard"
         index -= 1
     return None
@@ -472,7 +452,7 @@ def expected_draw(table: Table, draw: NoWin, previous: Event, rule: Rule) -> Dra
     zeros = (0,) * seats
     no = (False,) * seats
     if name == "九種九牌" or (name is None and type(previous) is Draw):
-        seat = previous.seat if type(previous) in (Draw, KanDraw) else -1  # type: ignore[union-attr]
+        seat = previous.seat if type(previous) is Draw or type(previous) is KanDraw else -1
         ok = (type(previous) is Draw and table.first_go_around and rule.abortive_draws and seat >= 0
               and sum(1 for k in _ORPHAN_KINDS if table.hands[seat].counts[k]) >= 9)
         return DrawExpectation("九種九牌" if ok else None, no, tuple(s == seat for s in range(seats)), zeros)

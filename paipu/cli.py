@@ -35,8 +35,8 @@ from .events import Game, locator
 from .formats import WRITERS
 from .limits import clip, printable, printable_json
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
-from .output import write_whole
-from .parallel import File, Summary, WorkerDied, Workers, batches, cores
+from .output import open_whole, write_whole
+from .parallel import File, Summary, WorkerDied, Workers, batches, cores, listing
 from .rules import PRESETS, Rule, RuleError, RuleSpec
 
 if TYPE_CHECKING:  # validation loads the engine: only where a command needs it
@@ -255,7 +255,7 @@ def _not_read_back(to: str, data: bytes, game: Game) -> str | None:
     given; a reader refuses what cannot be played (a hand of 12 tiles, a ron on one's own
     discard), so a game read leniently from one format may be written in another that
     paipu would refuse."""
-    from .engine import game_rules
+    from .game_rule import game_rules
     from .loader import _decode, _paipu_games  # the loader's own reading of a file's bytes
 
     try:
@@ -477,6 +477,159 @@ def _stats_in_batches(args: argparse.Namespace) -> Summary:
                 bar.advance(games)
     made = joined(parts) if parts else summary_tables([], args.engine)
     return Summary(made.summary(args.player, args.double_ron), load_errors(walk_errors, parts), games)
+
+
+def _decisions(args: argparse.Namespace) -> int:
+    """``paipu decisions``: the decision tables of the games written as they are made,
+    a batch of files at a time (memory flat in the number of games)."""
+    from functools import partial
+
+    from .decisions import decisions_of_batch
+
+    output = Path(args.output)
+    discards = _discards_path(output, args.format, args.scheduler is not None or args.dask)
+    if (not _jobs_fit("decisions", args) or _refuse_over_input("decisions", args.output, args.paths)
+            or _refuse_over_input("decisions", str(discards), args.paths)):
+        return EXIT_USAGE
+    files, walk_errors = listing(_load(args))
+    work = partial(decisions_of_batch, max_size=args.max_size, rule=args.rule)
+    bar = _Bar(sys.stderr, len(files))
+    file_errors: list[list[LoadError]] = []
+    failures: list[str] = []
+    games = 0
+    with contextlib.ExitStack() as stack:
+        if args.scheduler is not None or args.dask:
+            client = _dask_client("decisions", args, stack)
+            if client is None:
+                return EXIT_USAGE
+            from .dask import _batches
+
+            # each partition's result fetched in order, then let go
+            results: Iterator[Any] = (future.result() for future in
+                                      client.map(work, list(_batches(files, client)), pure=False))
+        else:
+            jobs = _processes(args.jobs)
+            workers = stack.enter_context(_workers(min(jobs, len(files)), bar))
+            results = workers.map(work, batches(files, jobs))
+        try:
+            writer = stack.enter_context(_DecisionWriter(output, discards, args.format,
+                                                         args.scheduler is not None or args.dask))
+        except OSError as error:
+            return _cannot_write("decisions", error)
+        for batch in results:
+            writer.write(batch.decisions, batch.discards)
+            games += batch.games
+            failures += batch.failures
+            for errors in batch.errors:  # a file each
+                file_errors.append(errors)
+                bar.advance(games)
+    bar.clear()
+    errors = [error for before, own in zip(walk_errors, file_errors) for error in (*before, *own)] + walk_errors[-1]
+    _report_errors("decisions", errors)
+    for failure in failures:
+        _say("decisions", failure)
+    if _no_games("decisions", games, len(errors), args):
+        return EXIT_LOAD_ERRORS
+    if failures:
+        return EXIT_ENGINE_ERRORS
+    return EXIT_LOAD_ERRORS if errors else EXIT_OK
+
+
+def _discards_path(output: Path, format: str, dataset: bool) -> Path:
+    """Where ``paipu decisions -o OUTPUT`` writes the discard options: beside the decisions,
+    ``out.parquet`` → ``out.discards.parquet``; in a Parquet dataset (a Dask cluster), the
+    folder ``OUTPUT/discards``."""
+    if dataset and format == "parquet":
+        return output / "discards"
+    return output.with_name(f"{output.stem}.discards{output.suffix or '.' + format}")
+
+
+class _DecisionWriter:
+    """The two tables of ``paipu decisions`` written a batch at a time, each file whole or
+    not at all (:func:`~paipu.output.open_whole`): Parquet (a row group per batch), CSV
+    (lists as their items separated by spaces, a cell a spreadsheet would run as a formula
+    written after a ``'``), or with ``dataset`` a Parquet dataset: a folder of one file per
+    partition, ``part.NNNNN.parquet`` in file order, under ``OUTPUT/decisions`` and ``OUTPUT/discards``."""
+
+    def __init__(self, output: Path, discards: Path, format: str, dataset: bool) -> None:
+        self.format = format
+        self.dataset = dataset and format == "parquet"
+        self.parts = 0
+        self.stack = contextlib.ExitStack()
+        if self.dataset:
+            self.folders = (output / "decisions", discards)
+            for folder in self.folders:
+                folder.mkdir(parents=True, exist_ok=True)
+        else:
+            self.files = [self.stack.enter_context(open_whole(path)) for path in (output, discards)]
+            self.writers: list[Any] = [None, None]
+
+    def __enter__(self) -> _DecisionWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        if self.dataset:
+            return
+        try:
+            if kind is None:
+                if self.parts == 0:  # no games: the tables empty, with their columns
+                    from .decisions import DECISION_COLUMNS, DISCARD_COLUMNS, schema
+
+                    for index, columns in enumerate((DECISION_COLUMNS, DISCARD_COLUMNS)):
+                        self._write(index, schema(columns).empty_table())
+                self._close_writers(kind)
+            else:  # the files are not renamed into place: the writers only let go
+                self._close_writers(kind)
+        except BaseException as failure:
+            if not self.stack.__exit__(type(failure), failure, failure.__traceback__):
+                raise
+            return
+        self.stack.__exit__(kind, error, trace)
+
+    def _close_writers(self, kind: type[BaseException] | None) -> None:
+        for writer in self.writers:
+            if writer is not None and self.format == "parquet":
+                if kind is None:
+                    writer.close()
+                else:
+                    with contextlib.suppress(Exception):
+                        writer.close()
+
+    def write(self, decisions: Any, discards: Any) -> None:
+        """Write one batch's tables (Arrow)."""
+        if self.dataset:
+            import pyarrow.parquet as pq
+
+            for folder, table in zip(self.folders, (decisions, discards)):
+                temporary = folder / f".part.{self.parts:05d}.parquet.part"
+                pq.write_table(table, temporary)
+                os.replace(temporary, folder / f"part.{self.parts:05d}.parquet")
+        else:
+            self._write(0, decisions)
+            self._write(1, discards)
+        self.parts += 1
+
+    def _write(self, index: int, table: Any) -> None:
+        if self.format == "parquet":
+            import pyarrow.parquet as pq
+
+            if self.writers[index] is None:
+                self.writers[index] = pq.ParquetWriter(self.files[index], table.schema)
+            self.writers[index].write_table(table)
+            return
+        from .decisions import to_pandas
+        from .stats import _inert
+
+        frame = to_pandas(table)
+        for name, column in frame.items():
+            kind = str(column.dtype)
+            if kind.startswith("list<"):
+                frame[name] = [None if value is None else " ".join(map(str, value)) for value in column]
+            elif kind in ("category", "string[pyarrow]"):
+                frame[name] = [_inert(value) for value in column]
+        header = self.writers[index] is None
+        self.writers[index] = True
+        self.files[index].write(frame.to_csv(index=False, header=header).encode("utf-8", "surrogateescape"))
 
 
 _STATS_EPILOG = """\
@@ -935,7 +1088,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write one game as a page of its own that steps through it (offline, no kernel): "
         "the table at every event, what the rules expected beside what the log says, and every "
         "finding of validate where it is reported. Keys: left/right a step, PgUp/PgDn a round, "
-        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands.",
+        "Home/End, n/p the next/previous finding, 1-4 whose viewpoint, h hide the other hands, "
+        "d danger against riichi, space play. PAGE.html#r5 opens at round 5 (as --round 5), "
+        "#r5e30 at its event 30, #end at the end.",
         epilog="Exit codes: 0 written; 2 bad usage, paths of no game or of several (name one as FILE#N), "
         "a game that could not be read, a page that could not be written, or -o naming a file read.",
     )
@@ -943,7 +1098,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE instead of standard output "
                       "(whole or not at all; never a file read)")
     view.add_argument("--rule", type=_rule_arg, metavar="R", help="the rule to check the game under, as for validate")
-    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first")
+    view.add_argument("--round", type=int, metavar="N", help="show round N (0-based) first, as the page's #rN does")
     view.add_argument("--seat", type=int, metavar="P", help="draw the table from player P's viewpoint (0-based)")
     view.set_defaults(run=_view)
 
@@ -996,6 +1151,32 @@ def build_parser() -> argparse.ArgumentParser:
                        "(same output as one; not with a Dask cluster)")
     _add_cluster(stats)
     stats.set_defaults(run=_stats)
+
+    decisions = commands.add_parser(
+        "decisions",
+        help="every decision of every game as a table: the legal options, the choice, the state",
+        description="One row per decision of a seat (after each draw or call, and on each discard or added\n"
+        "kan another seat could win on or call): the legal options, the choice made, the state before\n"
+        "it and the round's outcome; and one row per discard tile of each turn (shanten, ukeire,\n"
+        "danger). Columns: docs/decisions.md.",
+        epilog="Writes OUTPUT (the decisions) and OUTPUT's name with .discards before its ending (the "
+        "discard options); on a Dask cluster, Parquet as a dataset: OUTPUT/decisions/part.NNNNN.parquet and "
+        "OUTPUT/discards/part.NNNNN.parquet. Exit codes: 0 done; 2 load errors (the other games written) or bad "
+        "usage; 3 engine errors (the game left out, named); 4 a worker process of --jobs died; 130 interrupted.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_paths(decisions)
+    decisions.add_argument("-o", "--output", metavar="OUTPUT", required=True,
+                           help="the file to write (whole or not at all; never a file read)")
+    decisions.add_argument("--format", choices=("parquet", "csv"), default="parquet",
+                           help="parquet (default; pyarrow types) or csv (lists as items separated by spaces)")
+    decisions.add_argument("--rule", type=_rule_arg, metavar="R",
+                           help="the rule to replay under, as for validate (default: each game's own)")
+    decisions.add_argument("--jobs", type=int, default=1, metavar="N",
+                           help="read the files in N processes, 0 for one per core, never more than the cores "
+                           "(same output as one; not with a Dask cluster)")
+    _add_cluster(decisions)
+    decisions.set_defaults(run=_decisions)
     return parser
 
 

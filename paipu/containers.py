@@ -45,10 +45,11 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator, Literal, Union
 from urllib.parse import quote
 
+from .compression import readable_size
 from .limits import clip
 
 __all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
-           "members", "parts", "readable_size"]
+           "members", "parts"]
 
 Kind = Literal["database", "zip", "tar"]
 
@@ -76,14 +77,6 @@ MAX_NAME = 4096
 MAX_HEADER = 1 << 20
 """The most bytes of a tar member's long name or extended (pax) header read: real ones
 are a few hundred bytes."""
-
-
-def readable_size(count: int) -> str:
-    """A number of bytes as a person reads it: ``256 MiB``, ``1.5 KiB``, ``300 bytes``."""
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if count >= scale:
-            return f"{count / scale:.4g} {unit}"
-    return f"{count} bytes"
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -414,7 +407,7 @@ class _Database:
             return f"a corrupt SQLite database ({text})"
         return f"cannot read the database: {text}"
 
-    def _query(self, sql: str, values: tuple) -> list[tuple]:
+    def _query(self, sql: str, values: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """The rows of one query, in a connection of its own (no lock kept after it)."""
         connection = self._connect()
         try:
@@ -448,7 +441,7 @@ class _Database:
             self._schema = schema
         return self._schema
 
-    def _where(self, filters: Filters) -> tuple[list[str], list]:
+    def _where(self, filters: Filters) -> tuple[list[str], list[object]]:
         """The conditions of SQL that ``filters`` make, and their values."""
         schema = self.schema()
         conditions: list[str] = []
@@ -468,7 +461,7 @@ class _Database:
         return conditions, values
 
     def _pages(self, columns: str, filters: Filters, start: int | str | None, count: int | None,
-               entry: str | None = None) -> Iterator[tuple]:
+               entry: str | None = None) -> Iterator[tuple[Any, ...]]:
         """The rows of ``columns`` (the key first) in key order, from key ``start`` on (or
         the one row ``entry``), at most ``count`` and ``filters.limit``, a query of
         :data:`QUERY_ROWS` rows at a time."""

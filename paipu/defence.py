@@ -36,9 +36,10 @@ from operator import add
 import pandas as pd
 
 from .danger import Rating, SafeKinds, honour_rating, kind_ratings, public_counts, update_ratings, wall
-from .engine import Step, replay, warn_past_the_end
+from .engine import replay, warn_past_the_end
 from .events import Discard, DoraReveal, Game, Win
-from .observe import GameSource, Observer
+from .loader import GameSource
+from .observe import Observer, Step
 from .rules import RuleSpec
 from .shanten import shanten
 from .tiles import KIND_OF

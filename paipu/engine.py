@@ -25,135 +25,30 @@ parameters of a :class:`~paipu.rules.Rule`.
 
 from __future__ import annotations
 
-import itertools
 import warnings
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Callable, Iterator, TypeVar, Union, cast
+from dataclasses import replace
+from typing import Any, Callable, Iterator, TypeVar, cast
 
 from . import checks
 from .checks import DrawExpectation, WinExpectation, before
-from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
-                     Win, takes_riichi_stick)
+from .events import (Call, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
+                     Win)
 from .hand import IllegalAction
 from .names import draw_name
-from .observe import GameSource, Hooks, Observer, games_of
-from .rules import MAJIANG, MAJSOUL, MAJSOUL_SANMA, Rule, RuleSpec, platform_preset
+from .loader import GameSource, games_of
+from .observe import Expectation, Hooks, Observer, Step
+from .game_rule import game_rules
+from .rules import Rule, RuleSpec
 from .scoring import WinResult
 from .settlement import (DealExpectation, FinalResults, GameEnd, Standing, final_points, final_results, game_ends,
                          keeps_deal)
 from .tiles import KIND_OF
-from .table import AFTER_DISCARD, BEFORE_DISCARD, CLOSED_KAN, OPEN_KAN, Problem, Table
+from .table import AFTER_DISCARD, BEFORE_DISCARD, Problem, Table
 
-__all__ = ["Replay", "Step", "replay", "game_rule", "game_rules", "PastTheEndWarning", "warn_past_the_end"]
-
-Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
-"""What the engine expected at a step, by the kind of event."""
+__all__ = ["Replay", "replay", "PastTheEndWarning", "warn_past_the_end"]
 
 _Result = TypeVar("_Result", Win, NoWin)
 """A round's result: a win or a draw."""
-
-
-@dataclass(slots=True)
-class Step:
-    """One step of a replay (or a walk, :func:`paipu.observe.walk`): the ``event``
-    (``None`` for the end of the game) of ``game``, where it is (``round_index``,
-    ``event_index``, both 0-based: ``game.rounds[round_index].events[event_index]``), the
-    ``table`` after it (the live table: :meth:`snapshot` keeps the moment; ``None`` in a
-    walk), what the engine ``expected`` there, and the ``problems`` found."""
-
-    game: Game
-    round_index: int
-    event_index: int | None
-    event: Event | None
-    table: Table | None
-    expected: Expectation
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def round(self) -> Round | None:
-        """The round of the step (``None`` at the end of the game)."""
-        rounds = self.game.rounds
-        return rounds[self.round_index] if self.round_index < len(rounds) else None
-
-    def snapshot(self) -> "Step":
-        """This step with a copy of its table, which the replay going on leaves as it is."""
-        table = None if self.table is None else self.table.snapshot()
-        return Step(self.game, self.round_index, self.event_index, self.event, table, self.expected,
-                    list(self.problems))
-
-    def __repr__(self) -> str:
-        from .view import event_words
-
-        round_ = self.round
-        where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
-        marks = None if self.table is None else self.table.marks  # three players: which seat a call names
-        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players), marks)}"
-        found = f", {len(self.problems)} problem(s)" if self.problems else ""
-        return f"<Step {where}{event}{found}>"
-
-    def _repr_html_(self) -> str:
-        """The step drawn in Jupyter: the table after it (read when displayed: keep
-        :meth:`snapshot` of a replay's step), what the engine expected, the problems."""
-        from .view import step_html
-
-        return step_html(self)
-
-
-def game_rule(game: Game, rule: Rule | None = None) -> Rule:
-    """The rule a game is checked under.
-
-    No ``rule``: the game's own ``rule`` object (on top of the majiang preset) if it
-    carries one; else, for a game its origin places on Tenhou or Mahjong Soul, the preset
-    named as the platform (tenhou, majsoul; tenhou-sanma, majsoul-sanma for three players:
-    :func:`~paipu.rules.platform_preset`); else for a three-player game the tenhou-sanma
-    preset, and the majiang preset with what the log states of its rule (an mjai
-    ``start_game``'s length and red fives). The ``tenhou`` and ``tenhou-sanma`` presets
-    (and a rule built on them) and the ``majsoul`` and ``majsoul-sanma`` presets are
-    adjusted to what the game's :attr:`~paipu.events.Game.origin`
-    says its log implies
-    (:attr:`~paipu.events.Origin.rule`: for a Tenhou game, its room's East-only or
-    East-South, open tanyao and red fives, and the final-points rules of its date; for a
-    Mahjong Soul game, its room's length).
-    """
-    return game_rules(game, rule)[0]
-
-
-def game_rules(game: Game, rule: Rule | None = None) -> tuple[Rule, tuple[Rule, ...]]:
-    """:func:`game_rule`, and the other rules the game's origin leaves open
-    (:attr:`~paipu.events.Origin.undetermined`: a Tenhou log's date, an mjai log that
-    states no length): a log that agrees with any of them is consistent."""
-    origin = game.origin
-    if rule is None:
-        if game.rule:
-            return Rule.from_json(game.rule), ()
-        platform = "" if origin is None else origin.platform
-        if not platform and len(game.players) == 4:  # what a log of no known platform states of its rule
-            # (mjai's kyoku_first, aka_flag) and leaves open
-            if origin is None or not (origin.rule or origin.undetermined):
-                return MAJIANG, ()
-            return _implied_rules(MAJIANG, origin.rule, origin.undetermined)
-        rule = platform_preset(platform, len(game.players))
-    if (not (rule.pao_covers_whole_hand or rule in (MAJSOUL, MAJSOUL_SANMA))  # not the tenhou family, nor majsoul
-            or origin is None or not (origin.rule or origin.undetermined)
-            or rule.players != len(game.players)):  # refused by the replay
-        return rule, ()
-    return _implied_rules(rule, origin.rule, origin.undetermined)
-
-
-@lru_cache(maxsize=256)
-def _implied_rules(rule: Rule, implied: tuple[tuple[str, Any], ...],
-                   undetermined: tuple[tuple[str, tuple[Any, ...]], ...]) -> tuple[Rule, tuple[Rule, ...]]:
-    """:func:`game_rules` for one kind of log, worked out once (a Rule checks all its
-    fields when made, and a directory of logs holds only a few kinds)."""
-    chosen = rule.replace(**dict(implied))
-    names = [name for name, _ in undetermined]
-    others: list[Rule] = []
-    for values in itertools.product(*(accepted for _, accepted in undetermined)):
-        other = chosen.replace(**dict(zip(names, values)))
-        if other != chosen and other not in others:
-            others.append(other)
-    return chosen, tuple(others)
 
 
 def _last_hand(rule: Rule) -> int:
@@ -278,7 +173,7 @@ class Replay:
         self.standing = logged
         problems: list[Problem] = []
         try:
-            table = Table(deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
+            table = Table(self.rule, deal, 0 if len(deal.hands) == 4 else round_.player_of(0))
         except ValueError as error:
             yield Step(game, index, 0, deal, None, expected_deal, [Problem("qipai", str(error))])
             if round_end is not None:
@@ -307,8 +202,6 @@ class Replay:
             if table.dora_due and AFTER_DISCARD in table.dora_due and cls is not DoraReveal:
                 problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
                 table.drop_due_dora(AFTER_DISCARD)
-            if table.pending_riichi is not None and cls is not DoraReveal and takes_riichi_stick(event):
-                table.take_riichi_stick()
             expected: Expectation = None
             seat = getattr(event, "seat", None)
             lost = seat is not None and table.unknown[seat]  # a hand the table lost track of
@@ -360,21 +253,14 @@ class Replay:
 
     def _call(self, table: Table, event: Call, position: int, events: tuple[Event, ...],
               problems: list[Problem]) -> Expectation:
-        rule, meld = self.rule, event.meld
         problems += checks.call_problems(table, event, before(events, position))
-        kan = meld.type == "daiminkan"
-        table.call(event.seat, meld, () if kan else checks.swap_calling_kinds(meld, rule))
-        if kan and rule.kan_dora:
-            table.expect_kan_dora(OPEN_KAN if rule.kan_dora_delayed else CLOSED_KAN)
+        table.call(event.seat, event.meld)
         return None
 
     def _kan(self, table: Table, event: Kan, position: int, events: tuple[Event, ...],
              problems: list[Problem]) -> Expectation:
-        rule, meld = self.rule, event.meld
-        problems += checks.kan_problems(table, event, rule)
-        table.kan(event.seat, meld)
-        if rule.kan_dora:
-            table.expect_kan_dora(OPEN_KAN if meld.type == "kakan" and rule.kan_dora_delayed else CLOSED_KAN)
+        problems += checks.kan_problems(table, event, self.rule)
+        table.kan(event.seat, event.meld)
         return None
 
     def _reveal(self, table: Table, event: DoraReveal, position: int, events: tuple[Event, ...],

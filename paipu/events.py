@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Union
 from .records import quick_init
 from .tiles import HandNotation, Meld
 from .names import WIND_NAMES, Yaku, draw_name
+from .text import account
 
 __all__ = [
     "Deal",
@@ -368,9 +369,9 @@ class Game:
         return len(self.rounds)
 
     def __str__(self) -> str:
-        from .describe import describe
-
-        return describe(self)
+        """The text account of the game as its log states it (:func:`paipu.text.account`;
+        ``paipu show`` adds what the engine derives where the log states nothing)."""
+        return account(self)
 
     def _repr_html_(self) -> str:
         """The game drawn in Jupyter, step by step (:func:`paipu.view`)."""

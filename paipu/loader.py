@@ -37,20 +37,19 @@ gzip bomb is an error, found without inflating it all.
 
 from __future__ import annotations
 
-import bz2
 import errno
 import gc
 import os
 import stat
 import warnings
-import zlib
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Iterable, Iterator, Literal, Union, cast
 
 import orjson
 
-from .containers import (ENDINGS, ContainerError, Filters, Kind, Member, Missing, Part, Unread, kind, members,
-                         readable_size)
+from .compression import MAX_SIZE, BadCompression, TooLarge, bunzip2, gunzip, readable_size
+from .containers import ENDINGS, ContainerError, Filters, Kind, Member, Missing, Part, Unread, kind, members
 from .events import Game, locator
 from .formats import FORMATS, FormatError, ReadGame, identify
 from .formats.majiang import compact, games_from_compact
@@ -58,17 +57,12 @@ from .formats.errors import utf8_error_at
 from .limits import clip
 
 __all__ = ["load", "GameReader", "LoadError", "LoadWarning", "Without", "Selection", "Filters", "Part", "PATTERNS",
-           "MAX_SIZE"]
+           "MAX_SIZE", "GameSource", "games_of", "what_it_is"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 PATTERNS = (".json", ".json.gz", ".mjlog", ".xml", ".jsonl", ".jsonl.gz", ".mjson", ".mjson.gz")
 """Endings of the file names read when walking a directory."""
-
-MAX_SIZE = 256 * 1024 * 1024
-"""The default of ``max_size``: the most bytes of one file read, and the most it may
-inflate to if gzip-compressed (256 MiB; the largest log of the corpora is a few MB)."""
-
 
 BOM = b"\xef\xbb\xbf"
 """The UTF-8 byte order mark, skipped at the start of a file of any format."""
@@ -128,25 +122,13 @@ class LoadWarning(UserWarning):
 ErrorMode = Literal["warn", "collect", "raise"]
 
 
-class _TooLarge(Exception):
-    """A file, or what it inflates to, beyond ``max_size`` bytes."""
-
-
-class _BadGzip(Exception):
-    """Compressed data that is not whole gzip."""
-
-
-class _BadBzip2(Exception):
-    """Compressed data that is not whole bzip2."""
-
-
 class _NotRegular(Exception):
     """A file named as a path that is not read: a device or socket (never opened), or a
     FIFO that no writer holds open."""
 
 
 def _read(path: Path, max_size: int) -> bytes:
-    """The bytes of a file, at most ``max_size`` (else :class:`_TooLarge`). A pipe (a
+    """The bytes of a file, at most ``max_size`` (else :class:`TooLarge`). A pipe (a
     FIFO, ``<(zcat log.gz)``) is read as its writer writes it; one with no writer, and a
     device or a socket, is :class:`_NotRegular`, as a folder's walk names them: opened
     without waiting, or not at all, never a hang."""
@@ -160,7 +142,7 @@ def _read(path: Path, max_size: int) -> bytes:
             raise IsADirectoryError(errno.EISDIR, "is a folder")
         regular = stat.S_ISREG(info.st_mode)
         if regular and info.st_size > max_size:
-            raise _TooLarge(f"the file is {readable_size(info.st_size)}, more than the limit of "
+            raise TooLarge(f"the file is {readable_size(info.st_size)}, more than the limit of "
                             f"{readable_size(max_size)} (--max-size)")
         parts = []
         left = max_size + 1
@@ -187,49 +169,8 @@ def _read(path: Path, max_size: int) -> bytes:
     finally:
         os.close(fd)
     if left <= 0:
-        raise _TooLarge(f"more than the limit of {readable_size(max_size)} (--max-size)")
+        raise TooLarge(f"more than the limit of {readable_size(max_size)} (--max-size)")
     return parts[0] if len(parts) == 1 else b"".join(parts)
-
-
-def _gunzip(data: bytes, max_size: int) -> bytes:
-    """gzip data inflated, member after member, never beyond ``max_size`` bytes (else
-    :class:`_TooLarge`, found without inflating more than that)."""
-    parts = []
-    left = max_size + 1
-    while True:
-        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            part = inflater.decompress(data, left)
-        except zlib.error as error:
-            raise _BadGzip(str(error)) from None
-        parts.append(part)
-        left -= len(part)
-        if left <= 0:
-            raise _TooLarge(f"inflates to more than the limit of {readable_size(max_size)} (--max-size)")
-        if not inflater.eof:
-            raise _BadGzip("the file ends too early")
-        data = inflater.unused_data
-        if data[:2] != b"\x1f\x8b":  # no other member
-            if data.strip(b"\0"):
-                raise _BadGzip("data after the end of the compressed stream")
-            return parts[0] if len(parts) == 1 else b"".join(parts)
-
-
-def _bunzip2(data: bytes, max_size: int) -> bytes:
-    """bzip2 data inflated (a log of a phoenix-logs database made before May 2023),
-    never beyond ``max_size`` bytes (else :class:`_TooLarge`)."""
-    inflater = bz2.BZ2Decompressor()
-    try:
-        inflated = inflater.decompress(data, max_size + 1)
-    except OSError as error:
-        raise _BadBzip2(str(error)) from None
-    if len(inflated) > max_size:
-        raise _TooLarge(f"inflates to more than the limit of {readable_size(max_size)} (--max-size)")
-    if not inflater.eof:
-        raise _BadBzip2("the data ends too early")
-    if inflater.unused_data.strip(b"\0"):
-        raise _BadBzip2("data after the end of the compressed stream")
-    return inflated
 
 
 def _decode(data: bytes, name: str) -> tuple[list[Any], ReadGame]:
@@ -271,11 +212,9 @@ def _describe_read_error(error: Exception, data: bytes | None) -> str:
         if "UTF-8" in error.msg:  # orjson says where only for the whole text
             return f"not UTF-8 text: {utf8_error_at(data)}"
         return f"invalid JSON at line {error.lineno}, column {error.colno} (char {error.pos}): {error.msg}"
-    if isinstance(error, _BadGzip):
-        return f"corrupt gzip data: {error}"
-    if isinstance(error, _BadBzip2):
-        return f"corrupt bzip2 data: {error}"
-    if isinstance(error, _TooLarge):
+    if isinstance(error, BadCompression):
+        return str(error)
+    if isinstance(error, TooLarge):
         return f"not read: {error}"
     if isinstance(error, _NotRegular):
         return str(error)
@@ -450,9 +389,9 @@ class GameReader:
         own name is what a format may read a game id from: a Tenhou log's.)"""
         try:
             if data[:2] == b"\x1f\x8b":
-                data = _gunzip(data, self.max_size)
+                data = gunzip(data, self.max_size)
             elif data[:3] == b"BZh":
-                data = _bunzip2(data, self.max_size)
+                data = bunzip2(data, self.max_size)
             if data[:3] == BOM:  # which some editors write first, and JSON may not hold
                 data = data[3:]
             if not isinstance(index, int):
@@ -645,3 +584,39 @@ def load(*paths: PathLike, recursive: bool = True, errors: ErrorMode = "warn",
     >>> reader.errors                           # doctest: +SKIP
     """
     return GameReader(paths, recursive, errors, max_size, filters)
+
+
+GameSource = Union[Game, str, "os.PathLike[str]", Iterable[Union[Game, str, "os.PathLike[str]"]]]
+"""What the drivers read: a :class:`~paipu.events.Game`, a path (file, directory or
+``FILE#N``, read with :func:`paipu.load`), or any iterable of games and paths (a
+:class:`~paipu.loader.GameReader`, a list...)."""
+
+
+def what_it_is(value: object) -> str:
+    """What ``value`` is, for a TypeError: its type; a class named as one; a mapping said
+    to be what it likely is, a parsed paipu."""
+    if isinstance(value, type):
+        return f"the class {value.__name__}"
+    if isinstance(value, Mapping):
+        return f"{type(value).__name__} (a parsed 電脳麻将 paipu is made a Game by paipu.game_from_json)"
+    return type(value).__name__
+
+
+def games_of(source: GameSource, errors: str = "warn") -> Iterator[Game]:
+    """The games of a :data:`GameSource`, read as they are needed (paths with
+    :func:`paipu.load` and its ``errors``); TypeError for anything else (a dict too, a
+    parsed log whose keys would be taken for paths, and bytes)."""
+    if isinstance(source, Game):
+        yield source
+    elif isinstance(source, (str, os.PathLike)):
+        yield from load(source, errors=errors)  # type: ignore[arg-type]  # errors is load's ErrorMode
+    elif isinstance(source, Iterable) and not isinstance(source, (Mapping, bytes, bytearray)):
+        for item in source:
+            if isinstance(item, Game):
+                yield item
+            elif isinstance(item, (str, os.PathLike)):
+                yield from load(item, errors=errors)  # type: ignore[arg-type]  # as above
+            else:
+                raise TypeError(f"expected a Game or a path, not {what_it_is(item)}")
+    else:
+        raise TypeError(f"expected a Game, a path or an iterable of them, not {what_it_is(source)}")

@@ -1,7 +1,7 @@
 """Observers: your analysis as a class with a hook per event, run over games.
 
 An :class:`Observer` overrides the hooks it needs; each is called with a
-:class:`~paipu.engine.Step` (the game, where the event is, the event, and under the
+:class:`~paipu.observe.Step` (the game, where the event is, the event, and under the
 replay the table after it and what the rules expected there)::
 
     class Riichi(Observer):
@@ -35,23 +35,67 @@ game (:mod:`paipu.describe`) are observers.
 
 from __future__ import annotations
 
-import os
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, count
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Union
+from typing import Any, Callable, Union
 
-from .events import Call, Deal, Discard, DoraReveal, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
+from .checks import DrawExpectation, WinExpectation
+from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .loader import GameSource, games_of, what_it_is
+from .settlement import DealExpectation, GameEnd
+from .table import Problem, Table
+from .text import event_words
 
-if TYPE_CHECKING:
-    from .engine import Step
-    from .table import Problem
+__all__ = ["Observer", "Step", "Expectation", "walk", "EVENT_HOOKS"]
 
-__all__ = ["Observer", "walk", "games_of", "GameSource", "EVENT_HOOKS"]
+Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
+"""What the engine expected at a step, by the kind of event."""
 
-GameSource = Union[Game, str, "os.PathLike[str]", Iterable[Union[Game, str, "os.PathLike[str]"]]]
-"""What the drivers read: a :class:`~paipu.events.Game`, a path (file, directory or
-``FILE#N``, read with :func:`paipu.load`), or any iterable of games and paths (a
-:class:`~paipu.loader.GameReader`, a list...)."""
+
+@dataclass(slots=True)
+class Step:
+    """One step of a replay (or a walk, :func:`paipu.observe.walk`): the ``event``
+    (``None`` for the end of the game) of ``game``, where it is (``round_index``,
+    ``event_index``, both 0-based: ``game.rounds[round_index].events[event_index]``), the
+    ``table`` after it (the live table: :meth:`snapshot` keeps the moment; ``None`` in a
+    walk), what the engine ``expected`` there, and the ``problems`` found."""
+
+    game: Game
+    round_index: int
+    event_index: int | None
+    event: Event | None
+    table: Table | None
+    expected: Expectation
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def round(self) -> Round | None:
+        """The round of the step (``None`` at the end of the game)."""
+        rounds = self.game.rounds
+        return rounds[self.round_index] if self.round_index < len(rounds) else None
+
+    def snapshot(self) -> "Step":
+        """This step with a copy of its table, which the replay going on leaves as it is."""
+        table = None if self.table is None else self.table.snapshot()
+        return Step(self.game, self.round_index, self.event_index, self.event, table, self.expected,
+                    list(self.problems))
+
+    def __repr__(self) -> str:
+        round_ = self.round
+        where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
+        marks = None if self.table is None else self.table.marks  # three players: which seat a call names
+        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players), marks)}"
+        found = f", {len(self.problems)} problem(s)" if self.problems else ""
+        return f"<Step {where}{event}{found}>"
+
+    def _repr_html_(self) -> str:
+        """The step drawn in Jupyter: the table after it (read when displayed: keep
+        :meth:`snapshot` of a replay's step), what the engine expected, the problems."""
+        from .view import step_html
+
+        return step_html(self)
+
 
 EVENT_HOOKS: dict[type, str] = {
     Deal: "on_deal",
@@ -70,7 +114,7 @@ EVENT_HOOKS: dict[type, str] = {
 
 class Observer:
     """A hook per event; override those you need (see the module). Every hook but
-    :meth:`on_game_start` gets the :class:`~paipu.engine.Step`; a step is made for the
+    :meth:`on_game_start` gets the :class:`~paipu.observe.Step`; a step is made for the
     call, so keep it (or ``step.snapshot()`` under the replay, whose table goes on)."""
 
     def on_game_start(self, game: Game) -> None:
@@ -169,44 +213,18 @@ class Hooks:
 
 
 def _what(value: object) -> str:
-    """What ``value`` is, for a TypeError: its type, with what was likely meant for an
-    Observer class given for an instance (``the class Calls: call it, Calls()``) and a
-    dict (a parsed paipu)."""
+    """What ``value`` is, for a TypeError (:func:`~paipu.loader.what_it_is`), with what was
+    likely meant for an Observer class given for an instance (``the class Calls: call it,
+    Calls()``)."""
     if isinstance(value, type) and issubclass(value, Observer):
         return f"the class {value.__name__}: call it, {value.__name__}()"
-    if isinstance(value, Mapping):
-        return f"{type(value).__name__} (a parsed 電脳麻将 paipu is made a Game by paipu.game_from_json)"
-    return type(value).__name__
-
-
-def games_of(source: GameSource, errors: str = "warn") -> Iterator[Game]:
-    """The games of a :data:`GameSource`, read as they are needed (paths with
-    :func:`paipu.load` and its ``errors``); TypeError for anything else (a dict too, a
-    parsed log whose keys would be taken for paths, and bytes)."""
-    from .loader import load
-
-    if isinstance(source, Game):
-        yield source
-    elif isinstance(source, (str, os.PathLike)):
-        yield from load(source, errors=errors)  # type: ignore[arg-type]  # errors is load's ErrorMode
-    elif isinstance(source, Iterable) and not isinstance(source, (Mapping, bytes, bytearray)):
-        for item in source:
-            if isinstance(item, Game):
-                yield item
-            elif isinstance(item, (str, os.PathLike)):
-                yield from load(item, errors=errors)  # type: ignore[arg-type]  # as above
-            else:
-                raise TypeError(f"expected a Game or a path, not {_what(item)}")
-    else:
-        raise TypeError(f"expected a Game, a path or an iterable of them, not {_what(source)}")
+    return what_it_is(value)
 
 
 def walk(source: GameSource, *observers: Observer) -> Any:
     """Run ``observers`` over the events of the games of ``source``, without the rules
     engine (cheap: ``step.table`` and ``step.expected`` are ``None``); return their
     results (see :class:`Observer`)."""
-    from .engine import Step
-
     hooks = Hooks(observers)
     by_event, round_end = hooks.by_event, hooks.round_end
     if hooks.after_riichi:

@@ -22,8 +22,9 @@ import os
 import stat
 from pathlib import Path
 from secrets import token_hex
+from typing import BinaryIO, Iterator
 
-__all__ = ["write_whole"]
+__all__ = ["write_whole", "open_whole"]
 
 _NAME_KEPT = 40
 """The characters of the file's name the temporary file's name begins with (after its
@@ -55,13 +56,22 @@ def write_whole(path: Path, data: bytes) -> None:
     """Write ``data`` as the file ``path`` whole or not at all (see the module). A path
     that is not a regular file (``/dev/null``, a FIFO) is written as it is: there is
     nothing to rename over. An :class:`OSError` names ``path``, not the temporary file."""
+    with open_whole(path) as file:
+        file.write(data)
+
+
+@contextlib.contextmanager
+def open_whole(path: Path) -> Iterator[BinaryIO]:
+    """A file to write ``path`` with, in pieces, that becomes ``path`` whole at the end of
+    the ``with`` block, or not at all if the block ends by an exception (see the module
+    and :func:`write_whole`, which writes with it)."""
     try:
         status: os.stat_result | None = os.stat(path)
     except OSError:  # no such file yet (or not to be looked at: the write says why)
         status = None
     if status is not None and not stat.S_ISREG(status.st_mode):
         with open(path, "wb") as file:
-            file.write(data)
+            yield file
         return
     temporary = None
     try:
@@ -69,7 +79,7 @@ def write_whole(path: Path, data: bytes) -> None:
         with open(descriptor, "wb") as file:
             if status is not None:  # a plain open keeps the permissions of the file it writes over
                 os.fchmod(descriptor, status.st_mode & 0o777)
-            file.write(data)
+            yield file
         os.replace(temporary, path)
     except BaseException as error:
         if temporary is not None:

@@ -322,7 +322,7 @@ class Rule:
         return f"Rule({changed})"
 
 
-def _checked(spec: dataclasses.Field, value: Any) -> Any:
+def _checked(spec: dataclasses.Field[Any], value: Any) -> Any:
     """The value of a parameter in its stored form; :class:`RuleError` if invalid."""
     name = f"{spec.metadata['key']} ({spec.name})"
     default = spec.default

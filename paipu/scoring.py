@@ -441,7 +441,7 @@ def score(
     return _score(hand, win_tile, situation, rule)
 
 
-def _type_name(value: Any) -> str:
+def _type_name(value: object) -> str:
     """A value's type and the value, cut short, for a TypeError: ``int 5``."""
     return f"{type(value).__name__} {clip(repr(value), 40)}"
 
@@ -566,21 +566,22 @@ def _split(counts: list[int], n: int, base: int) -> list[tuple[_Set, ...]]:
     return found
 
 
-def _suit_entry(suit: int, counts: tuple[int, ...]) -> tuple[int, tuple]:
+def _suit_entry(suit: int, counts: tuple[int, ...]) -> _SuitEntry:
     """The entry of :data:`_SUITS` for the nine ``counts`` of suit ``suit`` (0 m, 1 p,
-    2 s), made and kept: (its tiles mod 3, its splits). The splits are, for 0 tiles mod
-    3, every split into sets; for 2, a (pair kind, every split of the rest into sets) for
-    each kind held twice or more, in order, that leaves a split; for 1, none."""
+    2 s), made and kept: (its tiles mod 3, its splits, its splits with a pair). The
+    splits are, for 0 tiles mod 3, every split into sets; the splits with a pair, for 2,
+    a (pair kind, every split of the rest into sets) for each kind held twice or more, in
+    order, that leaves a split; the others are empty."""
     cache = _SUITS[suit]
     if len(cache) >= _SUITS_KEPT:
         cache.clear()
     base = 9 * suit
     residue = sum(counts) % 3
-    splits: tuple = ()
+    splits: _Splits = ()
+    with_pairs: list[tuple[int, _Splits]] = []
     if residue == 0:
         splits = tuple(_split(list(counts), 0, base))
     elif residue == 2:
-        with_pairs = []
         for n in range(9):
             if counts[n] >= 2:
                 rest = list(counts)
@@ -588,12 +589,15 @@ def _suit_entry(suit: int, counts: tuple[int, ...]) -> tuple[int, tuple]:
                 rest_splits = tuple(_split(rest, 0, base))
                 if rest_splits:
                     with_pairs.append((base + n, rest_splits))
-        splits = tuple(with_pairs)
-    entry = cache[counts] = (residue, splits)
+    entry = cache[counts] = (residue, splits, tuple(with_pairs))
     return entry
 
 
-_SUITS: tuple[dict[tuple[int, ...], tuple[int, tuple]], ...] = ({}, {}, {})
+_Splits = tuple[tuple[_Set, ...], ...]
+"""Every split of a suit's tiles into sets."""
+_SuitEntry = tuple[int, _Splits, tuple[tuple[int, _Splits], ...]]
+"""A suit's tiles mod 3, its splits into sets, and its (pair kind, splits of the rest)."""
+_SUITS: tuple[dict[tuple[int, ...], _SuitEntry], ...] = ({}, {}, {})
 """By suit, the entry of each suit's counts met so far (see :func:`_suit_entry`)."""
 _SUITS_KEPT = 1 << 15
 """Entries a suit's cache holds before it starts again (a bound on memory)."""
@@ -630,7 +634,7 @@ def standard_readings(
         at = residues.index(2)
         splits = [m[1], p[1], s[1]]
         groups = []
-        for pair, pair_splits in splits[at]:
+        for pair, pair_splits in (m, p, s)[at][2]:
             splits[at] = pair_splits
             groups.append((pair, splits[:]))
     tail = tuple((27 + i, False) for i, n in enumerate(honours) if n == 3) if 3 in honours else ()
@@ -886,6 +890,31 @@ class _Win:
         "green",
         "terminals",
     )
+    win: int
+    """The winning tile's kind."""
+    ron: str | None
+    """The discarder's direction mark, None for a tsumo."""
+    melds: _Melds
+    closed: bool
+    rule: Rule
+    dealer: bool
+    round_wind: int
+    seat_wind: int
+    situational: tuple[Yaku, ...]
+    """The situation's yaku (none for 天和/地和)."""
+    yakuman_situational: tuple[Yaku, ...]
+    """天和 or 地和, or none."""
+    dora: tuple[Yaku, ...]
+    simples: bool
+    """Only simples (2-8) held."""
+    honours: bool
+    """An honour held."""
+    suits: int
+    """How many suits are held (0-3)."""
+    green: bool
+    """Only green tiles held."""
+    terminals: bool
+    """Only terminals held."""
 
 
 class _Reading:
@@ -895,7 +924,7 @@ class _Reading:
     __slots__ = ("yaku", "fu", "fu_breakdown", "han", "yakuman", "base", "points")
 
     def __init__(
-        self, win: _Win, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: list, yakuman: int
+        self, win: _Win, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: list[tuple[str, int]], yakuman: int
     ) -> None:
         rule = win.rule
         self.yaku = yaku
@@ -963,7 +992,7 @@ def _yakuman(win: _Win, found: list[Yaku]) -> _Reading:
     return _Reading(win, yaku, 0, [], total)
 
 
-def _ordinary(win: _Win, yaku: list[Yaku], fu: int, fu_breakdown: list) -> _Reading:
+def _ordinary(win: _Win, yaku: list[Yaku], fu: int, fu_breakdown: list[tuple[str, int]]) -> _Reading:
     """An ordinary reading: dora count only when a yaku exists."""
     if yaku:
         yaku += win.dora
@@ -1010,10 +1039,10 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
         fu_breakdown.append(part)
         fu += part[1]
     if pair >= 27:
-        part = _pair_fu(pair, win.round_wind, win.seat_wind, win.rule.double_wind_pair_2fu)
-        if part:
-            fu_breakdown.append(part)
-            fu += part[1]
+        pair_part = _pair_fu(pair, win.round_wind, win.seat_wind, win.rule.double_wind_pair_2fu)
+        if pair_part:
+            fu_breakdown.append(pair_part)
+            fu += pair_part[1]
     if wait:
         fu_breakdown.append(wait)
         fu += 2
@@ -1029,10 +1058,10 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
     elif fu == 20:
         fu_breakdown.append(_FU_OPEN_PINFU)
         fu = 30
-    part = _ROUNDED[-fu % 10]
-    if part:
-        fu_breakdown.append(part)
-        fu += part[1]
+    rounding = _ROUNDED[-fu % 10]
+    if rounding:
+        fu_breakdown.append(rounding)
+        fu += rounding[1]
 
     dragons = (triplets >> 31).bit_count()
     winds = (triplets >> 27 & 15).bit_count()
@@ -1219,7 +1248,7 @@ def _score(
     win.green = not mask & ~_GREEN_MASK
     win.terminals = not mask & ~_TERMINAL_MASK
 
-    best = None
+    best: _Reading | None = None
     for pair, sets, at in readings:
         reading = _standard(win, pair, sets, at)
         if best is None or reading.beats(best):
@@ -1238,8 +1267,9 @@ def _score(
             _intern("純正九蓮宝燈", 0, 2) if nine_gates_form == 2 else _intern("九蓮宝燈", 0, 1)
         )
         reading = _yakuman(win, [found])
-        if reading.beats(best):
+        if best is None or reading.beats(best):
             best = reading
+    assert best is not None, "a complete hand has a reading"
     if not best.yaku:
         return NotAWin(NO_YAKU)
     return _result(win, best, situation)
@@ -1260,7 +1290,7 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     liable = None
     liable_points = 0
     pao = next((yaku for yaku in best.yaku if yaku.pao), None) if best.yakuman else None
-    if pao:
+    if pao and pao.pao:
         liable = (seat + marks[pao.pao]) % players
         share = base if rule.pao_covers_whole_hand else 8000 * min(pao.yakuman, best.yakuman)
         if win.ron:
@@ -1275,7 +1305,8 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
         payer = liable if base == 0 else discarder
         points = _ceil100(base * (6 if dealer else 4))
         payments[seat] += points + honba_points + 1000 * situation.riichi_sticks
-        payments[payer] -= points + honba_points  # type: ignore[index]
+        # base is 0 only when the liable player paid it all (liable is set); else a ron
+        payments[payer] -= points + honba_points  # type: ignore[index]  # payer is set: see above
     else:
         from_dealer, from_others = tsumo_shares(base, dealer, players, rule)
         points = 0

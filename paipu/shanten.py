@@ -44,7 +44,7 @@ few hundred distinct tables).
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 __all__ = [
     "shanten",
@@ -60,7 +60,7 @@ __all__ = [
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 """Kinds of the terminals and honours (幺九牌): the thirteen kinds of thirteen orphans."""
 
-_orphan_counts = itemgetter(*TERMINALS_AND_HONOURS)
+_orphan_counts: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*TERMINALS_AND_HONOURS)
 _ORPHAN_INDEX = frozenset(TERMINALS_AND_HONOURS)
 
 # A "gain table" lists, for m = 0..4 sets and p = 0..1 pairs at index 2*m + p, the most
@@ -164,19 +164,22 @@ _MOST_HANDS = 1 << 20
 that a run over hundreds of thousands of games does not grow without bound."""
 
 
-class _Computed(dict):
+_Key = TypeVar("_Key")
+
+
+class _Computed(dict[_Key, int]):
     """A dictionary that works out a missing value with ``compute`` and keeps it: at most
     ``limit`` values (emptied when full), so that a cache does not grow without bound.
     Looked up by subscript, in C, with no call of Python but for a missing key."""
 
     __slots__ = ("compute", "limit")
 
-    def __init__(self, compute: Callable[[Any], int], limit: int | None = None) -> None:
+    def __init__(self, compute: Callable[[_Key], int], limit: int | None = None) -> None:
         super().__init__()
         self.compute = compute
         self.limit = limit
 
-    def __missing__(self, key: Any) -> int:
+    def __missing__(self, key: _Key) -> int:
         if self.limit is not None and len(self) >= self.limit:
             self.clear()
         value = self[key] = self.compute(key)
@@ -197,12 +200,12 @@ class _Tables:
         self.tables: list[tuple[int, ...]] = []
         self.numbers: dict[tuple[int, ...], int] = {}
         # a suit's nine counts (the honours' seven) to the number of its table
-        self.suits = _Computed(lambda counts: self._intern(self._suit_table(counts)))
-        self.honours = _Computed(lambda counts: self._intern(_honour_gains(counts)))
+        self.suits: _Computed[tuple[int, ...]] = _Computed(lambda counts: self._intern(self._suit_table(counts)))
+        self.honours: _Computed[tuple[int, ...]] = _Computed(lambda counts: self._intern(_honour_gains(counts)))
         self.combined: dict[tuple[int, int], int] = {}
         # the four parts' table numbers of a whole hand to the number of their combination
-        self.hands = _Computed(lambda parts: self.combine(self.combine(parts[0], parts[1]),
-                                                          self.combine(parts[2], parts[3])), _MOST_HANDS)
+        self.hands: _Computed[tuple[int, int, int, int]] = _Computed(
+            lambda parts: self.combine(self.combine(parts[0], parts[1]), self.combine(parts[2], parts[3])), _MOST_HANDS)
         # A half's counts to the table number of each crossing state, filled as needed.
         self.lefts: dict[tuple[int, ...], list[int | None]] = {}
         self.rights: dict[tuple[int, ...], list[int | None]] = {}

@@ -39,11 +39,11 @@ from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
 import numpy as np
 import pandas as pd
 
-from .engine import Step
 from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
 from .hand import unplayable
 from .limits import DECIMAL, as_index, encodable
-from .observe import GameSource, Observer, walk
+from .loader import GameSource
+from .observe import Observer, Step, walk
 from .shanten import Tracked, waits
 from .tiles import KIND_OF
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 from operator import add
 from typing import cast
 
-from .events import Deal, Discard, Draw, Event, NoWin, Win
+from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
 from .hand import Hand, IllegalAction
 from .rules import Rule
 from .shanten import waits as _waits
 from .tiles import KIND_OF, Meld, kind
 
-__all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks"]
+__all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks", "swap_calling_kinds"]
 
 LIVE_WALL = 70
 """Tiles of the live wall after the deal: 136 - 4 x 13 dealt - 14 in the dead wall."""
@@ -61,6 +61,24 @@ def direction_marks(seats: int, dealer: int = 0) -> tuple[tuple[str | None, ...]
 
 
 _FOUR_MARKS = direction_marks(4)
+
+
+def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
+    """The kinds the caller may not discard right after ``meld`` (喰い替え) at
+    喰い替え許可レベル: 0, the claimed kind and, for a chi claimed at an end, the kind
+    three away (筋喰い替え); 1, the claimed kind; 2, none."""
+    level = rule.swap_calling
+    if level == 2:
+        return ()
+    claimed = kind(meld.claimed)  # type: ignore[arg-type]  # a call's meld: it has its claimed tile
+    if meld.type == "chi" and level == 0:
+        ranks = sorted(meld.digits.replace("0", "5"))  # one suit: its digits order its kinds
+        rank = meld.claimed[1].replace("0", "5")  # type: ignore[index]  # as above
+        if rank == ranks[0] and claimed % 9 <= 5:
+            return claimed, claimed + 3
+        if rank == ranks[2] and claimed % 9 >= 3:
+            return claimed, claimed - 3
+    return (claimed,)
 
 # Stages of a kan's dora indicator still to be revealed (docs/rules.md §9, "Dora timing")
 CLOSED_KAN = "closed kan, before its replacement draw"
@@ -160,10 +178,18 @@ class Table:
     after a draw, ``discard`` after a chi or pon, ``kandraw`` after a kan, ``northdraw``
     after a North set aside, ``end``);
     ``last_discard`` the ``(seat, tile)`` of the discard that may be called now; ``results`` the round's wins or draw so far.
+
+    The table plays by its ``rule``, and its actions complete what the rule makes of them:
+    a riichi's stick goes to the table with the event after the riichi discard, unless
+    that event keeps it (a ron on that discard, 三家和: :func:`~paipu.events.takes_riichi_stick`);
+    a kan under kan dora makes its new indicator due, at the moment the rule says
+    (``dora_due``, :meth:`dora_due_now`); a chi or pon forbids the discards swap-calling
+    forbids (``forbidden``, :func:`swap_calling_kinds`).
     """
 
-    def __init__(self, deal: Deal | None = None, dealer: int = 0) -> None:
-        """A table; dealt at once when ``deal`` is given (see :meth:`deal`)."""
+    def __init__(self, rule: Rule, deal: Deal | None = None, dealer: int = 0) -> None:
+        """A table playing by ``rule``; dealt at once when ``deal`` is given (see :meth:`deal`)."""
+        self.rule = rule
         if deal is not None:
             self.deal(deal, dealer)
 
@@ -209,6 +235,7 @@ class Table:
         kan's, means the North stands (nobody won on it): it ends every ippatsu and the
         first go-around (Tenhou's logs: no 一発 and no ダブル立直 after one, but 一発 for
         a ron on the North itself)."""
+        self._riichi_takes_effect()
         self.rinshan = self.phase == "northdraw"
         if self.rinshan:
             self.ippatsu = [False] * len(self.hands)
@@ -243,6 +270,7 @@ class Table:
         kind (the drawn tile, for a tsumogiri) leaves in its place, or else the hand is
         no longer known (``unknown``); then :class:`IllegalAction` says what was
         impossible."""
+        self._riichi_takes_effect()  # only in a log with two discards in a row
         hand = self.hands[seat]
         self.ippatsu[seat] = False
         error = None
@@ -269,11 +297,13 @@ class Table:
         if error is not None:
             raise error
 
-    def call(self, seat: int, meld: Meld, forbidden: tuple[int, ...] = ()) -> None:
+    def call(self, seat: int, meld: Meld) -> None:
         """``seat`` calls the last discard into ``meld`` (chi, pon or open kan, 副露): the
         tile is marked in its river as called away; no ippatsu, no first go-around any
-        more. After a chi or pon the caller discards, not a kind of ``forbidden``
-        (喰い替え); after an open kan, the replacement draw."""
+        more. After a chi or pon the caller discards, not a kind swap-calling forbids
+        (喰い替え, :func:`swap_calling_kinds`); after an open kan, whose new dora
+        indicator is due (:meth:`expect_kan_dora`), the replacement draw."""
+        self._riichi_takes_effect()
         if self.last_discard is not None and self.last_discard[0] != seat:
             discarder = self.last_discard[0]
             mark = self.marks[discarder][seat]
@@ -285,24 +315,37 @@ class Table:
         if meld.type == "daiminkan":
             self.kans[seat] += 1
             self.actor, self.phase = seat, "kandraw"
+            self._expect_kan_dora(meld)
         else:
             self.actor, self.phase = seat, "discard"
-            self.forbidden = forbidden
+            self.forbidden = swap_calling_kinds(meld, self.rule)
 
     def kan(self, seat: int, meld: Meld) -> None:
-        """``seat`` makes a closed or added kan (暗槓, 加槓) on its turn, then the
-        replacement draw."""
+        """``seat`` makes a closed or added kan (暗槓, 加槓) on its turn, whose new dora
+        indicator is due (:meth:`expect_kan_dora`), then the replacement draw."""
+        self._riichi_takes_effect()  # only in a log with a kan right after a discard
         self.kans[seat] += 1
         # a kan dora waiting for a discard is due before the next discard once another kan comes
         self.dora_due = [BEFORE_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
         self.hands[seat].kan(meld)
         self.four_winds = False
         self.actor, self.phase = seat, "kandraw"
+        self._expect_kan_dora(meld)
 
-    def expect_kan_dora(self, stage: str) -> None:
-        """A kan's new dora indicator is due, at ``stage`` (:data:`CLOSED_KAN` or
-        :data:`OPEN_KAN`)."""
-        self.dora_due.append(stage)
+    def _expect_kan_dora(self, meld: Meld) -> None:
+        """Under kan dora, the new indicator of the kan ``meld`` is due: before its
+        replacement draw for a closed kan, or any kan without カンドラ後乗せ; with the next
+        discard for an open or added kan (:data:`OPEN_KAN`)."""
+        rule = self.rule
+        if rule.kan_dora:
+            self.dora_due.append(OPEN_KAN if meld.type != "ankan" and rule.kan_dora_delayed else CLOSED_KAN)
+
+    def dora_due_now(self) -> int:
+        """How many kan dora indicators are due now, before anything else happens: those
+        of a kan whose replacement was drawn (due before the next discard) and those due
+        right after the discard just made. The replay reports one not revealed in time;
+        the simulator turns them over here."""
+        return sum(due in (BEFORE_DISCARD, AFTER_DISCARD) for due in self.dora_due)
 
     def drop_due_dora(self, stage: str) -> None:
         """Stop waiting for the new dora indicators due at ``stage``, whose moment passed
@@ -319,17 +362,18 @@ class Table:
         """``seat`` sets a North aside as a dora (北抜き, three players), then draws a
         replacement tile (phase ``northdraw``, :meth:`draw`). The others may win on it,
         as on a tile added to a kan (no 槍槓)."""
+        self._riichi_takes_effect()
         self.actor, self.phase = seat, "northdraw"
         self.last_discard = None
         self.north[seat] += 1
         self.hands[seat].set_aside_north(tile)
 
-    def take_riichi_stick(self) -> None:
-        """The riichi just declared takes effect: its 1,000 points go to the table. The
-        replay calls this before the event after the riichi discard, unless that event
-        keeps the stick (:func:`paipu.events.takes_riichi_stick`)."""
+    def _riichi_takes_effect(self, event: Event | None = None) -> None:
+        """The riichi just declared takes effect with the action after its discard: its
+        1,000 points go to the table, unless ``event`` keeps them
+        (:func:`paipu.events.takes_riichi_stick`)."""
         seat = self.pending_riichi
-        if seat is not None:
+        if seat is not None and (event is None or takes_riichi_stick(event)):
             self.scores[seat] -= 1000
             self.deposits[seat] += 1000
             self.sticks += 1
@@ -337,13 +381,15 @@ class Table:
 
     def win(self, win: Win) -> None:
         """A win (和了), settled with its payments (as logged; the engine passes the rules'
-        where the log states none); the sticks go with the first."""
+        where the log states none); the sticks go with the first. A ron on a riichi
+        discard keeps its stick."""
         self._settle(win)
         self.sticks = 0
 
     def no_win(self, draw: NoWin) -> None:
         """The round ends without a win (流局), settled with the draw's payments (as for
-        :meth:`win`)."""
+        :meth:`win`); a riichi just declared takes effect first, but at 三家和."""
+        self._riichi_takes_effect(draw)
         self._settle(draw)
 
     def _settle(self, result: Win | NoWin) -> None:

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, Iterable, cast
 from .checks import DrawExpectation, WinExpectation
 from .events import Deal, Game, NoWin, Win, locator
 from .hand import Hand
-from .loader import MAX_SIZE, Selection, load
+from .loader import MAX_SIZE, GameSource, Selection, games_of, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
-from .observe import GameSource, Observer, games_of
-from .engine import Replay, Step
+from .menus import menu_problems
+from .observe import Observer, Step
+from .engine import Replay
 from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .table import Problem
@@ -152,14 +153,20 @@ class Checker(Observer):
 
     def format_problems(self) -> None:
         """What the game's format states that its own record checks (a Mahjong Soul
-        record's wall: :meth:`~paipu.formats.majsoul_record.MajsoulRecord.problems`), each
-        a finding at its event."""
+        record's wall: :meth:`~paipu.formats.majsoul_record.MajsoulRecord.problems`; its
+        menus: :func:`paipu.menus.menu_problems`), each a finding at its event."""
         game = self.game
-        record = None if game is None or game.origin is None else game.origin.record
+        if game is None or game.origin is None:
+            return
+        record = game.origin.record
         problems = getattr(record, "problems", None)
         if problems is None:
             return
-        for round_index, event, check, expected, logged, message in problems(game):
+        found = problems(game)
+        menus = getattr(record, "menus", None)
+        if menus and any(menus):
+            found += menu_problems(game, menus)
+        for round_index, event, check, expected, logged, message in found:
             self.add(None, check, expected, logged, message, round_index, event)
 
     def deal(self, step: Step, expected: DealExpectation) -> None:
@@ -338,7 +345,7 @@ def validate_game(game: Game, rule: RuleSpec | None = None, strict_names: bool =
 
 def validate(games: GameSource, rule: RuleSpec | None = None, strict_names: bool = False) -> list[Finding]:
     """Findings for a game, a path (file, directory, ``FILE#N``) or any iterable of games
-    and paths (:data:`~paipu.observe.GameSource`, as :func:`paipu.stats.summary` takes).
+    and paths (:data:`~paipu.loader.GameSource`, as :func:`paipu.stats.summary` takes).
 
     A path is loaded with :func:`paipu.load` (errors raise); TypeError for what is none
     of those. Returns the findings of all games in order; an empty list means every game

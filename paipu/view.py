@@ -1,18 +1,24 @@
 """The game viewer: a game stepped through as HTML, in Jupyter or as a page of its own.
 
 :func:`view` replays a game through the rules engine (:class:`~paipu.engine.Replay`) and
-draws a **frame** at every step (each event, and the end of the game): the round, honba,
-riichi sticks (供託), the tiles left in the live wall and the dora indicators (裏ドラ at a
-win); for each seat its name, seat wind (自風), live score and riichi, the hand (手牌)
-sorted with the drawn tile (自摸牌) apart, the melds (副露) with the claimed tile turned,
-the river (河) six to a row with ツモ切り tiles shaded, the riichi tile turned and called
-tiles faded; the shanten (向聴数) and waits (待ち) of each hand, and furiten (振聴), or
-of a hand with a tile to discard the discards that leave it ready (聴牌); the seat
-whose event it is outlined; the event in words; at a win the hand, yaku, fu, han, value
-and payments; at the end the players by rank (:func:`_standings`). At every deal, win,
-draw and at the end of the game the engine's values stand beside the log's, the
-disagreements marked, with the findings of :func:`paipu.validate` at the step where
-validation reports them (the same :class:`~paipu.validation.Checker` makes them).
+draws a **frame** at every step (each event, and the end of the game) as a table: the
+seats around a centre that holds the round, honba, riichi sticks (供託), the tiles left in
+the live wall, the dora indicators (裏ドラ at a win) and, by the edge facing each seat,
+its wind (自風), name, live score and riichi. The viewpoint's seat is at the bottom, the
+others right (下家), top (対面) and left (上家), each turned to face the centre: its
+river (河) by the centre, six to a row, ツモ切り tiles shaded, the riichi tile turned,
+called tiles faded; then the shanten (向聴数) and waits (待ち) of its hand and furiten
+(振聴), or of a hand with a tile to discard the discards that leave it ready (聴牌); then
+the hand (手牌) at the table's edge, sorted, the drawn tile (自摸牌) apart, the melds
+(副露) with the claimed tile turned towards the seat it came from. The seat whose event
+it is is outlined; the event in words is above the table; a win (hand, yaku, fu, han,
+value, payments), a draw (the hands shown, payments) and the end (the players by rank:
+:func:`_standings`) are shown over the table, and put away with × or Escape. Beside the
+table (below it on a narrow screen), at every deal, win, draw and at the end of the game
+the engine's values stand beside the log's, the disagreements marked, with the findings
+of :func:`paipu.validate` at the step where validation reports them (the same
+:class:`~paipu.validation.Checker` makes them). The page scales the table to the width
+of the viewer and the height of the window (``--z``; :data:`BOARD` pixels unscaled).
 
 The page needs no kernel and no network: the first frame is plain HTML (it shows with
 JavaScript off, in GitHub's notebook preview too); the others travel gzip-compressed in
@@ -41,30 +47,42 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence, Union, overload
 
 from . import svg
+from .danger import SafeKinds, danger, public_counts
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
-from .engine import Replay, Step
-from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
-                     Win, locator)
+from .engine import Replay
+from .observe import Step
+from .events import Deal, Discard, Game, Kan, NoWin, Round, Win, locator
 from .limits import as_index, clip, printable
 from .loader import GameReader, load
-from .names import DRAW_ENGLISH, WIND_NAMES, draw_name, name as yaku_name
+from .names import WIND_NAMES, draw_name, name as yaku_name
 from .rules import RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .hand import Hand
 from .shanten import shanten as _shanten, waits as _waits
 from .table import Table
-from .tiles import KINDS, KIND_OF, HandNotation, Meld
+from .text import FOUR_OFFSETS, SEAT_NAMES, Offsets, event_words, offsets
+from .tiles import KINDS, KIND_OF, HandNotation, Meld, dora_of
 from .validation import Checker, Finding
 
 __all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
-           "event_words", "tile_word"]
+           "fragment"]
 
-SEAT_NAMES = ("East", "South", "West", "North")
-"""A seat's wind in words, by seat (0 = the dealer, East)."""
+Where = Union[int, Finding, "tuple[int, int | None]", str]
+"""A step of a viewer: its index, a finding (the step it is reported at), a
+``(round_index, event_index)`` pair (``(len(game.rounds), None)`` for the end) or the
+page's fragment of a step (:func:`fragment`: ``"#r5"``, ``"r5e30"``, ``"#end"``)."""
 
-Where = Union[int, Finding, "tuple[int, int | None]"]
-"""A step of a viewer: its index, a finding (the step it is reported at) or a
-``(round_index, event_index)`` pair (``(len(game.rounds), None)`` for the end)."""
+_FRAGMENT = re.compile(r"#?(?:r(\d{1,4})(?:e(\d{1,4}))?|(end))")
+"""A fragment of the page's address that names a step (:func:`fragment`)."""
+
+
+def fragment(round_index: int, event_index: int | None, rounds: int) -> str:
+    """The fragment of a page's address that names a step: ``r5`` the deal of the round
+    of index 5 (rounds count from 0, as ``paipu view --round`` does), ``r5e30`` its event
+    30 (events count from 0, the deal), ``end`` the end of the game."""
+    if round_index >= rounds or event_index is None:
+        return "end"
+    return f"r{round_index}" if event_index == 0 else f"r{round_index}e{event_index}"
 
 MAX_ROUND_EVENTS = 500
 """The most events of a round the viewer draws. A real round holds fewer than 300 (the
@@ -94,79 +112,6 @@ def _file_name(source: str) -> str:
     and the game's number, without the folders above it (a page is shared, and its
     folders are nobody else's business)."""
     return re.split(r"[\\/]", source)[-1]
-
-
-def tile_word(tile: str) -> str:
-    """A tile in words: ``5m``, ``red 5p``, ``東``, ``發``."""
-    suit, digit = tile[0], tile[1]
-    if suit == "z":
-        return "東南西北白發中"[int(digit) - 1]
-    return f"red 5{suit}" if digit == "0" else digit + suit
-
-
-_CALLS = {"chi": "chi", "pon": "pon", "daiminkan": "an open kan"}
-
-Offsets = tuple[tuple[str, int], ...]
-"""The seat each direction mark of a seat's melds names, as an offset from that seat
-(1 the next seat, 下家; the number of seats less one the previous, 上家): pairs of a
-mark and its offset (:func:`_offsets`)."""
-
-_FOUR_OFFSETS: Offsets = (("+", 1), ("=", 2), ("-", -1))
-"""The marks as four players write them: where the seat sits."""
-
-
-def _offsets(marks: Sequence[Sequence[str | None]], seat: int) -> Offsets:
-    """The offsets the direction marks of ``seat``'s melds name, from the marks of the
-    round (:attr:`Table.marks <paipu.table.Table.marks>`): a log's marks are not always
-    where a seat sits (three-player logs keep the four-seat marks of the player ids:
-    :func:`~paipu.table.direction_marks`)."""
-    seats = len(marks)
-    return tuple((marks[other][seat], (other - seat) % seats)  # type: ignore[misc]
-                 for other in range(seats) if other != seat)
-
-
-def event_words(event: Event | None, players: int = 4, marks: Sequence[Sequence[str | None]] | None = None) -> str:
-    """An event in words, seats by their wind: ``South discards 發, tsumogiri`` (plain
-    text: what it quotes from the log is made one printable line, not HTML-escaped).
-    ``marks`` the round's direction marks (:attr:`Table.marks <paipu.table.Table.marks>`),
-    which name the seat a call is on; without them a mark is where the seat sits."""
-    if event is None:
-        return "The end of the game"
-    cls = type(event)
-    if cls is Deal:
-        return (f"{WIND_NAMES[event.round_wind]}{event.hand_number + 1}局 dealt, "  # type: ignore[union-attr]
-                f"dora indicator {tile_word(event.dora_indicator)}")  # type: ignore[union-attr]
-    if cls is DoraReveal:
-        return f"A new dora indicator: {tile_word(event.indicator)}"  # type: ignore[union-attr]
-    if cls is NoWin:
-        name = draw_name(event.name)  # type: ignore[union-attr]
-        english = f" ({DRAW_ENGLISH[name]})" if name in DRAW_ENGLISH else ""
-        return f"Draw: {printable(clip(event.name, 80))}{english}"  # type: ignore[union-attr]
-    who = SEAT_NAMES[event.seat]  # type: ignore[union-attr]
-    if cls is Draw:
-        return f"{who} draws {tile_word(event.tile)}"  # type: ignore[union-attr]
-    if cls is KanDraw:
-        return f"{who} draws {tile_word(event.tile)} from the dead wall (嶺上牌)"  # type: ignore[union-attr]
-    if cls is Discard:
-        return (f"{who} discards {tile_word(event.tile)}" + (", tsumogiri" if event.tsumogiri else "")  # type: ignore
-                + (", declaring riichi" if event.riichi else ""))  # type: ignore[union-attr]
-    if cls is Call:
-        meld: Meld = event.meld  # type: ignore[union-attr]
-        named = dict(_FOUR_OFFSETS if marks is None else _offsets(marks, event.seat))  # type: ignore[union-attr]
-        source = SEAT_NAMES[(event.seat + named.get(meld.direction, 0)) % players]  # type: ignore
-        return f"{who} calls {_CALLS[meld.type]} on {tile_word(meld.claimed)} from {source}"  # type: ignore[arg-type]
-    if cls is Kan:
-        meld = event.meld  # type: ignore[union-attr]
-        if meld.type == "kakan":
-            return f"{who} adds {tile_word(meld.added)} to a pon (added kan, 加槓)"  # type: ignore[arg-type]
-        return f"{who} makes a closed kan (暗槓) of {tile_word(meld.tiles[0])}"
-    if cls is NorthSetAside:
-        return f"{who} sets aside a North (北抜き)"
-    win: Win = event  # type: ignore[assignment]
-    if win.discarder is None:
-        return f"{who} wins by tsumo"
-    tile = tile_word(win.hand.drawn) if win.hand.drawn else "a tile"
-    return f"{who} wins by ron on {tile} from {SEAT_NAMES[win.discarder]}"
 
 
 # -- drawing a frame --------------------------------------------------------------------
@@ -217,7 +162,7 @@ def _row(entries: Iterable[str]) -> str:
     return f'<div class="pv-row">{"".join(cells)}</div>'
 
 
-def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld], sources: Offsets = _FOUR_OFFSETS) -> str:
+def _hand(concealed: Iterable[str], drawn: str | None, melds: Iterable[Meld], sources: Offsets = FOUR_OFFSETS) -> str:
     """A hand: the concealed tiles sorted, the drawn tile apart, then the melds (their
     marks' seats in ``sources``: :func:`_meld`)."""
     parts = [f'<span class="pv-con">{_tiles(concealed)}</span>']
@@ -320,6 +265,33 @@ class _Memo:
         self.hands: dict[tuple, str] = {}
         self.rivers: dict[int, _Chain] = {}
         self.dora = _Chain(self.pieces, 1, _tiles)
+        self.safe_at: tuple[int, int] = (-1, -1)
+        self.safe = SafeKinds()
+        self.counted_at: tuple[int, int] = (-1, -1)
+        self.counted: list[int] = []
+
+    def public_counts(self, step: Step) -> list[int]:
+        """The copies of each kind anyone sees at the step (:func:`paipu.danger.public_counts`),
+        worked out once for its seats."""
+        place = (step.round_index, step.event_index or 0)
+        if self.counted_at != place:
+            self.counted_at, self.counted = place, public_counts(step.table)  # type: ignore[arg-type]
+        return self.counted
+
+    def safe_kinds(self, step: Step) -> SafeKinds:
+        """The genbutsu kinds against each seat after the step's event
+        (:class:`paipu.danger.SafeKinds`), kept from the step before when it is the round's
+        previous step (the replay's order), else worked out from the round's start."""
+        round_: Round = step.round  # type: ignore[assignment]
+        position = step.event_index or 0
+        start = self.safe_at[1] + 1 if self.safe_at[0] == step.round_index and self.safe_at[1] <= position else 0
+        if start == 0:
+            self.safe = SafeKinds(len(round_.deal.hands))
+        for event in round_.events[start:position + 1]:
+            if type(event) is Discard:
+                self.safe.discard(event.seat, event.tile, event.riichi)
+        self.safe_at = (step.round_index, position)
+        return self.safe
 
     def analysis(self, hand: Hand) -> tuple[int, tuple[int, ...]]:
         """The shanten (向聴数) of a hand's concealed tiles, and the kinds that matter to
@@ -383,12 +355,33 @@ def _info(step: Step, seat: int, memo: _Memo) -> str:
         words = "tenpai (聴牌) by discarding " + _tiles(KINDS[k] for k in kinds)
     else:
         words = f"{shanten}-shanten"
+    seen = [public + own for public, own in zip(memo.public_counts(step), hand.counts)]
     if kinds and waiting:
-        words += " · waits " + _tiles(KINDS[k] for k in kinds)
+        live = '<span class="pv-more" title="copies not seen by this seat">×{}</span>'
+        words += " · waits " + "".join(svg.tile(KINDS[k]) + live.format(max(0, 4 - seen[k])) for k in kinds)
         reason = _furiten(step, seat, kinds)
         if reason:
             words += f' · <b class="pv-furiten" title="{html.escape(reason)}">furiten</b>'
-    return f'<div class="pv-info">{words}</div>'
+    return f'<div class="pv-info">{words}</div>{_danger(step, seat, seen, memo)}'
+
+
+def _danger(step: Step, seat: int, seen: list[int], memo: _Memo) -> str:
+    """The danger (危険度: :mod:`paipu.danger`) of each kind in a seat's hand against the
+    other seats in riichi, the highest over them (the value the seed's fold rule
+    minimises), with its class; nothing while no other seat is in riichi."""
+    safe = memo.safe_kinds(step)
+    riichi = [other for other, declared in enumerate(safe.riichi) if declared and other != seat]
+    if not riichi:
+        return ""
+    hand = step.table.hands[seat]  # type: ignore[union-attr]
+    rated = []
+    for kind, count in enumerate(hand.counts):
+        if count:
+            worst = max((danger(KINDS[kind], safe[other], 4 - seen[kind]) for other in riichi), key=lambda d: d.value)
+            level = 0 if worst.value == 0 else 1 if worst.value <= 4 else 2 if worst.value <= 8 else 3
+            rated.append(f'<span class="pv-danger pv-d{level}" title="{worst.label}">{svg.tile(KINDS[kind])}'
+                         f'{worst.value}</span>')
+    return f'<div class="pv-more pv-dangers">danger against riichi: {"".join(rated)}</div>'
 
 
 def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
@@ -409,23 +402,39 @@ def _furiten(step: Step, seat: int, waits: tuple[int, ...]) -> str | None:
     return furiten(table, seat, events, position + 1, on_offer, waits)
 
 
-def _seat(step: Step, seat: int, names: tuple[str, ...], memo: _Memo) -> str:
-    """One seat of a frame: name, wind, score, riichi; hand, shanten, river."""
+def _seat(step: Step, seat: int, memo: _Memo) -> str:
+    """One seat's side of the table: its river by the centre, then what its hand is
+    (:func:`_info`), then the hand at the table's edge; drawn as the viewpoint's seat
+    (at the bottom) and turned to its place by the page's style (:func:`_seat_style`)."""
     round_, table = step.round, step.table
     assert round_ is not None  # the end of the game has its own drawing (_standings)
     player = round_.player_of(seat)
     actor = getattr(step.event, "seat", None) == seat  # the seat that acted at this step is outlined
-    head = (f'<span class="pv-wind">{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> '
-            f'<span class="pv-score">{(table.scores if table else round_.deal.scores)[seat]}</span>')
+    opening = f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" data-seat="{seat}">'
     if table is None:
-        return (f'<section class="pv-seat" data-player="{player}" data-seat="{seat}"><header>{head}</header>'
-                '<div class="pv-info">not replayed (see the problems)</div></section>')
-    if table.riichi[seat]:
-        head += f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
-    body = (memo.hand(table.hands[seat], _offsets(table.marks, seat)) + _info(step, seat, memo)
-            + memo.river(seat, table.rivers[seat]))
-    return memo.pieces.refer(f'<section class="pv-seat{" pv-actor" if actor else ""}" data-player="{player}" '
-                             f'data-seat="{seat}"><header>{head}</header>{body}</section>')
+        return (f'{opening}<div class="pv-band"><div class="pv-info">not replayed (see the problems)</div></div>'
+                "</section>")
+    body = (memo.river(seat, table.rivers[seat]) + _info(step, seat, memo)
+            + memo.hand(table.hands[seat], offsets(table.marks, seat)))
+    return memo.pieces.refer(f'{opening}<div class="pv-band">{body}</div></section>')
+
+
+def _labels(step: Step, names: tuple[str, ...], memo: _Memo) -> str:
+    """Each seat's wind, name, score and riichi by the edge of the centre that faces it
+    (turned with the seat), the seat whose event the step shows outlined."""
+    round_, table = step.round, step.table
+    assert round_ is not None
+    labels = []
+    for seat in range(len(round_.deal.hands)):
+        player = round_.player_of(seat)
+        actor = " pv-actor" if getattr(step.event, "seat", None) == seat else ""
+        riichi = ""
+        if table is not None and table.riichi[seat]:
+            riichi = f' <span class="pv-riichi">{"double riichi" if table.riichi[seat] == 2 else "riichi"}</span>'
+        labels.append(f'<div class="pv-label{actor}" data-player="{player}"><span><span class="pv-wind">'
+                      f'{WIND_NAMES[seat]}</span> <b class="pv-name">{names[player]}</b> <span class="pv-score">'
+                      f'{(table.scores if table else round_.deal.scores)[seat]}</span>{riichi}</span></div>')
+    return memo.pieces.refer("".join(labels))
 
 
 def _standings(step: Step, names: tuple[str, ...]) -> str:
@@ -447,27 +456,29 @@ def _standings(step: Step, names: tuple[str, ...]) -> str:
     for player in order:
         score = "" if scores is None else f'<span class="pv-score">{scores[player]}</span>'
         rank = "" if ranks is None else f" · rank {ranks[player]}"
-        seats.append(f'<section class="pv-seat" data-player="{player}"><header><b class="pv-name">{names[player]}</b> '
-                     f'{score}{rank}</header></section>')
-    return f'<div class="pv-standings">{"".join(seats)}</div>{derived}'
+        seats.append(f'<div class="pv-rank" data-player="{player}"><b class="pv-name">{names[player]}</b> '
+                     f'{score}{rank}</div>')
+    return f'<div class="pv-standings"><h4>Final standings</h4>{"".join(seats)}{derived}</div>'
 
 
 def _head(step: Step, memo: _Memo) -> str:
-    """The frame's first line: round, honba, sticks, wall, dora (and ura at a win)."""
+    """The middle of the table: round, honba, riichi sticks, wall, dora (and ura at a win)."""
     round_, table = step.round, step.table
     if round_ is None:
         return '<div class="pv-head"><b>Final standings</b></div>'
     deal = round_.deal
     label = f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局"
-    parts = [f"<b>{label}</b>", f"honba {deal.honba}", f"riichi sticks {table.sticks if table else deal.riichi_sticks}"]
+    sticks = table.sticks if table else deal.riichi_sticks
+    parts = [f'<b class="pv-round">{label}</b>',
+             f'<span title="honba (本場) · riichi sticks (供託)">{deal.honba} 本場 · {sticks} 供託</span>']
     if table is not None:
-        parts.append(f'wall <b class="pv-wall">{table.wall}</b>')
-        parts.append(f'dora <span class="pv-dora">{memo.dora(table.dora_indicators)}</span>')
+        parts.append(f'<span title="tiles left in the live wall">wall <b class="pv-wall">{table.wall}</b></span>')
+        parts.append(f'<span class="pv-dora">{memo.dora(table.dora_indicators)}</span>')
     else:
-        parts.append(f'dora <span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
+        parts.append(f'<span class="pv-dora">{svg.tile(deal.dora_indicator)}</span>')
     if type(step.event) is Win and step.event.ura_indicators:
-        parts.append(f'ura <span class="pv-ura">{_tiles(step.event.ura_indicators)}</span>')
-    return f'<div class="pv-head">{" · ".join(parts)}</div>'
+        parts.append(f'<span class="pv-ura" title="ura dora indicators">{_tiles(step.event.ura_indicators)}</span>')
+    return f'<div class="pv-head">{"".join(parts)}</div>'
 
 
 def _by_seat(values: Iterable[int] | None, round_: Round, names: tuple[str, ...], signed: bool = True) -> str:
@@ -511,22 +522,34 @@ def _yaku_words(yaku: Iterable[Any], ordered: bool = True) -> str:
     return ", ".join(sorted(words) if ordered else words) or "none"
 
 
-def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> str:
+def _over(content: str) -> str:
+    """What a step's result is (a win, a draw, the standings), shown over the table, with
+    a button that puts it away (until the next step)."""
+    return (f'<div class="pv-over"><button type="button" class="pv-close" data-act="dismiss" '
+            f'title="Escape: put away">×</button>{content}</div>')
+
+
+Panels = tuple[str, str]
+"""What a step adds to its table: what is shown over it (:func:`_over`), and the rules'
+values beside the log's (:func:`_compare`) for the side panel."""
+
+
+def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | None) -> Panels:
     win: Win = step.event  # type: ignore[assignment]
     round_: Round = step.round  # type: ignore[assignment]
     who = f"{SEAT_NAMES[win.seat]} {names[round_.player_of(win.seat)]}"
     how = "tsumo" if win.discarder is None else (
         f"ron from {SEAT_NAMES[win.discarder]} {names[round_.player_of(win.discarder)]}")
     value = f"yakuman ×{win.yakuman}" if win.yakuman else f"{win.fu or '-'} fu {win.han} han"
-    sources = _FOUR_OFFSETS if step.table is None else _offsets(step.table.marks, win.seat)
+    sources = FOUR_OFFSETS if step.table is None else offsets(step.table.marks, win.seat)
     def drawn(hand: HandNotation) -> str:
         return _hand(hand.concealed, hand.drawn, hand.melds, sources)
 
-    logged = (f'<h4>{who}: {how}</h4>{drawn(win.hand)}'
-              f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b> · payments '
-              f'{_by_seat(win.payments, round_, names)}</p>')
+    logged = _over(f'<div class="pv-panel pv-win"><h4>{who}: {how}</h4>{drawn(win.hand)}'
+                   f'<p class="pv-yaku">{_yaku_words(win.yaku, False)}</p><p>{value}: <b>{win.points}</b></p>'
+                   f'<p>payments {_by_seat(win.payments, round_, names)}</p></div>')
     if expected is None:
-        return f'<div class="pv-panel pv-win">{logged}</div>'
+        return logged, ""
     result = expected.result
     ura = None if win.ura_indicators is None else len(win.ura_indicators)
     rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
@@ -545,7 +568,7 @@ def _win_panel(step: Step, names: tuple[str, ...], expected: WinExpectation | No
             rows.append(("hule.limit", "limit", result.limit or "-", _text(win.limit) or "-"))  # type: ignore[union-attr]
     else:
         rows.append(("hule.defen", "points", str(result), win.points))
-    return f'<div class="pv-panel pv-win">{logged}{_compare("the win", rows)}</div>'
+    return logged, f'<div class="pv-panel">{_compare("the win", rows)}</div>'
 
 
 def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -> str:
@@ -561,6 +584,19 @@ def _deal_panel(step: Step, names: tuple[str, ...], expected: DealExpectation) -
         ("qipai.defen", "scores", _by_seat(expected.scores, round_, names, False),
          _by_seat(deal.scores, round_, names, False))]
     return f'<div class="pv-panel">{_compare("the deal", rows)}</div>'
+
+
+def _draw_over(step: Step, names: tuple[str, ...]) -> str:
+    """A draw as logged: its name, the hands shown, the payments."""
+    draw: NoWin = step.event  # type: ignore[assignment]
+    round_: Round = step.round  # type: ignore[assignment]
+    table = step.table
+    hands = "".join(
+        f'<p>{SEAT_NAMES[seat]} {names[round_.player_of(seat)]}</p>'
+        + _hand(hand.concealed, hand.drawn, hand.melds, FOUR_OFFSETS if table is None else offsets(table.marks, seat))
+        for seat, hand in enumerate(draw.hands) if hand is not None)
+    return _over(f'<div class="pv-panel pv-draw"><h4>{html.escape(event_words(draw))}</h4>{hands}'
+                 f'<p>payments {_by_seat(draw.payments, round_, names)}</p></div>')
 
 
 def _draw_panel(step: Step, names: tuple[str, ...], expected: DrawExpectation) -> str:
@@ -601,24 +637,67 @@ def findings_panel(findings: Iterable[Finding]) -> str:
 
 
 def _body(step: Step, names: tuple[str, ...], memo: _Memo, check: bool) -> str:
-    """A frame without its findings (:func:`frame`)."""
+    """A frame without its findings and its end (:func:`frame`, :data:`_FRAME_END`): the
+    event in words, the table (the seats around the centre: :func:`_seat_style` turns
+    them), what the step's result is over it, and the side panel, left open for the
+    findings."""
     players = len(step.game.players)
-    seats = len(step.round.deal.hands) if step.round is not None else players
     expected = step.expected if check else None
-    panels = ""
+    over, side = "", ""
     if type(step.event) is Win:
-        panels = _win_panel(step, names, expected)  # type: ignore[arg-type]
-    elif type(expected) is DealExpectation:
-        panels = _deal_panel(step, names, expected)
+        over, side = _win_panel(step, names, expected)  # type: ignore[arg-type]
+    elif type(step.event) is NoWin:
+        over = _draw_over(step, names)
+    if type(expected) is DealExpectation:
+        side = _deal_panel(step, names, expected)
     elif type(expected) is DrawExpectation:
-        panels = _draw_panel(step, names, expected)
+        side = _draw_panel(step, names, expected)
     elif type(expected) is GameEnd:
-        panels = _end_panel(step, names, expected)
+        side = _end_panel(step, names, expected)
     where = "" if step.event_index is None else f' data-event="{step.event_index}"'
-    table = (_standings(step, names) if step.round is None else
-             f'<div class="pv-table">{"".join(_seat(step, seat, names, memo) for seat in range(seats))}</div>')
-    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}>{_head(step, memo)}{table}'
-            f'<p class="pv-event">{html.escape(event_words(step.event, players, step.table.marks if step.table else None))}</p>{panels}')
+    where += _marks(step)
+    if step.round is None:
+        seats, labels, over = "", "", _over(_standings(step, names))
+    else:
+        seats = "".join(_seat(step, seat, memo) for seat in range(len(step.round.deal.hands)))
+        labels = _labels(step, names, memo)
+    words = html.escape(event_words(step.event, players, step.table.marks if step.table else None))
+    return (f'<div class="pv-frame" data-round="{step.round_index}"{where}><p class="pv-event">{words}</p>'
+            f'<div class="pv-main"><div class="pv-box"><div class="pv-board">{seats}<div class="pv-centre">{labels}'
+            f'{_head(step, memo)}</div></div>{over}</div><div class="pv-aside">{side}')
+
+
+def _marks(step: Step) -> str:
+    """What a frame marks (:data:`_MARK_STYLE`), as its attributes: the seat of the last
+    discard (``data-last``), the seat that dealt into a ron (``data-in``), the dora
+    (``data-dora``, kinds in 電脳麻将 notation)."""
+    round_, table = step.round, step.table
+    if round_ is None or table is None:
+        return ""
+    events = round_.events[:(step.event_index or 0) + 1]
+    last = next((e for e in reversed(events) if type(e) is Discard), None)
+    marks = "" if last is None else f' data-last="{last.seat}"'
+    if type(step.event) is Win and step.event.discarder is not None:
+        marks += f' data-in="{step.event.discarder}"'
+    three = len(round_.deal.hands) == 3  # no 2m-8m: a 1m indicator shows 9m
+    dora = {"m9" if three and tile == "m1" else dora_of(tile) for tile in table.dora_indicators}
+    return marks + f' data-dora="{" ".join(sorted(dora))}"'
+
+
+_MARK_STYLE = "".join(
+    [f".pv-frame[data-last='{seat}'] .pv-seat[data-seat='{seat}'] .pv-row:last-child>.t:last-child"
+     "{outline:3px solid #ffd23f;outline-offset:-1px;border-radius:3px}"
+     f".pv-frame[data-in='{seat}'] .pv-seat[data-seat='{seat}'] .pv-row:last-child>.t:last-child"
+     "{outline:3px solid #ff3b30;outline-offset:-1px;border-radius:3px}" for seat in range(4)]
+    + [f".pv-frame[data-dora~='{kind}'] :is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href='#pv-{kind}'])"
+       "{outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}" for kind in KINDS]
+    + [":is(.pv-con,.pv-drawn,.pv-meld) .t:has(use[href$='0'])"
+       "{outline:2px solid #f5c518;outline-offset:-2px;border-radius:4px}"])
+"""The marks of a frame (:func:`_marks`): the last discard framed yellow, the tile dealt
+into a ron red, each dora in a hand (a red five always) gold."""
+
+_FRAME_END = "</div></div></div>"
+"""What closes a frame after its findings: the side panel, the table and the side, the frame."""
 
 
 def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
@@ -628,7 +707,7 @@ def frame(step: Step, findings: Iterable[Finding] | None = None) -> str:
     names = tuple(_text(name.split("\n")[0], 40) for name in step.game.players)
     found = step_findings(step) if findings is None else list(findings)
     memo = _Memo()
-    return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + "</div>")
+    return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + _FRAME_END)
 
 
 def step_findings(step: Step) -> list[Finding]:
@@ -646,7 +725,7 @@ def step_findings(step: Step) -> list[Finding]:
 
 
 def step_html(step: Step) -> str:
-    """One step drawn on its own (:meth:`Step._repr_html_ <paipu.engine.Step>`): the
+    """One step drawn on its own (:meth:`Step._repr_html_ <paipu.observe.Step>`): the
     frame with the page's style and tiles, no script."""
     return f'<div class="pv">{_STYLE}{svg.symbols()}{frame(step)}</div>'
 
@@ -759,7 +838,7 @@ class Viewer:
         at_step: dict[int, list[Finding]] = {}
         for step, finding in zip(self.finding_steps, self.findings):
             at_step.setdefault(step, []).append(finding)
-        self.frames = Frames([_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + "</div>"
+        self.frames = Frames([_marked(body, at_step.get(i, ())) + findings_panel(at_step.get(i, ())) + _FRAME_END
                               for i, body in enumerate(recorder.bodies)], recorder.memo.pieces)
         self.start = 0
         self.seat = 0
@@ -768,13 +847,21 @@ class Viewer:
         return len(self.frames)
 
     def index(self, where: Where) -> int:
-        """The index of a step: given as such, as a finding of this game, or as a
-        ``(round_index, event_index)`` pair. ValueError for a step the game has not."""
+        """The index of a step: given as such, as a finding of this game, as a
+        ``(round_index, event_index)`` pair or as the page's fragment (``"#r5e30"``:
+        :func:`fragment`). ValueError for a step the game has not."""
         if isinstance(where, Finding):
             for finding, step in zip(self.findings, self.finding_steps):
                 if finding == where:
                     return step
             raise ValueError(f"not a finding of this game: {where}")
+        if isinstance(where, str):
+            named = _FRAGMENT.fullmatch(where)
+            if named is None:
+                raise ValueError(f"no step {clip(where, 40)!r}: a step is named r5 (round 5), r5e30 (its event 30) "
+                                 "or end")
+            where = ((len(self.game.rounds), None) if named.group(3)
+                     else (int(named.group(1)), int(named.group(2) or 0)))
         if isinstance(where, tuple):
             if where in self.steps:
                 return self.steps.index(where)
@@ -785,7 +872,7 @@ class Viewer:
 
     def at(self, where: Where) -> "Viewer":
         """The viewer shown from another step (see :meth:`index`): a finding, a step's
-        index, a ``(round_index, event_index)``."""
+        index, a ``(round_index, event_index)``, a fragment (``"#r5e30"``)."""
         other = self._copy()
         other.start = self.index(where)
         return other
@@ -808,6 +895,11 @@ class Viewer:
         """The HTML of one frame (the start step's by default)."""
         return self.frames[self.start if where is None else self.index(where)]
 
+    def link(self, where: Where) -> str:
+        """The fragment of the page's address that opens a step (``#r5e30``: :func:`fragment`)."""
+        round_index, event_index = self.steps[self.index(where)]
+        return "#" + fragment(round_index, event_index, len(self.game.rounds))
+
     def round_starts(self) -> list[int]:
         """The index of each round's first step (its deal)."""
         starts: dict[int, int] = {}
@@ -823,16 +915,18 @@ class Viewer:
         data = base64.b64encode(gzip.compress(f"{pieces}{_PIECES_END}{frames}".encode(), 6, mtime=0)).decode()
         starts = self.round_starts()
         meta = {"steps": len(self.frames), "start": self.start, "view": self.seat, "players": len(self.game.players),
-                "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone}
+                "rounds": starts, "findings": sorted(set(self.finding_steps)), "focus": standalone,
+                "places": [[r, -1 if e is None else e] for r, e in self.steps], "count": len(self.game.rounds)}
         fragment = (
             # data-lm-suppress-shortcuts: JupyterLab (Lumino) leaves the keys pressed in the viewer to it
             f'<div class="pv pv-v{self.seat}" id="{ident}" tabindex="0" data-lm-suppress-shortcuts="true" '
-            f'data-p-suppress-shortcuts="true">{_STYLE}{_seat_style(len(self.game.players))}'
+            f'data-p-suppress-shortcuts="true">{_STYLE}<style>{_MARK_STYLE}</style>'
+            f"{_seat_style(len(self.game.players))}"
             f"{svg.symbols()}{self._top()}{self._bar()}{self._timeline(starts)}"
             f'<div class="pv-stage">{self.frames[self.start]}</div>{self._contents(starts)}'
             f'<script type="text/plain" class="pv-frames">{data}</script>'
             f'<script type="application/json" class="pv-meta">{json.dumps(meta)}</script>'
-            f"<script>{_SCRIPT.replace('@ID@', ident)}</script></div>")
+            f"<script>{_SCRIPT.replace('@ID@', ident).replace('@BOARD@', str(BOARD))}</script></div>")
         if not standalone:
             return fragment
         title = _text(_file_name(self.game.source) or _one_line(self.game.title))
@@ -852,14 +946,20 @@ class Viewer:
                    ("prev", "◀", "←: a step back"), ("next", "▶", "→: a step on"),
                    ("nextround", "▶▶", "PgDn: the next round"), ("last", "▶|", "End: the last step"),
                    ("prevfinding", "◀ finding", "p"), ("nextfinding", "finding ▶", "n"),
-                   ("hide", "hide hands", "h: hide the other hands")]
+                   ("hide", "hide hands", "h: hide the other hands"),
+                   ("extra", "danger", "d: each tile's danger against riichi and the live copies of each wait"),
+                   ("play", "play", "space: play the steps in turn, or stop")]
         parts = [f'<button type="button" data-act="{act}" title="{tip}">{label}</button>' for act, label, tip in buttons]
+        parts.append('<select class="pv-speed" title="seconds a step while playing">' + "".join(
+            f'<option value="{seconds}"{" selected" * (seconds == 1)}>{seconds} s</option>'
+            for seconds in (0.25, 0.5, 1, 2))
+                     + "</select>")
         parts.append(f'<span class="pv-count">{self.start + 1} / {len(self.frames)}</span>')
         parts.append('<span class="pv-views">view:' + "".join(
             f'<button type="button" data-view="{player}" title="{player + 1}">{name}</button>'
             for player, name in enumerate(self.names)) + "</span>")
         parts.append('<span class="pv-keys">keys: ← → a step · PgUp PgDn a round · Home End · n p findings · '
-                     '1-4 viewpoint · h hide hands</span>')
+                     '1-4 viewpoint · h hide hands · d danger · space play · Esc put away · swipe a step</span>')
         return f'<div class="pv-bar">{"".join(parts)}</div>'
 
     def _timeline(self, starts: list[int]) -> str:
@@ -868,10 +968,12 @@ class Viewer:
         for number, start in enumerate(starts):
             end = starts[number + 1] if number + 1 < len(starts) else len(self.frames) - 1
             round_ = self.game.rounds[self.steps[start][0]]
-            segments.append(f'<button type="button" class="pv-seg" data-go="{start}" style="flex-grow:{end - start}" '
-                            f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</button>')
-        marks = "".join(f'<button type="button" class="pv-mark" data-go="{step}" style="left:{100 * step / total:.2f}%" '
-                        f'title="{_text(finding.check)}"></button>'
+            segments.append(f'<a class="pv-seg" href="{self.link(start)}" data-go="{start}" '
+                            f'style="flex-grow:{end - start}" '
+                            f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</a>')
+        marks = "".join(f'<a class="pv-mark" href="{self.link(step)}" data-go="{step}" '
+                        f'style="left:{100 * step / total:.2f}%" '
+                        f'title="{_text(finding.check)}"></a>'
                         for step, finding in dict(zip(self.finding_steps, self.findings)).items())
         return (f'<div class="pv-line">{"".join(segments)}{marks}'
                 f'<span class="pv-pos" style="left:{100 * self.start / total:.2f}%"></span></div>')
@@ -904,9 +1006,9 @@ class Viewer:
         for start, round_index in entries:
             if round_index < len(self.game.rounds):
                 round_ = self.game.rounds[round_index]
-                what = f'<a href="#" data-go="{start}">{round_.label}</a> {self._result(round_)}'
+                what = f'<a href="{self.link(start)}" data-go="{start}">{round_.label}</a> {self._result(round_)}'
             else:
-                what = f'<a href="#" data-go="{start}">end of the game</a>'
+                what = f'<a href="#end" data-go="{start}">end of the game</a>'
             found = counts.get(round_index, 0)
             flag = f' <span class="pv-bad">{_count(found, "finding")}</span>' if found else ""
             items.append(f"<li>{what}{flag}</li>")
@@ -994,60 +1096,90 @@ def view(game_or_path: Game | GameReader | str | os.PathLike[str], rule: RuleSpe
     return viewer
 
 
+_TURNS = {"b": 0, "r": -90, "t": 180, "l": 90}
+"""How far each place at the table turns a seat drawn at the bottom (degrees clockwise)."""
+
+
 def _seat_style(players: int) -> str:
     """Where each player's seat is drawn from each viewpoint: the viewpoint at the bottom,
-    the others counter-clockwise in turn order (下家 right, 対面 top, 上家 left)."""
-    areas = {4: "brtl", 3: "brl", 2: "bt"}.get(players, "b" * players)
-    rules = [f".pv-v{view} .pv-seat[data-player='{player}']{{grid-area:{areas[(player - view) % players]}}}"
+    the others counter-clockwise in turn order (下家 right, 対面 top, 上家 left), each
+    seat and its label in the centre turned to face the centre."""
+    places = {4: "brtl", 3: "brl", 2: "bt"}.get(players, "b" * players)
+    rules = [f".pv-v{view} [data-player='{player}']:is(.pv-seat,.pv-label)"
+             f"{{transform:rotate({_TURNS[places[(player - view) % players]]}deg)}}"
              for view in range(players) for player in range(players)]
     rules += [f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) use{{visibility:hidden}}"
               f".pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-con,.pv-drawn) .t{{background:#d9782d;"
-              f"border-radius:3px}}.pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) .pv-info{{visibility:hidden}}"
+              f"border-radius:3px}}.pv-hide.pv-v{view} .pv-seat:not([data-player='{view}']) :is(.pv-info,.pv-dangers)"
+              "{visibility:hidden}"
               f".pv-v{view} .pv-views [data-view='{view}']{{background:#333;color:#fff}}" for view in range(players)]
     return f"<style>{''.join(rules)}</style>"
 
 
+BOARD = 760
+"""The table's side in CSS pixels before the page scales it to the screen (``--z``)."""
+
 _STYLE = """<style>
 .pv{--w:24px;--h:32px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#222;background:#f3efe4;
-border:1px solid #cfc8b4;border-radius:6px;padding:8px;max-width:1180px;container-type:inline-size;outline:none}
+border:1px solid #cfc8b4;border-radius:6px;padding:6px 8px;max-width:1500px;box-sizing:border-box;outline:none;overflow-wrap:anywhere}
 .pv:focus-visible{box-shadow:0 0 0 2px #d9782d}
 .pv .t{width:var(--w);height:var(--h);flex:none;display:inline-block;vertical-align:bottom}
 .pv button{font:inherit;font-size:13px;padding:1px 7px;border:1px solid #b9b09a;border-radius:4px;background:#fff;cursor:pointer}
-.pv-top{margin-bottom:4px}.pv-top span{color:#555}
+.pv-top{margin-bottom:3px}.pv-top span{color:#555}
 .pv-bad{color:#b3261e;font-weight:600}
 .pv-bar{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
 .pv-count{margin:0 8px;font-variant-numeric:tabular-nums}.pv-keys{font-size:11px;color:#777;margin-left:6px}.pv-views button{margin-left:3px}
-.pv-line{position:relative;display:flex;height:18px;margin:8px 0 6px}
+.pv-line{position:relative;display:flex;height:18px;margin:8px 0 4px}
 .pv .pv-seg{flex:1 1 0;min-width:0;border-radius:0;border:0;border-right:1px solid #f3efe4;background:#d8d0ba;
-font-size:10px;overflow:hidden;white-space:nowrap;padding:0}
+font-size:10px;line-height:18px;overflow:hidden;white-space:nowrap;padding:0;color:inherit;text-decoration:none;text-align:center}
 .pv .pv-mark{position:absolute;top:-4px;width:5px;height:26px;margin-left:-2px;background:#c8231e;border:0;border-radius:2px;padding:0}
 .pv-pos{position:absolute;top:-5px;bottom:-5px;width:3px;margin-left:-1px;background:#222;pointer-events:none}
-.pv-head{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;margin:4px 0}
-.pv-head .t{--w:20px;--h:27px}
-.pv-table{display:grid;grid-template-columns:1fr 1fr;grid-template-areas:"t t" "l r" "b b";gap:6px}
-@container (max-width:760px){.pv-table{grid-template-columns:1fr;grid-template-areas:"t" "r" "l" "b"}}
-.pv-seat{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 6px;min-width:0}
-.pv-standings{display:flex;flex-direction:column;gap:4px;max-width:480px}.pv-derived{font-size:12px;color:#555}
-.pv-seat.pv-actor{border-color:#d9782d;box-shadow:0 0 0 1px #d9782d}
-.pv-wind{display:inline-block;background:#333;color:#fff;border-radius:3px;padding:0 4px}
-.pv-score{font-variant-numeric:tabular-nums;margin-left:6px}
-.pv-riichi{background:#c8231e;color:#fff;border-radius:8px;padding:0 6px;font-size:12px;margin-left:6px}
+.pv-event{font-weight:600;margin:2px 0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.pv-main{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.pv-box{position:relative;flex:none;max-width:100%}
+.pv-board{position:relative;width:760px;height:760px;zoom:var(--z,1);background:#2d6446;border-radius:10px;color:#eef3ef}
+.pv-seat{position:absolute;inset:0;display:flex;flex-direction:column;justify-content:flex-end;pointer-events:none}
+.pv-band{height:270px;display:flex;flex-direction:column;align-items:center}
+.pv-band .pv-hand{margin:auto 0 2px;flex-wrap:nowrap;justify-content:center}
+.pv-river{width:160px;margin-top:2px}.pv-row{min-height:var(--h)}
+.pv-seat.pv-actor .pv-hand{box-shadow:0 0 0 2px #f0a040;border-radius:3px}
+.pv-centre{position:absolute;left:270px;top:270px;width:220px;height:220px;background:#1f4a33;border-radius:8px}
+.pv-label{position:absolute;inset:0;display:flex;align-items:flex-end;justify-content:center;padding:3px;font-size:12px;
+pointer-events:none}
+.pv-label>span{max-width:212px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;border-radius:4px;padding:0 3px}
+.pv-label.pv-actor>span{background:#d9782d}
+.pv-head{position:absolute;inset:42px;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:3px;font-size:13px;text-align:center}
+.pv-round{font-size:18px}.pv-head .t{--w:20px;--h:27px}.pv-dora,.pv-ura{display:flex;gap:1px}
+.pv-wind{display:inline-block;background:#eee;color:#222;border-radius:3px;padding:0 3px}
+.pv-score{font-variant-numeric:tabular-nums;margin-left:4px}
+.pv-riichi{background:#c8231e;color:#fff;border-radius:8px;padding:0 5px;font-size:11px;margin-left:4px}
 .pv-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px 8px;margin:3px 0}
 .pv-con,.pv-meld,.pv-drawn,.pv-row{display:flex;align-items:flex-end}
 .pv .pv-side,.pv .pv-rc{transform:rotate(-90deg);margin:0 4px}
 .pv .pv-stack{display:flex;flex-direction:column}
 .pv .pv-stack .t{margin:calc((var(--w) - var(--h)) / 2) calc((var(--h) - var(--w)) / 2)}
-.pv-info{font-size:12px;color:#555;display:flex;align-items:center;gap:3px;flex-wrap:wrap}
-.pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#c8231e}
-.pv-river{margin-top:3px}.pv-row{min-height:var(--h)}
+.pv-info{font-size:12px;display:flex;align-items:center;justify-content:center;gap:3px;flex-wrap:wrap;max-width:560px;
+pointer-events:auto;min-height:18px}
+.pv-info .t{--w:15px;--h:20px}.pv-furiten{color:#ffb4a8}
+.pv-more{display:none}.pv-extra .pv-more{display:inline-flex;align-items:center;gap:2px}
+.pv-dangers{font-size:12px}.pv-dangers .t{--w:15px;--h:20px}.pv-danger{display:inline-flex;align-items:center;border-radius:3px;padding:0 2px 0 0;margin-left:2px;color:#111}
+.pv-d0{background:#8fd19e}.pv-d1{background:#f3e38a}.pv-d2{background:#f6b26b}.pv-d3{background:#ef6b5e}
+.pv .pv-speed{font-size:13px}.pv-extra [data-act=extra],.pv-hide [data-act=hide],.pv[data-playing] [data-act=play]{background:#333;color:#fff}
 .pv .pv-tg{filter:brightness(.8) saturate(.7)}.pv .pv-cl{opacity:.3}
-.pv-event{font-weight:600;margin:6px 0}
-.pv-panel{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 8px;margin:6px 0}
+.pv-over{position:absolute;top:6%;left:4%;right:4%;max-height:88%;overflow:auto;background:rgba(255,255,255,.96);
+border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.35);padding:4px 10px;z-index:2;box-sizing:border-box}
+.pv-over .pv-panel{border:0;margin:0;padding:0}.pv-over .t{--w:min(24px,5.6vw);--h:calc(var(--w) * 4 / 3)}
+:is(.pv-over,.pv-cmp) .pv-con{flex-wrap:wrap}.pv .pv-close{float:right;margin:2px 0 0 6px}
+.pv-dismissed .pv-over{display:none}
+.pv-aside{flex:1 1 300px;min-width:0;max-width:100%}.pv-aside:empty{display:none}
+.pv-standings{display:flex;flex-direction:column;gap:4px}.pv-rank{padding:2px 0;border-bottom:1px solid #e2dccb}
+.pv-derived{font-size:12px;color:#555}
+.pv-panel{background:#fff;border:1px solid #ddd5c0;border-radius:5px;padding:4px 8px;margin:0 0 6px}
 .pv-panel h4{margin:2px 0}.pv-panel p{margin:3px 0}
 .pv-findings{border-color:#c8231e;background:#fff6f4}.pv-findings ul{margin:2px 0;padding-left:20px}
-.pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px}.pv-cmp caption{text-align:left;font-weight:600}
-.pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left}
-.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}.pv-cmp .t{--w:18px;--h:24px}.pv-cmp .pv-hand{margin:1px 0}
+.pv-cmp{border-collapse:collapse;margin:4px 0;font-size:13px;width:100%;table-layout:fixed}.pv-cmp caption{text-align:left;font-weight:600}
+.pv-cmp th,.pv-cmp td{border:1px solid #e2dccb;padding:1px 6px;text-align:left;vertical-align:top}.pv-cmp thead th:first-child{width:22%}
+.pv-cmp tr.pv-diff td{background:#fbd9d2;font-weight:600}.pv-cmp .t{--w:18px;--h:24px}.pv-cmp .pv-hand{margin:1px 0;gap:2px 4px}
 .pv-toc{margin-top:6px;font-size:13px}.pv-toc ol{margin:2px 0;padding-left:24px;columns:2 340px}
 .pv-toc a{color:#1f4fa8}.pv-toc li.pv-here{font-weight:600}
 </style>"""
@@ -1068,22 +1200,41 @@ while(stack.length){var parts=stack[stack.length-1],k=places[places.length-1];if
 places[places.length-1]=k+1;if(k%2){var p=+parts[k];if(typeof pieces[p]=="string")pieces[p]=pieces[p].split("\u001f");
 stack.push(pieces[p]);places.push(0);}else out.push(parts[k]);}
 return out.join("");}
-function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=expand(frames[at]);
+function fit(){var box=stage.querySelector(".pv-box");if(!box)return;var top=box.getBoundingClientRect().top-root.getBoundingClientRect().top;
+var z=Math.min((root.clientWidth-18)/@BOARD@,(window.innerHeight-top-14)/@BOARD@);root.style.setProperty("--z",Math.max(.3,Math.min(1.3,z)).toFixed(3));}
+function show(i){if(!frames)return;at=Math.max(0,Math.min(n-1,i));stage.innerHTML=expand(frames[at]);stage.classList.remove("pv-dismissed");fit();
 count.textContent=(at+1)+" / "+n;pos.style.left=(100*at/Math.max(1,n-1))+"%";
 var r=at==n-1?toc.length-1:roundOf(at);for(var k=0;k<toc.length;k++)toc[k].classList.toggle("pv-here",k==r);
-root.setAttribute("data-at",at);}
+root.setAttribute("data-at",at);
+if(meta.focus&&location.hash!="#"+frag(at))history.replaceState(null,"","#"+frag(at));}
+function frag(i){var p=meta.places[i];return p[0]>=meta.count||p[1]<0?"end":"r"+p[0]+(p[1]?"e"+p[1]:"");}
+function named(h){var m=/^#?(?:r(\d+)(?:e(\d+))?|(end))$/.exec(h);if(!m)return null;if(m[3])return n-1;
+var r=+m[1],e=+(m[2]||0);for(var k=0;k<n;k++){var p=meta.places[k];if(p[0]==r&&p[1]>=e||p[0]>r)return k;}return n-1;}
+var timer=null,speed=root.querySelector(".pv-speed"),playing=root.querySelector("[data-act=play]");
+function tick(){if(at>=n-1){play();return;}show(at+1);timer=setTimeout(tick,1000*speed.value);}
+function play(){if(timer){clearTimeout(timer);timer=null;root.removeAttribute("data-playing");playing.textContent="play";}
+else{root.setAttribute("data-playing","1");playing.textContent="stop";timer=setTimeout(tick,1000*speed.value);}}
+var touch=null;stage.addEventListener("touchstart",function(e){if(e.touches.length==1)touch=[e.touches[0].clientX,e.touches[0].clientY];},{passive:true});
+stage.addEventListener("touchend",function(e){if(!touch)return;var t=e.changedTouches[0],dx=t.clientX-touch[0],dy=t.clientY-touch[1];touch=null;
+if(Math.abs(dx)>40&&Math.abs(dx)>2*Math.abs(dy))show(dx<0?at+1:at-1);});
 function look(v){root.classList.remove("pv-v"+view);view=v;root.classList.add("pv-v"+view);}
 root.addEventListener("click",function(e){var b=e.target.closest("[data-go],[data-act],[data-view]");if(!b)return;e.preventDefault();
 if(b.hasAttribute("data-go"))show(+b.getAttribute("data-go"));else if(b.hasAttribute("data-view"))look(+b.getAttribute("data-view"));
-else if(b.getAttribute("data-act")=="hide")root.classList.toggle("pv-hide");else show(acts[b.getAttribute("data-act")]());
+else if(b.getAttribute("data-act")=="hide")root.classList.toggle("pv-hide");
+else if(b.getAttribute("data-act")=="dismiss")stage.classList.add("pv-dismissed");
+else if(b.getAttribute("data-act")=="extra")root.classList.toggle("pv-extra");else if(b.getAttribute("data-act")=="play")play();else show(acts[b.getAttribute("data-act")]());
 root.focus({preventScroll:true});});
 var keys={ArrowLeft:"prev",ArrowRight:"next",PageUp:"prevround",PageDown:"nextround",Home:"first",End:"last",n:"nextfinding",p:"prevfinding"};
 root.addEventListener("keydown",function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;var k=e.key;
 if(keys[k])show(acts[keys[k]]());else if(k>="1"&&k<="9"&&+k<=meta.players)look(+k-1);
-else if(k=="h")root.classList.toggle("pv-hide");else return;e.preventDefault();e.stopPropagation();});
+else if(k=="h")root.classList.toggle("pv-hide");else if(k=="d")root.classList.toggle("pv-extra");
+else if(k==" ")play();else if(k=="Escape")stage.classList.add("pv-dismissed");else return;e.preventDefault();e.stopPropagation();});
+if(meta.focus){var h=named(location.hash);if(h!=null)at=h;
+window.addEventListener("hashchange",function(){var h=named(location.hash);if(h!=null&&h!=at)show(h);});}
 var raw=atob(root.querySelector(".pv-frames").textContent.trim()),bytes=new Uint8Array(raw.length);
 for(var k=0;k<raw.length;k++)bytes[k]=raw.charCodeAt(k);
 new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(function(text){
 var halves=text.split("\u001c");pieces=halves[0].split("\u001e");frames=halves[1].split("\u001e");
 root.setAttribute("data-ready","1");show(at);if(meta.focus)root.focus();});
+fit();window.addEventListener("resize",fit);
 })();"""

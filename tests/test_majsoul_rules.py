@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from paipu.engine import game_rule
+from paipu.game_rule import game_rule
 from paipu.events import Game
 from paipu.formats.majsoul import majsoul_origin
 from paipu.formats.tenhou_json import game_from_tenhou_json

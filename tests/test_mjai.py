@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from paipu import load
-from paipu.engine import game_rule
+from paipu.game_rule import game_rule
 from paipu.events import Discard, NoWin, Win
 from paipu.tiles import HandNotation
 from paipu.formats import FormatError

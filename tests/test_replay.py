@@ -145,7 +145,7 @@ def test_a_deal_is_counted_as_seen_as_its_tiles_one_by_one():
     deals = [round_.deal for game in games for round_ in game.rounds]
     assert any("0" in str(hand) for deal in deals for hand in deal.hands)  # red fives among them
     for deal in deals:
-        at_once, one_by_one = Table(deal), Table(deal)
+        at_once, one_by_one = Table(rule, deal), Table(rule, deal)
         assert at_once.in_view.see_deal(at_once.hands, deal, rule) == []
         for tile in (*(tile for hand in deal.hands for tile in hand.tiles), deal.dora_indicator):
             assert one_by_one.in_view.see(tile, rule) == []

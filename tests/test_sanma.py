@@ -17,7 +17,7 @@ import pytest
 
 from conftest import corpus, read_json
 from paipu import load
-from paipu.engine import game_rule
+from paipu.game_rule import game_rule
 from paipu.events import NorthSetAside, NoWin, Win
 from paipu.formats.majiang import game_from_json
 from paipu.rules import TENHOU_SANMA, Rule, RuleError

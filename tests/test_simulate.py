@@ -59,7 +59,7 @@ def test_the_wall_holds_every_tile_once_and_the_rules_red_fives():
 
 def _table(hands: list[str], rule: Rule = MAJIANG) -> Table:
     deal = Deal(0, 0, 0, 0, (25000,) * 4, "z5", tuple(parse_hand(hand) for hand in hands))
-    return Table(deal)
+    return Table(rule, deal)
 
 
 def test_chi_and_pon_offer_the_engines_red_five_variants():

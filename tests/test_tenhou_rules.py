@@ -11,7 +11,7 @@ import pytest
 from conftest import corpus
 from paipu import load
 from paipu.formats.tenhou_rules import ERAS, SANMA_ERAS, accepted_values, implied_rule, log_date
-from paipu.engine import game_rule
+from paipu.game_rule import game_rule
 from paipu.settlement import final_points
 from paipu.rules import RedFives, Rule
 from paipu.validation import validate_game

@@ -86,9 +86,9 @@ def test_a_gzip_bomb_given_to_game_from_mjlog_is_refused_without_inflating_it(mo
     as the loader says it."""
     import zlib
 
-    import paipu.loader
+    import paipu.compression
 
-    monkeypatch.setattr(paipu.loader, "MAX_SIZE", 1 << 20)
+    monkeypatch.setattr(paipu.compression, "MAX_SIZE", 1 << 20)
     packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)  # gzip, made a MiB at a time
     spaces = b" " * (1 << 20)
     bomb = b"".join([packer.compress(b'<mjloggm ver="2.3">'), *(packer.compress(spaces) for _ in range(64)),

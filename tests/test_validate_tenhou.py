@@ -10,7 +10,7 @@ import pytest
 
 from conftest import corpus
 from paipu import load
-from paipu.engine import game_rule
+from paipu.game_rule import game_rule
 from paipu.events import Win
 from paipu.settlement import final_points
 from paipu.rules import Rule

@@ -22,7 +22,8 @@ from paipu.events import Call, Discard, DoraReveal, Draw, Game, Kan, NorthSetAsi
 from paipu.formats.majiang import game_from_json, game_to_json
 from paipu.shanten import shanten
 from paipu.tiles import KIND_OF, KINDS
-from paipu.view import Viewer, event_words, tile_word
+from paipu.text import event_words, tile_word
+from paipu.view import Viewer
 
 from conftest import corpus
 
@@ -231,7 +232,7 @@ def test_three_player_frames():
     assert check_frames(game) > 300
     frames = paipu.view(game).frames
     assert all(len(_SEAT.findall(frame)) == 3 for frame in frames[:-1])
-    assert frames[-1].count('<section class="pv-seat"') == 3  # the end: names, scores and ranks
+    assert frames[-1].count('<div class="pv-rank"') == 3  # the end: names, scores and ranks
     assert any('data-meld="b"' in frame for frame in frames)
 
 
@@ -252,7 +253,7 @@ def test_page_is_offline_and_holds_every_frame():
     page = viewer.html(standalone=True)
     assert not re.search(r"https?:|url\(", page, re.I)
     assert 'tabindex="0" data-lm-suppress-shortcuts="true"' in page  # its keys are its own in JupyterLab
-    assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#")', page)
+    assert "<link" not in page and " src=" not in page and not re.search(r'href="(?!#pv-|#r\d|#end")', page)
     assert page_frames(page) == list(viewer.frames)
     # without script the first frame is there: 52 dealt tiles, the dora indicator
     stage = re.search(r'<div class="pv-stage">(.*?)<details', page, re.S).group(1)
@@ -565,19 +566,24 @@ def test_the_end_of_the_game_is_said_once_and_the_standings_go_by_rank():
     assert [name for name, _ in end_standings(paipu.view(game).frames[-1])] == [names[3], names[0], names[2], names[1]]
 
 
+def steps_at_events(viewer):
+    """Each step of an event (not the end) as its index and its round's events up to it."""
+    for index, (round_index, event) in enumerate(viewer.steps):
+        if event is not None and round_index < len(viewer.game.rounds):
+            yield index, viewer.game.rounds[round_index].events[:event + 1]
+
+
 def test_the_outlined_seat_is_the_one_that_acted():
     """At a discard the discarder is outlined, at a call the caller, at a draw the drawer."""
     game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
     viewer = paipu.view(game)
     checked = 0
-    for index, (round_index, event) in enumerate(viewer.steps):
-        if event is None or round_index >= len(game.rounds):
-            continue
-        acted = game.rounds[round_index].events[event]
+    for index, events in steps_at_events(viewer):
+        acted = events[-1]
         if type(acted) in (Discard, Draw, Call, Win):
             outlined = re.findall(r'<section class="pv-seat pv-actor" data-player="\d+" data-seat="(\d+)">',
                                   viewer.frames[index])
-            assert outlined == [str(acted.seat)], (round_index, event, acted)
+            assert outlined == [str(acted.seat)], (index, acted)
             checked += 1
     assert checked > 10
 
@@ -611,7 +617,7 @@ def test_timeline_labels_name_the_honba():
     """draw_then_ron.json: 東1局0本場 drawn, then 東1局1本場; the timeline says 東1 and
     東1-1, not 東1 twice."""
     page = paipu.view(ROOT / "sample_logs" / "draw_then_ron.json").html()
-    labels = re.findall(r'<button type="button" class="pv-seg"[^>]*>([^<]*)</button>', page)
+    labels = re.findall(r'<a class="pv-seg"[^>]*>([^<]*)</a>', page)
     assert labels == ["東1", "東1-1"]
 
 
@@ -646,3 +652,49 @@ def test_an_added_kan_is_stacked():
         assert [(cls.strip(), face) for cls, face in _TILE.findall(stack)] == [("pv-side", kan.meld.added),
                                                                               ("pv-side", kan.meld.claimed)]
         assert len(tiles(drawn)) == 4
+
+
+def test_fragments_name_the_steps_round_and_start_do():
+    """A page's fragment names a step as --round and (round, event) do: #r1 is the deal of
+    round 1 (0-based, as --round), #r1e5 its event 5, #end the end; every link of the
+    table of contents and the timeline is one of them."""
+    path = ROOT / "sample_logs" / "draw_then_ron.json"
+    viewer = paipu.view(path)
+    assert viewer.index("#r1") == paipu.view(path, round=1).start == viewer.round_starts()[1]
+    assert viewer.steps[viewer.index("r1e5")] == (1, 5) and viewer.link((1, 5)) == "#r1e5"
+    assert viewer.index("#end") == len(viewer) - 1 and viewer.link(-1) == "#end"
+    assert paipu.view(path, start="#r1e5").start == viewer.index((1, 5))
+    for wrong in ("#r9", "#x", "r1e999"):
+        with pytest.raises(ValueError):
+            viewer.index(wrong)
+    links = re.findall(r'href="(#[^"]*)" data-go="(\d+)"', viewer.html())
+    assert len(links) >= 2 * len(viewer.round_starts()) + 1
+    assert all(viewer.link(int(step)) == link for link, step in links)
+
+
+def test_danger_marks_and_live_waits():
+    """After a riichi every other seat's hand has each kind rated against it, a kind the
+    riichi player discarded (現物) at 0; before it nobody's is. A ron's frame marks the
+    seat that dealt in; each frame names the seat of the last discard and the dora."""
+    game = next(iter(paipu.load(ROOT / "sample_logs" / "riichi_ron.json")))
+    viewer = paipu.view(game)
+    rated = 0
+    for index, events in steps_at_events(viewer):
+        riichi = {e.seat: i for i, e in enumerate(events) if type(e) is Discard and e.riichi}
+        frame = viewer.frames[index]
+        seats = dict(_SEAT.findall(frame))
+        for seat, body in seats.items():
+            against = [other for other in riichi if other != int(seat)]
+            values = re.findall(r'<span class="pv-danger pv-d\d" title="[^"]*">.*?#pv-(\w+)".*?</svg>(\d+)</span>', body)
+            assert bool(values) == bool(against), (index, seat)
+            for face, value in values:
+                safe = {e.tile[:2].replace("0", "5") for e in events if type(e) is Discard
+                        and all(e.seat == other or i > riichi[other] for other in against for i in [events.index(e)])}
+                if face.replace("0", "5") in safe:
+                    assert value == "0", (index, seat, face)
+                    rated += 1
+        last = next((e for e in reversed(events) if type(e) is Discard), None)
+        assert last is None or f'data-last="{last.seat}"' in frame
+        if type(events[-1]) is Win and events[-1].discarder is not None:
+            assert f'data-in="{events[-1].discarder}"' in frame
+    assert rated > 0

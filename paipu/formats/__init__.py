@@ -25,6 +25,7 @@ import orjson
 from ..events import Event, Game, Win
 from ..rules import Rule
 from .errors import FormatError
+from .recognise import is_mjlog, is_tenhou_json
 from .majiang import game_from_json, game_to_json
 
 __all__ = ["FormatError", "Format", "FORMATS", "ReadGame", "Writer", "WRITERS", "identify", "is_mjlog",
@@ -46,27 +47,9 @@ class Format:
     in :data:`FORMATS`, share its result."""
     sniff: Callable[[Any], bool]
     """Whether the file's content (bytes or parsed, by ``parse``) is in this format."""
-    games: Callable[[Any, str], tuple[list, ReadGame]]
+    games: Callable[[Any, str], tuple[list[Any], ReadGame]]
     """The reader: ``games(content, file_name)`` gives the file's games, unread, and the
     function that reads one of them into a :class:`~paipu.events.Game`."""
-
-
-def is_mjlog(data: bytes) -> bool:
-    """Whether ``data`` (already uncompressed) looks like an mjlog: it starts with
-    ``<mjloggm``, maybe after white space or an XML declaration."""
-    return b"<mjloggm" in data[:200].lstrip()[:120]
-
-
-def is_tenhou_json(obj: Any) -> bool:
-    """Whether a parsed JSON value is a tenhou.net/6 game: an object with a ``log`` of
-    rounds that are arrays beginning with ``[round, honba, sticks]``."""
-    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-        return False
-    log = obj["log"]
-    if not log:
-        return "name" in obj and "player" not in obj
-    first = log[0]
-    return isinstance(first, list) and bool(first) and isinstance(first[0], list)
 
 
 def _any_json(obj: Any) -> bool:
@@ -89,14 +72,14 @@ def _parse_json(data: bytes) -> Any:
 # The readers of the Tenhou formats are imported when the first log of the format comes
 # (a command starts faster).
 
-def _mjlog_games(data: bytes, file_name: str) -> tuple[list, ReadGame]:
+def _mjlog_games(data: bytes, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game, whose Tenhou log id is the file's name."""
     from .tenhou_xml import game_from_mjlog, log_id_of
 
     return [data], partial(game_from_mjlog, log_id=log_id_of(file_name))
 
 
-def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+def _tenhou_json_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game."""
     from .tenhou_json import game_from_tenhou_json
 
@@ -118,7 +101,7 @@ def _is_mjai(content: Any) -> bool:
     return content is not None
 
 
-def _mjai_games(log: Any, file_name: str) -> tuple[list, ReadGame]:
+def _mjai_games(log: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game, and an error for anything after its ``end_game`` (:func:`~paipu.formats.mjai.split`)."""
     from .mjai import read_part, split
 
@@ -131,14 +114,14 @@ def _is_majsoul_record(obj: Any) -> bool:
     return is_majsoul_record(obj)
 
 
-def _majsoul_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+def _majsoul_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game."""
     from .majsoul_record import game_from_majsoul_record
 
     return [obj], game_from_majsoul_record
 
 
-def _majiang_games(obj: Any, file_name: str) -> tuple[list, ReadGame]:
+def _majiang_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One paipu object, or an array of them."""
     return (obj if isinstance(obj, list) else [obj]), game_from_json
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, Callable, TypeVar
 
+from ..game_rule import game_rule
 from ..events import (
     Call,
     Deal,
@@ -87,7 +88,7 @@ class _Fields:
         self._required = frozenset(required)
         self._allowed = self._required | frozenset(optional)
 
-    def check(self, payload: Any) -> dict:
+    def check(self, payload: Any) -> dict[str, Any]:
         """``payload`` if it is an object with every required field and no other than the
         optional ones; else :class:`FormatError` saying what is wrong."""
         # Every object of a game but a draw or a discard comes here: the keys are compared
@@ -113,7 +114,7 @@ def _hand(text: Any, name: str) -> HandNotation:
         raise FormatError(f"{name}: {error}") from None
 
 
-def _each(parse: Callable[[str], _T], texts: list, name: str) -> tuple[_T, ...]:
+def _each(parse: Callable[[str], _T], texts: list[Any], name: str) -> tuple[_T, ...]:
     """Every hand or tile of a list read by ``parse`` (the first bad one a
     :class:`FormatError`), without a call of :func:`_hand` or :func:`_tile` each: a corpus
     has tens of thousands."""
@@ -369,7 +370,7 @@ def _append_read(events: list[Event], raw: Any, n: int, shown: int) -> int:
     return shown
 
 
-RunsOfTurns = Callable[[list, int], None]
+RunsOfTurns = Callable[[list[Event], int], None]
 """Puts the events of the next run of draws and discards cut out of a file's text
 (:func:`compact`) at the end of a list, given the number of players; an exception for
 one that is not such events."""
@@ -616,7 +617,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
     after the standard ones; final results only when known). A game without a ``rule``
     whose log states some of one without naming a platform (an mjai ``start_game``'s
     ``kyoku_first`` and ``aka_flag``) gets the rule the engine checks it under
-    (:func:`~paipu.engine.game_rule`), which a paipu has no other place for. A game whose
+    (:func:`~paipu.game_rule.game_rule`), which a paipu has no other place for. A game whose
     log does not state which hands its draws show (an mjai ``ryukyoku``:
     :attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>` false) gets
     ``shown_hands: false``: its ``pingju.shoupai`` hold the hands rebuilt from the events
@@ -638,8 +639,6 @@ def game_to_json(game: Game) -> dict[str, Any]:
     if game.rule is not None:
         obj["rule"] = game.rule
     elif game.origin is not None and game.origin.rule and not game.origin.platform:
-        from ..engine import game_rule
-
         obj["rule"] = game_rule(game).to_json()
     if game.origin is not None and not game.origin.shown_hands:
         obj["shown_hands"] = False

@@ -65,10 +65,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 import orjson
 
+from ..game_rule import game_rule
 from ..events import (
     Call,
     Deal,
@@ -148,7 +149,7 @@ class MjaiLog:
 
     __slots__ = ("items", "where")
 
-    def __init__(self, items: list, where: str = "line") -> None:
+    def __init__(self, items: list[Any], where: str = "line") -> None:
         self.items = items
         self.where = where
 
@@ -251,7 +252,7 @@ def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
     line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
     ``end_game`` ended is kept and what follows reported, not read."""
     end, rest = _after_end_game(log)
-    if not rest:
+    if end is None or not rest:  # no end_game: nothing after it
         return [log]
     unread = f"{log.where} {rest[0] + 1}" if len(rest) == 1 else f"{log.where}s {rest[0] + 1}-{rest[-1] + 1}"
     return [MjaiLog(log.items[:end + 1], log.where), FormatError(
@@ -282,13 +283,12 @@ def _tiles(value: Any, count: int, field: str) -> list[str]:
     if not isinstance(value, list) or len(value) != count:
         raise FormatError(f"{field} must be a list of {count} tiles, not {clip(repr(value), 80)}")
     try:
-        tiles = list(map(TILE_OF_MJAI.get, value))  # looked up in C
-    except TypeError:  # an item that is no key: a list, a dict
-        tiles = [None]
-    return tiles if None not in tiles else [_tile(item, field) for item in value]  # which item is wrong
+        return list(map(TILE_OF_MJAI.__getitem__, value))  # looked up in C
+    except (KeyError, TypeError):  # an item that is no tile, or no key: a list, a dict
+        return [_tile(item, field) for item in value]  # which item is wrong
 
 
-def _int(obj: dict, field: str, low: int, high: int) -> int:
+def _int(obj: dict[str, Any], field: str, low: int, high: int) -> int:
     value = obj.get(field)
     if type(value) is not int or not low <= value <= high:
         raise FormatError(f"{field} must be an integer {low}..{high}, not {clip(repr(value), 40)}")
@@ -355,7 +355,11 @@ _RUN_OF_PLAIN_LINES = re.compile(b"\x01{2,}")
 """Two or more plain lines one after the other, in the marks of a log's lines."""
 
 
-def _runs_of_plain_lines(items: list, plain: dict[bytes, tuple]) -> dict[int, int]:
+_PlainLine = tuple[bool, int, str, bool]
+"""What a plain line is: (a discard or a draw, actor, mjai tile, tsumogiri)."""
+
+
+def _runs_of_plain_lines(items: list[Any], plain: dict[bytes, _PlainLine]) -> dict[int, int]:
     """The runs of two or more ``plain`` lines (:data:`_PLAIN_LINES_OF` the game's number of
     players) in a log of JSON lines: the index after each by the index of its first line,
     found in C by a regular expression over one mark per line (the first, parsed line and
@@ -363,6 +367,10 @@ def _runs_of_plain_lines(items: list, plain: dict[bytes, tuple]) -> dict[int, in
     start = next((index + 1 for index, item in enumerate(items) if type(item) is not bytes), len(items))
     marks = bytes(map(plain.__contains__, items[start:]))
     return {run.start() + start: run.end() + start for run in _RUN_OF_PLAIN_LINES.finditer(marks)}
+
+
+_Result = TypeVar("_Result", Win, NoWin)
+"""A round's result: a win or a draw."""
 
 
 class _Reader:
@@ -375,7 +383,7 @@ class _Reader:
         self.counted = False  # whether they have said
         self.padded = False  # per-player fields of four for three players (libriichi3p's shape)
         self.title = ""
-        self.rule: dict | None = None
+        self.rule: dict[str, Any] | None = None
         self.first_dealer: int | None = None
         self.rounds: list[Round] = []
         self.events: list[Event] | None = None  # the round being read
@@ -390,7 +398,7 @@ class _Reader:
     def seat(self, player: int) -> int:
         return (player - self.dealer) % self.players
 
-    def player(self, obj: dict, field: str = "actor") -> int:
+    def player(self, obj: dict[str, Any], field: str = "actor") -> int:
         """The player id ``obj[field]`` names: one of the game's players."""
         return _int(obj, field, 0, self.players - 1)
 
@@ -404,7 +412,7 @@ class _Reader:
             return numbers[:3]
         return numbers
 
-    def start_game(self, obj: dict) -> None:
+    def start_game(self, obj: dict[str, Any]) -> None:
         names = obj.get("names", [])
         if not (isinstance(names, list) and len(names) in (0, 3, 4) and all(isinstance(n, str) for n in names)):
             raise FormatError(f"names must be 3 or 4 strings (or none: []), not {clip(repr(names), 80)}")
@@ -435,7 +443,7 @@ class _Reader:
             raise FormatError(f"shown_hands must be true or false, not {clip(repr(shown_hands), 40)}")
         self.shown_hands = shown_hands
 
-    def start_kyoku(self, obj: dict) -> None:
+    def start_kyoku(self, obj: dict[str, Any]) -> None:
         self.end_round()
         bakaze = obj.get("bakaze")
         if type(bakaze) is not str or bakaze not in _WINDS:
@@ -497,20 +505,19 @@ class _Reader:
         """Every seat's hand after the round's events (before its result): the deal, then
         each draw, discard, call and kan, followed once per round."""
         if self.hands is None:
-            deal = events[0]
-            hands = [Hand.from_notation(hand) for hand in deal.hands]  # type: ignore[union-attr]
+            deal: Deal = events[0]  # type: ignore[assignment]  # a round's first event is its deal
+            hands = [Hand.from_notation(hand) for hand in deal.hands]
             for index, event in enumerate(events):
-                cls = type(event)
                 try:
-                    if cls is Draw or cls is KanDraw:
+                    if type(event) is Draw or type(event) is KanDraw:
                         hands[event.seat].draw(event.tile)
-                    elif cls is Discard:
+                    elif type(event) is Discard:
                         hands[event.seat].discard(event.tile, event.riichi)
-                    elif cls is Call:
+                    elif type(event) is Call:
                         hands[event.seat].call(event.meld)
-                    elif cls is Kan:
+                    elif type(event) is Kan:
                         hands[event.seat].kan(event.meld)
-                    elif cls is NorthSetAside:
+                    elif type(event) is NorthSetAside:
                         hands[event.seat].set_aside_north(event.tile)
                 except IllegalAction as error:
                     raise FormatError(f"event {index} cannot be played: {error}") from None
@@ -528,9 +535,9 @@ class _Reader:
         index = 0
         draws, kan_draws, discards, read, plain = _DRAWS, _KAN_DRAWS, _DISCARDS, self.read, _PLAIN_LINES
         events: list[Event] | None = None
-        seats: dict = {}
+        seats: dict[int, int] = {}
         runs = _runs_of_plain_lines(items, plain) if log.where == "line" else {}
-        run_events: dict[bytes, Event] = {}
+        run_events: dict[bytes, Draw | Discard] = {}
         reach = riichi = self.reach = self.riichi = [False] * 4
         after_kan = started = False
         try:
@@ -677,7 +684,7 @@ class _Reader:
                 return None
         return None
 
-    def hora(self, obj: dict, events: list[Event]) -> None:
+    def hora(self, obj: dict[str, Any], events: list[Event]) -> None:
         actor, target = self.player(obj), self.player(obj, "target")
         seat = self.seat(actor)
         recorded = obj.get("paipu")
@@ -715,7 +722,7 @@ class _Reader:
             ura_indicators, None, None, None, 0, (), deltas,
         ))
 
-    def ryukyoku(self, obj: dict, events: list[Event]) -> None:
+    def ryukyoku(self, obj: dict[str, Any], events: list[Event]) -> None:
         recorded = obj.get("paipu")
         if recorded is not None:
             events.append(self._stated(self._recorded(recorded, NoWin), obj))
@@ -737,14 +744,14 @@ class _Reader:
         self.shown_hands = False
         events.append(NoWin(name, tuple(hands), deltas))
 
-    def _stated(self, result: Win | NoWin, obj: dict) -> Win | NoWin:
+    def _stated(self, result: Win | NoWin, obj: dict[str, Any]) -> Win | NoWin:
         """A result recorded under ``paipu`` with the payments the line's ``deltas``
         state, where they state them: the protocol's field is the log's word, which
         validation checks (paipu's writer writes both the same)."""
         deltas = self.deltas(obj)
         return result if deltas is None or deltas == result.payments else replace(result, payments=deltas)
 
-    def deltas(self, obj: dict) -> tuple[int, ...] | None:
+    def deltas(self, obj: dict[str, Any]) -> tuple[int, ...] | None:
         """A result's ``deltas`` (by player id) as payments by seat; ``None`` when the
         line has none (they are optional: Mortal's ``hora`` and ``ryukyoku`` may leave
         them out)."""
@@ -788,7 +795,7 @@ class _Reader:
         return any(river and not called[seat] and all(kind(t) in _ORPHANS for t in river)
                    for seat, river in enumerate(rivers))
 
-    def _recorded(self, recorded: Any, cls: type) -> Any:
+    def _recorded(self, recorded: object, cls: type[_Result]) -> _Result:
         """The result a paipu writer recorded under ``paipu`` (a 電脳麻将 event)."""
         event = _read_event(recorded, self.players, 1)
         if type(event) is not cls:
@@ -801,7 +808,7 @@ class _Reader:
         origin = (majsoul_origin("mjai", self.title) or origin_of_title("mjai", self.title) or Origin("mjai"))
         if origin.platform == "tenhou":
             room_players(origin.room, players, "title")
-        stated = {}  # what start_game states of the rule, over a title's
+        stated: dict[str, object] = {}  # what start_game states of the rule, over a title's
         if self.winds is not None:
             stated["winds"] = self.winds
         if self.aka is not None:
@@ -851,18 +858,18 @@ def _read_game(log: MjaiLog, source: str) -> Game:
 # -- writing -------------------------------------------------------------------------
 
 
-def _mjai_meld(event: Call | Kan, player_of: Any) -> dict[str, Any]:
+def _mjai_meld(event: Call | Kan, player_of: Callable[[int], int]) -> dict[str, Any]:
     meld = event.meld
     actor = player_of(event.seat)
     if meld.type == "ankan":
         return {"type": "ankan", "actor": actor, "consumed": [MJAI_OF_TILE[t] for t in meld.tiles]}
     if meld.type == "kakan":
         pon = list(meld.tiles)
-        pon.remove(meld.added)  # type: ignore[arg-type]
-        return {"type": "kakan", "actor": actor, "pai": MJAI_OF_TILE[meld.added],  # type: ignore[index]
+        pon.remove(meld.added)  # type: ignore[arg-type]  # a kakan has its added tile
+        return {"type": "kakan", "actor": actor, "pai": MJAI_OF_TILE[meld.added],  # type: ignore[index]  # as above
                 "consumed": [MJAI_OF_TILE[t] for t in pon]}
     target = (actor + _OFFSET_OF_MARK[meld.direction]) % 4  # type: ignore[index]  # marks between player ids
-    return {"type": meld.type, "actor": actor, "target": target, "pai": MJAI_OF_TILE[meld.claimed],  # type: ignore[index]
+    return {"type": meld.type, "actor": actor, "target": target, "pai": MJAI_OF_TILE[meld.claimed],  # type: ignore[index]  # a call's
             "consumed": [MJAI_OF_TILE[t] for t in meld.hand_tiles]}
 
 
@@ -886,24 +893,23 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
     events = round_.events
     accepting = -1  # the player whose riichi discard was just made
     for index, event in enumerate(events[1:], 1):
-        cls = type(event)
-        if accepting >= 0 and cls is not DoraReveal:
+        if accepting >= 0 and type(event) is not DoraReveal:
             if takes_riichi_stick(event):
                 yield {"type": "reach_accepted", "actor": accepting}
             accepting = -1
-        if cls is Draw or cls is KanDraw:
+        if type(event) is Draw or type(event) is KanDraw:
             yield {"type": "tsumo", "actor": player_of(event.seat), "pai": MJAI_OF_TILE[event.tile]}
-        elif cls is Discard:
+        elif type(event) is Discard:
             actor = player_of(event.seat)
             if event.riichi:
                 yield {"type": "reach", "actor": actor}
                 accepting = actor
             yield {"type": "dahai", "actor": actor, "pai": MJAI_OF_TILE[event.tile], "tsumogiri": event.tsumogiri}
-        elif cls is Call or cls is Kan:
+        elif type(event) is Call or type(event) is Kan:
             yield _mjai_meld(event, player_of)
-        elif cls is DoraReveal:
+        elif type(event) is DoraReveal:
             yield {"type": "dora", "dora_marker": MJAI_OF_TILE[event.indicator]}
-        elif cls is Win:
+        elif type(event) is Win:
             line: dict[str, Any] = {"type": "hora", "actor": player_of(event.seat),
                                     "target": player_of(event.seat if event.discarder is None else event.discarder)}
             if event.payments is not None:
@@ -914,14 +920,14 @@ def _round_to_mjai(round_: Round) -> Iterable[dict[str, Any]]:
             if event.limit is not None:
                 line["limit"] = event.limit
             yield line
-        elif cls is NoWin:
+        elif type(event) is NoWin:
             line = {"type": "ryukyoku"}
             if event.payments is not None:
                 line["deltas"] = _by_player(event.payments, dealer)
             line["paipu"] = event_to_json(event)
             yield line
         else:  # a North set aside, as RiichiEnv writes it
-            yield {"type": "kita", "actor": player_of(event.seat), "pai": "N"}
+            yield {"type": "kita", "actor": player_of(event.seat), "pai": "N"}  # type: ignore[union-attr]  # the one kind left (the deal is events[0])
     if round_.is_complete:
         yield {"type": "end_kyoku"}
 
@@ -930,8 +936,6 @@ def game_to_mjai(game: Game) -> list[dict[str, Any]]:
     """A game as mjai events (see the module for the keys beyond the protocol; a
     three-player game as RiichiEnv writes one). ``kyoku_first`` states the length of the
     rule the game is checked under, unless the game's log left it open."""
-    from ..engine import game_rule
-
     rule = game_rule(game)
     start: dict[str, Any] = {"type": "start_game", "names": list(game.players)}
     kyoku_first = next((first for first, winds in _WINDS_OF_KYOKU_FIRST.items() if winds == rule.winds), None)

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 import orjson
 
+from ..game_rule import game_rule
 from ..events import (
     Call,
     Deal,
@@ -49,7 +50,7 @@ from ..names import draw_name
 from ..names import name as yaku_name
 from ..rules import Rule, RuleError
 from ..tiles import HandNotation, Meld, kind, meld_text, parse_meld
-from . import is_tenhou_json
+from .recognise import is_tenhou_json
 from .errors import FormatError, bounded, final_points, indicators, room_players, shown_text
 from .majsoul import majsoul_origin
 from .tenhou_origin import tenhou_origin
@@ -123,7 +124,7 @@ def parse_lines(data: bytes | str, error: orjson.JSONDecodeError) -> Any:
     parts = []
     start = 0
     while start < len(data):
-        end = data.find(newline, start)  # type: ignore[arg-type]
+        end = data.find(newline, start)  # type: ignore[arg-type]  # newline is of data's type
         end = len(data) if end < 0 else end
         line = data[start:end]
         start = end + 1
@@ -212,13 +213,13 @@ class _RoundReader:
         if max(head[1:]) > MAX_COUNT:
             raise FormatError(f"honba and sticks must be 0..{MAX_COUNT:,}, not {head[1:]!r}")
         self.n = n
-        self.dealer = head[0] % 4
+        self.dealer: int = head[0] % 4
         if self.dealer >= n:
             raise FormatError(f"round number {head[0]} has no dealer among {n} players")
         if n == 3 and any(data[13:16]):  # the first round decides the number of players
             raise FormatError("a fourth player's deal, takes or discards in a game of three players")
-        self.takes: list[list] = [data[5 + 3 * p] for p in range(n)]
-        self.discards: list[list] = [data[6 + 3 * p] for p in range(n)]
+        self.takes: list[list[Any]] = [data[5 + 3 * p] for p in range(n)]
+        self.discards: list[list[Any]] = [data[6 + 3 * p] for p in range(n)]
         if not all(isinstance(x, list) for x in self.takes + self.discards):
             raise FormatError("takes and discards must be arrays")
         if not all(isinstance(data[i], list) for i in (2, 3, *(4 + 3 * p for p in range(n)))):
@@ -531,7 +532,7 @@ def _win(round_: _RoundReader, state: _Replay, deltas: tuple[int, ...], detail: 
     return event, record
 
 
-def _no_win(round_: _RoundReader, state: _Replay, result: list) -> tuple[NoWin, TenhouDraw]:
+def _no_win(round_: _RoundReader, state: _Replay, result: list[Any]) -> tuple[NoWin, TenhouDraw]:
     n, text = round_.n, result[0]
     name = _DRAW_NAMES.get(text)
     if name is None:
@@ -589,14 +590,14 @@ def _label(data: Any) -> str | None:
         return None
 
 
-def _rule_text(rule: dict, players: int) -> str:
+def _rule_text(rule: dict[str, Any], players: int) -> str:
     disp = rule.get("disp", "")
     if not isinstance(disp, str):
         return ""
     return ("三" if players == 3 else "四") + disp if disp[:1] in ROOMS else disp
 
 
-def _per_player(obj: dict, key: str, n: int, kind: type | tuple[type, ...], what: str) -> tuple:
+def _per_player(obj: dict[str, Any], key: str, n: int, kind: type | tuple[type, ...], what: str) -> tuple[Any, ...]:
     """The ``n`` players' entries of the list ``obj[key]`` (``what`` they are), which holds
     ``n`` or :data:`~paipu.formats.tenhou_xml.SEATS` of them (Tenhou writes four in a
     three-player game too, the fourth empty); ``()`` if the key is absent or null.
@@ -697,11 +698,11 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
                 source=source, origin=origin)
 
 
-def _paipu_rule(obj: dict) -> dict | None:
+def _paipu_rule(obj: dict[str, Any]) -> dict[str, Any] | None:
     """The rule paipu's writer keeps for a game of no platform (``paipu_rule``: 電脳麻将
     keys, see :func:`game_to_tenhou6`), ``None`` if absent; :class:`FormatError` for one
     that is not a rule."""
-    rule = obj.get("paipu_rule")
+    rule: dict[str, Any] | None = obj.get("paipu_rule")
     if rule is None:
         return None
     try:
@@ -757,13 +758,13 @@ def _meld_text(meld: Meld) -> str:
         return "".join(map(str, others)) + f"a{last}"
     if meld.type == "kakan":
         pon = list(meld.tiles)
-        pon.remove(meld.added)  # type: ignore[arg-type]
-        return _call_text("k", meld.added, pon, _PLACE_OF_MARK[meld.direction])  # type: ignore[arg-type, index]
+        pon.remove(meld.added)  # type: ignore[arg-type]  # a kakan has its added tile
+        return _call_text("k", meld.added, pon, _PLACE_OF_MARK[meld.direction])  # type: ignore[arg-type, index]  # and its pon's direction
     letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[meld.type]
-    place = _PLACE_OF_MARK[meld.direction]  # type: ignore[index]
+    place = _PLACE_OF_MARK[meld.direction]  # type: ignore[index]  # a call has its direction
     if meld.type == "daiminkan" and place == 2:
         place = 3
-    return _call_text(letter, meld.claimed, meld.hand_tiles, place)  # type: ignore[arg-type]
+    return _call_text(letter, meld.claimed, meld.hand_tiles, place)  # type: ignore[arg-type]  # and its claimed tile
 
 
 def _limit_of(win: Win, rule: Rule) -> str:
@@ -821,14 +822,14 @@ def _yaku_text(yaku: Yaku) -> str:
     return f"{tenhou}(役満)" if yaku.yakuman else f"{tenhou}({yaku.han}飜)"
 
 
-def _result(round_: Round, n: int, rule: Rule) -> list:
+def _result(round_: Round, n: int, rule: Rule) -> list[object]:
     """A round's result: ``["和了", deltas, [who, from, pao, point text, yaku...], ...]``
     or a draw's name and deltas."""
     first = -round_.deal.hand_number % n  # the seat of the first dealer
     index = [(seat + round_.deal.hand_number) % n for seat in range(n)]  # table place by seat
     wins = [event for event in round_.events if isinstance(event, Win)]
     if wins:
-        result: list = ["和了"]
+        result: list[object] = ["和了"]
         for win in wins:
             payments = win.payments or (0,) * n
             who = index[win.seat]
@@ -852,13 +853,13 @@ def _result(round_: Round, n: int, rule: Rule) -> list:
     return [text, _by_index(payments, first, n)] if any(payments) or text == "流局" else [text]
 
 
-def _round_to_tenhou6(round_: Round, rule: Rule) -> list:
+def _round_to_tenhou6(round_: Round, rule: Rule) -> list[object]:
     """One round as tenhou.net/6's array of 17 (see the module)."""
     n, deal = round_.players, round_.deal
     first = -deal.hand_number % n
     index = [(seat + deal.hand_number) % n for seat in range(n)]
-    takes: list[list] = [[] for _ in range(SEATS)]
-    discards: list[list] = [[] for _ in range(SEATS)]
+    takes: list[list[int | str]] = [[] for _ in range(SEATS)]
+    discards: list[list[int | str]] = [[] for _ in range(SEATS)]
     dora = [_code(deal.dora_indicator)]
     ura: list[int] = []
     for event in round_.events[1:]:
@@ -879,7 +880,7 @@ def _round_to_tenhou6(round_: Round, rule: Rule) -> list:
             dora.append(_code(event.indicator))
         elif isinstance(event, Win) and event.ura_indicators and not ura:
             ura = [_code(tile) for tile in event.ura_indicators]
-    data: list = [[4 * deal.round_wind + deal.hand_number, deal.honba, deal.riichi_sticks],
+    data: list[object] = [[4 * deal.round_wind + deal.hand_number, deal.honba, deal.riichi_sticks],
                   _by_index(deal.scores, first, n), dora, ura]
     for place in range(SEATS):
         seat = (place - deal.hand_number) % n
@@ -893,7 +894,7 @@ def _number(text: str) -> int | float:
     return float(text) if "." in text else int(text)
 
 
-def _players(game: Game) -> dict[str, list]:
+def _players(game: Game) -> dict[str, Sequence[str | float]]:
     """``name``, and ``dan``, ``rate`` and ``sx`` where the log gives them, by table place
     from the first dealer: a player written ``name\\n(dan Rrate)`` (a Tenhou log's) as
     its parts, which the reader joins again."""
@@ -905,10 +906,10 @@ def _players(game: Game) -> dict[str, list]:
     pad = [""] * (SEATS - n)
     if not all(parts):
         return {"name": [game.players[p] for p in order] + pad}
-    fields: dict[str, list] = {
-        "name": [parts[p][1] for p in order] + pad,  # type: ignore[index]
-        "dan": [parts[p][2] for p in order] + pad,  # type: ignore[index]
-        "rate": [int(parts[p][3]) for p in order] + [0] * (SEATS - n),  # type: ignore[index]
+    fields: dict[str, Sequence[str | float]] = {
+        "name": [parts[p][1] for p in order] + pad,  # type: ignore[index]  # all matched (above)
+        "dan": [parts[p][2] for p in order] + pad,  # type: ignore[index]  # as above
+        "rate": [int(parts[p][3]) for p in order] + [0] * (SEATS - n),  # type: ignore[index]  # as above
     }
     if info is not None and len(info.rates) == n and all(int(info.rates[p] // 1) == fields["rate"][place]
                                                           for place, p in enumerate(order)):
@@ -935,8 +936,6 @@ def game_to_tenhou6(game: Game) -> dict[str, Any]:
     ``final_results: false``, and one whose log does not state the hands a draw shows
     (mjai) with ``shown_hands: false``, as paipu's other writers mark them, for the game
     read back to be checked as its source is."""
-    from ..engine import game_rule
-
     n = len(game.players)
     if n not in (3, 4):
         raise ValueError(f"tenhou.net/6 holds games of three or four players, not {n}")

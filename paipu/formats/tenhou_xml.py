@@ -48,6 +48,7 @@ from ..events import (
     Yaku,
 )
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
+from ..compression import BadCompression, TooLarge, gunzip
 from ..limits import MAX_COUNT, MAX_NAME, MAX_NUMBER, clip
 from .errors import FormatError, final_points, indicators, shown_text, utf8_error_at
 from .tenhou_origin import tenhou_origin
@@ -766,12 +767,12 @@ def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> Ga
     if isinstance(data, bytes):
         raw = data
         if raw[:2] == b"\x1f\x8b":
-            from ..loader import MAX_SIZE, _describe_read_error, _gunzip  # the loader imports this module
-
             try:  # inflated as the loader inflates a file: never beyond its limit (a gzip bomb)
-                raw = _gunzip(raw, MAX_SIZE)
-            except Exception as error:  # noqa: BLE001 - said as the loader says it
-                raise FormatError(_describe_read_error(error, None)) from None
+                raw = gunzip(raw)
+            except BadCompression as error:
+                raise FormatError(str(error)) from None
+            except TooLarge as error:
+                raise FormatError(f"not read: {error}") from None
         try:
             data = raw.decode("utf-8")
         except UnicodeDecodeError:

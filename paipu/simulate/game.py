@@ -27,11 +27,11 @@ from typing import Sequence, cast
 
 from .. import checks
 from ..danger import SafeKinds
-from ..events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NoWin, Round, Win, takes_riichi_stick
+from ..events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NoWin, Round, Win
 from ..rules import MAJIANG, Rule, RuleSpec
 from ..settlement import Standing, final_results, game_ends, keeps_deal
-from ..table import CLOSED_KAN, OPEN_KAN, Table
-from ..tiles import HandNotation, Meld
+from ..table import Table
+from ..tiles import HandNotation
 from .options import claim_options, scored_win, turn_options
 from .players import Player, View
 from .wall import Wall
@@ -86,13 +86,12 @@ class _Round:
 
     def __init__(self, rule: Rule, deal: Deal, wall: Wall, players: list[Player]) -> None:
         self.rule = rule
-        self.table = Table(deal)
+        self.table = Table(rule, deal)
         self.events: list[Event] = [deal]
         self.wall = wall
         self.players = players
         self.safe = SafeKinds(4)
         self.views = [View(seat, self.table, self.safe, rule) for seat in range(4)]
-        self.pending_kan: Meld | None = None  # a kan whose new dora indicator is still to be turned
         self.calls: list[Call] = []  # the calls answered to the last discard
 
     def play(self) -> Table:
@@ -110,20 +109,15 @@ class _Round:
     # -- events ------------------------------------------------------------------------
 
     def _push(self, event: Event) -> None:
-        """Log ``event``; the riichi just declared takes its stick first, unless the event
-        keeps it (a ron on the riichi tile, 三家和)."""
-        table = self.table
-        if table.pending_riichi is not None and type(event) is not DoraReveal and takes_riichi_stick(event):
-            table.take_riichi_stick()
+        """Log ``event``."""
         self.events.append(event)
 
     def _ura(self) -> tuple[str, ...]:
         return self.wall.ura_indicators(len(self.table.dora_indicators))
 
     def _reveal(self) -> None:
-        """Turn the pending kan's new dora indicator (開槓), if the rule has kan dora."""
-        self.pending_kan = None
-        if self.rule.kan_dora:
+        """Turn the kan dora indicators due now (開槓, :meth:`Table.dora_due_now`)."""
+        for _ in range(self.table.dora_due_now()):
             indicator = self.wall.dora_indicator(len(self.table.dora_indicators))
             self._push(DoraReveal(indicator))
             self.table.reveal_dora(indicator)
@@ -178,14 +172,10 @@ class _Round:
     def _kan(self, kan: Kan) -> bool:
         """A closed or added kan, the rons on an added one (槍槓), the replacement draw;
         whether the round ended."""
-        table, rule, meld = self.table, self.rule, kan.meld
+        table, meld = self.table, kan.meld
         self._push(kan)
         table.kan(kan.seat, meld)
-        if rule.kan_dora:
-            table.expect_kan_dora(OPEN_KAN if meld.type == "kakan" and rule.kan_dora_delayed else CLOSED_KAN)
-        if self.pending_kan is not None:  # the previous kan's indicator, due at this kan
-            self._reveal()
-        self.pending_kan = meld
+        self._reveal()  # a previous kan's indicator waiting for a discard is due at this kan
         # an added kan has its added tile
         if meld.type == "kakan" and self._answers(kan.seat, meld.added, robbing=True):  # type: ignore[arg-type]  # see the line above
             return True
@@ -196,17 +186,14 @@ class _Round:
         tile = self.wall.kan_draw()
         self._push(KanDraw(seat, tile))
         self.table.kan_draw(seat, tile)
-        # the kan this draw replaces is pending (_kan)
-        if not self.rule.kan_dora_delayed or self.pending_kan.type == "ankan":  # type: ignore[union-attr]  # see the line above
-            self._reveal()
+        self._reveal()
 
     def _discard(self, discard: Discard) -> tuple[int | None, bool]:
-        table, rule, seat = self.table, self.rule, discard.seat
+        table, seat = self.table, discard.seat
         self._push(discard)
         table.discard(seat, discard.tile, discard.tsumogiri, discard.riichi)
         self.safe.discard(seat, discard.tile, discard.riichi)
-        if self.pending_kan is not None:
-            self._reveal()
+        self._reveal()
         if self._answers(seat, discard.tile):
             return None, False
         draw = self._draw_after(discard)
@@ -216,14 +203,9 @@ class _Round:
         call = next((c for c in self.calls if c.meld.type != "chi"), None) or next(iter(self.calls), None)
         if call is None:
             return (seat + 1) % 4, True
-        meld = call.meld
         self._push(call)
-        kan = meld.type == "daiminkan"
-        table.call(call.seat, meld, () if kan else checks.swap_calling_kinds(meld, rule))
-        if kan:
-            if rule.kan_dora:
-                table.expect_kan_dora(OPEN_KAN if rule.kan_dora_delayed else CLOSED_KAN)
-            self.pending_kan = meld
+        table.call(call.seat, call.meld)
+        if call.meld.type == "daiminkan":
             self._kan_draw(call.seat)
         return call.seat, False
 

@@ -22,12 +22,11 @@ from ..hand import Hand
 from ..rules import Rule
 from ..scoring import WinResult
 from ..shanten import is_complete, waits
-from ..table import Table
+from ..table import Table, swap_calling_kinds
 from ..tiles import KIND_OF, KINDS, HandNotation, Meld
 
 __all__ = ["TurnOptions", "ClaimOptions", "turn_options", "claim_options", "scored_win", "held_tiles"]
 
-_MARK = {1: "+", 2: "=", 3: "-"}
 _ORPHAN_KINDS = tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 _FIVE_SUIT = {4: 0, 13: 1, 22: 2}
 """The kinds of fives, with the index of their suit among the red fives (m, p, s)."""
@@ -175,9 +174,9 @@ def claim_options(table: Table, seat: int, events: Sequence[Event], rule: Rule, 
         ron = scored_win(table, seat, discarder, events, rule, ura)
     if robbing or hand.riichi or table.wall <= 0:
         return ClaimOptions(seat, ron, ())
-    mark = _MARK[(discarder - seat) % 4]
-    melds = _pons(hand.counts[k], _red(hand, k), tile, mark)
-    if (seat - discarder) % 4 == 1 and k < 27:
+    mark = table.marks[discarder][seat]  # as a three-player log marks it too
+    melds = _pons(hand.counts[k], _red(hand, k), tile, mark)  # type: ignore[arg-type]  # None only for a seat itself
+    if len(table.hands) == 4 and (seat - discarder) % 4 == 1 and k < 27:
         melds += _chis(table, seat, tile, rule)
     calls = [Call(seat, meld) for meld in melds]
     # the discard, new dora indicators passed over (before reads any sequence; checks.py annotates a tuple)
@@ -224,7 +223,7 @@ def _chis(table: Table, seat: int, tile: str, rule: Rule) -> list[Meld]:
         for first in choices[0]:
             for second in choices[1]:
                 meld = Meld("chi", tile[0], first + second + tile[1], tile, "-")
-                forbidden = checks.swap_calling_kinds(meld, rule)
+                forbidden = swap_calling_kinds(meld, rule)
                 left = list(hand.counts)
                 for o in others:
                     left[o] -= 1
