@@ -942,7 +942,8 @@ def _add_paths(command: argparse.ArgumentParser) -> None:
     --max-size and the filters of databases and archives."""
     command.add_argument("paths", nargs="+", metavar="PATH[#N]",
                          help="a log file, its format known by its content: 電脳麻将 .json, Tenhou .mjlog/.xml, "
-                         "tenhou.net/6 .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); a directory "
+                         "tenhou.net/6 .json, a Mahjong Soul record .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); "
+                         "a directory "
                          "(its files of those endings), or FILE#N for game N of a file; a database of "
                          "phoenix-logs or houou-logs (SQLite .db), or an archive (.zip, .tar, .tar.gz, .tar.bz2, "
                          ".tar.xz) of log files, and DB#ID for its row ID, ARCHIVE#MEMBER for its member")
