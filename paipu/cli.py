@@ -418,6 +418,9 @@ def _stats(args: argparse.Namespace) -> int:
     if not _jobs_fit("stats", args) or _refuse_over_input("stats", args.output, args.paths):
         return EXIT_USAGE
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
+        if args.by is not None or args.last is not None:
+            _say("stats", "--by and --last are for one machine: not with a Dask cluster (--dask, --scheduler)")
+            return EXIT_USAGE
         with contextlib.ExitStack() as stack:
             client = _dask_client("stats", args, stack)
             if client is None:
@@ -433,7 +436,8 @@ def _stats(args: argparse.Namespace) -> int:
         summary = reader.summary
     else:
         loaded = _load(args)
-        summary = stats.summary(_progress(loaded, sys.stderr), args.player, args.double_ron, args.engine)
+        summary = stats.summary(_progress(loaded, sys.stderr), args.player, args.double_ron, args.engine, args.by,
+                                args.since, args.until, args.last)
         reader = loaded
     _report_errors("stats", reader.errors)
     if _no_games("stats", reader.games, len(reader.errors), args):
@@ -476,7 +480,8 @@ def _stats_in_batches(args: argparse.Namespace) -> Summary:
             for _ in part.errors:  # a file each
                 bar.advance(games)
     made = joined(parts) if parts else summary_tables([], args.engine)
-    return Summary(made.summary(args.player, args.double_ron), load_errors(walk_errors, parts), games)
+    return Summary(made.summary(args.player, args.double_ron, args.by, args.since, args.until, args.last),
+                   load_errors(walk_errors, parts), games)
 
 
 def _decisions(args: argparse.Namespace) -> int:
@@ -937,7 +942,8 @@ def _add_paths(command: argparse.ArgumentParser) -> None:
     --max-size and the filters of databases and archives."""
     command.add_argument("paths", nargs="+", metavar="PATH[#N]",
                          help="a log file, its format known by its content: 電脳麻将 .json, Tenhou .mjlog/.xml, "
-                         "tenhou.net/6 .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); a directory "
+                         "tenhou.net/6 .json, a Mahjong Soul record .json or mjai .jsonl/.json/.mjson, plain or gzip (.gz); "
+                         "a directory "
                          "(its files of those endings), or FILE#N for game N of a file; a database of "
                          "phoenix-logs or houou-logs (SQLite .db), or an archive (.zip, .tar, .tar.gz, .tar.bz2, "
                          ".tar.xz) of log files, and DB#ID for its row ID, ARCHIVE#MEMBER for its member")
@@ -1144,6 +1150,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a double ron is one deal-in for the discarder (once, default) or one per winner (each)")
     stats.add_argument("--engine", action="store_true",
                        help="follow every hand too, for the statistics that need the hands (slower)")
+    stats.add_argument("--by", choices=("month", "year", "room", "length", "dan", "platform"),
+                       help="one summary per month, year, room, length (east, south), the player's rank (dan) in "
+                       "the game or platform: games whose log does not state it are left out")
+    stats.add_argument("--last", type=_count_arg, metavar="N",
+                       help="each player's last N games (by date, then in the order read), after --since/--until")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output "
                       "(whole or not at all; never a file read)")
     stats.add_argument("--jobs", type=int, default=1, metavar="N",

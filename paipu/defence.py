@@ -33,18 +33,21 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import add
 
+import numpy as np
 import pandas as pd
 
 from .danger import Rating, SafeKinds, honour_rating, kind_ratings, public_counts, update_ratings, wall
 from .engine import replay, warn_past_the_end
-from .events import Discard, DoraReveal, Game, Win
+from .events import Deal, Discard, DoraReveal, Event, Game, Win
 from .loader import GameSource
 from .observe import Observer, Step
 from .rules import RuleSpec
+from .stats import wilson_interval
 from .shanten import shanten
 from .tiles import KIND_OF
 
-__all__ = ["Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
+__all__ = [
+    "push_by_shanten","Defence", "defence", "danger_table", "player_defence", "THREAT_COLUMNS", "DISCARD_COLUMNS"]
 
 THREAT_COLUMNS: dict[str, str] = {
     "game": "0-based position of the game in this pass",
@@ -85,15 +88,15 @@ class Defence:
     discards: pd.DataFrame
 
 
-class _Defence(Observer):
+class _Defence(Observer[Defence]):
     """The replay observer behind :func:`defence`. It is handed the discards from each
     round's first riichi on (:meth:`~paipu.observe.Observer.on_discard_after_riichi`), so
     the replay keeps its fast path before; what it needs of the turns before (each seat's
     genbutsu, the tiles in view) it reads from the table then, and keeps up to date after."""
 
     def __init__(self) -> None:
-        self.threat_rows: list[tuple] = []
-        self.discard_rows: list[tuple] = []
+        self.threat_rows: list[tuple[object, ...]] = []  # rows of the threats table, its columns in order
+        self.discard_rows: list[tuple[object, ...]] = []  # rows of the discards table
         self.game_index = -1
         self.count = 0
 
@@ -101,7 +104,7 @@ class _Defence(Observer):
         self.game_index += 1
         self.names = [name.split("\n", 1)[0] for name in game.players]
 
-    def on_deal(self, step: Step) -> None:
+    def on_deal(self, step: Step[Deal]) -> None:
         round_ = step.round
         self.seat_names = [self.names[round_.player_of(seat)] for seat in range(len(round_.deal.hands))]  # type: ignore[union-attr]
         self.safe: SafeKinds | None = None
@@ -115,13 +118,13 @@ class _Defence(Observer):
         self.open: dict[int, tuple[list[int], int]] = {}
         """Event index of each discard facing riichi -> its threat rows and discard row."""
 
-    def _melds_or_dora(self, step: Step) -> None:
+    def _melds_or_dora(self, step: Step[Event]) -> None:
         self.public = None  # read again from the table at the next discard facing riichi
 
     on_call = on_kan = on_dora = on_north = _melds_or_dora
 
-    def on_discard_after_riichi(self, step: Step) -> None:
-        event: Discard = step.event  # type: ignore[assignment]
+    def on_discard_after_riichi(self, step: Step[Discard]) -> None:
+        event = step.event
         seat, table = event.seat, step.table
         kind = KIND_OF[event.tile]
         safe = self.safe
@@ -139,7 +142,7 @@ class _Defence(Observer):
         if event.riichi and seat not in ratings:
             ratings[seat] = kind_ratings(safe[seat])
 
-    def _rate(self, step: Step, event: Discard, kind: int, riichi: list[int]) -> None:
+    def _rate(self, step: Step[Discard], event: Discard, kind: int, riichi: list[int]) -> None:
         seat, table = event.seat, step.table
         hand = list(table.hands[seat].counts)  # type: ignore[union-attr]
         hand[kind] += 1  # the hand before the discard
@@ -172,8 +175,8 @@ class _Defence(Observer):
         self.open[step.event_index] = (rows, len(self.discard_rows) - 1)  # type: ignore[index]
         self.count += 1
 
-    def on_win(self, step: Step) -> None:
-        win: Win = step.event  # type: ignore[assignment]
+    def on_win(self, step: Step[Win]) -> None:
+        win = step.event
         if win.discarder is None:
             return
         events = step.round.events  # type: ignore[union-attr]
@@ -187,7 +190,7 @@ class _Defence(Observer):
         if index is not None:
             self.discard_rows[index] = (*self.discard_rows[index][:8], True)
 
-    def on_game_end(self, step: Step) -> None:
+    def on_game_end(self, step: Step[None]) -> None:
         warn_past_the_end(step)  # the rounds the rules would not have played are rated all the same
 
     def result(self) -> Defence:
@@ -262,3 +265,23 @@ def player_defence(discards: pd.DataFrame, far: int = 2) -> pd.DataFrame:
         "avg_value": ratio("value", "discards"),
         "deal_ins": sums["dealt_in"],
     }).sort_values("discards", ascending=False)
+
+
+def push_by_shanten(discards: pd.DataFrame, player: str | None = None, most: int = 3) -> pd.DataFrame:
+    """Push or fold facing riichi by the hand's own shanten: over the discards facing
+    riichi (:attr:`Defence.discards`, of ``player`` when given), by the shanten before the
+    discard (0 to ``most``, ``most`` standing for that many or more), the ``discards``,
+    the ``pushes`` (a tile more dangerous than the safest held: ``value`` above
+    ``safest_value``), their share ``push_rate`` and its 95% Wilson interval
+    (``push_rate_low``, ``push_rate_high``; :func:`paipu.stats.wilson_interval`).
+    Discards of a hand the events do not fit (NA shanten) are left out."""
+    rows = discards if player is None else discards[discards["name"] == player]
+    rows = rows[rows["shanten"].notna()]
+    shanten = rows["shanten"].astype(int).clip(upper=most).rename("shanten")
+    pushed = (rows["value"] > rows["safest_value"]).rename("pushes")
+    sums = pushed.groupby(shanten).agg(["size", "sum"]).reindex(range(most + 1), fill_value=0)
+    low, high = wilson_interval(sums["sum"].to_numpy(), sums["size"].to_numpy())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = sums["sum"].to_numpy(float) / sums["size"].to_numpy(float)
+    return pd.DataFrame({"discards": sums["size"].astype(int), "pushes": sums["sum"].astype(int), "push_rate": rate,
+                         "push_rate_low": low, "push_rate_high": high}, index=sums.index.rename("shanten"))

@@ -26,6 +26,7 @@ inside a round; a **player** id indexes :attr:`Game.players` and the final resul
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, field
 from operator import add, neg
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Union
@@ -36,6 +37,8 @@ from .names import WIND_NAMES, Yaku, draw_name
 from .text import account
 
 __all__ = [
+    "player_name",
+    "player_rank",
     "Deal",
     "Draw",
     "KanDraw",
@@ -451,3 +454,26 @@ class Origin:
     as shown are every tenpai hand, rebuilt from the events), and for a game converted
     from one (paipu's writers write ``shown_hands: false``), so that validation does not
     compare which hands the rule has shown, only what they hold."""
+
+
+_RANK = re.compile(r"\((?P<rank>[^()\sR][^()\s]*)?\s*(?:R(?P<rating>\d+(?:\.\d+)?))?\)")
+"""The rank line of a logged name: ``(七段 R2042)``, ``(七段)``, ``(R1500)``."""
+
+
+def player_name(logged: str) -> str:
+    """The player's name in a name as logged: anything after a newline removed. Tenhou's
+    readers and tenhou-log's 電脳麻将 titles write the player's rank and rating there
+    (``"名前\n(七段 R2042)"``, from Tenhou's ``UN`` ``dan`` and ``rate``), so that the
+    same player is one name across games whatever their rank (:func:`player_rank`)."""
+    return logged.split("\n", 1)[0]
+
+
+def player_rank(logged: str) -> tuple[str, float | None]:
+    """The rank (段位, e.g. ``七段``; ``""`` when not stated) and rating (``R2042`` as
+    2042.0; ``None`` when not stated) a logged name states on its second line, as
+    Tenhou's readers and tenhou-log's titles write it: ``"名前\n(七段 R2042)"``."""
+    _, newline, rest = logged.partition("\n")
+    found = _RANK.fullmatch(rest.strip()) if newline else None
+    if found is None:
+        return "", None
+    return found["rank"] or "", None if found["rating"] is None else float(found["rating"])

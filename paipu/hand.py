@@ -97,7 +97,7 @@ class Hand:
         if problem is not None:
             raise ValueError(problem)
         tiles = notation.tiles
-        hand = cls.__new__(cls)  # each field set below, once
+        hand = cls()
         counts = [0] * 37  # by slot: red fives apart, then added to their kind
         for slot in map(SLOT_OF.__getitem__, tiles):
             counts[slot] += 1
@@ -136,7 +136,7 @@ class Hand:
 
     def copy(self) -> "Hand":
         """An independent copy of the hand (for a snapshot of the table)."""
-        other = Hand.__new__(Hand)
+        other = Hand()
         other.counts, other.red, other.melds = list(self.counts), list(self.red), list(self.melds)
         other.drawn, other.riichi = self.drawn, self.riichi
         other.meld_counts, other.size = list(self.meld_counts), self.size

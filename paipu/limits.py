@@ -56,7 +56,7 @@ def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
 
 
-_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\ud800-\\udfff]")
 """What must not reach a terminal raw: control characters (C0 but the newline, DEL,
 C1), line and paragraph separators, bidirectional overrides and isolates, and lone
 surrogates (the bytes of a file name that is not UTF-8, as Python decodes it)."""
@@ -69,7 +69,7 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_SURROGATE = re.compile("[\\ud800-\\udfff]")
 
 
 def encodable(text: str) -> str:

@@ -4,12 +4,12 @@ An :class:`Observer` overrides the hooks it needs; each is called with a
 :class:`~paipu.observe.Step` (the game, where the event is, the event, and under the
 replay the table after it and what the rules expected there)::
 
-    class Riichi(Observer):
-        def __init__(self):
+    class Riichi(Observer[int]):
+        def __init__(self) -> None:
             self.count = 0
-        def on_discard(self, step):
+        def on_discard(self, step: Step[Discard]) -> None:
             self.count += step.event.riichi
-        def result(self):
+        def result(self) -> int:
             return self.count
 
 Two drivers run observers over games, a game, a path or an iterable of either:

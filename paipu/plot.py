@@ -11,18 +11,59 @@ index. Nothing here needs a display: under the Agg backend the figures save to P
 from __future__ import annotations
 
 import math
+import os
 
+import matplotlib
 import matplotlib.pyplot as plt
 import pandas as pd
+from matplotlib import font_manager
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
 
 from .stats import RATE_COLUMNS, STATS, Tables, of_player
 
-__all__ = ["rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
+__all__ = ["push_by_shanten", "trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
            "shanten_by_turn", "PROFILE"]
 
 _RANKS = ("1st", "2nd", "3rd", "4th")
+
+CJK_FAMILIES = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "Source Han Sans JP",
+                "Hiragino Sans", "Yu Gothic", "Meiryo", "MS Gothic")
+"""Font families with kana and kanji, most preferred first: Debian's ``fonts-noto-cjk``
+and ``fonts-ipaexfont-gothic`` (which the project's CI installs), then those of macOS and
+Windows. Players' names are mostly Japanese; matplotlib's default font has neither."""
+
+
+_DEBIAN_CJK_FILES = ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                     "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+                     "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf")
+"""Where Debian's packages put the CJK fonts: added to matplotlib's list when its cache
+was made before they were installed (matplotlib does not look again)."""
+
+
+def cjk_fonts() -> list[str]:
+    """The :data:`CJK_FAMILIES` installed on this machine (as matplotlib finds them, or
+    at :data:`_DEBIAN_CJK_FILES`), in order of preference."""
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    if not installed.intersection(CJK_FAMILIES):
+        for path in _DEBIAN_CJK_FILES:
+            if os.path.exists(path):
+                font_manager.fontManager.addfont(path)
+        installed = {font.name for font in font_manager.fontManager.ttflist}
+    return [family for family in CJK_FAMILIES if family in installed]
+
+
+def _use_cjk_fonts() -> None:
+    """Make matplotlib fall back on a CJK font for the glyphs the sans-serif font lacks:
+    the installed :data:`CJK_FAMILIES` after the configured ``font.family`` (Latin text
+    keeps its font; matplotlib 3.6+ takes each glyph from the first family of
+    ``font.family`` whose font has it). Done once, when this module is imported; nothing when none is installed."""
+    found = [family for family in cjk_fonts() if family not in matplotlib.rcParams["font.family"]]
+    if found:
+        matplotlib.rcParams["font.family"] = [*matplotlib.rcParams["font.family"], *found]
+
+
+_use_cjk_fonts()
 
 
 def _axes(ax: Axes | None) -> Axes:
@@ -209,4 +250,46 @@ def shanten_by_turn(turns: pd.DataFrame, player: str | int | None = None, ax: Ax
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"Shanten by turn: {_who(player)}")
     ax.legend(fontsize=8)
+    return ax
+
+
+def trend(summary_by_period: pd.DataFrame, player: str, statistics: tuple[str, ...] = ("win_rate", "deal_in_rate"),
+          ax: Axes | None = None) -> Axes:
+    """Each rate of ``statistics`` for ``player`` over time, from a summary by month or
+    year (``paipu.stats.summary(..., by="month")``), with its 95% Wilson interval as error
+    bars (``<rate>_low``, ``<rate>_high``; ``docs/stats.md``, Intervals). Periods without
+    a case of a rate are left out of its line."""
+    ax = _axes(ax)
+    mine = summary_by_period.xs(player, level="player")
+    period = mine.index.name
+    for statistic in statistics:
+        rows = mine[mine[f"{statistic}_cases"] > 0]
+        values = rows[statistic].to_numpy(float)
+        below = values - rows[f"{statistic}_low"].to_numpy(float)
+        above = rows[f"{statistic}_high"].to_numpy(float) - values
+        ax.errorbar(list(rows.index), values, yerr=[below, above], marker="o", capsize=3, label=statistic)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel(period)
+    ax.set_ylabel("share (95% Wilson interval)")
+    ax.tick_params(axis="x", labelrotation=45)
+    ax.set_title(f"{player} by {period}")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Bars of the share of discards facing riichi that pushed a tile more dangerous
+    than the safest held, by the hand's shanten, with their 95% Wilson intervals: from
+    :func:`paipu.defence.push_by_shanten`."""
+    ax = _axes(ax)
+    most = int(table.index.max())
+    labels = [f"{shanten}+" if shanten == most else str(shanten) for shanten in table.index]
+    rates = table["push_rate"].to_numpy(float)
+    errors = [rates - table["push_rate_low"].to_numpy(float), table["push_rate_high"].to_numpy(float) - rates]
+    bars = ax.bar(labels, rates, yerr=errors, capsize=4)
+    ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=8, label_type="center")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("shanten before the discard (bars: discards facing riichi)")
+    ax.set_ylabel("pushed: more dangerous than the safest held")
+    ax.set_title("Push or fold facing riichi by own shanten")
     return ax

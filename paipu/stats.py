@@ -29,6 +29,7 @@ costs no more than a replay of the games (``benchmarks/bench_stats.py --engine``
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import unicodedata
@@ -39,7 +40,8 @@ from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
 import numpy as np
 import pandas as pd
 
-from .events import Call, Deal, Discard, Draw, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .events import (Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win, player_name,
+                     player_rank)
 from .hand import unplayable
 from .limits import DECIMAL, as_index, encodable
 from .loader import GameSource
@@ -65,6 +67,10 @@ __all__ = [
     "TURN_COLUMNS",
     "STATS",
     "RATE_COLUMNS",
+    "BY",
+    "wilson_interval",
+    "interval_columns",
+    "MIN_CASES",
     "EXHAUSTIVE_DRAWS",
 ]
 
@@ -126,6 +132,48 @@ class Stat:
             return self.aggregate
         return "count" if self.denominator is None else "ratio"
 
+    @property
+    def is_rate(self) -> bool:
+        """Whether the statistic is a share: a ratio whose numerator counts rows of its
+        denominator (each 0 or 1), not a mean of an amount; such a statistic has a 95%
+        Wilson interval in the summary (:func:`wilson_interval`)."""
+        return self.kind == "ratio" and not self.name.startswith("avg_") and self.name not in _MEANS
+
+
+_MEANS = frozenset({"riichi_income", "avg_score_change", "dealer_tsumo_paid", "dealer_avg_win", "dealer_score_change",
+                    "non_dealer_avg_win", "non_dealer_score_change", "facing_riichi_score_change"})
+"""The ratios that are means of an amount though their names do not start ``avg_``."""
+
+WILSON_Z = 1.959963984540054
+"""The standard normal quantile of 0.975: a two-sided 95% interval."""
+
+MIN_CASES = 30
+"""Below this many cases (the rate's denominator) ``paipu stats``' table marks a rate ``*``."""
+
+
+def wilson_interval(successes: Any, cases: Any, z: float = WILSON_Z) -> tuple[Any, Any]:
+    """The Wilson score interval (Wilson 1927, *J. Amer. Statist. Assoc.* 22:209–212;
+    Newcombe 1998's method 3, without continuity correction) of a share ``successes /
+    cases``: the ``p`` whose normal test of ``successes`` against ``cases`` draws at ``p``
+    is not rejected at ``z``::
+
+        (p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n)
+
+    Numbers or numpy arrays (element by element); NaN for no cases, or for more
+    successes than cases (a double ron counted per winner)."""
+    k, n = np.asarray(successes, dtype=float), np.asarray(cases, dtype=float)
+    fits = (n > 0) & (k >= 0) & (k <= n)
+    n_ = np.where(fits, n, 1.0)
+    share, z2 = np.where(fits, k, 0.0) / n_, z * z
+    centre = share + z2 / (2 * n_)
+    spread = z * np.sqrt(share * (1 - share) / n_ + z2 / (4 * n_ * n_))
+    below = 1 + z2 / n_
+    low = np.where(fits, np.clip((centre - spread) / below, 0.0, 1.0), math.nan)
+    high = np.where(fits, np.clip((centre + spread) / below, 0.0, 1.0), math.nan)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
 
 def _round(name: str, dtype: str, definition: str, engine: bool = False) -> Fact:
     return Fact("rounds", name, dtype, definition, engine)
@@ -174,6 +222,8 @@ FACTS: tuple[Fact, ...] = (
     _round("tsumo_against", "bool", "another player won by tsumo (被ツモ)"),
     _round("tsumo_paid", "Int64", "paid on that tsumo: ``-fenpei``, honba included (the dealer's share when the "
                                   "player is dealer, 親被り); NA without, or when the log states no payments"),
+    _round("sideways", "bool", "the round ended with another player's ron on a third player's discard (横移動): "
+                               "the player neither won nor dealt in"),
     _round("draw", "bool", "the round ended in an exhaustive draw (荒牌平局/流局, 流し満貫)"),
     _round("abort", "bool", "the round ended in an abortive draw (九種九牌, 四風連打, 四家立直, 三家和, 四開槓)"),
     _round("draw_reason", "category", "``pingju.name`` as logged; NA when the round was won"),
@@ -199,6 +249,15 @@ FACTS: tuple[Fact, ...] = (
                                    "has no final results"),
     Fact("games", "score", "Int64", "final score ``paipu.defen``, leftover riichi sticks given to first place"),
     Fact("games", "point", "Float64", "``paipu.point`` as a number"),
+    Fact("games", "platform", "category", "``tenhou``, ``majsoul`` or ``\"\"`` (unknown), as ``Game.origin`` states"),
+    Fact("games", "room", "category", "the room as the log names it (``四鳳南喰赤``, a Mahjong Soul room); ``\"\"`` "
+                                      "if none"),
+    Fact("games", "length", "category", "``east`` (東風戦) or ``south`` (東南戦) as the log's rule states it; "
+                                        "``\"\"`` if it does not"),
+    Fact("games", "date", "datetime64[ns]", "the day the game was played (from its log id); NaT when not known"),
+    Fact("games", "dan", "category", "the player's rank (段位) the log states, e.g. ``七段`` (Tenhou's ``UN`` "
+                                     "``dan``, a title's ``(七段 R2042)``); ``\"\"`` if none"),
+    Fact("games", "rating", "Float64", "the player's rating the log states (Tenhou's ``R``); NA if none"),
     Fact("turns", "game", "int64", "0-based position of the game in this pass (rounds that end only)",
          engine=True),
     Fact("turns", "round", "int64", "0-based index of the round in the game", engine=True),
@@ -283,6 +342,8 @@ STATISTICS: tuple[Stat, ...] = (
     Stat("abort_rate", "rounds ending in an abortive draw / rounds (途中流局率)", "abort", "one"),
     Stat("avg_win", "mean ``hule.defen`` over wins (平均打点: pao share included, honba and sticks not)",
          "win_value", "win"),
+    Stat("mangan_win_rate", "wins worth a mangan or more (``hule.defen`` 8,000 or more, 12,000 as dealer) / wins "
+                            "with the value known (満貫以上率)", "mangan", "win"),
     Stat("avg_win_net", "mean of the winner's ``fenpei`` over wins (honba and sticks included)", "win_net", "win"),
     Stat("avg_deal_in", "mean paid by the discarder per deal-in (平均放銃点, honba included; a double ron is one "
                         "deal-in with both payments summed)", "deal_in_amount", "dealt"),
@@ -354,6 +415,10 @@ STATISTICS: tuple[Stat, ...] = (
          "facing_riichi"),
     Stat("facing_riichi_draw", "of those rounds, the share ending in an exhaustive draw",
          _both("facing_riichi", "draw"), "facing_riichi"),
+    Stat("facing_riichi_tsumo_against", "of those rounds, the share another player won by tsumo (被ツモ)",
+         _both("facing_riichi", "tsumo_against"), "facing_riichi"),
+    Stat("facing_riichi_sideways", "of those rounds, the share ended by another player's ron on a third "
+                                   "player's discard (横移動)", _both("facing_riichi", "sideways"), "facing_riichi"),
     Stat("facing_riichi_score_change", "of those rounds, the mean score change",
          _where("score_change", "facing_riichi"), "facing_riichi"),
     Stat("wins", "number of wins", "win"),
@@ -402,8 +467,7 @@ RATE_COLUMNS: dict[str, str] = {
 # -- reading the events ----------------------------------------------------------------
 
 
-def _name(logged: str) -> str:
-    return logged.split("\n", 1)[0]
+_name = player_name
 
 
 def _yaku(win: Win) -> dict[str, int]:
@@ -466,13 +530,16 @@ def _ready(counts: list[int], size: int) -> bool | None:
     return bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
 
 
+_LENGTHS: dict[object, str] = {1: "east", 2: "south"}
+"""The ``length`` of a game by its rule's ``winds``."""
+
 _NO_WIN = (False, None, None, None, None, None, None, None, None)
 """The win facts of a row of a seat that did not win."""
 _NO_DEAL_IN = (False, 0, None, None, None)
 """The deal-in facts of a row of a seat that did not deal in."""
 
 
-class _Facts(Observer):
+class _Facts(Observer["Tables"]):
     """The observer of a walk over the games that gathers the rows of the rounds and games
     tables: per round, each seat's discards, riichi, calls, wins, deal-ins and the draw,
     read from the events as logged."""
@@ -489,8 +556,8 @@ class _Facts(Observer):
         self.dealer: int | None = None
         self.dealer_run = 0
 
-    def on_deal(self, step: Step) -> None:
-        seats = len(step.event.hands)  # type: ignore[union-attr]  # on_deal's event
+    def on_deal(self, step: Step[Deal]) -> None:
+        seats = len(step.event.hands)
         self.discards = [0] * seats
         self.riichi_turn: list[int | None] = [None] * seats
         self.riichi_order: list[int] = []
@@ -504,8 +571,8 @@ class _Facts(Observer):
         self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
         self.dealer = dealer
 
-    def on_discard(self, step: Step) -> None:
-        event: Discard = step.event  # type: ignore[assignment]  # on_discard's event
+    def on_discard(self, step: Step[Discard]) -> None:
+        event = step.event
         seat = event.seat
         self.discards[seat] += 1
         if event.riichi:
@@ -513,11 +580,11 @@ class _Facts(Observer):
             self.riichi_order.append(seat)
             self.riichi_at.append(step.event_index)  # type: ignore[arg-type]  # an event's step has its index
 
-    def on_call(self, step: Step) -> None:
-        self.calls[step.event.seat] += 1  # type: ignore[union-attr]  # on_call's event
+    def on_call(self, step: Step[Call]) -> None:
+        self.calls[step.event.seat] += 1
 
-    def on_win(self, step: Step) -> None:
-        win: Win = step.event  # type: ignore[assignment]  # on_win's event
+    def on_win(self, step: Step[Win]) -> None:
+        win = step.event
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         if win.discarder is not None:
             self.deal_ins[win.discarder] += 1
@@ -525,10 +592,10 @@ class _Facts(Observer):
             self.paid[win.discarder] = (None if paid is None or win.payments is None
                                         else paid - win.payments[win.discarder])
 
-    def on_no_win(self, step: Step) -> None:
-        self.ending = step.event  # type: ignore[assignment]  # on_no_win's event, a draw
+    def on_no_win(self, step: Step[NoWin]) -> None:
+        self.ending = step.event
 
-    def on_round_end(self, step: Step) -> None:
+    def on_round_end(self, step: Step[Event]) -> None:
         round_ = step.round
         if round_ is not None and round_.is_complete:
             self.round_rows.extend(self._rows(step.game, step.round_index, round_))
@@ -548,6 +615,7 @@ class _Facts(Observer):
                    or (index + 1 < len(game.rounds) and round_.score_changes_until(game.rounds[index + 1]))
                    or (None,) * round_.players)
         tsumo = next((win for win in results if win.discarder is None), None)
+        ron = any(win.discarder is not None for win in results)
         if draw:
             shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]  # a draw's, when not a win
             hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
@@ -597,23 +665,29 @@ class _Facts(Observer):
                 calls, calls > 0,
                 *win_facts, *deal_in_facts,
                 tsumo_against, -tsumo.payments[seat] if tsumo_against and tsumo.payments is not None else None,  # type: ignore
+                ron and seat not in wins and not dealt,
                 *tail, tenpai, hand_shown, changes[seat],
             ))
         return rows
 
-    def on_game_end(self, step: Step) -> None:
+    def on_game_end(self, step: Step[None]) -> None:
         game = step.game
         if len(self.round_rows) >= _CHUNK:
             self.chunks.append(self._frame(self.round_rows))
             self.round_rows = []
         finished = game.ranks is not None and game.final_scores is not None and game.points is not None
         players = len(self.names)
+        origin = game.origin
+        winds = dict(origin.rule).get("winds") if origin is not None else None
+        place = (("", "", "", None) if origin is None else
+                 (origin.platform, origin.room, _LENGTHS.get(winds, ""), origin.date))
         for player, name in enumerate(self.names):
             self.game_rows.append((
                 game.source, self.game_index, player, name, players,
                 game.ranks[player] if finished else None,  # type: ignore[index]  # a finished game has them
                 game.final_scores[player] if finished else None,  # type: ignore[index]  # as above
                 _point(game.points[player]) if finished else None,  # type: ignore[index]  # as above
+                *place, *player_rank(game.players[player]),
             ))
 
     def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
@@ -642,9 +716,9 @@ class _EngineFacts(_Facts):
         after a call (all a summary reads of it): the shanten is then asked only there."""
         self.turn_columns: dict[str, list[Any]] = {name: [] for name in TURN_COLUMNS}
 
-    def on_deal(self, step: Step) -> None:
+    def on_deal(self, step: Step[Deal]) -> None:
         super().on_deal(step)
-        deal: Deal = step.event  # type: ignore[assignment]  # on_deal's event
+        deal = step.event
         seats = range(len(deal.hands))
         # not when a hand cannot be played: the replay refuses the deal, no shanten
         playable = not any(map(unplayable, deal.hands))
@@ -669,16 +743,16 @@ class _EngineFacts(_Facts):
         self.round_turns: tuple[list[int], list[int], list[object], list[bool]] = ([], [], [], [])
         """The turns of the round so far, kept when the round ends, as its rows are."""
 
-    def on_win(self, step: Step) -> None:
+    def on_win(self, step: Step[Win]) -> None:
         self._follow(step)
         super().on_win(step)
 
-    def on_round_end(self, step: Step) -> None:
+    def on_round_end(self, step: Step[Event]) -> None:
         if step.round is not None:
             self._follow(step)
         super().on_round_end(step)
 
-    def _follow(self, step: Step) -> None:
+    def _follow(self, step: Step[Event]) -> None:
         """Read the events of the round up to ``step``'s: each seat's discards and riichi
         as :class:`_Facts` counts them, the tiles of its hand, and a turn for each discard
         with the shanten of the hand after it (looked up again only when the hand is not
@@ -852,6 +926,8 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
         if dtype == "Int64":
             return pd.arrays.IntegerArray(column.astype(np.int64), missing)
         return pd.arrays.BooleanArray(column.astype(bool), missing)
+    if dtype.startswith("datetime64"):
+        return pd.to_datetime(pd.Series(values, dtype=object)).to_numpy(dtype)
     return pd.array(values, dtype=dtype)  # Float64
 
 
@@ -861,6 +937,27 @@ def _frame(rows: list[tuple[Any, ...]], facts: tuple[Fact, ...]) -> pd.DataFrame
     # (each column taken by map in C: zip(*rows) would make an iterator per row)
     return pd.DataFrame({fact.name: _column(tuple(map(itemgetter(i), rows)), fact.dtype)
                          for i, fact in enumerate(facts)}, copy=False)
+
+
+By = Literal["month", "year", "room", "length", "dan", "platform"]
+BY: tuple[str, ...] = ("month", "year", "room", "length", "dan", "platform")
+"""What ``summary(..., by=...)`` groups games by: the month (``2024-01``) or year of
+their date, their room, length, the player's rank (``dan``) in that game, or platform
+(columns of :data:`GAME_COLUMNS`). Games without the value are in no group."""
+
+
+def _groups(games_table: pd.DataFrame, by: str) -> pd.Series:
+    """Each row's group under ``by`` (:data:`BY`), NA where the game has no value."""
+    if by in ("month", "year"):
+        dates = games_table["date"]
+        return dates.dt.strftime("%Y-%m" if by == "month" else "%Y").where(dates.notna())
+    values = games_table[by].astype(object)
+    return values.where(values != "")
+
+
+def _pairs(table: pd.DataFrame) -> pd.MultiIndex:
+    """The (game, player name) of each row of a table."""
+    return pd.MultiIndex.from_arrays([table["game"], table["name"].astype(object)])
 
 
 @dataclass(frozen=True)
@@ -877,10 +974,60 @@ class Tables:
     games: pd.DataFrame
     turns: pd.DataFrame | None = None
 
-    def summary(self, player: str | int | None = None, double_ron: DoubleRon = "once") -> pd.DataFrame:
+    def summary(self, player: str | int | None = None, double_ron: DoubleRon = "once", by: By | None = None,
+                since: datetime.date | None = None, until: datetime.date | None = None,
+                last: int | None = None) -> pd.DataFrame:
         """The per-player summary of these tables; see :func:`summary`."""
-        turns = None if self.turns is None else of_player(self.turns, player)
-        return _summarize(of_player(self.rounds, player), of_player(self.games, player), turns, double_ron)
+        chosen = self.select(since, until, last) if (since, until, last) != (None, None, None) else self
+        if by is not None:
+            return chosen._summary_by(player, double_ron, by)
+        turns = None if chosen.turns is None else of_player(chosen.turns, player)
+        return _summarize(of_player(chosen.rounds, player), of_player(chosen.games, player), turns, double_ron)
+
+    def select(self, since: datetime.date | None = None, until: datetime.date | None = None,
+               last: int | None = None) -> "Tables":
+        """The rows of the games played from ``since`` to ``until`` (both days included;
+        a game of unknown date is in only when neither is given), and of those, each
+        player's rows of their ``last`` games (by date, then in the order read)."""
+        games_table = self.games
+        dates = games_table["date"]
+        keep = pd.Series(True, index=games_table.index)
+        if since is not None:
+            keep &= dates >= pd.Timestamp(since)
+        if until is not None:
+            keep &= dates < pd.Timestamp(until) + pd.Timedelta(days=1)
+        games_table = games_table[keep]
+        if last is not None:
+            if last < 1:
+                raise ValueError(f"last must be 1 or more games, not {last!r}")
+            ordered = games_table.assign(_day=dates[keep].fillna(pd.Timestamp.min)).sort_values(
+                ["_day", "game"], kind="stable")
+            games_table = ordered.groupby("name", observed=True, sort=False).tail(last).drop(columns="_day")
+            games_table = games_table.sort_index()
+        return self._of(games_table)
+
+    def _of(self, games_table: pd.DataFrame) -> "Tables":
+        """These tables' rows of the (game, player name) pairs of some rows of ``games``."""
+        pairs = _pairs(games_table)
+
+        def kept(table: pd.DataFrame) -> pd.DataFrame:
+            return table[_pairs(table).isin(pairs)]
+
+        return Tables(kept(self.rounds), games_table, None if self.turns is None else kept(self.turns))
+
+    def _summary_by(self, player: str | int | None, double_ron: DoubleRon, by: By) -> pd.DataFrame:
+        """:meth:`summary` of each group of games (:data:`BY`), one row per group and player,
+        indexed by (group, player); groups in order."""
+        if by not in BY:
+            raise ValueError(f"by must be one of {', '.join(BY)}, not {by!r}")
+        groups = _groups(self.games, by)
+        parts = {}
+        for group in sorted(groups.dropna().unique()):
+            parts[group] = self._of(self.games[(groups == group).to_numpy()]).summary(player, double_ron)
+        if not parts:
+            empty = Tables(self.rounds[:0], self.games[:0], None if self.turns is None else self.turns[:0])
+            return empty.summary(player, double_ron).set_index(pd.Index([], name=by), append=True).swaplevel()
+        return pd.concat(parts, names=[by, "player"])
 
 
 def tables(source: GameSource, engine: bool = False) -> Tables:
@@ -951,7 +1098,8 @@ def _check_double_ron(double_ron: object) -> None:
 
 
 def summary(games: GameSource, player: str | int | None = None, double_ron: DoubleRon = "once",
-            engine: bool = False) -> pd.DataFrame:
+            engine: bool = False, by: By | None = None, since: datetime.date | None = None,
+            until: datetime.date | None = None, last: int | None = None) -> pd.DataFrame:
     """One row per player (indexed by name) with every stat of ``docs/stats.md`` (:data:`STATS`).
 
     ``player`` keeps one player, by name or by player index (the rows of whoever sat at
@@ -963,10 +1111,14 @@ def summary(games: GameSource, player: str | int | None = None, double_ron: Doub
 
     Rows are sorted by games, then rounds (most first), then name. ``engine=True`` adds
     the statistics marked ``engine``: those of the hands (see :func:`tables`).
+
+    ``since`` and ``until`` keep the games played on those days and between
+    (:meth:`Tables.select`), ``last`` each player's last ``last`` of them; ``by`` (one of
+    :data:`BY`) makes one summary per group of games, indexed by (group, player).
     """
     _check_player(player)  # before the pass over the games
     _check_double_ron(double_ron)
-    return summary_tables(games, engine).summary(player, double_ron)
+    return summary_tables(games, engine).summary(player, double_ron, by, since, until, last)
 
 
 def summary_tables(source: GameSource, engine: bool = False) -> Tables:
@@ -1069,6 +1221,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     summed = {k: np.bincount(codes, v, len(players)) for k, v in sums.items()}
     peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
     columns: dict[str, object] = {}  # made into the frame at once, not a column at a time
+    intervals: dict[str, object] = {}  # each rate's cases and 95% interval, after every stat
     for stat, numerator_key, denominator_key in plan:
         if stat.aggregate == "sum":
             if denominator_key is None:
@@ -1079,6 +1232,10 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
                 summed_numerator = summed[numerator_key]  # type: ignore[index]  # a sum's numerator is a key
                 columns[stat.name] = np.divide(summed_numerator, below, out=np.full(len(players), math.nan),
                                                where=below > 0)
+                if stat.is_rate:
+                    intervals[f"{stat.name}_cases"] = below.astype(int)
+                    intervals[f"{stat.name}_low"], intervals[f"{stat.name}_high"] = wilson_interval(
+                        summed_numerator, below)
         elif stat.aggregate == "max":
             # aligned by name; peaks is made when a stat takes a maximum
             columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  # see the line above
@@ -1087,7 +1244,7 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
             present = values.notna().to_numpy()
             tally = _tally(names[present], values.to_numpy()[present])
             columns[stat.name] = [tally.get(name, {}) for name in players]
-    return pd.DataFrame(columns, index=index)
+    return pd.DataFrame(columns | intervals, index=index)
 
 
 def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,
@@ -1097,7 +1254,8 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
     chosen = [stat for stat in STATISTICS if engine or not stat.engine]
     frames = {
         "rounds": rounds_table.assign(
-            one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"])),
+            one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"]),
+            mangan=rounds_table["win_value"] >= rounds_table["dealer"].map({True: 12000, False: 8000}).astype(int)),
         "games": games_table.assign(finished=games_table["rank"].notna(),
                                     finished_by_four=games_table["rank"].notna() & (games_table["players"] == 4),
                                     last=games_table["rank"] == games_table["players"]),
@@ -1113,9 +1271,19 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
             result[stat.name] = result[stat.name].fillna(0).astype(int)
         elif stat.kind == "tally":
             result[stat.name] = [value if isinstance(value, dict) else {} for value in result[stat.name]]
+        if stat.is_rate:
+            result[f"{stat.name}_cases"] = result[f"{stat.name}_cases"].fillna(0).astype(int)
     result.index.name = "player"
     result = result.reset_index().sort_values(["games", "rounds", "player"], ascending=[False, False, True])
-    return result.set_index("player")[[stat.name for stat in chosen]]
+    return result.set_index("player")[[stat.name for stat in chosen] + interval_columns(chosen)]
+
+
+def interval_columns(chosen: Iterable[Stat] = STATISTICS) -> list[str]:
+    """The columns a summary has after its statistics: for each rate (:attr:`Stat.is_rate`)
+    of ``chosen``, ``<rate>_cases`` (its denominator: the rounds, games, wins... it is a
+    share of), ``<rate>_low`` and ``<rate>_high`` (its 95% Wilson interval,
+    :func:`wilson_interval`; NaN without cases)."""
+    return [f"{stat.name}_{part}" for stat in chosen if stat.is_rate for part in ("cases", "low", "high")]
 # -- presentation ----------------------------------------------------------------------
 
 _TALLIES = tuple(stat.name for stat in STATISTICS if stat.kind == "tally")
@@ -1145,14 +1313,29 @@ def _cell(value: float, style: str) -> str:
     return style.format(value)
 
 
+def _keys(summary_table: pd.DataFrame) -> list[str]:
+    """The columns that name a row of a summary: ``player``, after the group's if by one."""
+    return [summary_table.index.names[0], "player"] if summary_table.index.nlevels == 2 else ["player"]
+
+
+def _few(record: dict[str, Any], stat: str, style: str) -> str:
+    """``*`` after a rate of the table from fewer than :data:`MIN_CASES` cases, else ``""``."""
+    cases = record.get(f"{stat}_cases")
+    return "*" if style == "rate" and cases is not None and 0 < cases < MIN_CASES else ""
+
+
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
+    """One record per row: the group (a summary ``by`` something) and the player, then
+    every statistic."""
     records = []
-    for player, row in summary_table.iterrows():
-        record: dict[str, Any] = {"player": player}
+    grouped = summary_table.index.nlevels == 2
+    for key, row in summary_table.iterrows():
+        record: dict[str, Any] = ({summary_table.index.names[0]: key[0], "player": key[1]} if grouped
+                                  else {"player": key})
         for stat, value in row.items():
             if isinstance(value, dict):
                 record[stat] = value
@@ -1189,7 +1372,8 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
     games only leave ``rank_4`` out (no player has a four-player game).
     """
     if format != "table" and summary_table["rank_4"].isna().all() and summary_table["rank_1"].notna().any():
-        summary_table = summary_table.drop(columns="rank_4")
+        summary_table = summary_table.drop(columns=[column for column in summary_table.columns
+                                                    if column == "rank_4" or column.startswith("rank_4_")])
     records = _records(summary_table)
     if format == "json":
         return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
@@ -1199,18 +1383,25 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
             for stat, value in record.items():
                 record[stat] = _inert(value)
-        text: str = pd.DataFrame(records, columns=["player", *summary_table.columns]).to_csv(index=False)
+        text: str = pd.DataFrame(records, columns=[*_keys(summary_table), *summary_table.columns]).to_csv(index=False)
         return text
     if format != "table":
         raise ValueError(f"format must be 'table', 'csv' or 'json', not {format!r}")
-    header = ["player", *(title for title, _, _ in _SEED)]
+    keys = _keys(summary_table)
+    header = [*keys, *(title for title, _, _ in _SEED)]
     lines = [header] + [
-        [record["player"], *(_cell(record[stat], style) for _, stat, style in _SEED)] for record in records
+        [*(record[key] for key in keys),
+         *(_cell(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
+        for record in records
     ]
     widths = [max(_width(line[column]) for line in lines) for column in range(len(header))]
 
-    def layout(line: list[str]) -> str:
-        name = line[0] + " " * (widths[0] - _width(line[0]))
-        return "  ".join([name, *(cell.rjust(width) for cell, width in zip(line[1:], widths[1:]))])
+    named = len(keys)
 
-    return "\n".join(layout(line) for line in lines) + "\n"
+    def layout(line: list[str]) -> str:
+        names = [text + " " * (width - _width(text)) for text, width in zip(line[:named], widths)]
+        return "  ".join([*names, *(cell.rjust(width) for cell, width in zip(line[named:], widths[named:]))])
+
+    few = any(cell.endswith("*") for line in lines for cell in line[1:])
+    note = [f"* from fewer than {MIN_CASES} cases"] if few else []
+    return "\n".join([*(layout(line) for line in lines), *note]) + "\n"

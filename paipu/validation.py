@@ -27,6 +27,7 @@ from .events import Deal, Event, Game, NoWin, Win, locator
 from .hand import Hand
 from .loader import MAX_SIZE, GameSource, Selection, games_of, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
+from .menus import menu_problems
 from .observe import Observer, Step
 from .engine import Replay
 from .rules import Rule, RuleSpec
@@ -146,8 +147,27 @@ class Checker(Observer[list[Finding]]):
         self.draw(step, step.expected)  # type: ignore[arg-type]  # a draw's expectation
 
     def on_game_end(self, step: Step[None]) -> None:
+        self.format_problems()
         if step.expected is not None:
             self.end(step, step.expected)  # type: ignore[arg-type]  # the game end's expectation
+
+    def format_problems(self) -> None:
+        """What the game's format states that its own record checks (a Mahjong Soul
+        record's wall: :meth:`~paipu.formats.majsoul_record.MajsoulRecord.problems`; its
+        menus: :func:`paipu.menus.menu_problems`), each a finding at its event."""
+        game = self.game
+        if game is None or game.origin is None:
+            return
+        record = game.origin.record
+        problems = getattr(record, "problems", None)
+        if problems is None:
+            return
+        found = problems(game)
+        menus = getattr(record, "menus", None)
+        if menus and any(menus):
+            found += menu_problems(game, menus)
+        for round_index, event, check, expected, logged, message in found:
+            self.add(None, check, expected, logged, message, round_index, event)
 
     def deal(self, step: Step[Deal], expected: DealExpectation) -> None:
         deal = step.event

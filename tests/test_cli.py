@@ -38,7 +38,7 @@ def test_convert_help_names_every_format_and_file_ending_read():
     text = " ".join(result.stdout.split())
     start = text.index("PATH[#N] a log file")
     paths = text[start:text.index("--no-recursive", start)]
-    names = {"majiang": "電脳麻将", "tenhou-mjlog": "Tenhou .mjlog", "tenhou-json": "tenhou.net/6", "mjai": "mjai"}
+    names = {"majiang": "電脳麻将", "tenhou-mjlog": "Tenhou .mjlog", "tenhou-json": "tenhou.net/6", "mjai": "mjai", "majsoul": "Mahjong Soul record"}
     assert set(names) == set(FORMATS)
     assert all(name in paths for name in names.values()), paths
     assert all(ending.removesuffix(".gz") in paths for ending in PATTERNS) and "gzip" in paths, paths

@@ -169,12 +169,17 @@ def test_full_disk_leaves_no_file_cut_short(small_disk, capsys):
 
 @pytest.mark.parametrize("loaded", ["paipu.events", "paipu.validation"])
 @pytest.mark.parametrize("entry", [["-m", "paipu"], ["-c", "import sys, paipu_main; sys.exit(paipu_main.main())"]])
-def test_ctrl_c_while_loading(entry, loaded):
+def test_ctrl_c_while_loading(entry, loaded, tmp_path):
     """Ctrl-C while the library is imported (the first ~0.1 s): 130 and one line, by
     ``python -m paipu`` and by the ``paipu`` command's entry point. The signal is sent
     once Python says (``PYTHONVERBOSE``) that it imported ``loaded``, a module that
-    ``import paipu`` loads."""
-    process = subprocess.Popen([sys.executable, *entry, "show", "sample_logs"], cwd=ROOT, text=True,
+    ``import paipu`` loads. The log read is a FIFO this test holds open and never writes:
+    on a loaded machine the command may be past its imports when the signal comes, and
+    then it is still loading, never done."""
+    fifo = tmp_path / "log.json"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR)  # a writer that never writes: the command's read waits
+    process = subprocess.Popen([sys.executable, *entry, "show", str(fifo)], cwd=ROOT, text=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                env=dict(os.environ, PYTHONVERBOSE="1"))
     try:
@@ -185,6 +190,7 @@ def test_ctrl_c_while_loading(entry, loaded):
         err = process.stderr.read()
     finally:
         process.wait(timeout=60)
+        os.close(writer)
     said = [line for line in err.splitlines() if not line.startswith(("#", "import "))]
     assert (process.returncode, said) == (130, ["paipu: interrupted"]), err[-2000:]
 

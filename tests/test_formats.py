@@ -24,7 +24,7 @@ SAMPLE = Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json"
 
 
 def test_formats_are_registered_by_name_in_sniffing_order():
-    assert list(FORMATS) == ["tenhou-mjlog", "mjai", "tenhou-json", "majiang"]
+    assert list(FORMATS) == ["tenhou-mjlog", "mjai", "tenhou-json", "majsoul", "majiang"]
     assert all(name == format.name for name, format in FORMATS.items())
     assert paipu.FormatError is FormatError and issubclass(FormatError, ValueError)
 

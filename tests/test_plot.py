@@ -96,3 +96,66 @@ def test_danger_and_shanten_plots_render(replayed, tmp_path):
     ax.figure.savefig(tmp_path / "shanten.png", dpi=100)
     assert (tmp_path / "shanten.png").stat().st_size > 10_000
     plt.close("all")
+
+
+def _missing_glyphs(figure) -> list[str]:
+    """matplotlib's warnings of glyphs no font had, drawing ``figure`` to PNG."""
+    import io
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        figure.savefig(io.BytesIO(), format="png")
+    return [str(warning.message) for warning in caught if "missing from font" in str(warning.message)]
+
+
+def test_a_japanese_name_is_drawn_with_every_glyph():
+    if not plot.cjk_fonts():
+        pytest.skip("no CJK font installed (Debian: apt-get install fonts-ipaexfont-gothic or fonts-noto-cjk; "
+                    ".ci/run installs one)")
+    figure, ax = plt.subplots()
+    ax.set_title("天鳳位 ひっころ26 ｱｶﾞﾘ 七段 R2042")
+    ax.plot([0, 1], [0, 1], label="赤城真子")
+    ax.legend()
+    assert _missing_glyphs(figure) == []
+    plt.close(figure)
+
+
+def test_a_trend_by_month_has_an_interval_per_month(tmp_path):
+    folder = corpus("tenhou-mjlog", "thewaxmango-2022-01")
+    by_month = stats.summary(folder, by="month")
+    player = by_month.xs("2022-01", level="month")["games"].idxmax()
+    ax = plot.trend(by_month, player)
+    months = by_month.xs(player, level="player")
+    bars = [container for container in ax.containers]
+    assert len(bars) == 2  # win_rate, deal_in_rate
+    for container, statistic in zip(bars, ("win_rate", "deal_in_rate")):
+        line, _, (bar_lines,) = container.lines[0], container.lines[1], container.lines[2]
+        assert list(line.get_ydata()) == pytest.approx(list(months[statistic]))
+        segments = bar_lines.get_segments()
+        assert [segment[0][1] for segment in segments] == pytest.approx(list(months[f"{statistic}_low"]))
+        assert [segment[1][1] for segment in segments] == pytest.approx(list(months[f"{statistic}_high"]))
+    if plot.cjk_fonts():
+        assert _missing_glyphs(ax.figure) == []
+    ax.figure.savefig(tmp_path / "trend.png")
+    plt.close(ax.figure)
+
+
+def test_push_by_shanten_counts_the_discards_one_by_one(replayed, tmp_path):
+    _, rated = replayed
+    table = defence.push_by_shanten(rated.discards)
+    # recounted row by row, a tuple per discard, without pandas' grouping
+    counted = {shanten: [0, 0] for shanten in range(4)}
+    for shanten, value, safest in zip(rated.discards["shanten"], rated.discards["value"],
+                                      rated.discards["safest_value"]):
+        if shanten is None or shanten != shanten:  # NA
+            continue
+        cell = counted[min(int(shanten), 3)]
+        cell[0] += 1
+        cell[1] += value > safest
+    assert {shanten: [row.discards, row.pushes] for shanten, row in table.iterrows()} == counted
+    assert (table["push_rate_low"] <= table["push_rate"]).all() and (table["push_rate"] <= table["push_rate_high"]).all()
+    ax = plot.push_by_shanten(table)
+    (bars,) = [container for container in ax.containers if hasattr(container, "patches")]
+    assert [bar.get_height() for bar in bars.patches] == pytest.approx(list(table["push_rate"]))
+    ax.figure.savefig(tmp_path / "push.png")
+    plt.close(ax.figure)

@@ -7,6 +7,7 @@ from the raw JSON of the corpora, without paipu's loader or stats code.
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import math
@@ -289,7 +290,8 @@ def test_sources_and_player_selection():
     assert by_index.loc["betaori-push"].equals(by_path.loc["betaori-push"])
     assert stats.summary(HAND_MADE, player=1).equals(one)
     assert stats.summary(SAMPLES, player="nobody").empty
-    assert list(stats.summary([]).columns) == [stat.name for stat in stats.STATISTICS if not stat.engine]
+    plain = [stat for stat in stats.STATISTICS if not stat.engine]
+    assert list(stats.summary([]).columns) == [stat.name for stat in plain] + stats.interval_columns(plain)
     with pytest.raises(TypeError):
         stats.summary([42])
 
@@ -422,7 +424,8 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                          facing=facing)
                 if facing:
                     c.update(facing_won=seat in won, facing_dealt=deal, facing_draw=draw,
-                             facing_change=score_change)
+                             facing_change=score_change, facing_tsumo=tsumo is not None and tsumo["l"] != seat,
+                             facing_sideways=bool(first_winner) and seat not in won and not dealt[seat])
                 if tsumo is not None and tsumo["l"] != seat:
                     c.update(tsumo_against=1, tsumo_paid=-tsumo["fenpei"][seat])
                     if dealer:
@@ -450,7 +453,7 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                 if seat in won:
                     hule, turn = won[seat]
                     hupai = {entry["name"]: entry["fanshu"] for entry in hule["hupai"]}
-                    c.update(wins=1, value=hule["defen"], net=hule["fenpei"][seat], win_turns=turn,
+                    c.update(wins=1, value=hule["defen"], mangan=hule["defen"] >= (12000 if dealer else 8000), net=hule["fenpei"][seat], win_turns=turn,
                              tsumo=hule["baojia"] is None,
                              dama=riichi[seat] is None and not called[seat],
                              riichi_won=riichi[seat] is not None, call_won=called[seat],
@@ -483,6 +486,7 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "win_rate": ratio(w, r), "deal_in_rate": ratio(c["deal_ins"], r),
             "riichi_rate": ratio(c["riichi_rounds"], r), "call_rate": ratio(c["call_rounds"], r),
             "draw_rate": ratio(c["draws"], r), "abort_rate": ratio(c["aborts"], r),
+            "avg_win": ratio(c["value"], w), "mangan_win_rate": ratio(c["mangan"], c["wins"]),
             "avg_win": ratio(c["value"], w), "avg_win_net": ratio(c["net"], w),
             "avg_deal_in": ratio(c["paid"], c["deal_ins"]),
             "tsumo_rate": ratio(c["tsumo"], w), "dama_rate": ratio(c["dama"], w),
@@ -523,6 +527,8 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "facing_riichi_win": ratio(c["facing_won"], c["facing"]),
             "facing_riichi_deal_in": ratio(c["facing_dealt"], c["facing"]),
             "facing_riichi_draw": ratio(c["facing_draw"], c["facing"]),
+            "facing_riichi_tsumo_against": ratio(c["facing_tsumo"], c["facing"]),
+            "facing_riichi_sideways": ratio(c["facing_sideways"], c["facing"]),
             "facing_riichi_score_change": ratio(c["facing_change"], c["facing"]),
         }
     return result
@@ -565,6 +571,7 @@ def test_summary_equals_an_independent_recount(loaded, double_ron):
     expected = recount(raw, double_ron)
     summary = tables.summary(double_ron=double_ron)
     assert sorted(summary.index) == sorted(expected)
+    summary = summary[[column for column in summary.columns if column in stats.STATS]]  # the intervals: test_every_rate_has_its_cases_and_interval
     want = pd.DataFrame.from_dict(expected, orient="index").loc[summary.index, summary.columns]
     for stat in summary.columns:
         if stat in ("yaku_counts", "draw_reasons"):
@@ -658,12 +665,13 @@ def run(*args):
 def test_cli_table_prints_the_seed_summary_per_player():
     result = run("stats", *map(str, HAND_MADE))
     assert result.returncode == 0, result.stderr
-    header, *rows = result.stdout.splitlines()
+    header, *rows, note = result.stdout.splitlines()
+    assert note == "* from fewer than 30 cases"
     assert header.split() == ["player", "games", "rounds", "1st", "2nd", "3rd", "4th", "avg", "rank",
                               "win", "deal-in", "riichi", "call", "avg", "win"]
     # South player: 3 games (1st, 2nd, 3rd once each), 4 rounds, one riichi-ippatsu ron for 3,900.
-    assert rows[2].split() == ["South", "player", "3", "4", ".333", ".333", ".333", ".000", "2.00",
-                               ".250", ".000", ".250", ".000", "3,900"]
+    assert rows[2].split() == ["South", "player", "3", "4", ".333*", ".333*", ".333*", ".000*", "2.00",
+                               ".250*", ".000*", ".250*", ".000*", "3,900"]
     assert rows[3].split()[-1] == "-"  # West player never won: no average
 
 
@@ -672,17 +680,22 @@ def test_cli_json_and_csv_hold_every_stat(tmp_path):
     assert result.returncode == 0, result.stderr
     (record,) = json.loads(result.stdout)
     walked = [stat.name for stat in stats.STATISTICS if not stat.engine]
-    assert list(record) == ["player", *walked]
+    intervals = stats.interval_columns(stat for stat in stats.STATISTICS if not stat.engine)
+    assert list(record) == ["player", *walked, *intervals]
+    # 1 riichi in 4 rounds: Wilson's interval, Newcombe 1998's formula worked by hand
+    assert record["riichi_rate_cases"] == 4
+    assert record["riichi_rate_low"] == pytest.approx(0.04559, abs=1e-5)
+    assert record["riichi_rate_high"] == pytest.approx(0.69936, abs=1e-5)
     assert record["player"] == "South player" and record["riichi_rate"] == 0.25 and record["call_win"] is None
     assert record["yaku_counts"] == {"立直": 1, "一発": 1, "平和": 1}
     out = tmp_path / "stats.csv"
     result = run("stats", *map(str, HAND_MADE), "--format", "csv", "-o", str(out))
     assert result.returncode == 0 and result.stdout == ""
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == ",".join(["player", *walked]) and len(lines) == 5  # the header and the four players
+    assert lines[0] == ",".join(["player", *walked, *intervals]) and len(lines) == 5  # the header and the four players
     result = run("stats", *map(str, HAND_MADE), "--format", "json", "--engine")
     assert result.returncode == 0, result.stderr
-    assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS]
+    assert list(json.loads(result.stdout)[0]) == ["player", *stats.STATS, *stats.interval_columns()]
 
 
 def test_cli_bad_input_exits_2_naming_it(tmp_path):
@@ -951,3 +964,149 @@ def test_numbers_from_the_tables_choose_a_player_and_a_round_to_view():
     assert list(stats.summary([game], player=player).index) == list(stats.summary([game], player=int(player)).index)
     viewer = view(game, round=round_, seat=player)
     assert viewer.steps[viewer.start] == (int(round_), 0) and viewer.seat == int(player)
+
+
+@pytest.mark.parametrize("successes, cases, low, high", [
+    # Newcombe, R. G. (1998), "Two-sided confidence intervals for the single proportion:
+    # comparison of seven methods", Statistics in Medicine 17:857-872, Table I, method 3
+    # (Wilson's score interval without continuity correction), to 4 decimals
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+])
+def test_wilson_interval_of_published_examples(successes, cases, low, high):
+    assert [round(bound, 4) for bound in stats.wilson_interval(successes, cases)] == [low, high]
+
+
+def test_wilson_interval_without_cases_or_with_more_successes_is_nan():
+    assert all(math.isnan(bound) for bound in stats.wilson_interval(0, 0))
+    assert all(math.isnan(bound) for bound in stats.wilson_interval(3, 2))  # a double ron counted per winner
+
+
+def test_every_rate_has_its_cases_and_interval(loaded):
+    raw, tables = loaded
+    summary = tables.summary()
+    rates = [stat for stat in stats.STATISTICS if stat.is_rate and stat.name in summary]
+    assert {"win_rate", "deal_in_rate", "rank_1", "facing_riichi_deal_in"} <= {stat.name for stat in rates}
+    assert not any(stat.name.startswith("avg_") or stat.name.endswith("score_change") for stat in rates)
+    # the cases of the round rates are the rounds, of the game rates the games finished
+    assert (summary["win_rate_cases"] == summary["rounds"]).all()
+    assert (summary["rank_1_cases"] == summary["games"]).all()
+    assert (summary["tsumo_rate_cases"] == summary["wins"]).all()
+    for stat in rates:
+        known = summary[f"{stat.name}_cases"] > 0
+        rate, low, high = (summary.loc[known, f"{stat.name}{part}"] for part in ("", "_low", "_high"))
+        assert ((low <= rate + 1e-12) & (rate <= high + 1e-12)).all(), stat.name
+        assert summary.loc[~known, f"{stat.name}_low"].isna().all(), stat.name
+
+
+def test_the_table_marks_rates_from_few_cases():
+    table = stats.format_summary(stats.summary(HAND_MADE))
+    lines = table.splitlines()
+    assert lines[-1] == "* from fewer than 30 cases"
+    # hand-made games have a few rounds each: every rate of the table is marked, counts not
+    assert all(cell.endswith("*") for line in lines[1:-1] for cell in line.split()[-5:-1])
+    cases = {f"{stat}_cases": 30 for stat in ("rank_1", "rank_2", "rank_3", "rank_4", "win_rate", "deal_in_rate",
+                                              "riichi_rate", "call_rate")}
+    many = stats.format_summary(stats.summary(HAND_MADE).assign(**cases))
+    assert "*" not in many
+
+
+# -- game metadata, groups and choices of games -------------------------------------------
+
+
+def _un_tag(path: Path) -> dict:
+    """The first ``UN`` tag of a gzipped mjlog with its names unquoted: the log's own text."""
+    import gzip
+    import re
+    from urllib.parse import unquote
+    text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    attributes = dict(re.findall(r'(\w+)="([^"]*)"', re.search(r"<UN [^>]*>", text)[0]))
+    return {"names": [unquote(attributes[f"n{i}"]) for i in range(4)], "dan": attributes["dan"].split(","),
+            "rate": [float(rate) for rate in attributes["rate"].split(",")],
+            "go": re.search(r'<GO type="(\d+)"', text)[1]}
+
+
+DANS = ("新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級", "初段", "二段", "三段", "四段", "五段",
+        "六段", "七段", "八段", "九段", "十段", "天鳳")
+"""Tenhou's ranks by the number its ``UN`` ``dan`` gives (tenhou.net's client's table)."""
+
+
+@pytest.mark.parametrize("folder", ["tenhou-mjlog", "tenhou-as-majiang"])
+def test_the_games_table_holds_what_the_log_states_of_the_game_and_players(folder):
+    name = "2020010100gm-00a9-0000-03aa14b0"
+    mjlog = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls", f"{name}.mjlog")
+    logged = _un_tag(mjlog)
+    path = mjlog if folder == "tenhou-mjlog" else corpus(folder, "agony5757-mahjong-paipuxmls", f"{name}.json.gz")
+    table = stats.games(path)
+    assert list(table["name"]) == logged["names"]
+    assert list(table["dan"]) == [DANS[int(dan)] for dan in logged["dan"]]
+    assert list(table["rating"]) == [float(int(rate)) for rate in logged["rate"]]  # titles write R as a whole
+    assert set(table["room"]) == {"四鳳南喰赤"} and set(table["length"]) == {"south"}
+    assert set(table["platform"]) == {"tenhou"} and set(table["date"]) == {pd.Timestamp("2020-01-01")}
+
+
+def test_a_name_without_a_rank_line_has_none():
+    from paipu.events import player_name, player_rank
+    assert player_rank("名前\n(七段 R2042)") == ("七段", 2042.0) and player_name("名前\n(七段 R2042)") == "名前"
+    assert player_rank("名前") == ("", None) and player_rank("名前\n(R1500)") == ("", 1500.0)
+    table = stats.games(HAND_MADE[0])  # hand-made: no room, no date, no ranks
+    assert set(table["dan"]) == {""} and table["rating"].isna().all() and table["date"].isna().all()
+
+
+@pytest.fixture(scope="module")
+def dated():
+    """The Tenhou logs of the corpora whose files are named by their log id (and so by day)."""
+    return stats.tables([corpus("tenhou-mjlog", folder) for folder in (
+        "agony5757-mahjong-paipuxmls", "jim137-general-lobby", "mjx-suphnx-2022", "thewaxmango-2009-03",
+        "thewaxmango-2022-01")])
+
+
+def _day_of(source: str) -> str:
+    """A Tenhou game's day from its file name (its log id): ``2020-01-01``."""
+    digits = Path(source.rsplit("#", 1)[0]).name[:8]
+    return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+
+
+def test_by_month_sums_back_to_the_totals(dated):
+    whole = dated.summary()
+    by_month = dated.summary(by="month")
+    assert by_month.index.names == ["month", "player"]
+    # months as the file names say, every game in one
+    months = {_day_of(source)[:7] for source in dated.games["source"].astype(str)}
+    assert set(by_month.index.get_level_values("month")) == months
+    counts = ["games", "rounds", "wins", "deal_ins", "riichi_rounds", "call_rounds", "draws"]
+    totals = by_month[counts].groupby(level="player").sum()
+    for count in counts:
+        assert (totals[count] == whole[count].loc[totals.index]).all(), count
+    assert (by_month["win_rate"] * by_month["rounds"]).groupby(level="player").sum().round().astype(int).equals(
+        whole["wins"].loc[totals.index])
+    assert set(totals.index) == set(whole.index)
+
+
+def test_since_until_and_last_choose_games_by_the_day_of_their_log_id(dated):
+    days = pd.Series([_day_of(source) for source in dated.games["source"].astype(str)])
+    chosen = dated.summary(since=datetime.date(2020, 1, 1), until=datetime.date(2020, 12, 31))
+    assert chosen["games"].sum() == ((days >= "2020-01-01") & (days <= "2020-12-31")).sum()
+    last = dated.summary(last=2)
+    assert last["games"].max() == 2
+    # a player's last 2 games: their two latest days (ties in the order read)
+    games = dated.games.assign(day=days.to_numpy())
+    name = games["name"].value_counts().index[0]
+    mine = games[games["name"] == name].sort_values(["day", "game"], kind="stable").tail(2)
+    rounds = dated.rounds[dated.rounds["name"] == name]
+    assert last.loc[name, "rounds"] == rounds["game"].isin(mine["game"]).sum()
+    with pytest.raises(ValueError):
+        dated.summary(by="weather")
+
+
+def test_cli_stats_by_year_and_last(tmp_path):
+    folder = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls")
+    result = run("stats", str(folder), "--by", "year", "--format", "json", "--last", "1")
+    assert result.returncode == 0, result.stderr
+    records = json.loads(result.stdout)
+    assert {record["year"] for record in records} == {"2020"}
+    assert {record["games"] for record in records} == {1}
+    header = run("stats", str(folder), "--by", "room").stdout.splitlines()[0].split()
+    assert header[:2] == ["room", "player"]

@@ -71,3 +71,6 @@ for name, summary in sorted(ours.items()):
 print("games", len(ours), "replay errors", errors, "decisions compared", compared)
 for what, n in differences.most_common(40): print(n, what)
 for what, ex in examples.items(): print(what, ex[:3])
+# every ron difference, for explain.py
+json.dump([[name, key] for what, ex in examples.items() if "hora" in what or "only" in what for name, key, *_ in ex],
+          open("/tmp/renv/rons.json", "w"))

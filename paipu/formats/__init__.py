@@ -108,6 +108,19 @@ def _mjai_games(log: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     return split(log), read_part
 
 
+def _is_majsoul_record(obj: Any) -> bool:
+    from .majsoul_record import is_majsoul_record
+
+    return is_majsoul_record(obj)
+
+
+def _majsoul_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
+    """One game."""
+    from .majsoul_record import game_from_majsoul_record
+
+    return [obj], game_from_majsoul_record
+
+
 def _majiang_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One paipu object, or an array of them."""
     return (obj if isinstance(obj, list) else [obj]), game_from_json
@@ -118,6 +131,7 @@ FORMATS: dict[str, Format] = {
         Format("tenhou-mjlog", None, is_mjlog, _mjlog_games),
         Format("mjai", _parse_mjai, _is_mjai, _mjai_games),
         Format("tenhou-json", _parse_json, is_tenhou_json, _tenhou_json_games),
+        Format("majsoul", _parse_json, _is_majsoul_record, _majsoul_games),
         Format("majiang", _parse_json, _any_json, _majiang_games),
     )
 }
