@@ -23,7 +23,7 @@ from paipu.events import Call, Deal, Discard, Draw, Game, KanDraw, NorthSetAside
 from paipu.rules import Rule
 from paipu.tiles import parse_hand, parse_meld
 
-from conftest import corpus
+from conftest import SHARED, corpus
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -352,3 +352,32 @@ def test_on_a_dask_cluster_the_tables_are_a_parquet_dataset_of_the_same_rows(tmp
     read = pd.read_parquet(out / "decisions", dtype_backend="pyarrow")
     assert read.astype(str).reset_index(drop=True).equals(expected.decisions.astype(str))
     assert len(pd.read_parquet(out / "discards")) == len(expected.discards)
+
+
+def _few(folder: Path, pattern: str, count: int) -> list[str]:
+    return [str(path) for path in sorted(folder.glob(pattern))[:count]]
+
+
+def _every_corpus() -> list[tuple[str, list[str]]]:
+    """A few games of every corpus that is not the converted Tenhou games above, each
+    under its own rule: the 電脳麻将 engine's games (the first of each rule variant), its
+    test scripts, the other converter's games (three players too; the known-bad game's
+    wrong number is a score, not a choice), Tenhou's three-player mjlog, tenhou.net/6 JSON
+    (four and three players, the Mahjong Soul export, the single-round excerpts)."""
+    shared = corpus()
+    generated = [f"{path}#0" for path in _few(shared / "generated", "*.json.gz", 44)]
+    scripts = [f"{shared / 'majiang' / 'majiang-core-scripts' / 'script.json'}#{n}" for n in range(0, 37, 4)]
+    sanma_mjlog = [path for path in _few(shared / "tenhou-mjlog" / "agony5757-mahjong-paipuxmls", "*00b9*", 3)]
+    return [("generated", generated), ("majiang-core-scripts", scripts),
+            ("mahjonglm", _few(shared / "majiang" / "mahjonglm", "*.json", 17)),
+            ("tenhou-mjlog sanma", sanma_mjlog),
+            ("tenhou-json", [str(shared / "tenhou-json")])]
+
+
+@pytest.mark.parametrize("name, paths", _every_corpus() if (SHARED / "corpora").is_dir() else [],
+                         ids=lambda value: value if isinstance(value, str) else "")
+def test_every_corpus_choices_are_in_their_legal_sets(name, paths):
+    frame = paipu.decisions(paths).decisions
+    illegal = frame[~frame["legal"].fillna(False)]
+    assert len(frame) > 100, name
+    assert illegal.empty, illegal[["source", "round", "event", "seat", "options", "choice"]].head().to_string()
