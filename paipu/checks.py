@@ -49,7 +49,6 @@ _KOKUSHI = frozenset(("国士無双", "国士無双十三面"))
 """The names of thirteen orphans' yaku (the single wait, the thirteen-sided wait)."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class WinExpectation:
     """What the engine derives for a :class:`~paipu.events.Win`.
@@ -68,7 +67,9 @@ class WinExpectation:
     hand: HandNotation
 
 
-@quick_init
+quick_init(WinExpectation)
+
+
 @dataclass(frozen=True, slots=True)
 class DrawExpectation:
     """What the engine derives for a :class:`~paipu.events.NoWin`: the draw's ``name``
@@ -80,6 +81,9 @@ class DrawExpectation:
     tenpai: tuple[bool, ...]
     shown: tuple[bool | None, ...]
     payments: tuple[int, ...]
+
+
+quick_init(DrawExpectation)
 
 
 # -- draws, discards, calls, kans -----------------------------------------------------------

@@ -29,7 +29,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from operator import add, neg
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Union
+from typing import Any, Iterable, Iterator, Mapping, Union
 
 from .records import quick_init
 from .tiles import HandNotation, Meld
@@ -51,6 +51,7 @@ __all__ = [
     "NoWin",
     "NorthSetAside",
     "Event",
+    "EVENT_KEYS",
     "Round",
     "Game",
     "Origin",
@@ -60,17 +61,28 @@ __all__ = [
 ]
 
 
+class _Keyed:
+    """What every event has: its 電脳麻将 name (:data:`EVENT_KEYS`)."""
 
-@quick_init
+    __slots__ = ()
+
+    @property
+    def key(self) -> str:
+        """The event's name in 電脳麻将 paipu (``qipai``, ``zimo``...: :data:`EVENT_KEYS`).
+
+        A property reading a table rather than a class attribute: mypyc, which compiles
+        this module, takes a ``ClassVar`` with a value in a dataclass for a field."""
+        return EVENT_KEYS[type(self)]
+
+
 @dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(_Keyed):
     """Start of a round (配牌, ``qipai``).
 
     ``scores`` (``defen``) and ``hands`` (``shoupai``) are by seat. ``scores`` are the
     scores at the start of the round, previous riichi deposits already taken.
     """
 
-    key: ClassVar[str] = "qipai"
     round_wind: int
     """場風 (``zhuangfeng``): 0 East, 1 South, 2 West, 3 North."""
     hand_number: int
@@ -85,71 +97,73 @@ class Deal:
     hands: tuple[HandNotation, ...]
 
 
+quick_init(Deal)
+
+
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_Keyed):
     """A draw from the live wall (自摸, ``zimo``)."""
 
-    key: ClassVar[str] = "zimo"
     seat: int
     tile: str
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
-class KanDraw:
+class KanDraw(_Keyed):
     """The replacement draw from the dead wall after any kan (嶺上牌, ``gangzimo``)."""
 
-    key: ClassVar[str] = "gangzimo"
     seat: int
     tile: str
 
 
+quick_init(KanDraw)
+
+
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Keyed):
     """A discard (打牌, ``dapai``).
 
     ``tsumogiri``: the discarded tile is the one just drawn (ツモ切り, ``_``);
     ``riichi``: riichi (立直) is declared with this discard (``*``).
     """
 
-    key: ClassVar[str] = "dapai"
     seat: int
     tile: str
     tsumogiri: bool = False
     riichi: bool = False
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(_Keyed):
     """A chi, pon or open kan (大明槓) on the previous discard (副露, ``fulou``)."""
 
-    key: ClassVar[str] = "fulou"
     seat: int
     meld: Meld
 
 
-@quick_init
+quick_init(Call)
+
+
 @dataclass(frozen=True, slots=True)
-class Kan:
+class Kan(_Keyed):
     """A closed kan (暗槓) or added kan (加槓) on one's own turn (``gang``)."""
 
-    key: ClassVar[str] = "gang"
     seat: int
     meld: Meld
 
 
+quick_init(Kan)
+
+
 @dataclass(frozen=True, slots=True)
-class DoraReveal:
+class DoraReveal(_Keyed):
     """A new dora indicator turned over after a kan (槓ドラ, ``kaigang``)."""
 
-    key: ClassVar[str] = "kaigang"
     indicator: str
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
-class Win:
+class Win(_Keyed):
     """A win (和了, ``hule``) with the values the log states.
 
     ``hand`` is the winner's full hand, the winning tile written last. ``discarder``
@@ -167,7 +181,6 @@ class Win:
     paipu has no such field).
     """
 
-    key: ClassVar[str] = "hule"
     seat: int
     hand: HandNotation
     discarder: int | None
@@ -192,9 +205,11 @@ class Win:
         return bool(self.yaku) or self.fu is not None or self.han is not None or self.yakuman is not None
 
 
-@quick_init
+quick_init(Win)
+
+
 @dataclass(frozen=True, slots=True)
-class NoWin:
+class NoWin(_Keyed):
     """A round that ends without a win (流局, ``pingju``).
 
     ``name`` is the reason as logged: 荒牌平局 or 流局 (wall exhausted), 流し満貫,
@@ -204,26 +219,41 @@ class NoWin:
     state them (as for :class:`Win`).
     """
 
-    key: ClassVar[str] = "pingju"
     name: str
     hands: tuple[HandNotation | None, ...]
     payments: tuple[int, ...] | None
 
 
+quick_init(NoWin)
+
+
 @dataclass(frozen=True, slots=True)
-class NorthSetAside:
+class NorthSetAside(_Keyed):
     """A North tile set aside as dora in three-player mahjong (北抜き, ``penuki``)."""
 
-    key: ClassVar[str] = "penuki"
     seat: int
     tile: str
+
+
+EVENT_KEYS: dict[type, str] = {
+    Deal: "qipai",
+    Draw: "zimo",
+    KanDraw: "gangzimo",
+    Discard: "dapai",
+    Call: "fulou",
+    Kan: "gang",
+    DoraReveal: "kaigang",
+    Win: "hule",
+    NoWin: "pingju",
+    NorthSetAside: "penuki",
+}
+"""The 電脳麻将 name of each event type (``event.key``)."""
 
 
 Event = Union[Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, NorthSetAside]
 """Any event of a round."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Round:
     """One round (局, a hand from deal to win or draw): its events, the :class:`Deal` first.
@@ -326,6 +356,9 @@ class Round:
         ``hora`` or ``ryukyoku`` without ``deltas``)."""
         before, after = self.deal.scores, following.deal.scores
         return tuple(after[following.seat_of(self.player_of(seat))] - before[seat] for seat in range(self.players))
+
+
+quick_init(Round)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,22 @@ making the object. Loading and replaying a game make thousands of such records.
 
 :func:`quick_init` gives such a class an ``__init__`` with the same parameters, defaults
 and ``__post_init__`` call that stores each field through its slot's own descriptor (about
-40% less per record). The class stays frozen: assignment after ``__init__`` still raises
-:class:`dataclasses.FrozenInstanceError`.
+40% less per record: 271 against 441 ns for a ``KanDraw``, 1,047 against 1,745 ns for a
+``Win``, interpreted, 2026-11-28). The class stays frozen: assignment after ``__init__``
+still raises :class:`dataclasses.FrozenInstanceError`.
+
+Compiled by mypyc, the class is a native one whose fields are its own descriptors, not
+slots, and dataclasses' ``__init__`` is still interpreted Python setting each field
+through ``object.__setattr__``: the quick one pays there too (about 45% less per record,
+measured on a two-field class). Call it on the class after its definition rather than as a
+decorator: mypyc makes a class under a decorator it does not know an ordinary Python
+class, which no compiled class may then subclass or read quickly.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, TypeVar
 
 __all__ = ["quick_init"]
@@ -25,16 +34,16 @@ T = TypeVar("T", bound=type)
 
 def quick_init(cls: T) -> T:
     """Give ``cls``, a ``@dataclass(frozen=True, slots=True)`` class, the quicker
-    ``__init__`` (see the module). Use it as a decorator above ``@dataclass``.
+    ``__init__`` (see the module); returns ``cls``. Call it right after the class.
 
-    TypeError for a class that is not a frozen dataclass with slots, or that has a field
+    TypeError for a class that is not a frozen dataclass with slots (or compiled), or that has a field
     this ``__init__`` would not make as dataclasses' does (a default factory, a
     keyword-only field, a field left out of ``__init__`` with a default). A field left out
     without a default is left to ``__post_init__``, as dataclasses' ``__init__`` leaves it.
     The one dataclasses wrote is kept as ``__init__.__wrapped__``.
     """
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in cls.__dict__:
+    if params is None or not params.frozen:
         raise TypeError(f"{cls.__name__} is not a frozen dataclass with slots")
     namespace: dict[str, object] = {}
     parameters, body = [], []
@@ -44,7 +53,10 @@ def quick_init(cls: T) -> T:
             continue  # made by __post_init__
         if not field.init or field.kw_only or field.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{name}: only plain fields, with or without a default")
-        namespace[f"_set_{name}"] = cls.__dict__[name].__set__  # the slot's member descriptor
+        descriptor = cls.__dict__.get(name)
+        if not isinstance(descriptor, (MemberDescriptorType, GetSetDescriptorType)):
+            raise TypeError(f"{cls.__name__} is not a frozen dataclass with slots")
+        namespace[f"_set_{name}"] = descriptor.__set__  # a slot's (interpreted) or a native field's (compiled)
         if field.default is dataclasses.MISSING:
             parameters.append(name)
         else:

@@ -96,7 +96,6 @@ def _indicators(value: Sequence[str], name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Situation:
     """Everything about a win besides the hand and the rule.
@@ -267,6 +266,9 @@ class Situation:
         return data
 
 
+quick_init(Situation)
+
+
 @dataclass(frozen=True, slots=True)
 class NotAWin:
     """A hand that scores nothing, and why: :data:`INCOMPLETE` (not a complete hand) or
@@ -286,7 +288,6 @@ class NotAWin:
         return "not a complete hand" if self.reason == INCOMPLETE else "no yaku"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class WinResult:
     """The value of a win and who pays it (the 電脳麻将 ``hule`` event's numbers).
@@ -371,6 +372,9 @@ class WinResult:
             )
         )
         return "\n".join(lines)
+
+
+quick_init(WinResult)
 
 
 def _width(text: str) -> int:

@@ -30,7 +30,6 @@ from .table import Table
 __all__ = ["Standing", "DealExpectation", "GameEnd", "keeps_deal", "game_ends", "final_results", "final_points"]
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class DealExpectation:
     """What a round's :class:`~paipu.events.Deal` should state, by the rules and the
@@ -58,11 +57,13 @@ class DealExpectation:
                 and self.riichi_sticks == deal.riichi_sticks)
 
 
+quick_init(DealExpectation)
+
+
 FinalResults = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 """Final scores, ranks and points, each by player id."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class GameEnd:
     """What the engine derives at the end of the log: whether the game ends after the
@@ -84,6 +85,9 @@ class GameEnd:
     """Points under each other rule the game leaves open (Tenhou's rules for a date
     outside the evidence: rounding of the final scores, rank points, the end of the game)
     that ends the game where the log does: any of them is accepted."""
+
+
+quick_init(GameEnd)
 
 
 @dataclass(slots=True)

@@ -18,6 +18,7 @@ player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z
 
 from __future__ import annotations
 
+from copy import copy
 from operator import add
 from typing import cast
 
@@ -416,14 +417,16 @@ class Table:
     def snapshot(self) -> "Table":
         """An independent copy of the table as it is now (a moment kept while the replay
         goes on)."""
-        copy = Table.__new__(Table)
-        for name, value in self.__dict__.items():
-            if type(value) is list:
-                value = [item.copy() if type(item) in (Hand, list) else item for item in value]
-            elif type(value) is TilesInView:
-                value = value.copy()
-            setattr(copy, name, value)
-        return copy
+        kept = copy(self)  # the attributes by name: the class compiled by mypyc has no __dict__
+        if hasattr(self, "dealt"):  # the lists an action changes in place or replaces, copied
+            kept.hands = [hand.copy() for hand in self.hands]
+            kept.rivers = [list(river) for river in self.rivers]
+            kept.dora_indicators, kept.dora_due = list(self.dora_indicators), list(self.dora_due)
+            kept.scores, kept.deposits, kept.riichi = list(self.scores), list(self.deposits), list(self.riichi)
+            kept.unknown, kept.ippatsu = list(self.unknown), list(self.ippatsu)
+            kept.kans, kept.north = list(self.kans), list(self.north)
+            kept.in_view, kept.results = self.in_view.copy(), list(self.results)
+        return kept
 
     def __repr__(self) -> str:
         return (f"<Table {_label(self.dealt)}: {self.wall} tiles left, seat {self.actor} to "

@@ -171,7 +171,6 @@ def _rank(digit: str) -> int:
     return 5 if digit == "0" else int(digit)
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld: chi (吃), pon (碰), open kan (大明槓), closed kan (暗槓) or added kan (加槓).
@@ -258,6 +257,9 @@ class Meld:
         if self.type != "pon" or _rank(tile[1]) != _rank(self.digits[0]) or tile[0] != self.suit:
             raise NotationError(f"cannot add {tile} to {self}")
         return Meld("kakan", self.suit, self.digits + tile[1], self.claimed, self.direction, tile)
+
+
+quick_init(Meld)
 
 
 _SET_MELD_TILES = Meld.__dict__["tiles"].__set__  # the slot: Meld is frozen
@@ -350,7 +352,6 @@ _ORDER: dict[str, int] = {tile: 2 * k + (tile[1] != "0") for tile, k in KIND_OF.
 fives of its suit (a looked-up key sorts without a Python call per tile)."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class HandNotation:
     """A hand as written in 電脳麻将 notation (手牌, *shoupai*).
@@ -423,6 +424,9 @@ class HandNotation:
     ) -> "HandNotation":
         """Build a hand from concealed tiles in any order (``drawn`` kept apart)."""
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
+
+
+quick_init(HandNotation)
 
 
 def _canonical_digits(suit: str) -> Callable[[str], re.Match[str] | None]:

@@ -76,6 +76,7 @@ from ..events import (
     Discard,
     DoraReveal,
     Draw,
+    EVENT_KEYS,
     Event,
     Game,
     Kan,
@@ -799,7 +800,7 @@ class _Reader:
         """The result a paipu writer recorded under ``paipu`` (a 電脳麻将 event)."""
         event = _read_event(recorded, self.players, 1)
         if type(event) is not cls:
-            raise FormatError(f"paipu: a {cls.key} event must be recorded here, not {clip(repr(recorded), 60)}")
+            raise FormatError(f"paipu: a {EVENT_KEYS[cls]} event must be recorded here, not {clip(repr(recorded), 60)}")
         return event
 
     def game(self) -> Game:
