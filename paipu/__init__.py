@@ -25,6 +25,11 @@ if _COMMAND:  # a Ctrl-C while the library loads ends as the command's does (pai
 
     _exit_on_interrupt(True)
 
+from .build import load_sources as _load_sources, wants_pure as _wants_pure
+
+if _wants_pure():  # PAIPU_PURE=1: the .py files, even where compiled modules are installed
+    _load_sources(__name__)
+
 from .events import (
     Call,
     Deal,

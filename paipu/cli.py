@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence, TextIO
 
 import orjson
 
-from . import __version__
+from . import __version__, build
 from .describe import describe
 from .events import Game, locator
 from .formats import WRITERS
@@ -970,7 +970,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="paipu",
         description="Load, replay, validate and analyse Riichi mahjong game logs (牌譜).",
     )
-    parser.add_argument("--version", action="version", version=f"paipu {__version__}")
+    parser.add_argument("--version", action="version", version=f"paipu {__version__} ({build.kind()})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 

@@ -53,7 +53,7 @@ def quick_init(cls: T) -> T:
             continue  # made by __post_init__
         if not field.init or field.kw_only or field.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{name}: only plain fields, with or without a default")
-        descriptor = cls.__dict__.get(name)
+        descriptor = vars(cls).get(name)
         if not isinstance(descriptor, (MemberDescriptorType, GetSetDescriptorType)):
             raise TypeError(f"{cls.__name__} is not a frozen dataclass with slots")
         namespace[f"_set_{name}"] = descriptor.__set__  # a slot's (interpreted) or a native field's (compiled)
@@ -67,7 +67,7 @@ def quick_init(cls: T) -> T:
         body.append("self.__post_init__()")
     exec(f"def __init__(self, {', '.join(parameters)}):\n    " + "\n    ".join(body), namespace)
     init: Any = namespace["__init__"]  # the function exec defined
-    generated = cls.__dict__["__init__"]  # the dataclass's
+    generated = vars(cls)["__init__"]  # the dataclass's
     init.__qualname__, init.__doc__ = f"{cls.__qualname__}.__init__", generated.__doc__
     init.__annotations__ = dict(generated.__annotations__)
     init.__wrapped__ = generated

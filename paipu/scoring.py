@@ -40,8 +40,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from operator import itemgetter
-from typing import Any, Mapping, Sequence
+from operator import attrgetter, itemgetter
+from typing import Any, Iterable, Mapping, Sequence
 from unicodedata import east_asian_width
 
 from .records import quick_init
@@ -78,7 +78,8 @@ _WIND_OF = {
 }
 
 
-def _wind(value: int | str, name: str) -> int:
+def _wind(value: object, name: str) -> int:
+    """``value``, a wind as given (0-3 or E, S, W, N), as 0-3; ValueError otherwise."""
     if type(value) is int and 0 <= value <= 3:
         return value
     if isinstance(value, str) and value in _WIND_OF:
@@ -90,12 +91,23 @@ _TILE_NAMES = frozenset((*KINDS, "m0", "p0", "s0"))
 """Every tile's name, red fives included."""
 
 
-def _indicators(value: Sequence[str], name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not all(isinstance(t, str) and t in _TILE_NAMES for t in value):
+def _indicators(value: object, name: str) -> tuple[str, ...]:
+    """``value``, indicators as given (any iterable of tile names but a string), as a tuple;
+    NotationError otherwise."""
+    if isinstance(value, str) or not isinstance(value, Iterable):
         raise NotationError(f"{name} must be a list of tiles, not {value!r}")
-    return tuple(value)
+    tiles = tuple(value)
+    if not all(isinstance(tile, str) and tile in _TILE_NAMES for tile in tiles):
+        raise NotationError(f"{name} must be a list of tiles, not {value!r}")
+    return tiles
 
 
+# A decorator, not a call after the class as for the other records: mypyc makes a class
+# under a decorator it does not know a Python class, and Situation must stay one. It takes
+# friendlier values than its fields' types (a wind as "E", lists for tuples) and converts
+# them in __post_init__, which a native class, checking each field's type as it is set,
+# would refuse before __post_init__ runs.
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Situation:
     """Everything about a win besides the hand and the rule.
@@ -146,44 +158,45 @@ class Situation:
     def __post_init__(self) -> None:
         # A replay makes one Situation per win, its values already as stored: ints in
         # range, bools, tuples of tile names. One pass of cheap tests recognises those;
-        # only a situation that fails them is converted and checked field by field.
+        # only a situation that fails them is converted and checked field by field. The
+        # fields are read as given (attrgetter): compiled, a read typed int takes True for 1.
+        (round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
+         players) = _GIVEN(self)
         try:
             stored = (
-                type(self.round_wind) is int and 0 <= self.round_wind <= 3
-                and type(self.seat_wind) is int and 0 <= self.seat_wind <= 3
-                and type(self.riichi) is int and 0 <= self.riichi <= 2
-                and type(self.haitei) is int and 0 <= self.haitei <= 2
-                and type(self.tenhou) is int and 0 <= self.tenhou <= 2
-                and type(self.honba) is int and 0 <= self.honba <= MAX_NUMBER
-                and type(self.riichi_sticks) is int and 0 <= self.riichi_sticks <= MAX_NUMBER
-                and (self.players == 4 or self.players == 3 and self.seat_wind < 3)
-                and type(self.ippatsu) is bool
-                and type(self.rinshan) is bool
-                and type(self.chankan) is bool
-                and (self.riichi or not self.ippatsu)
-                and not (self.haitei and self.rinshan)
-                and not (self.tenhou and (self.riichi or self.haitei or self.rinshan or self.chankan))
-                and not (self.rinshan and self.chankan)
-                and not (self.haitei and self.chankan)
-                and type(self.dora_indicators) is tuple
-                and _TILE_NAMES.issuperset(self.dora_indicators)
-                and (
-                    self.ura_indicators is None
-                    or type(self.ura_indicators) is tuple
-                    and _TILE_NAMES.issuperset(self.ura_indicators)
-                )
+                type(round_wind) is int and 0 <= round_wind <= 3
+                and type(seat_wind) is int and 0 <= seat_wind <= 3
+                and type(riichi) is int and 0 <= riichi <= 2
+                and type(haitei) is int and 0 <= haitei <= 2
+                and type(tenhou) is int and 0 <= tenhou <= 2
+                and type(honba) is int and 0 <= honba <= MAX_NUMBER
+                and type(sticks) is int and 0 <= sticks <= MAX_NUMBER
+                and (players == 4 or players == 3 and seat_wind < 3)
+                and type(ippatsu) is bool
+                and type(rinshan) is bool
+                and type(chankan) is bool
+                and (riichi or not ippatsu)
+                and not (haitei and rinshan)
+                and not (tenhou and (riichi or haitei or rinshan or chankan))
+                and not (rinshan and chankan)
+                and not (haitei and chankan)
+                and type(dora) is tuple
+                and _TILE_NAMES.issuperset(dora)
+                and (ura is None or type(ura) is tuple and _TILE_NAMES.issuperset(ura))
             )
-        except TypeError:  # an unhashable indicator: the checks below say what is wrong
+        except TypeError:  # an unhashable indicator, or (compiled) a field not of its type: see below
             stored = False
         if not stored:
             self._convert()
 
     def _convert(self) -> None:
         """Bring every field to its stored form (winds as 0-3, bools, tuples), or raise
-        ``ValueError`` (:class:`~paipu.tiles.NotationError` for indicators)."""
+        ``ValueError`` (:class:`~paipu.tiles.NotationError` for indicators). Each field
+        is read as given through ``getattr`` before it is converted: compiled, a plain
+        read of a field checks its declared type, which a given value need not have."""
         set_ = object.__setattr__
-        set_(self, "round_wind", _wind(self.round_wind, "round_wind"))
-        set_(self, "seat_wind", _wind(self.seat_wind, "seat_wind"))
+        set_(self, "round_wind", _wind(getattr(self, "round_wind"), "round_wind"))
+        set_(self, "seat_wind", _wind(getattr(self, "seat_wind"), "seat_wind"))
         for name, top in (("riichi", 2), ("haitei", 2), ("tenhou", 2)):
             value = getattr(self, name)
             if type(value) is not int or not 0 <= value <= top:
@@ -192,13 +205,13 @@ class Situation:
             value = getattr(self, name)
             if type(value) is not int or not 0 <= value <= MAX_NUMBER:
                 raise ValueError(f"{name} must be a count 0..{MAX_NUMBER:,}, not {clip(repr(value), 40)}")
-        if self.players not in (3, 4) or type(self.players) is not int:
-            raise ValueError(f"players must be 3 or 4, not {clip(repr(self.players), 40)}")
+        players = getattr(self, "players")
+        if type(players) is not int or players not in (3, 4):
+            raise ValueError(f"players must be 3 or 4, not {clip(repr(players), 40)}")
         if self.seat_wind >= self.players:
             raise ValueError(f"seat wind {WIND_NAMES[self.seat_wind]} at a table of {self.players} players")
-        set_(self, "ippatsu", bool(self.ippatsu))
-        set_(self, "rinshan", bool(self.rinshan))
-        set_(self, "chankan", bool(self.chankan))
+        for name in ("ippatsu", "rinshan", "chankan"):
+            set_(self, name, bool(getattr(self, name)))
         if self.ippatsu and not self.riichi:
             raise ValueError("一発 (ippatsu) without riichi: ippatsu is a win soon after a riichi")
         if self.haitei and self.rinshan:
@@ -214,9 +227,10 @@ class Situation:
                                                  (self.rinshan, "嶺上開花 (rinshan)"), (self.chankan, "槍槓 (chankan)"))
                          if flag)
             raise ValueError(f"天和/地和 (a win on the first draw) with {other}")
-        set_(self, "dora_indicators", _indicators(self.dora_indicators, "dora_indicators"))
-        if self.ura_indicators is not None:
-            set_(self, "ura_indicators", _indicators(self.ura_indicators, "ura_indicators"))
+        for name in ("dora_indicators", "ura_indicators"):
+            given = getattr(self, name)
+            if given is not None or name == "dora_indicators":
+                set_(self, name, _indicators(given, name))
 
     @classmethod
     def from_json(cls, param: Mapping[str, Any]) -> Situation:
@@ -266,7 +280,9 @@ class Situation:
         return data
 
 
-quick_init(Situation)
+_GIVEN = attrgetter("round_wind", "seat_wind", "riichi", "ippatsu", "haitei", "rinshan", "chankan", "tenhou",
+                    "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "players")
+"""Every field of a :class:`Situation`, in order, as given."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -262,7 +262,7 @@ class Meld:
 quick_init(Meld)
 
 
-_SET_MELD_TILES = Meld.__dict__["tiles"].__set__  # the slot: Meld is frozen
+_SET_MELD_TILES = vars(Meld)["tiles"].__set__  # the slot (a native field compiled): Meld is frozen
 
 NORTH = Meld("north", "z", "4", None, None)
 """A North tile set aside in a three-player game (北抜き), written ``b`` in a hand."""
