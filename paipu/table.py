@@ -18,7 +18,6 @@ player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z
 
 from __future__ import annotations
 
-from copy import copy
 from operator import add
 from typing import cast
 
@@ -417,15 +416,23 @@ class Table:
     def snapshot(self) -> "Table":
         """An independent copy of the table as it is now (a moment kept while the replay
         goes on)."""
-        kept = copy(self)  # the attributes by name: the class compiled by mypyc has no __dict__
-        if hasattr(self, "dealt"):  # the lists an action changes in place or replaces, copied
-            kept.hands = [hand.copy() for hand in self.hands]
-            kept.rivers = [list(river) for river in self.rivers]
-            kept.dora_indicators, kept.dora_due = list(self.dora_indicators), list(self.dora_due)
-            kept.scores, kept.deposits, kept.riichi = list(self.scores), list(self.deposits), list(self.riichi)
-            kept.unknown, kept.ippatsu = list(self.unknown), list(self.ippatsu)
-            kept.kans, kept.north = list(self.kans), list(self.north)
-            kept.in_view, kept.results = self.in_view.copy(), list(self.results)
+        kept = Table(self.rule)
+        if not hasattr(self, "dealt"):
+            return kept
+        # every attribute deal() sets, by name (a native class, compiled, has no __dict__),
+        # the lists an action changes in place or replaces copied
+        kept.dealt, kept.wall, kept.marks = self.dealt, self.wall, self.marks
+        kept.honba, kept.sticks = self.honba, self.sticks
+        kept.first_go_around, kept.four_winds, kept.rinshan = self.first_go_around, self.four_winds, self.rinshan
+        kept.actor, kept.phase, kept.last_discard = self.actor, self.phase, self.last_discard
+        kept.pending_riichi, kept.forbidden = self.pending_riichi, self.forbidden
+        kept.hands = [hand.copy() for hand in self.hands]
+        kept.rivers = [list(river) for river in self.rivers]
+        kept.dora_indicators, kept.dora_due = list(self.dora_indicators), list(self.dora_due)
+        kept.scores, kept.deposits, kept.riichi = list(self.scores), list(self.deposits), list(self.riichi)
+        kept.unknown, kept.ippatsu = list(self.unknown), list(self.ippatsu)
+        kept.kans, kept.north = list(self.kans), list(self.north)
+        kept.in_view, kept.results = self.in_view.copy(), list(self.results)
         return kept
 
     def __repr__(self) -> str:

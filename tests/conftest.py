@@ -10,6 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from paipu import build
 from paipu.events import Round, Win
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -19,6 +20,13 @@ HAND_MADE = tuple(SAMPLE_LOGS / name for name in ("draw_then_ron.json", "riichi_
 """The three hand-made games of ``sample_logs/`` (three games, four rounds), in the folder's
 order: their every number was worked out by hand from the rules (``make_samples.py``), so a
 test of those numbers names them rather than the folder, which also holds simulated games."""
+
+
+interpreted_only = pytest.mark.skipif(
+    build.kind() == "compiled",
+    reason="spies on a function the engine calls: the compiled modules call each other directly, "
+           "past a function patched on a module or class")
+"""For a test that patches a function of the compiled modules to see it called."""
 
 
 def corpus(*parts: str) -> Path:

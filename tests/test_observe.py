@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import paipu
-from conftest import corpus, read_json
+from paipu import build
+from conftest import corpus, interpreted_only, read_json
 from paipu.events import Call, Discard, Draw, KanDraw, NoWin, Win
 from paipu.names import Yaku
 from paipu.observe import Hooks, Observer, walk
@@ -54,6 +55,15 @@ def test_snapshots_keep_each_moment_of_a_whole_game():
         live = list(Replay(game))
         first_draw = next(i for i, step in enumerate(live) if type(step.event) is Draw)
         assert _state(live[first_draw].table) != _state(kept[first_draw].table)  # the live table went on
+
+
+@pytest.mark.skipif(build.kind() == "compiled", reason="a compiled table has no __dict__ to list")
+def test_a_snapshot_keeps_every_attribute_of_the_table():
+    """Table.snapshot copies the attributes by name: none is left out (interpreted, where
+    a table has a __dict__ to list them)."""
+    for step in Replay(_games()[0]):
+        if step.table is not None:
+            assert vars(step.table.snapshot()).keys() == vars(step.table).keys()
 
 
 def test_rivers_are_written_in_river_notation():
@@ -168,6 +178,7 @@ def test_a_rule_is_named_the_same_way_everywhere(spec, tmp_path):
     assert paipu.validate(game, spec) == paipu.validate(game, expected)
 
 
+@interpreted_only
 def test_an_exception_inside_the_engine_is_an_engine_error_not_a_finding(monkeypatch, capsys):
     from paipu import checks, cli
 
@@ -275,6 +286,7 @@ def test_the_replay_hands_the_discards_after_riichi_with_the_table_after_each():
     assert both[::2] == every and [entry[1:] for entry in both[1::2]] == [entry[1:] for entry in every]
 
 
+@interpreted_only
 def test_the_replay_keeps_its_fast_path_before_the_first_riichi(monkeypatch):
     applied = []  # (round's first event, first position, position after) of each run of plain turns
     play_turns = Table.play_turns

@@ -25,7 +25,7 @@ from paipu.tiles import KIND_OF, KINDS
 from paipu.text import event_words, tile_word
 from paipu.view import Viewer
 
-from conftest import corpus
+from conftest import corpus, interpreted_only
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "sample_logs").glob("*.json"))
@@ -391,6 +391,7 @@ def test_bench_view_runs_on_the_samples():
     assert "budget 400 KB: ok" in done.stdout and "pages of 5 games" in done.stdout
 
 
+@interpreted_only
 def test_waits_are_worked_out_once(monkeypatch):
     """The viewer asks the table for a hand's waits no more often than validation does:
     it works out each shape's waits once and gives them to the furiten check."""
