@@ -79,7 +79,13 @@ class Replay:
     number is reported once, not again in every later round.
     """
 
-    def __init__(self, game: Game, rule: RuleSpec | None = None) -> None:
+    # As for scoring.score: the overloads say the types, the signature takes any object to
+    # name a wrong one in paipu's words rather than mypyc's.
+    @overload
+    def __init__(self, game: Game) -> None: ...
+    @overload
+    def __init__(self, game: Game, rule: RuleSpec | None) -> None: ...
+    def __init__(self, game: object, rule: RuleSpec | None = None) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a Replay is of a Game, not {type(game).__name__}")
         self.game = game
