@@ -79,14 +79,11 @@ class Replay:
     number is reported once, not again in every later round.
     """
 
-    # As for scoring.score: the overloads say the types, the signature takes any object to
-    # name a wrong one in paipu's words rather than mypyc's.
-    @overload
-    def __init__(self, game: Game) -> None: ...
-    @overload
-    def __init__(self, game: Game, rule: RuleSpec | None) -> None: ...
-    def __init__(self, game: object, rule: RuleSpec | None = None) -> None:
+    def __init__(self, game: Game, rule: RuleSpec | None = None) -> None:
         if not isinstance(game, Game):
+            # (compiled, mypyc's check of the declared type comes first: "paipu.events.Game
+            # object expected; got str"; an overloaded __init__, which would let this line
+            # speak, makes mypyc 2.4.1 write C that does not compile)
             raise TypeError(f"a Replay is of a Game, not {type(game).__name__}")
         self.game = game
         self.rule, self.other_rules = game_rules(game, None if rule is None else Rule.get(rule))
