@@ -10,7 +10,7 @@ applies the event with the table's own action. Sections (§) in the docstrings a
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from .records import quick_init
@@ -534,7 +534,7 @@ def is_tenpai(table: Table, seat: int, draw: NoWin) -> bool:
     return bool(waits) if waits is not None else draw.hands[seat] is not None
 
 
-def before(events: tuple[Event, ...], position: int) -> Event:
+def before(events: Sequence[Event], position: int) -> Event:
     """The event before ``position``, passing over new dora indicators."""
     index = position - 1
     while index > 0 and type(events[index]) is DoraReveal:

@@ -234,8 +234,7 @@ class _Round:
         if len(rons) == 3 and rule.max_simultaneous_wins == 2 and not robbing:
             winners = {ron.seat for ron in rons}
             shown = tuple(hand.to_notation() if seat in winners else None for seat, hand in enumerate(table.hands))
-            # before reads any sequence by index (checks.py annotates a tuple)
-            last = checks.before(self.events, len(self.events))  # type: ignore[arg-type]  # see the line above
+            last = checks.before(self.events, len(self.events))
             self._end(NoWin("三家和", shown, (0,) * 4), last)
             return True
         if rule.max_simultaneous_wins == 1:

@@ -179,8 +179,7 @@ def claim_options(table: Table, seat: int, events: Sequence[Event], rule: Rule, 
     if len(table.hands) == 4 and (seat - discarder) % 4 == 1 and k < 27:
         melds += _chis(table, seat, tile, rule)
     calls = [Call(seat, meld) for meld in melds]
-    # the discard, new dora indicators passed over (before reads any sequence; checks.py annotates a tuple)
-    previous = checks.before(events, len(events))  # type: ignore[arg-type]  # see the line above
+    previous = checks.before(events, len(events))  # the discard, new dora indicators passed over
     return ClaimOptions(seat, ron, tuple(call for call in calls if not checks.call_problems(table, call, previous)))
 
 
