@@ -705,11 +705,11 @@ def _validate(args: argparse.Namespace) -> int:
     reader = _load(args)
     files = listing(reader)[0]  # databases and archives in parts, each read by the filters
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
-    totals: Counter = Counter(errors=len(reader.errors))  # what the walk could not read
-    checks: Counter = Counter()
+    totals: Counter[str] = Counter(errors=len(reader.errors))  # what the walk could not read
+    checks: Counter[str] = Counter()
     out = sys.stdout
 
-    def write(item: dict) -> None:
+    def write(item: dict[str, Any]) -> None:
         """One finding or load error, as the options say."""
         if args.json:
             out.write(_json(dict(item, message=clip(item["message"]))) + "\n")
@@ -1257,7 +1257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command
         if not _paths_fit(command, args):
             return EXIT_USAGE
-        code = args.run(args)
+        code: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return code
     except FileNotFoundError as error:
