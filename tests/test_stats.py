@@ -1332,3 +1332,16 @@ def test_tenhou_rank_points_only_for_ranked_four_player_rooms_and_dans():
     assert (finished["rank_points"].isna() == (finished["dan"] == "天鳳位")).all()
     assert (finished["dan"] == "天鳳位").sum() == 4
     assert set(finished.loc[finished["rank"] == 1, "rank_points"]) == {90}
+
+
+def test_stable_dan_of_every_player_of_a_room_pooled_is_the_rooms_even_share(dated):
+    # Every game of a room has one 1st, one 2nd and one 4th: pooled over its players,
+    # n₁ = n₂ = n₄, so the stable dan is (P₁ + P₂) / L − 2, 7 in both Phoenix rooms
+    # ((90 + 45) / 15 − 2 East-South, (60 + 30) / 10 − 2 East) and 1 in 一般's
+    # ((20 + 10) / 10 − 2 East).
+    games_table = dated.games[dated.games["rank"].notna()]
+    for room, dan in (("四鳳南喰赤", 7), ("四鳳東喰赤速", 7), ("四般東喰赤", 1)):
+        rows = games_table[games_table["room"] == room]
+        assert len(rows) >= 16, room
+        pooled = stats.Tables(dated.rounds[:0], rows.assign(name="everyone")).summary()
+        assert pooled.loc["everyone", "stable_dan"] == pytest.approx(dan), room
