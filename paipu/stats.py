@@ -72,6 +72,11 @@ __all__ = [
     "interval_columns",
     "MIN_CASES",
     "EXHAUSTIVE_DRAWS",
+    "VALUE_BANDS",
+    "TURN_BANDS",
+    "TENHOU_FIRST_SECOND",
+    "TENHOU_LAST_PER_DAN",
+    "tenhou_rank_points",
 ]
 
 

@@ -1345,3 +1345,19 @@ def test_stable_dan_of_every_player_of_a_room_pooled_is_the_rooms_even_share(dat
         assert len(rows) >= 16, room
         pooled = stats.Tables(dated.rounds[:0], rows.assign(name="everyone")).summary()
         assert pooled.loc["everyone", "stable_dan"] == pytest.approx(dan), room
+
+
+def test_a_win_of_unknown_value_has_a_class_but_no_band():
+    # mjai's hora states no value: Ben's riichi win is a riichi win of no band, and the
+    # band shares leave it out (0 cases) rather than count it in none of them; the
+    # deal-in on Chie's 2nd discard has its turn but no band. No room: no rank points.
+    table = stats.tables(Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl")
+    won = table.rounds[table.rounds["win"]].iloc[0]
+    assert won["win_class"] == "riichi" and pd.isna(won["win_band"])
+    dealt = table.rounds[table.rounds["deal_in"]].iloc[0]
+    assert pd.isna(dealt["deal_in_band"]) and dealt["deal_in_turn"] == 2
+    summary = table.summary()
+    assert summary.loc["Ben", "win_share_riichi"] == 1 and summary.loc["Ben", "win_band_small_cases"] == 0
+    assert math.isnan(summary.loc["Ben", "mangan_win_rate"])
+    assert summary["deal_in_band_small_cases"].sum() == 0 and summary["deal_in_turn_early"].sum() == 1
+    assert table.games["rank_points"].isna().all() and summary["stable_dan"].isna().all()
