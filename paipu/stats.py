@@ -253,20 +253,18 @@ def _tenhou_ranking(games_table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     place) less 2 × the 4th place loss per dan, and that loss per dan when 4th (else 0).
     Their sums' ratio is the stable dan (``stable_dan``): the dan ``d`` at which the
     placings' rank points, gained minus (d + 2) × the loss per dan of each 4th place, sum to 0."""
-    gained: list[int | None] = []
-    lost: list[int | None] = []
-    for room, rank in zip(games_table["room"].astype(object), games_table["rank"].astype("Float64")):
-        table = _tenhou_room(room) if isinstance(room, str) else None
-        if table is None or pd.isna(rank):
-            gained.append(None)
-            lost.append(None)
-            continue
-        first, second, per_dan = table
-        last = per_dan if rank == 4 else 0
-        gained.append((first if rank == 1 else second if rank == 2 else 0) - 2 * last)
-        lost.append(last)
+    rooms = pd.Categorical(games_table["room"].astype(object))
+    unranked = (math.nan, math.nan, math.nan)
+    # a row per room, and a last one for an unknown room (code -1)
+    per_room = np.array([_tenhou_room(str(room)) or unranked for room in rooms.categories] + [unranked], dtype=float)
+    first, second, per_dan = per_room[rooms.codes].T
+    rank = games_table["rank"].astype("Float64").to_numpy(float, na_value=math.nan)
+    lost = np.where(rank == 4, per_dan, 0.0)
+    gained = np.where(rank == 1, first, np.where(rank == 2, second, 0.0)) - 2 * lost
+    unknown = np.isnan(per_dan) | np.isnan(rank)
     index = games_table.index
-    return pd.Series(gained, index, dtype="Int64"), pd.Series(lost, index, dtype="Int64")
+    return (pd.Series(pd.arrays.FloatingArray(gained, unknown), index),
+            pd.Series(pd.arrays.FloatingArray(lost, unknown), index))
 
 
 def _round(name: str, dtype: str, definition: str, engine: bool = False) -> Fact:
