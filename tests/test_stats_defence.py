@@ -197,3 +197,18 @@ def test_danger_classes_and_deal_ins_equal_a_raw_recount():
     players = defence.player_defence(result.discards)
     assert players["discards"].sum() == len(result.discards)
     assert players["deal_ins"].sum() == result.discards["dealt_in"].sum()
+
+
+def test_three_player_rows_equal_a_raw_recount():
+    """The real three-player games of a corpus (1m and 9m rated by the copies unseen, a
+    North set aside seen by all), row by row against the raw recount."""
+    folder = corpus("majiang", "mahjonglm")
+    paths = sorted(path for path in folder.glob("*.json") if len(read_json(path)["player"]) == 3)
+    threats, discards = raw_defence([read_json(path) for path in paths])
+    result = defence.defence(paths)
+    assert len(paths) == 2 and len(discards) > 50
+    assert any(label.startswith("sanma 1m/9m") for *_, label, _value, _wall, _ronned, _chasing, _players in threats)
+    got = result.threats.drop(columns="name")
+    got["wall"] = got["wall"].astype(object).where(got["wall"].notna(), None)
+    assert [tuple(row) for row in got.itertuples(index=False)] == threats
+    assert [tuple(row) for row in result.discards.drop(columns="name").itertuples(index=False)] == discards
