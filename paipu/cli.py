@@ -460,6 +460,18 @@ def _stats(args: argparse.Namespace) -> int:
     return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
 
 
+def _played_between(games: Iterator[Game], since: str | None, until: str | None) -> Iterator[Game]:
+    """The games played from ``since`` to ``until`` (days written ``YYYY-MM-DD``, both
+    included), as ``paipu stats`` chooses them: a game of unknown date only when neither
+    is given."""
+    for game in games:
+        played = None if game.origin is None else game.origin.date
+        day = None if played is None else played.isoformat()[:10]
+        if (since is None and until is None) or (
+                day is not None and (since is None or day >= since) and (until is None or day <= until)):
+            yield game
+
+
 def _stats_defence(args: argparse.Namespace) -> int:
     """``paipu stats --defence``: the danger table of the discards facing riichi (of the
     four-player games, and of the three-player ones apart), and with ``--player`` that
@@ -469,17 +481,16 @@ def _stats_defence(args: argparse.Namespace) -> int:
     from . import defence
     from .engine import PastTheEndWarning
 
-    refused = [option for option, given in (("--by", args.by), ("--last", args.last), ("--since", args.since),
-                                            ("--until", args.until), ("--jobs", args.jobs != 1),
+    refused = [option for option, given in (("--by", args.by), ("--last", args.last), ("--jobs", args.jobs != 1),
                                             ("--dask", args.dask), ("--scheduler", args.scheduler))
                if given not in (None, False)]
     if refused:
-        _say("stats", f"{', '.join(refused)} not with --defence (one process, every game read)")
+        _say("stats", f"{', '.join(refused)} not with --defence (one process)")
         return EXIT_USAGE
     loaded = _load(args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PastTheEndWarning)
-        rated = defence.defence(_progress(loaded, sys.stderr))
+        rated = defence.defence(_played_between(_progress(loaded, sys.stderr), args.since, args.until))
     for warning in caught:  # the games whose log plays past the end the rules give: named, rated as logged
         if issubclass(warning.category, PastTheEndWarning):
             _say("stats", str(warning.message))

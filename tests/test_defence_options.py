@@ -237,3 +237,14 @@ def test_chasing_declarations_equal_a_count_from_the_raw_events():
     assert expected > 50
     assert result.discards["chasing"].sum() == expected
     assert result.threats.drop_duplicates("discard")["chasing"].sum() == expected
+
+
+def test_stats_defence_chooses_the_games_by_date(capsys):
+    """--since/--until: the discards of the games of 2016-2018 (named by their date, Tenhou
+    log ids) and of no other game of the folder."""
+    folder = corpus("tenhou-mjlog", "mjx-tests")
+    chosen = sorted(path for path in folder.glob("201[678]*.mjlog"))
+    expected = len(defence.defence(chosen).threats)
+    assert main(["stats", "--defence", "--since", "2016-01-01", "--until", "2018-12-31", "--format", "json",
+                 str(folder)]) == 0
+    assert len(chosen) == 8 and sum(row["discards"] for row in json.loads(capsys.readouterr().out)["danger"]) == expected
