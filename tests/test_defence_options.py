@@ -248,3 +248,13 @@ def test_stats_defence_chooses_the_games_by_date(capsys):
     assert main(["stats", "--defence", "--since", "2016-01-01", "--until", "2018-12-31", "--format", "json",
                  str(folder)]) == 0
     assert len(chosen) == 8 and sum(row["discards"] for row in json.loads(capsys.readouterr().out)["danger"]) == expected
+
+
+def test_the_decisions_table_rates_a_three_player_1m_as_the_defence_does(tmp_path):
+    """paipu.decisions' danger of each discard option, on game C: seat 1's option m1 (its
+    third) against seat 0 in riichi (the seat two after it of three) is 1 copy unseen."""
+    import paipu
+
+    table = paipu.decisions(_write(tmp_path, "sanma", SANMA)).discards
+    option = table[(table["seat"] == 1) & (table["tile"] == "m1")].iloc[0]
+    assert (option["class_2"], option["danger_2"]) == ("sanma 1m/9m 1 unseen", 1)
