@@ -157,12 +157,13 @@ def _ratings_by_genbutsu(kind: int, players: int) -> tuple[Rating | None, ...]:
 _RATINGS = {players: tuple(_ratings_by_genbutsu(kind, players) for kind in range(34)) for players in (3, 4)}
 
 
-def _rating(kind: int, safe: frozenset[int] | set[int], players: int) -> Rating | None:
+def _rating(kind: int, safe: frozenset[int] | set[int], ratings: tuple[tuple[Rating | None, ...], ...]) -> Rating | None:
+    """The rating of ``kind`` in ``ratings`` (:data:`_RATINGS` of a number of players)."""
     code = 0
     for bit, other in enumerate(AFFECTED[kind]):
         if other in safe:
             code |= 1 << bit
-    return _RATINGS[3 if players == 3 else 4][kind][code]
+    return ratings[kind][code]
 
 
 def kind_ratings(safe: frozenset[int] | set[int], players: int = 4) -> list[Rating | None]:
@@ -170,15 +171,17 @@ def kind_ratings(safe: frozenset[int] | set[int], players: int = 4) -> list[Rati
     kinds are ``safe``, at a table of ``players``, as :func:`danger` gives it; ``None`` for
     a tile rated by its copies seen (an honour, or a three-player 1m/9m, not genbutsu:
     :func:`unseen_rating`)."""
-    return [_rating(kind, safe, players) for kind in range(34)]
+    ratings = _RATINGS[3 if players == 3 else 4]
+    return [_rating(kind, safe, ratings) for kind in range(34)]
 
 
 def update_ratings(ratings: list[Rating | None], kind: int, safe: frozenset[int] | set[int],
                    players: int = 4) -> None:
     """Bring ``ratings`` (:func:`kind_ratings` of an earlier ``safe``) up to date after
     ``kind`` joined ``safe``."""
+    table = _RATINGS[3 if players == 3 else 4]
     for affected in AFFECTED[kind]:
-        ratings[affected] = _rating(affected, safe, players)
+        ratings[affected] = _rating(affected, safe, table)
 
 
 def unseen_rating(kind: int, seen: int) -> Rating:
