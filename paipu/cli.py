@@ -447,8 +447,12 @@ def _stats(args: argparse.Namespace) -> int:
     if summary.empty and args.player is not None:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
-    text = stats.format_summary(summary, args.format)
-    # the players' names made printable, in JSON as JSON escapes
+    return _write_stats(args, stats.format_summary(summary, args.format), bool(reader.errors))
+
+
+def _write_stats(args: argparse.Namespace, text: str, errors: bool) -> int:
+    """Write what ``paipu stats`` made (to ``-o FILE`` or standard output), the players'
+    names made printable (in JSON as JSON escapes); the exit code, 2 after load ``errors``."""
     text = printable_json(text) if args.format == "json" else printable(text, newlines=True)
     if args.output is None:
         _emit(text)
@@ -457,7 +461,7 @@ def _stats(args: argparse.Namespace) -> int:
             write_whole(Path(args.output), text.encode("utf-8", "surrogateescape"))
         except OSError as error:
             return _cannot_write("stats", error)
-    return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
+    return EXIT_LOAD_ERRORS if errors else EXIT_OK
 
 
 def _played_between(games: Iterator[Game], since: str | None, until: str | None) -> Iterator[Game]:
@@ -515,16 +519,7 @@ def _stats_defence(args: argparse.Namespace) -> int:
         tables["defence"] = defence.player_defence(discards)
         for by in defence.PUSH_BY:
             tables[f"push by {by.replace('_', ' ')}"] = defence.push_by(discards, by)
-    text = defence.format_defence(tables, args.format)
-    text = printable_json(text) if args.format == "json" else printable(text, newlines=True)
-    if args.output is None:
-        _emit(text)
-    else:
-        try:
-            write_whole(Path(args.output), text.encode("utf-8", "surrogateescape"))
-        except OSError as error:
-            return _cannot_write("stats", error)
-    return EXIT_LOAD_ERRORS if loaded.errors else EXIT_OK
+    return _write_stats(args, defence.format_defence(tables, args.format), bool(loaded.errors))
 
 
 def _stats_in_batches(args: argparse.Namespace) -> Summary:

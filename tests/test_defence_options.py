@@ -258,3 +258,13 @@ def test_the_decisions_table_rates_a_three_player_1m_as_the_defence_does(tmp_pat
     table = paipu.decisions(_write(tmp_path, "sanma", SANMA)).discards
     option = table[(table["seat"] == 1) & (table["tile"] == "m1")].iloc[0]
     assert (option["class_2"], option["danger_2"]) == ("sanma 1m/9m 1 unseen", 1)
+
+
+def test_stats_defence_names_an_unreadable_file_and_rates_the_others(tmp_path, capsys):
+    good = _write(tmp_path, "chase", CHASE)
+    bad = tmp_path / "broken.json"
+    bad.write_text("{not json", encoding="utf-8")
+    out = tmp_path / "danger.csv"
+    assert main(["stats", "--defence", "--format", "csv", "-o", str(out), str(good), str(bad)]) == 2
+    assert "broken.json" in capsys.readouterr().err
+    assert pd.read_csv(out)["discards"].sum() == 4  # game A's four rows against a riichi player
