@@ -417,6 +417,8 @@ def _stats(args: argparse.Namespace) -> int:
     reader: GameReader | Summary
     if not _jobs_fit("stats", args) or _refuse_over_input("stats", args.output, args.paths):
         return EXIT_USAGE
+    if args.defence:
+        return _stats_defence(args)
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
         if args.by is not None or args.last is not None:
             _say("stats", "--by and --last are for one machine: not with a Dask cluster (--dask, --scheduler)")
@@ -445,8 +447,12 @@ def _stats(args: argparse.Namespace) -> int:
     if summary.empty and args.player is not None:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
-    text = stats.format_summary(summary, args.format)
-    # the players' names made printable, in JSON as JSON escapes
+    return _write_stats(args, stats.format_summary(summary, args.format), bool(reader.errors))
+
+
+def _write_stats(args: argparse.Namespace, text: str, errors: bool) -> int:
+    """Write what ``paipu stats`` made (to ``-o FILE`` or standard output), the players'
+    names made printable (in JSON as JSON escapes); the exit code, 2 after load ``errors``."""
     text = printable_json(text) if args.format == "json" else printable(text, newlines=True)
     if args.output is None:
         _emit(text)
@@ -455,7 +461,65 @@ def _stats(args: argparse.Namespace) -> int:
             write_whole(Path(args.output), text.encode("utf-8", "surrogateescape"))
         except OSError as error:
             return _cannot_write("stats", error)
-    return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
+    return EXIT_LOAD_ERRORS if errors else EXIT_OK
+
+
+def _played_between(games: Iterator[Game], since: str | None, until: str | None) -> Iterator[Game]:
+    """The games played from ``since`` to ``until`` (days written ``YYYY-MM-DD``, both
+    included), as ``paipu stats`` chooses them: a game of unknown date only when neither
+    is given."""
+    for game in games:
+        played = None if game.origin is None else game.origin.date
+        day = None if played is None else played.isoformat()[:10]
+        if (since is None and until is None) or (
+                day is not None and (since is None or day >= since) and (until is None or day <= until)):
+            yield game
+
+
+def _stats_defence(args: argparse.Namespace) -> int:
+    """``paipu stats --defence``: the danger table of the discards facing riichi (of the
+    four-player games, and of the three-player ones apart), and with ``--player`` that
+    player's danger table, defence rates and push or fold by situation (:mod:`paipu.defence`)."""
+    import warnings
+
+    from . import defence
+    from .engine import PastTheEndWarning
+
+    refused = [option for option, given in (("--by", args.by), ("--last", args.last), ("--jobs", args.jobs != 1),
+                                            ("--dask", args.dask), ("--scheduler", args.scheduler))
+               if given not in (None, False)]
+    if refused:
+        _say("stats", f"{', '.join(refused)} not with --defence (one process)")
+        return EXIT_USAGE
+    loaded = _load(args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PastTheEndWarning)
+        rated = defence.defence(_played_between(_progress(loaded, sys.stderr), args.since, args.until))
+    for warning in caught:  # the games whose log plays past the end the rules give: named, rated as logged
+        if issubclass(warning.category, PastTheEndWarning):
+            _say("stats", str(warning.message))
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    _report_errors("stats", loaded.errors)
+    if _no_games("stats", loaded.games, len(loaded.errors), args):
+        return EXIT_LOAD_ERRORS
+    threats, discards = rated.threats, rated.discards
+    if args.without_chasing:
+        threats, discards = threats[~threats["chasing"]], discards[~discards["chasing"]]
+    if args.player is not None:
+        threats, discards = threats[threats["name"] == args.player], discards[discards["name"] == args.player]
+        if discards.empty:
+            _say("stats", f"no discards facing riichi of player {args.player!r} in " + ", ".join(args.paths))
+            return EXIT_USAGE
+    tables: dict[str, Any] = {}
+    for players, name in ((4, "danger"), (3, "danger, three players")):
+        if (threats["players"] == players).any() or (players == 4 and threats.empty):
+            tables[name] = defence.danger_table(threats, against=args.against, players=players)
+    if args.player is not None:
+        tables["defence"] = defence.player_defence(discards)
+        for by in defence.PUSH_BY:
+            tables[f"push by {by.replace('_', ' ')}"] = defence.push_by(discards, by)
+    return _write_stats(args, defence.format_defence(tables, args.format), bool(loaded.errors))
 
 
 def _stats_in_batches(args: argparse.Namespace) -> Summary:
@@ -1157,6 +1221,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="each player's last N games (by date, then in the order read), after --since/--until")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output "
                       "(whole or not at all; never a file read)")
+    stats.add_argument("--defence", action="store_true",
+                       help="the defence against riichi instead: deal-ins per danger class of the discards facing "
+                       "riichi (three-player games apart); with --player, that player's, their defence rates and "
+                       "push or fold by shanten, threat and placement in the last round (docs/stats.md)")
+    stats.add_argument("--against", choices=("each", "highest"), default="each",  # paipu.defence.AGAINST
+                       help="with --defence: rate a discard facing two riichi against each (default) or once, by "
+                       "its highest danger over them (highest: the seed's fold rule; a deal-in if any ronned)")
+    stats.add_argument("--without-chasing", action="store_true",
+                       help="with --defence: leave out the declaration tiles of chasing riichi (追っかけリーチ)")
     stats.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="read the files in N processes, 0 for one per core, never more than the cores "
                        "(same output as one; not with a Dask cluster)")

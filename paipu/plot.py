@@ -22,7 +22,7 @@ from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
 
 from .stats import RATE_COLUMNS, STATS, Tables, of_player
 
-__all__ = ["push_by_shanten", "trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
+__all__ = ["push_by", "push_by_shanten", "trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
            "shanten_by_turn", "PROFILE"]
 
 _RANKS = ("1st", "2nd", "3rd", "4th")
@@ -277,19 +277,38 @@ def trend(summary_by_period: pd.DataFrame, player: str, statistics: tuple[str, .
     return ax
 
 
-def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+_PUSH_BY_AXIS = {
+    "shanten": "shanten before the discard",
+    "dealer": "a dealer in riichi",
+    "riichi_turn": "turn of the first riichi",
+    "riichi_players": "players in riichi",
+    "placement": "own place at the start of the last round (オーラス)",
+}
+"""The x-axis of :func:`push_by` for each situation of :func:`paipu.defence.push_by`."""
+
+
+def push_by(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     """Bars of the share of discards facing riichi that pushed a tile more dangerous
-    than the safest held, by the hand's shanten, with their 95% Wilson intervals: from
-    :func:`paipu.defence.push_by_shanten`."""
+    than the safest held, by the situation of a :func:`paipu.defence.push_by` table
+    (shanten, dealer, riichi turn, riichi players or placement), with their 95% Wilson
+    intervals as error bars and the number of discards on each bar."""
     ax = _axes(ax)
-    most = int(table.index.max())
-    labels = [f"{shanten}+" if shanten == most else str(shanten) for shanten in table.index]
+    situation = str(table.index.name)
+    labels = [str(key) for key in table.index]
+    if situation == "shanten":  # its last group stands for that many or more
+        labels[-1] += "+"
     rates = table["push_rate"].to_numpy(float)
     errors = [rates - table["push_rate_low"].to_numpy(float), table["push_rate_high"].to_numpy(float) - rates]
     bars = ax.bar(labels, rates, yerr=errors, capsize=4)
     ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=8, label_type="center")
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_xlabel("shanten before the discard (bars: discards facing riichi)")
+    axis = _PUSH_BY_AXIS.get(situation, situation)
+    ax.set_xlabel(f"{axis} (bars: discards facing riichi)")
     ax.set_ylabel("pushed: more dangerous than the safest held")
-    ax.set_title("Push or fold facing riichi by own shanten")
+    ax.set_title(f"Push or fold facing riichi by {axis.split(' (')[0]}")
     return ax
+
+
+def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """:func:`push_by` of a :func:`paipu.defence.push_by_shanten` table."""
+    return push_by(table, ax)

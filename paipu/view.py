@@ -377,7 +377,8 @@ def _danger(step: Step[Any], seat: int, seen: list[int], memo: _Memo) -> str:
     rated = []
     for kind, count in enumerate(hand.counts):
         if count:
-            worst = max((danger(KINDS[kind], safe[other], 4 - seen[kind]) for other in riichi), key=lambda d: d.value)
+            worst = max((danger(KINDS[kind], safe[other], 4 - seen[kind], len(safe.riichi)) for other in riichi),
+                        key=lambda d: d.value)
             level = 0 if worst.value == 0 else 1 if worst.value <= 4 else 2 if worst.value <= 8 else 3
             rated.append(f'<span class="pv-danger pv-d{level}" title="{worst.label}">{svg.tile(KINDS[kind])}'
                          f'{worst.value}</span>')
