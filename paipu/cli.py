@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import datetime
 import errno
 import os
 import re
@@ -984,8 +985,12 @@ def _add_cluster(command: argparse.ArgumentParser) -> None:
 
 def _date_arg(text: str) -> str:
     """A day as ``--since`` and ``--until`` take it: ``2024-01-31``."""
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}")
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        datetime.date.fromisoformat(text)  # a month 13 or a 31 February is no day
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}") from None
     return text
 
 

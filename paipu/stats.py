@@ -173,8 +173,10 @@ def wilson_interval(successes: Any, cases: Any, z: float = WILSON_Z) -> tuple[An
     centre = share + z2 / (2 * n_)
     spread = z * np.sqrt(share * (1 - share) / n_ + z2 / (4 * n_ * n_))
     below = 1 + z2 / n_
-    low = np.where(fits, np.clip((centre - spread) / below, 0.0, 1.0), math.nan)
-    high = np.where(fits, np.clip((centre + spread) / below, 0.0, 1.0), math.nan)
+    # no successes: the interval starts at 0 exactly, all successes: it ends at 1 exactly
+    # (the formula leaves a rounding error of about 1e-20 there)
+    low = np.where(fits, np.where(k == 0, 0.0, np.clip((centre - spread) / below, 0.0, 1.0)), math.nan)
+    high = np.where(fits, np.where(k == n, 1.0, np.clip((centre + spread) / below, 0.0, 1.0)), math.nan)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high

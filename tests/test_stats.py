@@ -1046,6 +1046,13 @@ def test_wilson_interval_of_published_examples(successes, cases, low, high):
     assert [round(bound, 4) for bound in stats.wilson_interval(successes, cases)] == [low, high]
 
 
+def test_wilson_interval_of_none_or_all_ends_exactly_at_0_or_1():
+    # the formula's rounding leaves about 1e-20 there, which a JSON reader would see
+    assert stats.wilson_interval(0, 7)[0] == 0.0 and stats.wilson_interval(7, 7)[1] == 1.0
+    low, high = stats.wilson_interval(np.array([0, 3, 5]), np.array([5, 5, 5]))
+    assert low[0] == 0.0 and high[2] == 1.0 and 0 < low[1] < high[1] < 1
+
+
 def test_wilson_interval_without_cases_or_with_more_successes_is_nan():
     assert all(math.isnan(bound) for bound in stats.wilson_interval(0, 0))
     assert all(math.isnan(bound) for bound in stats.wilson_interval(3, 2))  # a double ron counted per winner
