@@ -102,9 +102,13 @@ A_HANDS = [
 ]
 
 
-def hule(seat: int, hand: list[str], tile: str, zimo: bool, fu: int, han: int, **points: Any) -> dict[str, Any]:
+def hule(seat: int, hand: list[str], tile: str, zimo: bool, fu: int, fans: list[tuple[int, int]],
+         **points: Any) -> dict[str, Any]:
+    """A ``RecordHule`` win; ``fans`` its yaku as (id, han) by Mahjong Soul's ids (1 門前清自摸和,
+    2 立直, 9 役牌 中, 14 平和, 16 一気通貫, 30 一発, 33 裏ドラ), ``count`` their sum."""
     return {"hand": hand, "hu_tile": tile, "seat": seat, "zimo": zimo, "qinjia": seat == 0, "yiman": False,
-            "count": han, "fu": fu, **points}
+            "count": sum(han for _, han in fans), "fu": fu, "fans": [{"id": id, "val": han} for id, han in fans],
+            **points}
 
 
 def game_a() -> dict[str, Any]:
@@ -119,8 +123,8 @@ def game_a() -> dict[str, Any]:
             "operations": [{"seat": 1, "operation_list": [{"type": 9}]},
                            {"seat": 2, "operation_list": [{"type": 9}]}]}},
         {"name": ".lq.RecordHule", "data": {
-            "hules": [hule(1, A_HANDS[1], "4p", False, 30, 3, point_rong=3900),
-                      hule(2, A_HANDS[2], "4p", False, 30, 3, point_rong=3900)],
+            "hules": [hule(1, A_HANDS[1], "4p", False, 30, [(16, 2), (14, 1)], point_rong=3900),
+                      hule(2, A_HANDS[2], "4p", False, 30, [(16, 2), (14, 1)], point_rong=3900)],
             "old_scores": [1000] * 4, "delta_scores": [-7800, 3900, 3900, 0],
             "scores": [-6800, 4900, 4900, 1000]}},
     ]
@@ -216,8 +220,10 @@ def game_b() -> dict[str, Any]:
         action("RecordDealTile", {"seat": 0, "tile": "2s", "left_tile_count": 50,
                                   "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 8}]}}),
         action("RecordHule", {
-            "hules": [{**hule(0, ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "2s"], "2s", True, 60, 4,
-                              point_zimo_xian=4000), "liqi": True, "li_doras": ["5z", "1z"],
+            # a riichi win lists its ura dora, 0 when none is held (as Mahjong Soul's records do)
+            "hules": [{**hule(0, ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "2s"], "2s", True, 60,
+                              [(2, 1), (30, 1), (1, 1), (9, 1), (33, 0)], point_zimo_xian=4000),
+                       "liqi": True, "li_doras": ["5z", "1z"],
                        "ming": ["angang(7z,7z,7z,7z)"]}],
             "old_scores": [0, 1000, 1000], "delta_scores": [9200, -4100, -4100], "scores": [9200, -3100, -3100]}),
     ]
@@ -260,8 +266,9 @@ def test_game_a_is_read_as_logged() -> None:
     wins = [event for event in game.rounds[0].events if type(event).__name__ == "Win"]
     assert [(w.seat, w.discarder, w.payments) for w in wins] == [
         (1, 0, (-3900, 3900, 0, 0)), (2, 0, (-3900, 0, 3900, 0))]
-    # the values as logged, kept in the record: (player, fu, han, yakuman, value)
-    assert game.origin.record.wins == (((1, 30, 3, False, 3900), (2, 30, 3, False, 3900)),)
+    # the yaku by Mahjong Soul's ids: 16 一気通貫 2 han, 14 平和 1
+    assert [(w.fu, w.han, w.yakuman, w.points, [(y.name, y.han) for y in w.yaku]) for w in wins] == [
+        (30, 3, None, 3900, [("一気通貫", 2), ("平和", 1)])] * 2
     origin = game.origin
     assert (origin.format, origin.platform, origin.id, str(origin.date)) == (
         "majsoul", "", "260101-00000000-0000-0000-0000-00000000000a", "2026-01-01")
@@ -273,6 +280,44 @@ def test_game_b_is_read_as_logged() -> None:
     assert len(game.rounds) == 2 and game.rounds[0].events[-1].name == "九種九牌"
     assert game.ranks == (1, 2, 3) and [float(p) for p in game.points] == [23.2, -4.1, -19.1]
     assert game.rule["人数"] == 3 and game.rule["順位点"] == ["54.0", "39.0", "24.0"]
+    win = game.rounds[1].events[-1]
+    # 4,000 from each of the two others (ツモ損): a value of 8,000
+    assert (win.fu, win.han, win.points, win.payments) == (60, 4, 8000, (9200, -4100, -4100))
+    assert [(y.name, y.han) for y in win.yaku] == [
+        ("立直", 1), ("一発", 1), ("門前清自摸和", 1), ("翻牌 中", 1), ("裏ドラ", 0)]
+
+
+def test_a_changed_yaku_is_reported_at_its_win() -> None:
+    record = game_a()
+    # seat 2's 一気通貫 (16) logged as 三色同順 (17), 2 han as well
+    record["data"]["data"]["records"][2]["data"]["hules"][1]["fans"][0]["id"] = 17
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 4, "hule.hupai", [["一気通貫", 2], ["平和", 1]], [["三色同順", 2], ["平和", 1]])]
+
+
+def test_a_changed_fu_is_reported_at_its_win() -> None:
+    record = game_b()
+    record["data"]["actions"][-1]["result"]["data"]["hules"][0]["fu"] = 50  # 56 fu round up to 60
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局1本場", 11, "hule.fu", 60, 50)]
+
+
+def test_a_seat_wind_is_the_winners_and_north_dora_counts_as_dora() -> None:
+    record = game_b()
+    # 10 (役牌:自風牌) names no wind: the dealer's is East; 34 (抜きドラ) is a dora
+    record["data"]["actions"][-1]["result"]["data"]["hules"][0]["fans"] += [
+        {"id": 10, "val": 1}, {"id": 31, "val": 1}, {"id": 34, "val": 2}]
+    win = read(record).rounds[1].events[-1]
+    assert [(y.name, y.han) for y in win.yaku][-2:] == [("自風 東", 1), ("ドラ", 3)]
+
+
+def test_an_unknown_yaku_id_is_a_located_error() -> None:
+    record = game_b()
+    record["data"]["actions"][-1]["result"]["data"]["hules"][0]["fans"][0]["id"] = 1003  # a Sichuan-mode id
+    with pytest.raises(FormatError, match="東1局1本場, event 11: RecordHule: unknown yaku id 1003"):
+        read(record)
 
 
 def test_a_changed_wall_is_reported_at_its_event() -> None:

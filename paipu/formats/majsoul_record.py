@@ -17,9 +17,8 @@ converter (Equim-chan/tensoul ``convert.js``): ``RecordChiPengGang.type`` 0 chi,
 confirmed by a source). Seats in a record are the table's seats from the first dealer
 (seat 0, 東家 of 東1局), so the player id; a round's dealer is its ``ju``.
 
-What is not read yet (see ``docs/formats.md``): the yaku of a win by id (a win states
-its payments; its fu, han and yaku are kept in the record, not compared), and the binary
-protobuf form.
+A win's yaku (``fans``) are named by the ids of Mahjong Soul's own table of yaku
+(:data:`FANS`). What is not read (see ``docs/formats.md``): the binary protobuf form.
 """
 
 from __future__ import annotations
@@ -28,20 +27,44 @@ import datetime
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Origin, Round, Win
+from ..events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Origin,
+                      Round, WIND_NAMES, Win, Yaku)
 from ..hand import Hand, IllegalAction
 from ..rules import MAJSOUL, MAJSOUL_SANMA, RedFives, Rule
 from ..tiles import HandNotation, Meld, NotationError, meld_text, parse_meld
 from .errors import FormatError, bounded, final_points, shown_text
 from .majsoul import majsoul_origin
 
-__all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord"]
+__all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord", "FANS"]
 
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A call's direction mark by ``(discarder - caller) % 4`` (four-seat geometry, as for
 three players in Tenhou's logs)."""
 
 _LIUJU = {1: "九種九牌", 2: "四風連打", 3: "四開槓", 4: "四家立直", 5: "三家和"}
+
+FANS: dict[int, str] = {
+    1: "門前清自摸和", 2: "立直", 3: "槍槓", 4: "嶺上開花", 5: "海底摸月", 6: "河底撈魚", 7: "翻牌 白", 8: "翻牌 發",
+    9: "翻牌 中", 10: "自風", 11: "場風", 12: "断幺九", 13: "一盃口", 14: "平和", 15: "混全帯幺九", 16: "一気通貫",
+    17: "三色同順", 18: "ダブル立直", 19: "三色同刻", 20: "三槓子", 21: "対々和", 22: "三暗刻", 23: "小三元", 24: "混老頭",
+    25: "七対子", 26: "純全帯幺九", 27: "混一色", 28: "二盃口", 29: "清一色", 30: "一発", 31: "ドラ", 32: "赤ドラ",
+    33: "裏ドラ", 34: "ドラ", 35: "天和", 36: "地和", 37: "大三元", 38: "四暗刻", 39: "字一色", 40: "緑一色", 41: "清老頭",
+    42: "国士無双", 43: "小四喜", 44: "四槓子", 45: "九蓮宝燈", 46: "八連荘", 47: "純正九蓮宝燈", 48: "四暗刻単騎",
+    49: "国士無双十三面", 50: "大四喜", 51: "燕返し", 52: "槓振り", 53: "十二落抬", 54: "五門斉", 55: "三連刻",
+    56: "一色三順", 57: "一筒摸月", 58: "九筒撈魚", 59: "人和", 60: "大車輪", 61: "大竹林", 62: "大数隣",
+    63: "石の上にも三年", 64: "大七星",
+}
+"""The yaku of Mahjong Soul's ids (a ``RecordHule`` win's ``fans[].id``), under paipu's
+names: the game's own table (``cfg.fan.fan``, as tensoul's ``data.json`` holds it,
+Equim-chan/tensoul 62701d1, 2022-09-05), its ``name_jp`` written as the 電脳麻将 engine
+writes the same yaku (役牌 白 as 翻牌 白, 国士無双十三面待ち as 国士無双十三面). 10 (役牌:自風牌)
+and 11 (役牌:場風牌) name no wind: the winner's seat wind and the round's are added; 34
+(抜きドラ, a North set aside) is counted among the ドラ, as paipu and Tenhou count it. 46
+and 51-64 are the local yaku (古役) of friendly rooms, which paipu's rules do not have."""
+
+_YAKUMAN_FANS = frozenset((*range(35, 51), *range(59, 65)))
+"""The ids of yakuman: a win's ``val`` for one of them is its yakuman multiple (the
+game's table gives 13 han, 26 for a double yakuman)."""
 
 _CATEGORY = {1: "friendly", 2: "ranked", 4: "tournament"}
 
@@ -57,15 +80,14 @@ class MajsoulRecord:
     """What a Mahjong Soul record states beyond the events: the game's ``category``
     (``ranked``, ``friendly``, ``tournament``), its ``mode`` (1/2 four players East/South,
     11/12 three players), the ``detail_rule`` as logged, the players' ``levels`` (rank
-    ids) by player id, each round's ``paishan`` (the wall as logged, ``""`` when absent)
-    and each win's logged ``(player, fu, han, yakuman, value)``."""
+    ids) by player id and each round's ``paishan`` (the wall as logged, ``""`` when
+    absent)."""
 
     category: str
     mode: int
     detail_rule: dict[str, Any]
     levels: tuple[int, ...]
     walls: tuple[str, ...]
-    wins: tuple[tuple[tuple[int, int, int, bool, int], ...], ...]
     menus: tuple[tuple[tuple[int, int, frozenset[int]], ...], ...] = ()
     """Each round's logged menus (``operation``, ``operations``): ``(event index, seat,
     the operation types offered)`` after a draw (the drawer's) and after a discard (each
@@ -233,8 +255,10 @@ def _int(data: dict[str, Any], key: str, default: int | None = 0) -> int:
 class _RoundReader:
     """One round's records into events, following each hand with :class:`~paipu.hand.Hand`."""
 
-    def __init__(self, data: dict[str, Any], n: int, later: list[tuple[str, dict[str, Any]]]) -> None:
+    def __init__(self, data: dict[str, Any], n: int, later: list[tuple[str, dict[str, Any]]],
+                 tsumo_loss: bool) -> None:
         self.n = n
+        self.tsumo_loss = tsumo_loss
         self.ju = _int(data, "ju")
         chang = _int(data, "chang")
         if self.ju >= n or chang > 3:
@@ -272,7 +296,6 @@ class _RoundReader:
         self.wall: str = wall if isinstance(wall, str) else ""
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
-        self.wins: list[tuple[int, int, int, bool, int]] = []
         self.menus: list[tuple[int, int, frozenset[int]]] = []
         self.logs_menus = isinstance(data.get("operation"), dict)
         self._menu(1, data.get("operation"))
@@ -419,6 +442,9 @@ class _RoundReader:
             dealer = who == self.ju
             if zimo:
                 xian, qin = _int(hule, "point_zimo_xian"), _int(hule, "point_zimo_qin")
+                if n == 3 and not self.tsumo_loss:  # the absent player's share split (北家折半), each half rounded up
+                    half = -(-xian // 200) * 100
+                    xian, qin = xian + half, qin + half
                 points = xian * (n - 1) if dealer else qin + xian * (n - 2)
             else:
                 points = _int(hule, "point_rong")
@@ -429,12 +455,34 @@ class _RoundReader:
                 payments = self._ron_payments(who, discarder if not zimo else who, points, number == 0)
             li = hule.get("li_doras")
             ura = tuple(_tile(t) for t in li) if self.riichi[who] and isinstance(li, list) and li else None
-            self.wins.append((who, _int(hule, "fu"), _int(hule, "count"), bool(hule.get("yiman")), points))
-            # the yaku are not read (ids of Mahjong Soul's own table): the win states its
-            # payments alone, as an mjai hora does (value 0: none stated)
+            yiman = bool(hule.get("yiman"))
+            yaku = self._yaku(hule.get("fans"), who)
             self.events.append(Win(self.seat(who), replace(hand.to_notation(), riichi=False),
-                                   None if zimo else self.seat(discarder), ura, None, None, None, 0, (),
-                                   payments))
+                                   None if zimo else self.seat(discarder), ura,
+                                   None if yiman else _int(hule, "fu"), None if yiman else _int(hule, "count"),
+                                   sum(y.yakuman for y in yaku) if yiman else None, points, yaku, payments))
+
+    def _yaku(self, fans: Any, who: int) -> tuple[Yaku, ...]:
+        """A win's ``fans`` (``[{id, val}]``) as paipu's yaku (:data:`FANS`), in the
+        record's order; 抜きドラ added to the ドラ."""
+        if not isinstance(fans, list):
+            raise FormatError(f"a hule's fans must be a list of {{id, val}}, not {fans!r}")
+        found: dict[str, Yaku] = {}
+        for fan in fans:
+            if not isinstance(fan, dict):
+                raise FormatError(f"not a fan: {fan!r}")
+            id, val = _int(fan, "id"), _int(fan, "val")
+            name = FANS.get(id)
+            if name is None:
+                raise FormatError(f"unknown yaku id {id} (fans)")
+            if id == 10:
+                name = f"自風 {WIND_NAMES[self.seat(who)]}"
+            elif id == 11:
+                name = f"場風 {WIND_NAMES[self.deal.round_wind]}"
+            before = found.get(name, Yaku(name))
+            found[name] = replace(before, yakuman=before.yakuman + val) if id in _YAKUMAN_FANS else \
+                replace(before, han=before.han + val)
+        return tuple(found.values())
 
     def _ron_payments(self, who: int, discarder: int, points: int, first: bool) -> tuple[int, ...]:
         """A ron's payments in a multiple ron: the hand's value from the discarder, the
@@ -480,9 +528,9 @@ class _RoundReader:
         self.events.append(NoWin(name, hands, (0,) * n))
 
 
-def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[dict[str, Any] | None, int]:
-    """The 電脳麻将 rule keys of a game that is not ranked (its ``detail_rule`` on the
-    majsoul preset), ``None`` for a ranked game; and the game's length (winds)."""
+def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[Rule | None, int]:
+    """The rule of a game that is not ranked (its ``detail_rule`` on the majsoul
+    preset), ``None`` for a ranked game; and the game's length (winds)."""
     config = _object(head.get("config"))
     mode_obj = _object(config.get("mode"))
     mode = mode_obj.get("mode", 2 if n == 4 else 12)
@@ -514,7 +562,7 @@ def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[dict[str, Any] | 
         changes["red_fives"] = RedFives(0, 1, 1) if n == 3 and count else RedFives(1, 1, 1) if count == 3 else \
             RedFives(1, 2, 1) if count == 4 else RedFives(0, 0, 0)
     try:
-        return rule.replace(**changes).to_json(), winds
+        return rule.replace(**changes), winds
     except ValueError as error:
         raise FormatError(f"config.mode.detail_rule: {error}") from None
 
@@ -547,10 +595,10 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     category = _CATEGORY.get(config.get("category", 0), "")
     meta = _object(config.get("meta"))
     ranked = category == "ranked" or bool(meta.get("mode_id"))
-    rule, winds = _rule(head, n, ranked)
+    own_rule, winds = _rule(head, n, ranked)
+    tsumo_loss = own_rule is None or own_rule.tsumo_loss
     rounds: list[Round] = []
     walls: list[str] = []
-    wins: list[tuple[tuple[int, int, int, bool, int], ...]] = []
     menus: list[tuple[tuple[int, int, frozenset[int]], ...]] = []
     reader: _RoundReader | None = None
     for position, (name, data) in enumerate(records):
@@ -558,14 +606,13 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
             if name == "RecordNewRound":
                 if reader is not None:
                     raise FormatError("a round that does not end")
-                reader = _RoundReader(data, n, records[position + 1:position + 200])
+                reader = _RoundReader(data, n, records[position + 1:position + 200], tsumo_loss)
             elif reader is None:
                 raise FormatError(f"{name} before the round's RecordNewRound")
             elif name in ("RecordHule", "RecordNoTile", "RecordLiuJu"):
                 getattr(reader, {"RecordHule": "hule", "RecordNoTile": "no_tile", "RecordLiuJu": "liu_ju"}[name])(data)
                 rounds.append(Round(tuple(reader.events), 0, n))
                 walls.append(reader.wall)
-                wins.append(tuple(reader.wins))
                 menus.append(tuple(reader.menus) if reader.logs_menus else ())
                 reader = None
             else:
@@ -579,7 +626,6 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     if reader is not None:
         rounds.append(Round(tuple(reader.events), 0, n))
         walls.append(reader.wall)
-        wins.append(tuple(reader.wins))
         menus.append(tuple(reader.menus) if reader.logs_menus else ())
     final_scores = ranks = points = None
     result = head.get("result")
@@ -610,11 +656,12 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
         room += f" {meta.get('room_id') or meta.get('contest_uid') or ''}".rstrip()
     record = MajsoulRecord(category, mode if type(mode) is int else 0,
                            dict(_object(_object(config.get("mode")).get("detail_rule"))), tuple(levels), tuple(walls),
-                           tuple(wins), tuple(menus))
+                           tuple(menus))
     origin = Origin("majsoul", uuid, "majsoul" if ranked else "", room, date,
                     (("winds", winds),) if ranked else (), record=record)
     if ranked and ranked_room:
         origin = replace(majsoul_origin("majsoul", room, n) or origin, id=uuid, date=date, record=record)
     players_text = tuple(names)
-    return Game(f"{room}\n{uuid}".lstrip(), players_text, 0, tuple(rounds), final_scores, ranks, points, rule,
+    return Game(f"{room}\n{uuid}".lstrip(), players_text, 0, tuple(rounds), final_scores, ranks, points,
+                None if own_rule is None else own_rule.to_json(),
                 source=source, origin=origin)
