@@ -117,10 +117,13 @@ def game_a() -> dict[str, Any]:
         {"name": ".lq.RecordNewRound", "data": {
             "chang": 0, "ju": 0, "ben": 0, "scores": [1000] * 4, "liqibang": 0,
             **{f"tiles{seat}": hand for seat, hand in enumerate(A_HANDS)},
-            "paishan": wall, "left_tile_count": 69, "doras": ["6z"]}},
+            "paishan": wall, "left_tile_count": 69, "doras": ["6z"],
+            # the dealer may discard or declare riichi with 4p (234m 678m 234s 67s 66z: waiting on 5s and 8s)
+            "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 7, "combination": ["4p"]}]}}},
         {"name": ".lq.RecordDiscardTile", "data": {
             "seat": 0, "tile": "4p", "is_liqi": False, "moqie": False, "is_wliqi": False,
-            "operations": [{"seat": 1, "operation_list": [{"type": 9}]},
+            # seat 1 may ron or chi 4p with 2p 3p or with 3p 5p; seat 2 may ron; seat 3 nothing
+            "operations": [{"seat": 1, "operation_list": [{"type": 2, "combination": ["2p|3p", "3p|5p"]}, {"type": 9}]},
                            {"seat": 2, "operation_list": [{"type": 9}]}]}},
         {"name": ".lq.RecordHule", "data": {
             "hules": [hule(1, A_HANDS[1], "4p", False, 30, [(16, 2), (14, 1)], point_rong=3900),
@@ -205,12 +208,15 @@ def game_b() -> dict[str, Any]:
             "chang": 0, "ju": 0, "ben": 1, "scores": [1000] * 3, "liqibang": 0,
             **{f"tiles{seat}": hand for seat, hand in enumerate(B2_HANDS)}, "tiles3": [],
             "paishan": wall2, "left_tile_count": 54, "doras": ["4s"],
-            # closed kan (4) and riichi (7: discarding a 7z leaves 1s waiting alone)
+            # closed kan (4) and riichi (7: discarding a 7z leaves 1s waiting alone; discarding 1s
+            # leaves no wait, the four 7z all held), each 7z held listed, as real records list them
             "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 4, "combination": ["7z|7z|7z|7z"]},
-                                                        {"type": 7}]}}),
+                                                        {"type": 7, "combination": ["7z", "7z", "7z", "7z"]}]}}),
         action("RecordAnGangAddGang", {"seat": 0, "type": 3, "tiles": "7z", "doras": ["4s", "7p"]}),
         action("RecordDealTile", {"seat": 0, "tile": "2s", "left_tile_count": 53, "doras": ["4s", "7p"],
-                                  "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 7}]}}),
+                                  # riichi discarding 1s (waiting on 2s) or 2s (waiting on 1s)
+                                  "operation": {"seat": 0, "operation_list": [
+                                      {"type": 1}, {"type": 7, "combination": ["1s", "2s"]}]}}),
         action("RecordDiscardTile", {"seat": 0, "tile": "1s", "is_liqi": True, "moqie": False, "is_wliqi": False}),
         action("RecordDealTile", {"seat": 1, "tile": "6z", "left_tile_count": 52,
                                   "liqi": {"seat": 0, "score": 0, "liqibang": 1}}),
@@ -357,7 +363,24 @@ def test_a_discard_without_its_menu_is_reported() -> None:
     record["data"]["actions"][1]["result"]["data"]["operation"]["operation_list"] = [{"type": 1}]
     findings = validate_game(read(record))
     assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
-        ("東1局0本場", 1, "majsoul.operations", ["九種九牌"], [])]
+        ("東1局0本場", 1, "majsoul.operations", ["discard", "九種九牌"], ["discard"])]
+
+
+def test_a_changed_menu_tile_is_reported_at_its_event() -> None:
+    record = game_b()
+    # the riichi discards after the kan: 1s and 2s; say the client offered 1s alone
+    record["data"]["actions"][5]["result"]["data"]["operation"]["operation_list"][1]["combination"] = ["1s"]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局1本場", 3, "majsoul.operations", ["discard", "riichi s1", "riichi s2"], ["discard", "riichi s1"])]
+
+
+def test_a_changed_chi_is_reported_at_its_discard() -> None:
+    record = game_a()
+    record["data"]["data"]["records"][1]["data"]["operations"][0]["operation_list"][0]["combination"] = ["2p|3p"]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 2, "majsoul.operations", ["chi p2p3", "chi p3p5", "ron"], ["chi p2p3", "ron"])]
 
 
 def test_a_changed_delta_is_reported_at_the_win() -> None:

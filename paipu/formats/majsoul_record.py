@@ -31,11 +31,11 @@ from ..events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, K
                       Round, WIND_NAMES, Win, Yaku)
 from ..hand import Hand, IllegalAction
 from ..rules import MAJSOUL, MAJSOUL_SANMA, RedFives, Rule
-from ..tiles import HandNotation, Meld, NotationError, meld_text, parse_meld
+from ..tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, meld_text, parse_meld
 from .errors import FormatError, bounded, final_points, shown_text
 from .majsoul import majsoul_origin
 
-__all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord", "FANS"]
+__all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord", "FANS", "OPERATIONS", "Menu"]
 
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A call's direction mark by ``(discarder - caller) % 4`` (four-seat geometry, as for
@@ -66,6 +66,17 @@ _YAKUMAN_FANS = frozenset((*range(35, 51), *range(59, 65)))
 """The ids of yakuman: a win's ``val`` for one of them is its yakuman multiple (the
 game's table gives 13 han, 26 for a double yakuman)."""
 
+Menu = dict[int, frozenset[str]]
+"""A menu: each operation type offered, with its choices (see :mod:`paipu.menus`)."""
+
+OPERATIONS = {1: "discard", 2: "chi", 3: "pon", 4: "closed kan", 5: "open kan", 6: "added kan", 7: "riichi",
+              8: "tsumo", 9: "ron", 10: "九種九牌", 11: "北抜き"}
+"""Mahjong Soul's operation types (Fat-pig-Cui/misc-code, 牌譜里面到底記載了什么; the
+majsoul-replay-editor's ``main.js``): after a draw 1 discard, 4 closed kan, 6 added kan,
+7 riichi, 8 tsumo, 10 九種九牌, 11 北抜き; after another's discard 2 chi, 3 pon, 5 open
+kan, 9 ron (9 also on a kan or North to rob); after a chi or pon 1, the discard. The
+event modes' types are not compared."""
+
 _CATEGORY = {1: "friendly", 2: "ranked", 4: "tournament"}
 
 _RANKED_ROOMS = {2: "銅", 3: "銅", 5: "銀", 6: "銀", 8: "金", 9: "金", 11: "玉", 12: "玉", 15: "王座", 16: "王座",
@@ -88,7 +99,7 @@ class MajsoulRecord:
     detail_rule: dict[str, Any]
     levels: tuple[int, ...]
     walls: tuple[str, ...]
-    menus: tuple[tuple[tuple[int, int, frozenset[int]], ...], ...] = ()
+    menus: tuple[tuple[tuple[int, int, Menu], ...], ...] = ()
     """Each round's logged menus (``operation``, ``operations``): ``(event index, seat,
     the operation types offered)`` after a draw (the drawer's) and after a discard (each
     other seat's); empty for a round whose record logs no menu."""
@@ -98,7 +109,7 @@ class MajsoulRecord:
         the live wall, each replacement draw (after a kan or a North set aside), each
         dora and ura indicator, and, for a wall that holds the deal, each player's dealt
         tiles; as ``(round index, event index, check, expected, logged, message)``.
-        (The menus are compared by :func:`paipu.menus.menu_problems`, above the engine.)"""
+        (The menus are compared on the replay by :class:`paipu.menus.MenuChecker`.)"""
         found: list[tuple[int, int, str, Any, Any, str]] = []
         for index, (round_, text) in enumerate(zip(game.rounds, self.walls)):
             found += _wall_problems(index, round_, text)
@@ -296,7 +307,7 @@ class _RoundReader:
         self.wall: str = wall if isinstance(wall, str) else ""
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
-        self.menus: list[tuple[int, int, frozenset[int]]] = []
+        self.menus: list[tuple[int, int, Menu]] = []
         self.logs_menus = isinstance(data.get("operation"), dict)
         self._menu(1, data.get("operation"))
 
@@ -320,14 +331,36 @@ class _RoundReader:
             raise FormatError(str(error)) from None
 
     def _menu(self, event: int, menu: Any) -> None:
-        """Keep a logged menu (an ``OptionalOperationList``) offered at ``event``."""
+        """Keep a logged menu (an ``OptionalOperationList``) offered at ``event``: each
+        operation type of :data:`OPERATIONS` with its ``combination`` in
+        paipu's notation (see :mod:`paipu.menus`)."""
         if not isinstance(menu, dict) or type(menu.get("seat", 0)) is not int or not 0 <= menu.get("seat", 0) < self.n:
             return
         choices = menu.get("operation_list")
-        types: frozenset[int] = frozenset(
-            c["type"] for c in choices if isinstance(c, dict) and type(c.get("type")) is int
-        ) if isinstance(choices, list) else frozenset()
-        self.menus.append((event, self.seat(menu.get("seat", 0)), types))
+        kept: Menu = {}
+        for choice in choices if isinstance(choices, list) else ():
+            code = choice.get("type") if isinstance(choice, dict) else None
+            if type(code) is not int or code not in OPERATIONS:
+                continue
+            combination = choice.get("combination")
+            found = []
+            for text in combination if isinstance(combination, list) else ():
+                tiles = [_tile(tile) for tile in text.split("|")] if isinstance(text, str) else [_tile(text)]
+                if code in (1, 4, 6):  # kinds: a discard after a call may not be one; a closed or added kan's
+                    found.append(KINDS[KIND_OF[tiles[0]]])
+                else:
+                    found.append("".join(sorted(tiles)))
+            kept[code] = frozenset(found)
+        self.menus.append((event, self.seat(menu.get("seat", 0)), kept))
+
+    def _claims(self, data: dict[str, Any]) -> None:
+        """Keep the menus the others are offered on the event just read (a discard's,
+        a kan's or a North's ``operations``), a seat with none offered nothing."""
+        at = len(self.events) - 1
+        self.menus.append((at, -1, {}))
+        operations = data.get("operations")
+        for menu in operations if isinstance(operations, list) else ():
+            self._menu(at, menu)
 
     def _reveal(self, data: dict[str, Any]) -> None:
         doras = data.get("doras")
@@ -357,10 +390,7 @@ class _RoundReader:
             self._act(hand.discard, tile, riichi)
             self.riichi[who] = self.riichi[who] or riichi
             self.events.append(Discard(self.seat(who), tile, tsumogiri, riichi))
-            operations = data.get("operations")
-            self.menus.append((len(self.events) - 1, -1, frozenset()))  # a discard that offers nothing logs no menu
-            for menu in operations if isinstance(operations, list) else ():
-                self._menu(len(self.events) - 1, menu)
+            self._claims(data)
             self.last = (who, tile)
             self._reveal(data)
         elif name == "RecordChiPengGang":
@@ -371,6 +401,7 @@ class _RoundReader:
             who = self._who(data)
             self._act(self.hands[who].discard, "z4")
             self.events.append(NorthSetAside(self.seat(who), "z4"))
+            self._claims(data)
             self.last = (who, "z4")
             self._reveal(data)
         else:
@@ -395,6 +426,7 @@ class _RoundReader:
             raise FormatError(f"not a meld: {data.get('tiles')!r}") from None
         self._act(self.hands[who].call, meld)
         self.events.append(Call(self.seat(who), meld))
+        self._menu(len(self.events) - 1, data.get("operation"))
         self.after_kan = kind == 2
 
     def _kan(self, data: dict[str, Any]) -> None:
@@ -416,6 +448,7 @@ class _RoundReader:
             raise FormatError(f"not a kan type: {kind}")
         self._act(hand.kan, meld)
         self.events.append(Kan(self.seat(who), meld))
+        self._claims(data)
         self.last = (who, tile)
         self.after_kan = True
         # the new indicator goes after the replacement draw, where Tenhou's and 電脳麻将's
@@ -599,7 +632,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     tsumo_loss = own_rule is None or own_rule.tsumo_loss
     rounds: list[Round] = []
     walls: list[str] = []
-    menus: list[tuple[tuple[int, int, frozenset[int]], ...]] = []
+    menus: list[tuple[tuple[int, int, Menu], ...]] = []
     reader: _RoundReader | None = None
     for position, (name, data) in enumerate(records):
         try:
