@@ -390,6 +390,15 @@ def test_a_changed_delta_is_reported_at_the_win() -> None:
     assert ("東1局1本場", 11, "hule.fenpei") in [(f.round, f.event, f.check) for f in findings]
 
 
+def test_a_changed_delta_of_a_double_ron_is_reported_at_its_first_win() -> None:
+    record = game_a()
+    # the record states the two wins' payments summed only: 100 more to seat 1 from the dealer
+    record["data"]["data"]["records"][2]["data"]["delta_scores"] = [-7900, 4000, 3900, 0]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 3, "majsoul.delta_scores", [-7800, 3900, 3900, 0], [-7900, 4000, 3900, 0])]
+
+
 def test_malformed_record_is_one_located_error() -> None:
     record = game_b()
     broken = copy.deepcopy(record)

@@ -13,8 +13,8 @@ Field names and enumerations are those of Mahjong Soul's ``liqi.proto`` (as publ
 in EndlessCheng/mahjong-helper ``platform/majsoul/proto/lq/liqi.proto``) and of tensoul's
 converter (Equim-chan/tensoul ``convert.js``): ``RecordChiPengGang.type`` 0 chi, 1 pon,
 2 open kan; ``RecordAnGangAddGang.type`` 3 closed kan, 2 added kan; ``RecordLiuJu.type``
-1 九種九牌, 2 四風連打 (3 四開槓, 4 四家立直, 5 三家和: the enumeration's order, not
-confirmed by a source). Seats in a record are the table's seats from the first dealer
+1 九種九牌, 2 四風連打 (tensoul), 3 四開槓, 4 四家立直, 5 三家和 (the majsoul-replay-editor's
+``liuju``, Fat-pig-Cui/majsoul-replay-editor ``main.js``). Seats in a record are the table's seats from the first dealer
 (seat 0, 東家 of 東1局), so the player id; a round's dealer is its ``ju``.
 
 A win's yaku (``fans``) are named by the ids of Mahjong Soul's own table of yaku
@@ -83,7 +83,8 @@ _RANKED_ROOMS = {2: "銅", 3: "銅", 5: "銀", 6: "銀", 8: "金", 9: "金", 11:
                  17: "銅", 18: "銅", 19: "銀", 20: "銀", 21: "金", 22: "金", 23: "玉", 24: "玉", 25: "王座", 26: "王座"}
 """The ranked room of a game's ``config.meta.mode_id`` (four players 2-16, three players
 17-26; each room's East-only game, then its East-South one: the game's length is read
-from ``config.mode.mode``)."""
+from ``config.mode.mode``), by the game's own table (``cfg.desktop.matchmode``, as
+tensoul's ``data.json`` holds it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,17 +104,43 @@ class MajsoulRecord:
     """Each round's logged menus (``operation``, ``operations``): ``(event index, seat,
     the operation types offered)`` after a draw (the drawer's) and after a discard (each
     other seat's); empty for a round whose record logs no menu."""
+    totals: tuple[tuple[int, ...] | None, ...] = ()
+    """Each round's ``delta_scores`` of a multiple ron, by seat: the sum of its wins'
+    payments (the record states no win's own); ``None`` for any other round."""
 
     def problems(self, game: Game) -> list[tuple[int, int, str, Any, Any, str]]:
         """Where the logged wall (``paishan``) disagrees with the events: each draw from
         the live wall, each replacement draw (after a kan or a North set aside), each
         dora and ura indicator, and, for a wall that holds the deal, each player's dealt
-        tiles; as ``(round index, event index, check, expected, logged, message)``.
-        (The menus are compared on the replay by :class:`paipu.menus.MenuChecker`.)"""
+        tiles; and where a multiple ron's ``delta_scores`` is not the sum of its wins'
+        payments (:meth:`_RoundReader.hule`, at the first win); as ``(round index, event
+        index, check, expected, logged, message)``. (The menus are compared on the replay
+        by :class:`paipu.menus.MenuChecker`.)"""
         found: list[tuple[int, int, str, Any, Any, str]] = []
         for index, (round_, text) in enumerate(zip(game.rounds, self.walls)):
             found += _wall_problems(index, round_, text)
+        for index, (round_, total) in enumerate(zip(game.rounds, self.totals)):
+            if total is not None:
+                found += _total_problems(index, round_, total)
         return found
+
+
+def _total_problems(index: int, round_: Round, total: tuple[int, ...]) -> list[tuple[int, int, str, Any, Any, str]]:
+    """Whether a multiple ron's logged ``delta_scores`` (``total``, by seat) is the sum of
+    its wins' payments; if not, a problem at the first win, saying whether the total
+    gives each winner the honba (as tensoul's converter reckons a double ron)."""
+    wins = [(position, event) for position, event in enumerate(round_.events) if type(event) is Win]
+    paid = [sum(column) for column in zip(*(win.payments or () for _, win in wins))]
+    if paid == list(total):
+        return []
+    honba = round_.deal.honba * 100 * (round_.players - 1)
+    each = list(paid)
+    for _, win in wins[1:]:
+        each[win.seat] += honba
+        each[win.discarder] -= honba  # type: ignore[index]  # a multiple ron's wins are rons
+    reading = " (honba to each winner, as tensoul reckons a double ron)" if each == list(total) and honba else ""
+    return [(index, wins[0][0], "majsoul.delta_scores", paid, list(total),
+             f"a multiple ron's delta_scores: its wins pay {paid}, the record says {list(total)}{reading}")]
 
 
 def _wall_problems(index: int, round_: Round, text: str) -> list[tuple[int, int, str, Any, Any, str]]:
@@ -308,6 +335,7 @@ class _RoundReader:
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
         self.menus: list[tuple[int, int, Menu]] = []
+        self.total: tuple[int, ...] | None = None  # a multiple ron's delta_scores, by seat
         self.logs_menus = isinstance(data.get("operation"), dict)
         self._menu(1, data.get("operation"))
 
@@ -461,6 +489,10 @@ class _RoundReader:
             raise FormatError("RecordHule must list its hules")
         deltas = data.get("delta_scores")
         n = self.n
+        if isinstance(deltas, list) and len(deltas) == n:
+            bounded(deltas, "delta_scores")
+            if len(hules) > 1:
+                self.total = tuple(deltas[self.player(s)] for s in range(n))
         for number, hule in enumerate(hules):
             if not isinstance(hule, dict):
                 raise FormatError("a hule must be an object")
@@ -482,7 +514,6 @@ class _RoundReader:
             else:
                 points = _int(hule, "point_rong")
             if len(hules) == 1 and isinstance(deltas, list) and len(deltas) == n:
-                bounded(deltas, "delta_scores")
                 payments = tuple(deltas[self.player(s)] for s in range(n))
             else:
                 payments = self._ron_payments(who, discarder if not zimo else who, points, number == 0)
@@ -632,8 +663,17 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     tsumo_loss = own_rule is None or own_rule.tsumo_loss
     rounds: list[Round] = []
     walls: list[str] = []
+    ron_totals: list[tuple[int, ...] | None] = []
     menus: list[tuple[tuple[int, int, Menu], ...]] = []
     reader: _RoundReader | None = None
+
+    def finish(reader: _RoundReader) -> None:
+        """Keep the round read and what its record states beyond the events."""
+        rounds.append(Round(tuple(reader.events), 0, n))
+        walls.append(reader.wall)
+        ron_totals.append(reader.total)
+        menus.append(tuple(reader.menus) if reader.logs_menus else ())
+
     for position, (name, data) in enumerate(records):
         try:
             if name == "RecordNewRound":
@@ -644,9 +684,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
                 raise FormatError(f"{name} before the round's RecordNewRound")
             elif name in ("RecordHule", "RecordNoTile", "RecordLiuJu"):
                 getattr(reader, {"RecordHule": "hule", "RecordNoTile": "no_tile", "RecordLiuJu": "liu_ju"}[name])(data)
-                rounds.append(Round(tuple(reader.events), 0, n))
-                walls.append(reader.wall)
-                menus.append(tuple(reader.menus) if reader.logs_menus else ())
+                finish(reader)
                 reader = None
             else:
                 reader.read(name, data)
@@ -657,9 +695,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
             raise FormatError(f"{name}: {error.message}", len(rounds), None if reader is None else len(reader.events),
                               label) from None
     if reader is not None:
-        rounds.append(Round(tuple(reader.events), 0, n))
-        walls.append(reader.wall)
-        menus.append(tuple(reader.menus) if reader.logs_menus else ())
+        finish(reader)
     final_scores = ranks = points = None
     result = head.get("result")
     players = result.get("players") if isinstance(result, dict) else None
@@ -689,7 +725,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
         room += f" {meta.get('room_id') or meta.get('contest_uid') or ''}".rstrip()
     record = MajsoulRecord(category, mode if type(mode) is int else 0,
                            dict(_object(_object(config.get("mode")).get("detail_rule"))), tuple(levels), tuple(walls),
-                           tuple(menus))
+                           tuple(menus), tuple(ron_totals))
     origin = Origin("majsoul", uuid, "majsoul" if ranked else "", room, date,
                     (("winds", winds),) if ranked else (), record=record)
     if ranked and ranked_room:
