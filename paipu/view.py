@@ -50,7 +50,8 @@ from . import svg
 from .danger import SafeKinds, danger, public_counts
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay
-from .observe import Step
+from .menus import menu_checkers
+from .observe import EVENT_HOOKS, Step
 from .events import Deal, Discard, Game, Kan, NoWin, Round, Win, locator
 from .limits import as_index, clip, printable
 from .loader import GameReader, load
@@ -722,6 +723,10 @@ def step_findings(step: Step[Any]) -> list[Finding]:
     checked = _CHECKED.get(type(step.event))
     if checked is not None and step.expected is not None:
         checked(checker, step)
+    hook = EVENT_HOOKS.get(type(step.event))
+    if hook is not None:
+        for menus in menu_checkers(step.game, checker.add):
+            getattr(menus, hook)(step)
     return checker.findings
 
 
@@ -830,7 +835,7 @@ class Viewer:
         replay = Replay(game, rule)
         self.rule = replay.rule
         recorder = _Recorder(game, check)
-        replay.run(recorder)
+        replay.run(recorder, *(menu_checkers(game, recorder.add) if check else ()))
         self.names = recorder.names
         self.steps: list[tuple[int, int | None]] = recorder.places
         index = {place: i for i, place in enumerate(self.steps)}
