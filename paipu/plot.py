@@ -22,7 +22,7 @@ from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
 
 from .stats import RATE_COLUMNS, STATS, Tables, of_player
 
-__all__ = ["push_by_shanten", "trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
+__all__ = ["push_by_shanten", "trend", "rating", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
            "shanten_by_turn", "PROFILE"]
 
 _RANKS = ("1st", "2nd", "3rd", "4th")
@@ -184,7 +184,8 @@ PROFILE: tuple[str, ...] = (
 def profile(tables: Tables, player: str, statistics: tuple[str, ...] = PROFILE, ax: Axes | None = None) -> Axes:
     """A player's profile against the field: for each of ``statistics`` (shares, see
     :data:`paipu.stats.STATS`), the player's value beside the field's, the field being
-    every player-round of ``tables`` pooled (the player included)."""
+    every player-round of ``tables`` pooled (the player included), each with its 95%
+    Wilson interval as an error bar (``docs/stats.md``, Intervals)."""
     unknown = [stat for stat in statistics if stat not in STATS]
     if unknown:
         raise ValueError(f"not statistics of paipu.stats: {', '.join(unknown)}")
@@ -196,8 +197,11 @@ def profile(tables: Tables, player: str, statistics: tuple[str, ...] = PROFILE, 
     positions = range(len(statistics))
     for number, (name, row) in enumerate(rows.items()):
         values = [row[stat] for stat in statistics]
-        bars = ax.barh([index - 0.2 + 0.4 * number for index in positions], values, 0.4,
-                       label=f"{name} ({row['rounds']:,} rounds)")
+        # a statistic that is not a share has no interval: no bar
+        errors = [[value - row.get(f"{stat}_low", value) for stat, value in zip(statistics, values)],
+                  [row.get(f"{stat}_high", value) - value for stat, value in zip(statistics, values)]]
+        bars = ax.barh([index - 0.2 + 0.4 * number for index in positions], values, 0.4, xerr=errors,
+                       error_kw={"elinewidth": 0.8, "capsize": 2}, label=f"{name} ({row['rounds']:,} rounds)")
         ax.bar_label(bars, labels=[_rate_label(value) for value in values], fontsize=7, padding=2)
     ax.set_yticks(list(positions), [stat.replace("_", " ") for stat in statistics])
     ax.invert_yaxis()
@@ -292,4 +296,27 @@ def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.set_xlabel("shanten before the discard (bars: discards facing riichi)")
     ax.set_ylabel("pushed: more dangerous than the safest held")
     ax.set_title("Push or fold facing riichi by own shanten")
+    return ax
+
+
+def rating(games: pd.DataFrame, player: str, ax: Axes | None = None) -> Axes:
+    """The player's rating (Tenhou's R: the games table's ``rating``) in each of their games
+    whose log states it, game after game in the order played (by date, then in the order
+    read), each point coloured by the game's final rank."""
+    ax = _axes(ax)
+    rows = of_player(games, player).dropna(subset=["rating"])
+    rows = rows.assign(_day=rows["date"].fillna(pd.Timestamp.min)).sort_values(["_day", "game"], kind="stable")
+    numbers = range(1, len(rows) + 1)
+    ax.plot(numbers, rows["rating"].to_numpy(float), color="0.6", linewidth=1)
+    for rank, colour in zip(range(1, 5), ("tab:blue", "tab:green", "tab:orange", "tab:red")):
+        placed = (rows["rank"] == rank).fillna(False).to_numpy(bool)
+        if placed.any():
+            ax.plot([number for number, kept in zip(numbers, placed) if kept], rows["rating"].to_numpy(float)[placed],
+                    "o", color=colour, markersize=4, label=_RANKS[rank - 1])
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("the player's games with a rating, in the order played")
+    ax.set_ylabel("rating (R) the log states")
+    ax.set_title(f"Rating: {player} ({len(rows):,} games)")
+    if len(rows):
+        ax.legend(fontsize=8, title="final rank", title_fontsize=8)
     return ax
