@@ -283,7 +283,7 @@ class Report:
             first, last = ranks.iloc[0], ranks.iloc[-1]
             rated = (f" · {_text(first['dan'], 20)} R{first['rating']:.0f} → {_text(last['dan'], 20)} "
                      f"R{last['rating']:.0f}")
-        return (f'<header><h1>{_text(self.player, 80)}</h1><p>{len(games):,} games read{when} · {where}{rated} · '
+        return (f'<header><h1>{_text(self.player, 80)}</h1><p>{len(games):,} games of the player{when} · {where}{rated} · '
                 f'the field: {self._field_words()}</p>'
                 '<nav><a href="#profile">profile</a> <a href="#trends">over time</a> '
                 '<a href="#push">push or fold</a> <a href="#defence">defence</a> <a href="#wins">wins</a> '
