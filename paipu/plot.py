@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 import os
+from typing import Any
 
 import matplotlib
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from matplotlib import font_manager
 from matplotlib.axes import Axes
@@ -70,6 +72,15 @@ def _axes(ax: Axes | None) -> Axes:
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 4.0), layout="constrained")
     return ax
+
+
+def _error_bars(values: Any, low: Any, high: Any) -> list[np.ndarray]:
+    """Error bars from ``values`` down to ``low`` and up to ``high`` (an interval's ends),
+    as matplotlib takes them: never below 0, which it refuses (the Wilson interval of no
+    successes starts a rounding error above 0); NaN (no interval) as no bar."""
+    values = np.asarray(values, dtype=float)
+    return [np.nan_to_num(np.clip(values - np.asarray(low, dtype=float), 0, None)),
+            np.nan_to_num(np.clip(np.asarray(high, dtype=float) - values, 0, None))]
 
 
 def _who(player: str | int | None) -> str:
@@ -198,8 +209,8 @@ def profile(tables: Tables, player: str, statistics: tuple[str, ...] = PROFILE, 
     for number, (name, row) in enumerate(rows.items()):
         values = [row[stat] for stat in statistics]
         # a statistic that is not a share has no interval: no bar
-        errors = [[value - row.get(f"{stat}_low", value) for stat, value in zip(statistics, values)],
-                  [row.get(f"{stat}_high", value) - value for stat, value in zip(statistics, values)]]
+        errors = _error_bars(values, [row.get(f"{stat}_low", value) for stat, value in zip(statistics, values)],
+                             [row.get(f"{stat}_high", value) for stat, value in zip(statistics, values)])
         bars = ax.barh([index - 0.2 + 0.4 * number for index in positions], values, 0.4, xerr=errors,
                        error_kw={"elinewidth": 0.8, "capsize": 2}, label=f"{name} ({row['rounds']:,} rounds)")
         ax.bar_label(bars, labels=[_rate_label(value) for value in values], fontsize=7, padding=2)
@@ -269,9 +280,8 @@ def trend(summary_by_period: pd.DataFrame, player: str, statistics: tuple[str, .
     for statistic in statistics:
         rows = mine[mine[f"{statistic}_cases"] > 0]
         values = rows[statistic].to_numpy(float)
-        below = values - rows[f"{statistic}_low"].to_numpy(float)
-        above = rows[f"{statistic}_high"].to_numpy(float) - values
-        ax.errorbar(list(rows.index), values, yerr=[below, above], marker="o", capsize=3, label=statistic)
+        errors = _error_bars(values, rows[f"{statistic}_low"], rows[f"{statistic}_high"])
+        ax.errorbar(list(rows.index), values, yerr=errors, marker="o", capsize=3, label=statistic)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel(period)
     ax.set_ylabel("share (95% Wilson interval)")
@@ -289,7 +299,7 @@ def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     most = int(table.index.max())
     labels = [f"{shanten}+" if shanten == most else str(shanten) for shanten in table.index]
     rates = table["push_rate"].to_numpy(float)
-    errors = [rates - table["push_rate_low"].to_numpy(float), table["push_rate_high"].to_numpy(float) - rates]
+    errors = _error_bars(rates, table["push_rate_low"], table["push_rate_high"])
     bars = ax.bar(labels, rates, yerr=errors, capsize=4)
     ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=8, label_type="center")
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))

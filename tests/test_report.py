@@ -31,7 +31,7 @@ from paipu.report import UnknownPlayer, files_folder, report
 from paipu.view import Viewer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CORPORA, corpus  # noqa: E402
+from conftest import CORPORA, SAMPLE_LOGS, corpus  # noqa: E402
 from test_view_browser import ARGS, CHROMIUM, browser  # noqa: E402,F401  (the fixture)
 
 FOLDER = ("tenhou-mjlog", "thewaxmango-2009-03")
@@ -196,6 +196,15 @@ def test_hostile_names_are_escaped(tmp_path):
     assert "<script" not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#x27;&amp;" in page
     for viewer_page in files_folder(path).iterdir():
         assert "<script>alert" not in viewer_page.read_text(encoding="utf-8")
+
+
+def test_a_report_of_a_few_games_draws_its_rates_of_none(tmp_path):
+    """Over two games some of the player's rates are 0, whose Wilson interval starts a
+    rounding error above 0: the plots' error bars start at the rate all the same
+    (matplotlib refuses a negative one)."""
+    made = report(SAMPLE_LOGS, "efficiency+calls")
+    assert made.summary["dama_rate"] == 0 and made.summary["dama_rate_low"] > 0  # in PROFILE, drawn by plot.profile
+    assert "<section" in made.save(tmp_path / "report.html").read_text(encoding="utf-8")
 
 
 def test_an_unknown_player_is_named_with_the_closest_names():
