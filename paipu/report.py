@@ -606,8 +606,8 @@ def report(source: GameSource, player: str, *, rule: RuleSpec | None = None, big
     viewer is under (as :func:`paipu.replay`, default each game's own); ``big_loss`` the
     points of a big loss (:data:`BIG_LOSS`). ``since``, ``until`` and ``last`` choose the
     games as :meth:`paipu.stats.Tables.select` does: ``since``/``until`` every game by
-    its date, ``last`` the player's last N of them (the field keeps every game chosen by
-    date). :class:`UnknownPlayer` (a ValueError naming the closest names) when no game
+    its date, ``last`` the player's last N of them (the other players' rows of every game
+    chosen by date stay in the field). :class:`UnknownPlayer` (a ValueError naming the closest names) when no game
     chosen is the player's."""
     from .defence import defence
     from .stats import Tables, tables as make_tables
