@@ -324,7 +324,7 @@ class Report:
                      "player at the player's tables.",
                      _push_table(push_mine, push_field)
                      + _image(plot.push_by_shanten(push_mine), "push rate by shanten")
-                     + _defence_table(defence.player_defence(self.defence.discards), self.player)
+                     + _defence_table(self.defence.discards, self.player)
                      + "<h3>Rounds facing the first riichi</h3>" + _compare(FACING_RIICHI, mine, field)),
             _section("defence", "Defence: the danger of the discards facing riichi",
                      "The player's discards facing riichi by danger class against each player in riichi, the "
@@ -401,13 +401,33 @@ def page_name(game: int) -> str:
 # -- the parts of the page -------------------------------------------------------------------
 
 
+def _known(value: Any) -> bool:
+    """Whether a number is there (not None, NaN or NA)."""
+    return value is not None and value == value
+
+
+def _percent(value: Any) -> str:
+    """A share as the page writes it: ``21.2%``; ``–`` for none."""
+    return f"{100 * value:.1f}%" if _known(value) else "–"
+
+
+def _span(low: Any, high: Any) -> str:
+    """A 95% interval as the page writes it: ``18.9–23.6%``; nothing for none."""
+    return f"{100 * low:.1f}–{100 * high:.1f}%" if _known(low) else ""
+
+
+def _exact(value: Any) -> str:
+    """The ``data-value`` attribute of a number the page shows rounded: its exact value."""
+    return f' data-value="{float(value)!r}"' if _known(value) else ""
+
+
 def _number(value: Any, stat: str) -> str:
     """A statistic's value as the page writes it: a rate as a percentage, a count with
     thousands, a mean of points as points, a rank or turn with two decimals."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if not _known(value):
         return "–"
     if _is_rate(stat):
-        return f"{100 * value:.1f}%"
+        return _percent(value)
     if stat in ("avg_rank", "avg_win_turn", "avg_point"):
         return f"{value:.2f}"
     return f"{value:,.0f}"
@@ -419,26 +439,19 @@ def _is_rate(stat: str) -> bool:
     return any(candidate.name == stat and candidate.is_rate for candidate in STATISTICS)
 
 
-def _interval(row: pd.Series, stat: str) -> str:
-    if not _is_rate(stat):
-        return ""
-    low, high = row[f"{stat}_low"], row[f"{stat}_high"]
-    if math.isnan(low):
-        return ""
-    return f"{100 * low:.1f}–{100 * high:.1f}%"
-
-
 def _cell(row: pd.Series, stat: str, who: str) -> str:
+    """A statistic's cells of a row of a summary: value, interval (a rate's), cases."""
     value = row[stat]
-    exact = "" if value != value else f' data-value="{float(value)!r}"'
-    cases = f"{int(row[f'{stat}_cases']):,}" if _is_rate(stat) else ""
-    return (f'<td class=n data-who="{who}" data-stat="{stat}"{exact}>{_number(value, stat)}</td>'
-            f"<td class=i>{_interval(row, stat)}</td><td class=c>{cases}</td>")
+    rate = _is_rate(stat)
+    interval = _span(row[f"{stat}_low"], row[f"{stat}_high"]) if rate else ""
+    cases = f"{int(row[f'{stat}_cases']):,}" if rate else ""
+    return (f'<td class=n data-who="{who}" data-stat="{stat}"{_exact(value)}>{_number(value, stat)}</td>'
+            f"<td class=i>{interval}</td><td class=c>{cases}</td>")
 
 
 def _mark(mine: pd.Series, field: pd.Series, stat: str) -> str:
-    """▲ or ▼ where the field's rate lies above or below the player's 95% interval."""
-    if not _is_rate(stat) or field[stat] != field[stat] or mine[f"{stat}_low"] != mine[f"{stat}_low"]:
+    """▲ or ▼ where the field's rate lies below or above the player's 95% interval."""
+    if not _is_rate(stat) or not _known(field[stat]) or not _known(mine[f"{stat}_low"]):
         return ""
     if field[stat] < mine[f"{stat}_low"]:
         return '<span class=up title="the field\'s rate lies below the player\'s interval">▲</span>'
@@ -453,7 +466,7 @@ def _compare(stats: Iterable[str], mine: pd.Series, field: pd.Series) -> str:
 
     rows = []
     for stat in stats:
-        if mine[stat] != mine[stat] and field[stat] != field[stat]:
+        if not _known(mine[stat]) and not _known(field[stat]):
             continue  # of no game here (4th in three-player games)
         rows.append(f'<tr><th title="{html.escape(STATS[stat])}">{html.escape(_NAMES[stat])}'
                     f"{_mark(mine, field, stat)}</th>{_cell(mine, stat, 'player')}{_cell(field, stat, 'field')}</tr>")
@@ -462,9 +475,11 @@ def _compare(stats: Iterable[str], mine: pd.Series, field: pd.Series) -> str:
 
 
 def _periods(by: pd.DataFrame) -> str:
+    """The table of a summary by month: games, average rank, win and deal-in rates."""
     rows = "".join(
-        f"<tr><th>{_text(period, 20)}</th><td class=n>{int(row['games']):,}</td><td class=n>{_number(row['avg_rank'], 'avg_rank')}</td>"
-        + "".join(f"<td class=n>{_number(row[stat], stat)}</td><td class=i>{_interval(row, stat)}</td>"
+        f"<tr><th>{_text(period, 20)}</th><td class=n>{int(row['games']):,}</td>"
+        f"<td class=n>{_number(row['avg_rank'], 'avg_rank')}</td>"
+        + "".join(f"<td class=n>{_percent(row[stat])}</td><td class=i>{_span(row[f'{stat}_low'], row[f'{stat}_high'])}</td>"
                   for stat in ("win_rate", "deal_in_rate"))
         + "</tr>" for period, row in by.iterrows())
     return ('<table><thead><tr><th>month</th><th>games</th><th>average rank</th><th>win</th><th>95% interval</th>'
@@ -472,6 +487,7 @@ def _periods(by: pd.DataFrame) -> str:
 
 
 def _push_table(mine: pd.DataFrame, others: pd.DataFrame) -> str:
+    """Two :func:`paipu.defence.push_by_shanten` tables side by side: the player's, the others'."""
     most = int(mine.index.max())
     rows = []
     for shanten in mine.index:
@@ -479,12 +495,10 @@ def _push_table(mine: pd.DataFrame, others: pd.DataFrame) -> str:
         cells = []
         for who, table in (("player", mine), ("others", others)):
             row = table.loc[shanten]
-            rate = row["push_rate"]
-            interval = "" if rate != rate else f"{100 * row['push_rate_low']:.1f}–{100 * row['push_rate_high']:.1f}%"
-            exact = "" if rate != rate else f' data-value="{float(rate)!r}"'
             cells.append(f'<td class=c>{int(row["pushes"]):,} / {int(row["discards"]):,}</td>'
-                         f'<td class=n data-who="{who}" data-stat="push_rate"{exact}>{_number(rate, "rank_1")}</td>'
-                         f"<td class=i>{interval}</td>")
+                         f'<td class=n data-who="{who}" data-stat="push_rate"{_exact(row["push_rate"])}>'
+                         f'{_percent(row["push_rate"])}</td>'
+                         f"<td class=i>{_span(row['push_rate_low'], row['push_rate_high'])}</td>")
         rows.append(f"<tr><th>{label}</th>{''.join(cells)}</tr>")
     return ('<table><thead><tr><th>shanten</th><th>pushed / discards</th><th>player</th><th>95% interval</th>'
             '<th>pushed / discards</th><th>others</th><th>95% interval</th></tr></thead>'
@@ -493,55 +507,52 @@ def _push_table(mine: pd.DataFrame, others: pd.DataFrame) -> str:
 
 _DEFENCE_WORDS = {
     "discards": ("discards facing riichi", "{:,.0f}"),
-    "safest_rate": ("the safest tile held", "rate"),
-    "fold_rate": ("the safest, 2 or more shanten from ready", "rate"),
-    "push_rate": ("pushed, the hand ready after the discard", "rate"),
-    "deal_in_rate": ("dealt in", "rate"),
+    "safest_rate": ("the safest tile held", None),
+    "fold_rate": ("the safest, 2 or more shanten from ready", None),
+    "push_rate": ("pushed, the hand ready after the discard", None),
+    "deal_in_rate": ("dealt in", None),
     "avg_value": ("mean danger value of the tile", "{:.2f}"),
 }
-"""The columns of :func:`paipu.defence.player_defence` the page shows, with their words."""
+"""The columns of :func:`paipu.defence.player_defence` the page shows, with their words and
+format (``None``: a share)."""
+
+_OTHERS = "\n"
+"""The name the others' discards are pooled under: no player's (a name ends at a newline)."""
 
 
-def _defence_table(table: pd.DataFrame, player: str) -> str:
-    """The player's row of :func:`paipu.defence.player_defence` beside the mean over the
-    other players at the player's tables (each discard counted once)."""
-    if player not in table.index:
+def _defence_table(discards: pd.DataFrame, player: str) -> str:
+    """:func:`paipu.defence.player_defence` of the player beside that of the other players
+    at the player's tables, their discards pooled as one player's."""
+    from .defence import player_defence
+
+    pooled = player_defence(discards.assign(name=discards["name"].where(discards["name"] == player, _OTHERS)))
+    if player not in pooled.index:
         return ""
-    mine = table.loc[player]
-    others = table.drop(index=player)
-    weights = others["discards"]
     rows = []
     for column, (words, style) in _DEFENCE_WORDS.items():
-        if column == "discards":
-            theirs = float(weights.sum())
-        else:
-            known = others[column].notna()
-            theirs = (float((others[column][known] * weights[known]).sum() / weights[known].sum())
-                      if weights[known].sum() else math.nan)
-
-        def shown(value: float) -> str:
-            if value != value:
-                return "–"
-            return f"{100 * value:.1f}%" if style == "rate" else style.format(value)
-
-        rows.append(f'<tr><th>{words}</th><td class=n data-stat="{column}">{shown(float(mine[column]))}</td>'
-                    f"<td class=n>{shown(theirs)}</td></tr>")
+        cells = [pooled.loc[who, column] if who in pooled.index else math.nan for who in (player, _OTHERS)]
+        shown = [_percent(value) if style is None else style.format(value) if _known(value) else "–"
+                 for value in cells]
+        rows.append(f'<tr><th>{words}</th><td class=n data-stat="{column}"{_exact(cells[0])}>{shown[0]}</td>'
+                    f"<td class=n>{shown[1]}</td></tr>")
     return ("<h3>Choices facing riichi</h3><table><thead><tr><th></th><th>player</th><th>others</th></tr></thead>"
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
 def _danger_rows(mine: pd.DataFrame, others: pd.DataFrame) -> str:
+    """The player's :func:`paipu.defence.danger_table` with each rate's 95% interval,
+    beside the others' rates."""
     from .stats import wilson_interval
 
     rows = []
     for label, row in mine.iterrows():
         low, high = wilson_interval(int(row["deal_ins"]), int(row["discards"]))
         theirs = others.loc[label] if label in others.index else None
-        their_rate = "–" if theirs is None else f"{100 * theirs['rate']:.1f}% of {int(theirs['discards']):,}"
+        their_rate = "–" if theirs is None else f"{_percent(theirs['rate'])} of {int(theirs['discards']):,}"
         rows.append(f"<tr><th>{_text(label, 40)}</th><td class=n>{row['value']:.0f}</td>"
                     f"<td class=n>{int(row['deal_ins']):,} / {int(row['discards']):,}</td>"
-                    f'<td class=n data-stat="danger" data-value="{float(row["rate"])!r}">{100 * row["rate"]:.1f}%</td>'
-                    f"<td class=i>{100 * low:.1f}–{100 * high:.1f}%</td><td class=n>{their_rate}</td></tr>")
+                    f'<td class=n data-stat="danger"{_exact(row["rate"])}>{_percent(row["rate"])}</td>'
+                    f"<td class=i>{_span(low, high)}</td><td class=n>{their_rate}</td></tr>")
     if not rows:
         return "<p>No discard of the player's faced a riichi.</p>"
     return ("<table><thead><tr><th>class</th><th>seed's value</th><th>deal-ins / discards</th><th>player</th>"
