@@ -31,6 +31,7 @@ import html
 import io
 import math
 import os
+import urllib.parse
 from dataclasses import dataclass, field as dataclass_field
 from functools import cached_property
 from pathlib import Path
@@ -369,7 +370,8 @@ class Report:
             elif moment.game in self._unviewable:
                 link = "(a round too long to draw)"
             else:
-                link = f'<a href="{html.escape(files)}/{page_name(moment.game)}{step}">{step}</a>'
+                address = f"{urllib.parse.quote(files)}/{page_name(moment.game)}{step}"  # a folder named a#b.html too
+                link = f'<a href="{html.escape(address)}">{step}</a>'
             change = "" if moment.score_change is None else f"{moment.score_change:+,}"
             rows.append(f'<tr data-game="{moment.game}" data-round="{moment.round}" data-event="{moment.event}"'
                         f'{" data-deal-in" if moment.deal_in else ""}><td>{number}</td><td>{day}</td>'

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import html
 import re
 import sys
 import urllib.parse
@@ -191,9 +192,12 @@ def test_hostile_names_are_escaped(tmp_path):
     games = [dataclasses.replace(game, players=tuple(hostile if name.split("\n")[0] == PLAYER else name
                                                      for name in game.players))
              for game in paipu.load(corpus(*FOLDER))]
-    path = report(games, hostile).save(tmp_path / "report.html")
+    path = report(games, hostile).save(tmp_path / "a report #1?.html")
     page = path.read_text(encoding="utf-8")
     assert "<script" not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#x27;&amp;" in page
+    addresses = re.findall(r'<a href="([^"#]+)#r\d+e\d+">', page)  # the folder's name as an address
+    assert addresses and all((tmp_path / urllib.parse.unquote(html.unescape(address))).is_file()
+                             for address in addresses)
     for viewer_page in files_folder(path).iterdir():
         assert "<script>alert" not in viewer_page.read_text(encoding="utf-8")
 
