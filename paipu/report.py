@@ -314,49 +314,50 @@ class Report:
                      "The player's statistics beside the field's (every player of the games read with as many "
                      "players at the table, pooled), each rate with its 95% Wilson interval. ▲ or ▼: the field's "
                      "rate lies outside the player's interval.",
-                     '<div class="side">' + _compare(PROFILE, mine, field)
-                     + _image(plot.profile(self.field_tables, self.player), "the player's rates beside the field's")
-                     + "</div>"),
+                     _side_by_side(_compare(PROFILE, mine, field),
+                                   _image(plot.profile(self.field_tables, self.player),
+                                          "the player's rates beside the field's"))),
             _section("trends", "Over time", "", self._trends()),
             _section("push", "Push or fold facing riichi",
                      "Each discard the player made while another player was in riichi (the player not in riichi), "
                      "by the shanten of the hand before it: pushed when the tile discarded was more dangerous than "
                      "the safest tile held (the seed's danger values, paipu.danger). The others: every other "
                      "player at the player's tables.",
-                     _push_table(push_mine, push_field)
-                     + _image(plot.push_by_shanten(push_mine), "push rate by shanten")
-                     + _defence_table(self.defence.discards, self.player)
+                     _side_by_side(_push_table(push_mine, push_field)
+                                   + _defence_table(self.defence.discards, self.player),
+                                   _image(plot.push_by_shanten(push_mine), "push rate by shanten"))
                      + "<h3>Rounds facing the first riichi</h3>" + _compare(FACING_RIICHI, mine, field)),
             _section("defence", "Defence: the danger of the discards facing riichi",
                      "The player's discards facing riichi by danger class against each player in riichi, the "
                      "deal-ins (a ron by that player on that discard) and their rate with its 95% Wilson interval, "
                      "beside the other players at the player's tables.",
-                     _danger_rows(danger_mine, danger_field)
-                     + (_image(plot.deal_in_by_danger(danger_mine), "deal-in rate by danger class")
-                        if len(danger_mine) else "")),
+                     _side_by_side(_danger_rows(danger_mine, danger_field),
+                                   _image(plot.deal_in_by_danger(danger_mine), "deal-in rate by danger class")
+                                   if len(danger_mine) else "")),
             _section("wins", "Wins and riichi", "", _compare(WINS, mine, field) + _yaku(mine["yaku_counts"])),
             _section("deal-ins", "Deal-ins", "", _compare(DEAL_INS, mine, field)),
         ])
 
     def _trends(self) -> str:
+        """By month when the player's games fall in two months or more; the rating game
+        after game where the logs state it."""
         from . import plot
 
         games = self._player_games()
         months = games["date"].dropna().dt.strftime("%Y-%m").unique()
-        parts = []
+        images, table, note = [], "", ""
         if len(months) >= 2:
             by = self.tables.summary(self.player, by="month")
-            parts.append(_image(plot.trend(by, self.player, ("win_rate", "deal_in_rate", "riichi_rate", "call_rate")),
-                                "rates by month"))
-            parts.append(_image(plot.trend(by, self.player, ("top_rate", "last_rate")), "ranks by month"))
-            parts.append(_periods(by.xs(self.player, level="player")))
+            images.append(_image(plot.trend(by, self.player, ("win_rate", "deal_in_rate", "riichi_rate", "call_rate")),
+                                 "rates by month"))
+            images.append(_image(plot.trend(by, self.player, ("top_rate", "last_rate")), "ranks by month"))
+            table = _periods(by.xs(self.player, level="player"))
         else:
-            month = months[0] if len(months) else None
-            parts.append(f"<p>All the player's games {'were played in ' + month if month else 'are of no known date'}"
-                         ": no trend by month.</p>")
+            note = (f"<p>All the player's games {'were played in ' + months[0] if len(months) else 'are of no known date'}"
+                    ": no trend by month.</p>")
         if games["rating"].notna().any():
-            parts.append(_image(plot.rating(self.tables.games, self.player), "rating game after game"))
-        return "".join(parts)
+            images.append(_image(plot.rating(self.tables.games, self.player), "rating game after game"))
+        return note + _side_by_side(*images) + table
 
     def _moments_section(self, files: str | None) -> str:
         rows = []
@@ -568,6 +569,11 @@ def _yaku(counts: dict[str, int], most: int = 12) -> str:
     return f"<h3>Yaku of the player's wins (dora by han)</h3><ul class=yaku>{items}</ul>"
 
 
+def _side_by_side(*parts: str) -> str:
+    """Parts of a section side by side where the page is wide enough, else one under another."""
+    return '<div class="side">' + "".join(f"<div>{part}</div>" for part in parts if part) + "</div>"
+
+
 def _section(anchor: str, title: str, words: str, content: str) -> str:
     said = f"<p>{words}</p>" if words else ""
     return f'<section id="{anchor}"><h2>{title}</h2>{said}{content}</section>'
@@ -598,7 +604,8 @@ max-width:1240px;margin:0 auto;padding:10px 18px 40px;background:#f6f4ee}
 .prp td.i,.prp td.c{color:#666;text-align:right;font-size:13px;font-variant-numeric:tabular-nums}
 .prp tbody th{font-weight:500}.prp .up{color:#1d7d32;margin-left:5px}.prp .down{color:#b3261e;margin-left:5px}
 .prp img.plot{max-width:640px;width:100%;display:block;margin:6px 0;background:#fff}
-.prp .side{display:flex;flex-wrap:wrap;gap:0 22px;align-items:flex-start}.prp .side img.plot{max-width:500px;min-width:0;flex:1 1 340px}
+.prp .side{display:flex;flex-wrap:wrap;gap:0 22px;align-items:flex-start}.prp .side>div{min-width:0}
+.prp .side img.plot{width:500px;max-width:100%}
 .prp ul.yaku{columns:3;max-width:720px}.prp table.moments td:nth-child(5){max-width:460px}
 .prp footer{margin-top:30px;color:#666;font-size:13px}
 </style>"""

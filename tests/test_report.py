@@ -17,6 +17,7 @@ wide) of the report of the most frequent player of the real Tenhou corpora, NEGI
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import gzip
 import html
 import re
@@ -200,6 +201,22 @@ def test_hostile_names_are_escaped(tmp_path):
                              for address in addresses)
     for viewer_page in files_folder(path).iterdir():
         assert "<script>alert" not in viewer_page.read_text(encoding="utf-8")
+
+
+def test_games_of_two_months_are_drawn_month_by_month():
+    """よっち's games moved, every other one, to the month before: two months, whose
+    games add up to the seven."""
+    games = []
+    for number, game in enumerate(paipu.load(corpus(*FOLDER))):
+        if number % 2:
+            game = dataclasses.replace(game, origin=dataclasses.replace(game.origin, date=datetime.date(2009, 2, 27)))
+        games.append(game)
+    page = report(games, PLAYER)._repr_html_()
+    trends = page[page.index('<section id="trends">'):page.index('<section id="push">')]
+    assert trends.count("<img") == 3  # rates and ranks by month, the rating
+    months = re.findall(r"<tr><th>(2009-0\d)</th><td class=n>(\d+)</td>", trends)
+    assert [month for month, _ in months] == ["2009-02", "2009-03"]
+    assert sum(int(count) for _, count in months) == 7
 
 
 def test_a_report_of_a_few_games_draws_its_rates_of_none(tmp_path):
