@@ -523,6 +523,38 @@ def _stats_defence(args: argparse.Namespace) -> int:
     return _write_stats(args, defence.format_defence(tables, args.format), bool(loaded.errors))
 
 
+def _report(args: argparse.Namespace) -> int:
+    """``paipu report``: a player's report page and the viewer pages it links to."""
+    import datetime
+
+    from .report import UnknownPlayer, files_folder, report
+
+    output = Path(args.output)
+    if _refuse_over_input("report", args.output, args.paths) or _refuse_over_input(
+            "report", str(files_folder(output)), args.paths):
+        return EXIT_USAGE
+    if args.big_loss <= 0:
+        _say("report", "--big-loss takes a number of points above 0")
+        return EXIT_USAGE
+    loaded = _load(args)
+    since, until = (None if day is None else datetime.date.fromisoformat(day) for day in (args.since, args.until))
+    try:
+        made = report(_progress(loaded, sys.stderr), args.player, rule=args.rule, big_loss=args.big_loss,
+                      since=since, until=until, last=args.last)
+    except UnknownPlayer as error:
+        _report_errors("report", loaded.errors)
+        if _no_games("report", loaded.games, len(loaded.errors), args):
+            return EXIT_LOAD_ERRORS
+        _say("report", f"{error} (in {', '.join(args.paths)})")
+        return EXIT_USAGE
+    _report_errors("report", loaded.errors)
+    try:
+        made.save(output)
+    except OSError as error:
+        return _cannot_write("report", error)
+    return EXIT_LOAD_ERRORS if loaded.errors else EXIT_OK
+
+
 def _stats_in_batches(args: argparse.Namespace) -> Summary:
     """``paipu stats --jobs N``: the files listed here, the tables of each batch of them
     made in a worker process (what a summary reads), joined in file order and summarised
@@ -1240,6 +1272,32 @@ def build_parser() -> argparse.ArgumentParser:
                        "(same output as one; not with a Dask cluster)")
     _add_cluster(stats)
     stats.set_defaults(run=_stats)
+
+    report = commands.add_parser(
+        "report",
+        help="a player's report: one offline HTML page of their tendencies against the field",
+        description="Write one offline page of a player's tendencies against the field of the games read "
+        "(docs/report.md): the profile with 95%% intervals, trends over time, push or fold facing riichi by "
+        "shanten, the danger of the discards facing riichi, wins, and every deal-in and big loss with a link "
+        "into the viewer at that step. The viewer pages of the games linked are written into the folder "
+        "beside the page named after it (report_files/ for report.html).",
+        epilog="Exit codes: 0 written; 2 bad usage, paths of no game, a file or game that could not be read (the "
+        "others reported), a player of no game read (the closest names said), a page that could not be written, "
+        "or -o naming a file read; 130 interrupted.",
+    )
+    _add_paths(report)
+    report.add_argument("--player", required=True, metavar="NAME",
+                        help="the player (exact name, without what follows a newline)")
+    report.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help="the page to write (whole or not at all; never a file read); the viewer pages go into "
+                        "FILE's name with _files instead of its ending")
+    report.add_argument("--rule", type=_rule_arg, metavar="R",
+                        help="the rule to replay the player's games under, as for validate (default: each game's own)")
+    report.add_argument("--big-loss", type=int, default=8000, metavar="POINTS",
+                        help="a round the player lost POINTS or more in is listed with the deal-ins (default 8000)")
+    report.add_argument("--last", type=_count_arg, metavar="N",
+                        help="only the player's last N games (by date, then in the order read), after --since/--until")
+    report.set_defaults(run=_report)
 
     decisions = commands.add_parser(
         "decisions",

@@ -752,9 +752,11 @@ class _Recorder(Checker):
     """The observer of the replay that draws a frame at every step and remembers at which
     step validation reports each finding."""
 
-    def __init__(self, game: Game, check: bool) -> None:
+    def __init__(self, game: Game, check: bool, rounds: frozenset[int] | None = None) -> None:
         super().__init__()
         self.check = check
+        self.rounds = rounds
+        """The indices of the rounds drawn (``None``: every round); the end is drawn always."""
         self.names = tuple(_text(name.split("\n")[0], 40) for name in game.players)
         self.memo = _Memo()
         self.bodies: list[str] = []
@@ -775,6 +777,8 @@ class _Recorder(Checker):
             checked = _CHECKED.get(type(step.event))
             if checked is not None:
                 checked(self, step)
+        if self.rounds is not None and step.round is not None and step.round_index not in self.rounds:
+            return
         self.places.append((step.round_index, step.event_index))
         self.bodies.append(_body(step, self.names, self.memo, self.check))
 
@@ -823,9 +827,16 @@ class Viewer:
     of the game last (``(len(rounds), None)``);
     ``findings`` those :func:`paipu.validate` reports for the game, ``finding_steps`` the
     step of each; ``start`` the step shown first and ``seat`` the player id whose
-    viewpoint the table is drawn from (at the bottom)."""
+    viewpoint the table is drawn from (at the bottom).
 
-    def __init__(self, game: Game, rule: RuleSpec | None = None, *, check: bool = True) -> None:
+    ``rounds`` (indices of rounds, from 0) draws the frames of those rounds only, and the
+    end: the game is replayed whole and checked whole, but a page of a few rounds of a
+    game costs and weighs what those rounds do (``paipu report`` links so into each game
+    it names). The steps keep their places in the game (``#r5e30`` is the same step as in
+    the whole game's page); a finding in a round not drawn is shown at the end."""
+
+    def __init__(self, game: Game, rule: RuleSpec | None = None, *, check: bool = True,
+                 rounds: Iterable[int] | None = None) -> None:
         for round_ in game.rounds:
             if len(round_.events) > MAX_ROUND_EVENTS:
                 raise ValueError(f"{locator(game.source, round_.label, None)}: {len(round_.events):,} events, more "
@@ -834,7 +845,9 @@ class Viewer:
         self.game = game
         replay = Replay(game, rule)
         self.rule = replay.rule
-        recorder = _Recorder(game, check)
+        self.rounds = None if rounds is None else frozenset(rounds)
+        """The indices of the rounds drawn, ``None`` for every round."""
+        recorder = _Recorder(game, check, self.rounds)
         replay.run(recorder, *(menu_checkers(game, recorder.add) if check else ()))
         self.names = recorder.names
         self.steps: list[tuple[int, int | None]] = recorder.places
@@ -849,6 +862,7 @@ class Viewer:
                               for i, body in enumerate(recorder.bodies)], recorder.memo.pieces)
         self.start = 0
         self.seat = 0
+        self.check = check
 
     def __len__(self) -> int:
         return len(self.frames)
@@ -944,9 +958,12 @@ class Viewer:
     def _top(self) -> str:
         game = self.game
         count = len(self.findings)
-        found = f'<span class="pv-bad">{_count(count, "finding")}</span>' if count else "valid"
+        found = (f'<span class="pv-bad">{_count(count, "finding")}</span>' if count
+                 else "valid" if self.check else "not checked")
+        drawn = "" if self.rounds is None else (
+            f" · {_count(len(self.round_starts()), 'round')} of {len(game.rounds)} drawn")
         return (f'<div class="pv-top"><b>{_text(_one_line(game.title) or "(no title)", 200)}</b> '
-                f'<span>{_text(_file_name(game.source))}</span> · {found}</div>')
+                f'<span>{_text(_file_name(game.source))}</span> · {found}{drawn}</div>')
 
     def _bar(self) -> str:
         buttons = [("first", "|◀", "Home: the first step"), ("prevround", "◀◀", "PgUp: the previous round"),
