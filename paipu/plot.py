@@ -76,8 +76,8 @@ def _axes(ax: Axes | None) -> Axes:
 
 def _error_bars(values: Any, low: Any, high: Any) -> list[np.ndarray]:
     """Error bars from ``values`` down to ``low`` and up to ``high`` (an interval's ends),
-    as matplotlib takes them: never below 0, which it refuses (the Wilson interval of no
-    successes starts a rounding error above 0); NaN (no interval) as no bar."""
+    as matplotlib takes them: never below 0, which it refuses (a rounding error of an
+    interval's end computed apart from its value could give one); NaN (no interval) as no bar."""
     values = np.asarray(values, dtype=float)
     return [np.nan_to_num(np.clip(values - np.asarray(low, dtype=float), 0, None)),
             np.nan_to_num(np.clip(np.asarray(high, dtype=float) - values, 0, None))]
