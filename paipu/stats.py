@@ -359,7 +359,8 @@ FACTS: tuple[Fact, ...] = (
                                         "``\"\"`` if it does not"),
     Fact("games", "date", "datetime64[ns]", "the day the game was played (from its log id); NaT when not known"),
     Fact("games", "dan", "category", "the player's rank (段位) the log states, e.g. ``七段`` (Tenhou's ``UN`` "
-                                     "``dan``, a title's ``(七段 R2042)``); ``\"\"`` if none"),
+                                     "``dan``, a title's ``(七段 R2042)``, a Mahjong Soul account's level: ``雀傑1``); "
+                                     "``\"\"`` if none"),
     Fact("games", "rating", "Float64", "the player's rating the log states (Tenhou's ``R``); NA if none"),
     Fact("games", "rank_points", "Int64", "the Tenhou rank points (段位pt) the game's placing gives at the player's dan "
                                           "in its room (``paipu.stats.tenhou_rank_points``); NA but for a finished four-player "

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from paipu.formats import FormatError, identify
-from paipu.formats.majsoul_record import game_from_majsoul_record
+from paipu.formats.majsoul_record import game_from_majsoul_record, level_name
 from paipu.validation import validate_game
 
 import orjson
@@ -381,7 +381,8 @@ def test_hand_written_records_validate_clean(make: Any) -> None:
 
 def test_game_a_is_read_as_logged() -> None:
     game = read(game_a())
-    assert game.players == ("East", "South", "West", "North")
+    # each account's level 10301, 雀傑1 (Expert 1), on the name's second line as Tenhou's dan
+    assert game.players == ("East\n(雀傑1)", "South\n(雀傑1)", "West\n(雀傑1)", "North\n(雀傑1)")
     assert game.final_scores == (-6800, 4900, 4900, 1000)
     assert game.ranks == (4, 1, 2, 3)
     assert [float(p) for p in game.points] == [-22.8, 18.9, 8.9, -5.0]
@@ -571,3 +572,27 @@ def test_binary_data_is_refused_saying_what_to_do() -> None:
     record["data"] = "CgdyZWNvcmRz"
     with pytest.raises(FormatError, match="binary protobuf"):
         read(record)
+
+
+@pytest.mark.parametrize("level, name", [
+    (10101, "初心1"), (10203, "雀士3"), (10301, "雀傑1"), (20402, "雀豪2"), (10503, "雀聖3"),
+    (10601, "魂天"), (10701, "魂天1"), (20712, "魂天12"), (0, ""), (10001, ""), (30301, ""), (10800, "")])
+def test_level_ids_name_their_ranks(level: int, name: str) -> None:
+    # amae-koromo's reading of a level id (src/data/types/level.ts): players' kind, major, minor
+    assert level_name(level) == name
+
+
+def test_the_games_table_states_platform_room_and_rank() -> None:
+    from paipu.stats import tables
+
+    games = tables([read(game_a()), read(game_b())]).games
+    assert set(games["platform"]) == {""}  # friendly rooms: no ranked platform rule
+    assert list(games["room"].unique()) == ["友人戦 12345", "友人戦 54321"]
+    assert list(games["name"][:4]) == ["East", "South", "West", "North"]  # the rank apart
+    assert list(games["dan"]) == ["雀傑1"] * 4 + ["雀傑1"] * 3  # 10301 four players, 20301 three
+    assert games["rating"].isna().all()  # Mahjong Soul states no rating
+    record = game_a()  # the same game in a ranked room, 玉の間 East (mode_id 11)
+    record["head"]["config"] = {"category": 2, "mode": {"mode": 1, "detail_rule": {}}, "meta": {"mode_id": 11}}
+    ranked = tables([read(record)]).games
+    assert set(ranked["platform"]) == {"majsoul"} and set(ranked["room"]) == {"玉の間東喰赤"}
+    assert set(ranked["length"]) == {"east"}

@@ -87,6 +87,25 @@ from ``config.mode.mode``), by the game's own table (``cfg.desktop.matchmode``, 
 tensoul's ``data.json`` holds it)."""
 
 
+_LEVEL_NAMES = ("初心", "雀士", "雀傑", "雀豪", "雀聖", "魂天", "魂天")
+"""The major ranks (段位) of a Mahjong Soul level id ``P0MNN``: ``P`` the number of
+players' kind (1 four, 2 three), ``M`` the major rank (1 初心 Novice to 5 雀聖 Saint, then
+魂天 Celestial: 6 before its 2022 rework, 7 after), ``NN`` the minor rank (1–3; for 7 the
+魂天 level). Read so by amae-koromo (SAPikachu/amae-koromo, ``src/data/types/level.ts``:
+``realId = id % 10000``, major ``realId / 100``, minor ``realId % 100``, ranks
+``初士杰豪圣魂``, ``LEVEL_KONTEN = 7``)."""
+
+
+def level_name(level: int) -> str:
+    """A Mahjong Soul level id as its rank's name: ``10301`` (four players) is ``雀傑1``,
+    ``20402`` (three players) ``雀豪2``, ``10701`` ``魂天1``; ``""`` for an id of no rank
+    (0, absent, out of range)."""
+    major, minor = divmod(level % 10000, 100)
+    if not 1 <= major <= len(_LEVEL_NAMES) or not 1 <= minor <= 99 or level // 10000 not in (1, 2):
+        return ""
+    return _LEVEL_NAMES[major - 1] + ("" if major == 6 else str(minor))
+
+
 @dataclass(frozen=True, slots=True)
 class MajsoulRecord:
     """What a Mahjong Soul record states beyond the events: the game's ``category``
@@ -730,7 +749,9 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
                     (("winds", winds),) if ranked else (), record=record)
     if ranked and ranked_room:
         origin = replace(majsoul_origin("majsoul", room, n) or origin, id=uuid, date=date, record=record)
-    players_text = tuple(names)
+    # the rank on the name's second line, as Tenhou's readers write a dan (paipu.events.player_rank)
+    players_text = tuple(f"{name}\n({level_name(level)})" if level_name(level) else name
+                         for name, level in zip(names, levels))
     return Game(f"{room}\n{uuid}".lstrip(), players_text, 0, tuple(rounds), final_scores, ranks, points,
                 None if own_rule is None else own_rule.to_json(),
                 source=source, origin=origin)
