@@ -34,7 +34,7 @@ from . import __version__
 from .describe import describe
 from .events import Game, locator
 from .formats import WRITERS
-from .limits import clip, printable, printable_json
+from .limits import clip, printable, printable_json, spreadsheet_safe
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import open_whole, write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores, listing
@@ -604,11 +604,11 @@ def _decisions(args: argparse.Namespace) -> int:
             client = _dask_client("decisions", args, stack)
             if client is None:
                 return EXIT_USAGE
-            from .dask import _batches
+            from .dask import task_batches
 
             # each partition's result fetched in order, then let go
             results: Iterator[Any] = (future.result() for future in
-                                      client.map(work, list(_batches(files, client)), pure=False))
+                                      client.map(work, list(task_batches(files, client)), pure=False))
         else:
             jobs = _processes(args.jobs)
             workers = stack.enter_context(_workers(min(jobs, len(files)), bar))
@@ -720,7 +720,6 @@ class _DecisionWriter:
             self.writers[index].write_table(table)
             return
         from .decisions import to_pandas
-        from .stats import _inert
 
         frame = to_pandas(table)
         for name, column in frame.items():
@@ -728,7 +727,7 @@ class _DecisionWriter:
             if kind.startswith("list<"):
                 frame[name] = [None if value is None else " ".join(map(str, value)) for value in column]
             elif kind in ("category", "string[pyarrow]"):
-                frame[name] = [_inert(value) for value in column]
+                frame[name] = [spreadsheet_safe(value) for value in column]
         header = self.writers[index] is None
         self.writers[index] = True
         self.files[index].write(frame.to_csv(index=False, header=header).encode("utf-8", "surrogateescape"))

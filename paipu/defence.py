@@ -59,7 +59,8 @@ from .game_rule import game_rule
 from .loader import GameSource
 from .observe import Observer, Step
 from .rules import Rule, RuleSpec
-from .stats import MIN_CASES, _cell, _inert, _width, wilson_interval
+from .limits import display_width, spreadsheet_safe
+from .stats import MIN_CASES, cell_text, wilson_interval
 from .shanten import shanten
 from .tiles import KIND_OF
 
@@ -451,17 +452,17 @@ def _text_table(table: pd.DataFrame) -> tuple[list[str], bool]:
                 cases = row[_cases(table, column)]
                 mark = "*" if 0 < cases < MIN_CASES else ""
                 few = few or bool(mark)
-                line += [_cell(value, "rate") + mark,
+                line += [cell_text(value, "rate") + mark,
                          "-" if math.isnan(row[f"{column}_low"]) else
-                         f"{_cell(row[f'{column}_low'], 'rate')}-{_cell(row[f'{column}_high'], 'rate')}"]
+                         f"{cell_text(row[f'{column}_low'], 'rate')}-{cell_text(row[f'{column}_high'], 'rate')}"]
             elif isinstance(value, float) and not float(value).is_integer():
-                line.append(_cell(value, "{:.2f}"))
+                line.append(cell_text(value, "{:.2f}"))
             else:
-                line.append(_cell(value, "{:,.0f}") if isinstance(value, (int, float)) else str(value))
+                line.append(cell_text(value, "{:,.0f}") if isinstance(value, (int, float)) else str(value))
         lines.append(line)
     named = table.index.nlevels
-    widths = [max(_width(line[column]) for line in lines) for column in range(len(header))]
-    return ["  ".join([*(text + " " * (width - _width(text)) for text, width in zip(line[:named], widths)),
+    widths = [max(display_width(line[column]) for line in lines) for column in range(len(header))]
+    return ["  ".join([*(text + " " * (width - display_width(text)) for text, width in zip(line[:named], widths)),
                        *(cell.rjust(width) for cell, width in zip(line[named:], widths[named:]))])
             for line in lines], few
 
@@ -483,7 +484,7 @@ def format_defence(tables: dict[str, pd.DataFrame], format: Literal["table", "cs
     if format == "json":
         return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
     if format == "csv":
-        rows = [{"table": name, **{key: _inert(value) for key, value in record.items()}}
+        rows = [{"table": name, **{key: spreadsheet_safe(value) for key, value in record.items()}}
                 for name, table_records in records.items() for record in table_records]
         columns = ["table", *dict.fromkeys(column for table in tables.values()
                                            for column in table.reset_index().columns)]

@@ -32,7 +32,6 @@ from __future__ import annotations
 import datetime
 import json
 import math
-import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
@@ -43,7 +42,7 @@ import pandas as pd
 from .events import (Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win, player_name,
                      player_rank)
 from .hand import unplayable
-from .limits import DECIMAL, as_index, encodable
+from .limits import DECIMAL, as_index, display_width, encodable, spreadsheet_safe
 from .loader import GameSource
 from .observe import Observer, Step, walk
 from .shanten import Tracked, waits
@@ -1479,7 +1478,9 @@ _SEED = (
 """The table ``paipu stats`` prints (``docs/stats.md``): (header, stat, format); rates print as ``.191``."""
 
 
-def _cell(value: float, style: str) -> str:
+def cell_text(value: float, style: str) -> str:
+    """A number as the text tables print it in ``style``: ``"rate"`` as ``.191``, else a
+    format (``"{:,.0f}"``); ``-`` for none (NaN)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
     if style == "rate":
@@ -1496,10 +1497,6 @@ def _few(record: dict[str, Any], stat: str, style: str) -> str:
     """``*`` after a rate of the table from fewer than :data:`MIN_CASES` cases, else ``""``."""
     cases = record.get(f"{stat}_cases")
     return "*" if style == "rate" and cases is not None and 0 < cases < MIN_CASES else ""
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
@@ -1519,18 +1516,6 @@ def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
                 record[stat] = value.item() if hasattr(value, "item") else value
         records.append(record)
     return records
-
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-"""How a cell that a spreadsheet runs as a formula begins (OWASP, *CSV Injection*):
-``=cmd|' /C calc'!A0`` as a player's name would run on the machine that opens the CSV."""
-
-
-def _inert(cell: object) -> object:
-    """A CSV cell as a spreadsheet shows it without running it: a text that begins as a
-    formula (:data:`_FORMULA_START`) with ``'`` before it, as OWASP advises (``'=1+2``);
-    anything else, a number (``-3``) included, as it is."""
-    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_START) else cell
 
 
 def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", "json"] = "table") -> str:
@@ -1556,7 +1541,7 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
             for stat in _TALLIES:
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
             for stat, value in record.items():
-                record[stat] = _inert(value)
+                record[stat] = spreadsheet_safe(value)
         text: str = pd.DataFrame(records, columns=[*_keys(summary_table), *summary_table.columns]).to_csv(index=False)
         return text
     if format != "table":
@@ -1565,15 +1550,15 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
     header = [*keys, *(title for title, _, _ in _SEED)]
     lines = [header] + [
         [*(record[key] for key in keys),
-         *(_cell(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
+         *(cell_text(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
         for record in records
     ]
-    widths = [max(_width(line[column]) for line in lines) for column in range(len(header))]
+    widths = [max(display_width(line[column]) for line in lines) for column in range(len(header))]
 
     named = len(keys)
 
     def layout(line: list[str]) -> str:
-        names = [text + " " * (width - _width(text)) for text, width in zip(line[:named], widths)]
+        names = [text + " " * (width - display_width(text)) for text, width in zip(line[:named], widths)]
         return "  ".join([*names, *(cell.rjust(width) for cell, width in zip(line[named:], widths[named:]))])
 
     few = any(cell.endswith("*") for line in lines for cell in line[1:])
