@@ -314,6 +314,7 @@ def push_by(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     rates = table["push_rate"].to_numpy(float)
     errors = _error_bars(rates, table["push_rate_low"], table["push_rate_high"])
     bars = ax.bar(labels, rates, yerr=errors, capsize=4)
+    ax.set_xlim(-0.6, len(labels) - 0.4)  # every group in view: the scaling leaves out a bar of no discards (NaN)
     ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=8, label_type="center")
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     axis = _PUSH_BY_AXIS.get(situation, situation)

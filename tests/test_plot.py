@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import matplotlib
 
 matplotlib.use("Agg")
 
 import matplotlib.image
 import matplotlib.pyplot as plt
+import pandas as pd
 import pytest
 
 from paipu import defence, plot, stats
@@ -193,3 +196,16 @@ def test_push_by_situation_counts_the_discards_one_by_one(replayed, tmp_path, by
     plt.close(ax.figure)
     if plot.cjk_fonts():  # the placement axis says オーラス
         assert not [warning for warning in recwarn if "missing" in str(warning.message)]
+
+
+def test_push_by_keeps_a_group_without_discards_in_view():
+    # as in a corpus where no player in first place faced a riichi in the last round
+    table = pd.DataFrame({"discards": [0, 12, 30, 9], "pushes": [0, 5, 17, 8],
+                          "push_rate": [math.nan, 5 / 12, 17 / 30, 8 / 9],
+                          "push_rate_low": [math.nan, 0.19, 0.39, 0.57], "push_rate_high": [math.nan, 0.68, 0.73, 0.98]},
+                         index=pd.Index([1, 2, 3, 4], name="placement"))
+    ax = plot.push_by(table)
+    low, high = ax.get_xlim()
+    assert [label.get_text() for label in ax.get_xticklabels()] == ["1", "2", "3", "4"]
+    assert low < 0 and high > 3  # the first group's place (0) and the last's (3) both shown
+    plt.close(ax.figure)
