@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from .events import Game, Round, Win, player_name
 from .loader import GameSource, games_of
 from .rules import RuleSpec
-from .view import Viewer, _file_name, _text
+from .view import Viewer, file_name, page_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -220,7 +220,7 @@ class Report:
     def html(self, files: str | None = None) -> str:
         """The report as a whole page; ``files`` the folder (relative to the page) of the
         viewer pages its rows link to, ``None`` for none (rows without links)."""
-        title = f"{_text(self.player, 40)} · paipu report"
+        title = f"{page_text(self.player, 40)} · paipu report"
         return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
                 '<meta name="viewport" content="width=device-width,initial-scale=1"></head>'
                 f'<body style="margin:0;background:#f6f4ee">{self._page(files)}</body></html>')
@@ -277,14 +277,14 @@ class Report:
         dates = games["date"].dropna()
         when = ("" if dates.empty else f" · {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}")
         rooms = games["room"].astype(str).replace("", "(no room)").value_counts()
-        where = ", ".join(f"{_text(room, 40)} {count:,}" for room, count in rooms.head(4).items())
+        where = ", ".join(f"{page_text(room, 40)} {count:,}" for room, count in rooms.head(4).items())
         ranks = games.dropna(subset=["rating"])
         rated = ""
         if not ranks.empty:
             first, last = ranks.iloc[0], ranks.iloc[-1]
-            rated = (f" · {_text(first['dan'], 20)} R{first['rating']:.0f} → {_text(last['dan'], 20)} "
+            rated = (f" · {page_text(first['dan'], 20)} R{first['rating']:.0f} → {page_text(last['dan'], 20)} "
                      f"R{last['rating']:.0f}")
-        return (f'<header><h1>{_text(self.player, 80)}</h1><p>{len(games):,} games of the player{when} · {where}{rated} · '
+        return (f'<header><h1>{page_text(self.player, 80)}</h1><p>{len(games):,} games of the player{when} · {where}{rated} · '
                 f'the field: {self._field_words()}</p>'
                 '<nav><a href="#profile">profile</a> <a href="#trends">over time</a> '
                 '<a href="#push">push or fold</a> <a href="#defence">defence</a> <a href="#wins">wins</a> '
@@ -376,8 +376,8 @@ class Report:
             change = "" if moment.score_change is None else f"{moment.score_change:+,}"
             rows.append(f'<tr data-game="{moment.game}" data-round="{moment.round}" data-event="{moment.event}"'
                         f'{" data-deal-in" if moment.deal_in else ""}><td>{number}</td><td>{day}</td>'
-                        f"<td>{_text(_file_name(str(game['source'])), 60)}</td><td>{_text(moment.label, 20)}</td>"
-                        f"<td>{_text(moment.what, 200)}</td><td class=n>{change}</td><td>{link}</td></tr>")
+                        f"<td>{page_text(file_name(str(game['source'])), 60)}</td><td>{page_text(moment.label, 20)}</td>"
+                        f"<td>{page_text(moment.what, 200)}</td><td class=n>{change}</td><td>{link}</td></tr>")
         deal_ins = sum(moment.deal_in for moment in self.moments)
         words = (f"{deal_ins:,} deal-ins and {len(self.moments) - deal_ins:,} other big losses (a round the player "
                  f"lost {self.big_loss:,} points or more in, the riichi deposit included), in the order played. "
@@ -480,7 +480,7 @@ def _compare(stats: Iterable[str], mine: pd.Series, field: pd.Series) -> str:
 def _periods(by: pd.DataFrame) -> str:
     """The table of a summary by month: games, average rank, win and deal-in rates."""
     rows = "".join(
-        f"<tr><th>{_text(period, 20)}</th><td class=n>{int(row['games']):,}</td>"
+        f"<tr><th>{page_text(period, 20)}</th><td class=n>{int(row['games']):,}</td>"
         f"<td class=n>{_number(row['avg_rank'], 'avg_rank')}</td>"
         + "".join(f"<td class=n>{_percent(row[stat])}</td><td class=i>{_span(row[f'{stat}_low'], row[f'{stat}_high'])}</td>"
                   for stat in ("win_rate", "deal_in_rate"))
@@ -552,7 +552,7 @@ def _danger_rows(mine: pd.DataFrame, others: pd.DataFrame) -> str:
         low, high = wilson_interval(int(row["deal_ins"]), int(row["discards"]))
         theirs = others.loc[label] if label in others.index else None
         their_rate = "–" if theirs is None else f"{_percent(theirs['rate'])} of {int(theirs['discards']):,}"
-        rows.append(f"<tr><th>{_text(label, 40)}</th><td class=n>{row['value']:.0f}</td>"
+        rows.append(f"<tr><th>{page_text(label, 40)}</th><td class=n>{row['value']:.0f}</td>"
                     f"<td class=n>{int(row['deal_ins']):,} / {int(row['discards']):,}</td>"
                     f'<td class=n data-stat="danger"{_exact(row["rate"])}>{_percent(row["rate"])}</td>'
                     f"<td class=i>{_span(low, high)}</td><td class=n>{their_rate}</td></tr>")
@@ -565,7 +565,7 @@ def _danger_rows(mine: pd.DataFrame, others: pd.DataFrame) -> str:
 def _yaku(counts: dict[str, int], most: int = 12) -> str:
     if not counts:
         return ""
-    items = "".join(f"<li>{_text(name, 30)} <b>{count:,}</b></li>" for name, count in list(counts.items())[:most])
+    items = "".join(f"<li>{page_text(name, 30)} <b>{count:,}</b></li>" for name, count in list(counts.items())[:most])
     return f"<h3>Yaku of the player's wins (dora by han)</h3><ul class=yaku>{items}</ul>"
 
 
