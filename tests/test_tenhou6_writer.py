@@ -5,10 +5,8 @@ findings (or refused, with the reason, where tenhou.net/6 cannot hold them)."""
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
-from pathlib import Path
 
 import orjson
 import pytest
