@@ -7,9 +7,15 @@ would end in a traceback: this module catches it from the very start, as
 package turn Ctrl-C into that exit while it loads: :func:`exit_on_interrupt`).
 """
 
+from __future__ import annotations  # the annotations below are never evaluated: no import at startup
+
 import os
 import signal
 import sys
+TYPE_CHECKING = False  # as typing's, without importing typing before Ctrl-C is caught
+if TYPE_CHECKING:
+    from types import FrameType
+    from typing import Any, Callable
 
 EXIT_INTERRUPTED = 130  # as paipu.cli's, which cannot be imported before the catch
 
@@ -25,7 +31,7 @@ def _exit_interrupted(signum: int, frame: object) -> None:
     os._exit(_interrupted())  # in the middle of an import: nothing to finish
 
 
-_held: list = []  # the handler of Ctrl-C that exit_on_interrupt(True) replaced
+_held: list[Callable[[int, FrameType | None], Any] | int | None] = []  # the handler of Ctrl-C that exit_on_interrupt(True) replaced
 
 
 def exit_on_interrupt(on: bool) -> None:

@@ -13,6 +13,7 @@ The names most users need::
     paipu.replay("logs/", Riichi())        # through the rules engine (paipu.walk: events only)
 
     paipu.view("game.json", rule="tenhou") # a game stepped through: Jupyter, or .save("game.html")
+    paipu.report("logs/", player="NAME")   # a player against the field: Jupyter, or .save("report.html")
 
 See docs/cli.md for the command line (``paipu show``, ``paipu validate``...).
 """
@@ -56,11 +57,17 @@ from .validation import Finding, findings_frame, validate
 from . import decisions as _decisions_module  # light: pandas and pyarrow load where its tables are made
 from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
 from .view import Viewer, view
+from . import report as _report_module  # light: the statistics, the defence and the plots load where a report is made
 
 decisions = _decisions_module.decisions
 """``paipu.decisions(games, rule=None)``: the decision table (:mod:`paipu.decisions`; the
 function takes the module's name here: ``from paipu.decisions import Decisions`` reaches
 the module)."""
+
+report = _report_module.report
+"""``paipu.report(games, player=NAME)``: a player's report page (:mod:`paipu.report`,
+``docs/report.md``); it draws itself in Jupyter and ``.save("report.html")`` writes it
+(the function takes the module's name here, as :func:`decisions` does)."""
 
 __version__ = "0.1.0"
 
@@ -68,6 +75,7 @@ __all__ = [
     "load",
     "validate",
     "decisions",
+    "report",
     "findings_frame",
     "view",
     "Viewer",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import datetime
 import errno
 import os
 import re
@@ -33,7 +34,7 @@ from . import __version__, build
 from .describe import describe
 from .events import Game, locator
 from .formats import WRITERS
-from .limits import clip, printable, printable_json
+from .limits import clip, printable, printable_json, spreadsheet_safe
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import open_whole, write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores, listing
@@ -417,6 +418,8 @@ def _stats(args: argparse.Namespace) -> int:
     reader: GameReader | Summary
     if not _jobs_fit("stats", args) or _refuse_over_input("stats", args.output, args.paths):
         return EXIT_USAGE
+    if args.defence:
+        return _stats_defence(args)
     if args.scheduler is not None or args.dask:  # on a Dask cluster: the same summary and errors
         if args.by is not None or args.last is not None:
             _say("stats", "--by and --last are for one machine: not with a Dask cluster (--dask, --scheduler)")
@@ -445,8 +448,12 @@ def _stats(args: argparse.Namespace) -> int:
     if summary.empty and args.player is not None:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
-    text = stats.format_summary(summary, args.format)
-    # the players' names made printable, in JSON as JSON escapes
+    return _write_stats(args, stats.format_summary(summary, args.format), bool(reader.errors))
+
+
+def _write_stats(args: argparse.Namespace, text: str, errors: bool) -> int:
+    """Write what ``paipu stats`` made (to ``-o FILE`` or standard output), the players'
+    names made printable (in JSON as JSON escapes); the exit code, 2 after load ``errors``."""
     text = printable_json(text) if args.format == "json" else printable(text, newlines=True)
     if args.output is None:
         _emit(text)
@@ -455,7 +462,97 @@ def _stats(args: argparse.Namespace) -> int:
             write_whole(Path(args.output), text.encode("utf-8", "surrogateescape"))
         except OSError as error:
             return _cannot_write("stats", error)
-    return EXIT_LOAD_ERRORS if reader.errors else EXIT_OK
+    return EXIT_LOAD_ERRORS if errors else EXIT_OK
+
+
+def _played_between(games: Iterator[Game], since: str | None, until: str | None) -> Iterator[Game]:
+    """The games played from ``since`` to ``until`` (days written ``YYYY-MM-DD``, both
+    included), as ``paipu stats`` chooses them: a game of unknown date only when neither
+    is given."""
+    for game in games:
+        played = None if game.origin is None else game.origin.date
+        day = None if played is None else played.isoformat()[:10]
+        if (since is None and until is None) or (
+                day is not None and (since is None or day >= since) and (until is None or day <= until)):
+            yield game
+
+
+def _stats_defence(args: argparse.Namespace) -> int:
+    """``paipu stats --defence``: the danger table of the discards facing riichi (of the
+    four-player games, and of the three-player ones apart), and with ``--player`` that
+    player's danger table, defence rates and push or fold by situation (:mod:`paipu.defence`)."""
+    import warnings
+
+    from . import defence
+    from .engine import PastTheEndWarning
+
+    refused = [option for option, given in (("--by", args.by), ("--last", args.last), ("--jobs", args.jobs != 1),
+                                            ("--dask", args.dask), ("--scheduler", args.scheduler))
+               if given not in (None, False)]
+    if refused:
+        _say("stats", f"{', '.join(refused)} not with --defence (one process)")
+        return EXIT_USAGE
+    loaded = _load(args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PastTheEndWarning)
+        rated = defence.defence(_played_between(_progress(loaded, sys.stderr), args.since, args.until))
+    for warning in caught:  # the games whose log plays past the end the rules give: named, rated as logged
+        if issubclass(warning.category, PastTheEndWarning):
+            _say("stats", str(warning.message))
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    _report_errors("stats", loaded.errors)
+    if _no_games("stats", loaded.games, len(loaded.errors), args):
+        return EXIT_LOAD_ERRORS
+    threats, discards = rated.threats, rated.discards
+    if args.without_chasing:
+        threats, discards = threats[~threats["chasing"]], discards[~discards["chasing"]]
+    if args.player is not None:
+        threats, discards = threats[threats["name"] == args.player], discards[discards["name"] == args.player]
+        if discards.empty:
+            _say("stats", f"no discards facing riichi of player {args.player!r} in " + ", ".join(args.paths))
+            return EXIT_USAGE
+    tables: dict[str, Any] = {}
+    for players, name in ((4, "danger"), (3, "danger, three players")):
+        if (threats["players"] == players).any() or (players == 4 and threats.empty):
+            tables[name] = defence.danger_table(threats, against=args.against, players=players)
+    if args.player is not None:
+        tables["defence"] = defence.player_defence(discards)
+        for by in defence.PUSH_BY:
+            tables[f"push by {by.replace('_', ' ')}"] = defence.push_by(discards, by)
+    return _write_stats(args, defence.format_defence(tables, args.format), bool(loaded.errors))
+
+
+def _report(args: argparse.Namespace) -> int:
+    """``paipu report``: a player's report page and the viewer pages it links to."""
+    import datetime
+
+    from .report import UnknownPlayer, files_folder, report
+
+    output = Path(args.output)
+    if _refuse_over_input("report", args.output, args.paths) or _refuse_over_input(
+            "report", str(files_folder(output)), args.paths):
+        return EXIT_USAGE
+    if args.big_loss <= 0:
+        _say("report", "--big-loss takes a number of points above 0")
+        return EXIT_USAGE
+    loaded = _load(args)
+    since, until = (None if day is None else datetime.date.fromisoformat(day) for day in (args.since, args.until))
+    try:
+        made = report(_progress(loaded, sys.stderr), args.player, rule=args.rule, big_loss=args.big_loss,
+                      since=since, until=until, last=args.last)
+    except UnknownPlayer as error:
+        _report_errors("report", loaded.errors)
+        if _no_games("report", loaded.games, len(loaded.errors), args):
+            return EXIT_LOAD_ERRORS
+        _say("report", f"{error} (in {', '.join(args.paths)})")
+        return EXIT_USAGE
+    _report_errors("report", loaded.errors)
+    try:
+        made.save(output)
+    except OSError as error:
+        return _cannot_write("report", error)
+    return EXIT_LOAD_ERRORS if loaded.errors else EXIT_OK
 
 
 def _stats_in_batches(args: argparse.Namespace) -> Summary:
@@ -507,11 +604,11 @@ def _decisions(args: argparse.Namespace) -> int:
             client = _dask_client("decisions", args, stack)
             if client is None:
                 return EXIT_USAGE
-            from .dask import _batches
+            from .dask import task_batches
 
             # each partition's result fetched in order, then let go
             results: Iterator[Any] = (future.result() for future in
-                                      client.map(work, list(_batches(files, client)), pure=False))
+                                      client.map(work, list(task_batches(files, client)), pure=False))
         else:
             jobs = _processes(args.jobs)
             workers = stack.enter_context(_workers(min(jobs, len(files)), bar))
@@ -623,7 +720,6 @@ class _DecisionWriter:
             self.writers[index].write_table(table)
             return
         from .decisions import to_pandas
-        from .stats import _inert
 
         frame = to_pandas(table)
         for name, column in frame.items():
@@ -631,7 +727,7 @@ class _DecisionWriter:
             if kind.startswith("list<"):
                 frame[name] = [None if value is None else " ".join(map(str, value)) for value in column]
             elif kind in ("category", "string[pyarrow]"):
-                frame[name] = [_inert(value) for value in column]
+                frame[name] = [spreadsheet_safe(value) for value in column]
         header = self.writers[index] is None
         self.writers[index] = True
         self.files[index].write(frame.to_csv(index=False, header=header).encode("utf-8", "surrogateescape"))
@@ -705,11 +801,11 @@ def _validate(args: argparse.Namespace) -> int:
     reader = _load(args)
     files = listing(reader)[0]  # databases and archives in parts, each read by the filters
     work = partial(_validate_one, rule=rule, strict_names=args.strict_names, max_size=args.max_size)
-    totals: Counter = Counter(errors=len(reader.errors))  # what the walk could not read
-    checks: Counter = Counter()
+    totals: Counter[str] = Counter(errors=len(reader.errors))  # what the walk could not read
+    checks: Counter[str] = Counter()
     out = sys.stdout
 
-    def write(item: dict) -> None:
+    def write(item: dict[str, Any]) -> None:
         """One finding or load error, as the options say."""
         if args.json:
             out.write(_json(dict(item, message=clip(item["message"]))) + "\n")
@@ -920,8 +1016,12 @@ def _add_cluster(command: argparse.ArgumentParser) -> None:
 
 def _date_arg(text: str) -> str:
     """A day as ``--since`` and ``--until`` take it: ``2024-01-31``."""
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}")
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        datetime.date.fromisoformat(text)  # a month 13 or a 31 February is no day
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a day written YYYY-MM-DD: {text!r}") from None
     return text
 
 
@@ -1157,11 +1257,46 @@ def build_parser() -> argparse.ArgumentParser:
                        help="each player's last N games (by date, then in the order read), after --since/--until")
     stats.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output "
                       "(whole or not at all; never a file read)")
+    stats.add_argument("--defence", action="store_true",
+                       help="the defence against riichi instead: deal-ins per danger class of the discards facing "
+                       "riichi (three-player games apart); with --player, that player's, their defence rates and "
+                       "push or fold by shanten, threat and placement in the last round (docs/stats.md)")
+    stats.add_argument("--against", choices=("each", "highest"), default="each",  # paipu.defence.AGAINST
+                       help="with --defence: rate a discard facing two riichi against each (default) or once, by "
+                       "its highest danger over them (highest: the seed's fold rule; a deal-in if any ronned)")
+    stats.add_argument("--without-chasing", action="store_true",
+                       help="with --defence: leave out the declaration tiles of chasing riichi (追っかけリーチ)")
     stats.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="read the files in N processes, 0 for one per core, never more than the cores "
                        "(same output as one; not with a Dask cluster)")
     _add_cluster(stats)
     stats.set_defaults(run=_stats)
+
+    report = commands.add_parser(
+        "report",
+        help="a player's report: one offline HTML page of their tendencies against the field",
+        description="Write one offline page of a player's tendencies against the field of the games read "
+        "(docs/report.md): the profile with 95%% intervals, trends over time, push or fold facing riichi by "
+        "shanten, the danger of the discards facing riichi, wins, and every deal-in and big loss with a link "
+        "into the viewer at that step. The viewer pages of the games linked are written into the folder "
+        "beside the page named after it (report_files/ for report.html).",
+        epilog="Exit codes: 0 written; 2 bad usage, paths of no game, a file or game that could not be read (the "
+        "others reported), a player of no game read (the closest names said), a page that could not be written, "
+        "or -o naming a file read; 130 interrupted.",
+    )
+    _add_paths(report)
+    report.add_argument("--player", required=True, metavar="NAME",
+                        help="the player (exact name, without what follows a newline)")
+    report.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help="the page to write (whole or not at all; never a file read); the viewer pages go into "
+                        "FILE's name with _files instead of its ending")
+    report.add_argument("--rule", type=_rule_arg, metavar="R",
+                        help="the rule to replay the player's games under, as for validate (default: each game's own)")
+    report.add_argument("--big-loss", type=int, default=8000, metavar="POINTS",
+                        help="a round the player lost POINTS or more in is listed with the deal-ins (default 8000)")
+    report.add_argument("--last", type=_count_arg, metavar="N",
+                        help="only the player's last N games (by date, then in the order read), after --since/--until")
+    report.set_defaults(run=_report)
 
     decisions = commands.add_parser(
         "decisions",
@@ -1257,7 +1392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command
         if not _paths_fit(command, args):
             return EXIT_USAGE
-        code = args.run(args)
+        code: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not at exit
         return code
     except FileNotFoundError as error:

@@ -23,6 +23,12 @@ tile           無スジ  片スジ     スジ
 A player folding against riichi (ベタオリ) discards the tile of lowest danger, taking for each
 tile the highest value over the players in riichi.
 
+**Three players** (三人麻雀) play without 2m-8m: a 1m or 9m cannot be waited on with a run,
+only as a pair (単騎), a triplet's pair (シャンポン) or thirteen orphans, as an honour is. Not
+genbutsu, it is rated like an honour, by the copies unseen (0-3), in a class of its own
+(``sanma 1m/9m 2 unseen``: a paipu extension, the seed being four-player); ``danger(...,
+players=3)``. The pins and sous keep the seed's classes.
+
 Beyond the seed, :func:`wall` gives the classes that count the copies seen of a tile's
 neighbours: no-chance (ノーチャンス, 壁: every copy of a neighbour seen, so no two-sided
 wait can take the tile) and one-chance (ワンチャンス: three seen).
@@ -39,7 +45,7 @@ from .tiles import KIND_OF, KINDS
 if TYPE_CHECKING:
     from .table import Table
 
-Group = Literal["honour", "1/9", "2/8", "3/7", "4-6"]
+Group = Literal["honour", "1/9", "2/8", "3/7", "4-6", "sanma 1m/9m"]
 Suji = Literal["genbutsu", "suji", "half-suji", "no-suji", "honour"]
 Wall = Literal["no-chance", "one-chance"]
 
@@ -57,9 +63,10 @@ class Danger:
     """One tile's danger against one player in riichi.
 
     ``group`` is the tile's place in the seed's table (``honour``, ``1/9``, ``2/8``, ``3/7``,
-    ``4-6``); ``suji`` its column (``genbutsu``, ``suji``, ``half-suji``, ``no-suji``, or
-    ``honour`` for an honour that is not genbutsu); ``value`` the seed's danger value (0 for
-    genbutsu, 0-3 for honours by copies unseen, 3-12 for number tiles)."""
+    ``4-6``; ``sanma 1m/9m`` for a 1m or 9m of three-player mahjong); ``suji`` its column
+    (``genbutsu``, ``suji``, ``half-suji``, ``no-suji``, or ``honour`` for a tile rated by
+    its copies unseen: an honour, or a three-player 1m/9m, that is not genbutsu); ``value``
+    the seed's danger value (0 for genbutsu, 0-3 by copies unseen, 3-12 for number tiles)."""
 
     group: Group
     suji: Suji
@@ -70,8 +77,8 @@ class Danger:
         """``genbutsu``, ``honour 2 unseen`` or the group and column, e.g. ``4-6 half-suji``."""
         if self.suji == "genbutsu":
             return "genbutsu"
-        if self.group == "honour":
-            return f"honour {self.value} unseen"
+        if self.suji == "honour":
+            return f"{self.group} {self.value} unseen"
         return f"{self.group} {self.suji}"
 
 
@@ -79,17 +86,30 @@ def _kind(tile: str) -> int:
     return KIND_OF[tile[:2]]
 
 
-def danger(tile: str, safe: frozenset[int] | set[int], unseen: int) -> Danger:
-    """The danger of ``tile`` against a player in riichi whose genbutsu kinds are ``safe``.
+SANMA_TERMINALS = frozenset({0, 8})
+"""The kinds (:data:`paipu.tiles.KIND_OF`) of 1m and 9m: with three players no run holds
+them (no 2m-8m), so they are rated by their copies unseen."""
+
+
+def _by_copies(kind: int, players: int) -> bool:
+    """Whether a kind not genbutsu is rated by its copies unseen: an honour, or with three
+    players a 1m or 9m (:data:`SANMA_TERMINALS`)."""
+    return kind >= 27 or (players == 3 and kind in SANMA_TERMINALS)
+
+
+def danger(tile: str, safe: frozenset[int] | set[int], unseen: int, players: int = 4) -> Danger:
+    """The danger of ``tile`` against a player in riichi whose genbutsu kinds are ``safe``,
+    at a table of ``players`` (3: 1m and 9m are rated like honours, class ``sanma 1m/9m``).
 
     ``safe`` holds kind numbers (:data:`paipu.tiles.KIND_OF`); ``unseen`` is the number of
     copies of the tile the rating player cannot see (their own hand, every river, melds and
-    dora indicators count as seen); it matters only for honours."""
+    dora indicators count as seen); it matters only for the tiles rated by copies."""
     kind = _kind(tile)
-    if kind >= 27:
+    if _by_copies(kind, players):
+        group: Group = "honour" if kind >= 27 else "sanma 1m/9m"
         if kind in safe:
-            return Danger("honour", "genbutsu", 0)
-        return Danger("honour", "honour", max(0, min(unseen, 3)))
+            return Danger(group, "genbutsu", 0)
+        return Danger(group, "honour", max(0, min(unseen, 3)))
     if kind in safe:
         return Danger(_GROUP[kind % 9], "genbutsu", 0)
     rank = kind % 9
@@ -109,7 +129,8 @@ Rating = tuple[int, str]
 """A tile's danger as ``(value, label)`` (:attr:`Danger.value`, :attr:`Danger.label`): ordered
 by value, then label, as the fold rule takes the highest over the players in riichi."""
 
-_HONOUR_RATINGS: tuple[Rating, ...] = tuple((value, f"honour {value} unseen") for value in (3, 3, 2, 1, 0))
+_UNSEEN_RATINGS: dict[str, tuple[Rating, ...]] = {
+    group: tuple((value, f"{group} {value} unseen") for value in (3, 3, 2, 1, 0)) for group in ("honour", "sanma 1m/9m")}
 
 
 AFFECTED: tuple[tuple[int, ...], ...] = tuple(
@@ -120,47 +141,54 @@ AFFECTED: tuple[tuple[int, ...], ...] = tuple(
 when it becomes genbutsu: itself and its suji partners (three apart, same suit)."""
 
 
-def _ratings_by_genbutsu(kind: int) -> tuple[Rating | None, ...]:
+def _ratings_by_genbutsu(kind: int, players: int) -> tuple[Rating | None, ...]:
     """The :data:`Rating` of ``kind`` for each subset of :data:`AFFECTED` genbutsu (bit
-    ``i`` of the index set when ``AFFECTED[kind][i]`` is), as :func:`danger` gives it."""
+    ``i`` of the index set when ``AFFECTED[kind][i]`` is), as :func:`danger` gives it at a
+    table of ``players``."""
     affected = AFFECTED[kind]
     ratings: list[Rating | None] = []
     for code in range(1 << len(affected)):
         safe = {other for bit, other in enumerate(affected) if code >> bit & 1}
-        rated = danger(KINDS[kind], safe, 0)
+        rated = danger(KINDS[kind], safe, 0, players)
         ratings.append(None if rated.suji == "honour" else (rated.value, rated.label))
     return tuple(ratings)
 
 
-_RATINGS = tuple(_ratings_by_genbutsu(kind) for kind in range(34))
+_RATINGS = {players: tuple(_ratings_by_genbutsu(kind, players) for kind in range(34)) for players in (3, 4)}
 
 
-def _rating(kind: int, safe: frozenset[int] | set[int]) -> Rating | None:
+def _rating(kind: int, safe: frozenset[int] | set[int], ratings: tuple[tuple[Rating | None, ...], ...]) -> Rating | None:
+    """The rating of ``kind`` in ``ratings`` (:data:`_RATINGS` of a number of players)."""
     code = 0
     for bit, other in enumerate(AFFECTED[kind]):
         if other in safe:
             code |= 1 << bit
-    return _RATINGS[kind][code]
+    return ratings[kind][code]
 
 
-def kind_ratings(safe: frozenset[int] | set[int]) -> list[Rating | None]:
+def kind_ratings(safe: frozenset[int] | set[int], players: int = 4) -> list[Rating | None]:
     """The :data:`Rating` of each kind (0-33) against a player in riichi whose genbutsu
-    kinds are ``safe``, as :func:`danger` gives it; ``None`` for an honour that is not
-    genbutsu, whose rating depends on the copies seen (:func:`honour_rating`)."""
-    return [_rating(kind, safe) for kind in range(34)]
+    kinds are ``safe``, at a table of ``players``, as :func:`danger` gives it; ``None`` for
+    a tile rated by its copies seen (an honour, or a three-player 1m/9m, not genbutsu:
+    :func:`unseen_rating`)."""
+    ratings = _RATINGS[3 if players == 3 else 4]
+    return [_rating(kind, safe, ratings) for kind in range(34)]
 
 
-def update_ratings(ratings: list[Rating | None], kind: int, safe: frozenset[int] | set[int]) -> None:
+def update_ratings(ratings: list[Rating | None], kind: int, safe: frozenset[int] | set[int],
+                   players: int = 4) -> None:
     """Bring ``ratings`` (:func:`kind_ratings` of an earlier ``safe``) up to date after
     ``kind`` joined ``safe``."""
+    table = _RATINGS[3 if players == 3 else 4]
     for affected in AFFECTED[kind]:
-        ratings[affected] = _rating(affected, safe)
+        ratings[affected] = _rating(affected, safe, table)
 
 
-def honour_rating(seen: int) -> Rating:
-    """The :data:`Rating` of an honour that is not genbutsu of which the rating player sees
-    ``seen`` copies (:func:`danger` with ``4 - seen`` unseen)."""
-    return _HONOUR_RATINGS[min(seen, 4)]
+def unseen_rating(kind: int, seen: int) -> Rating:
+    """The :data:`Rating` of a tile of ``kind`` rated by its copies (an honour, or a
+    three-player 1m/9m: the ``None`` of :func:`kind_ratings`) of which the rating player
+    sees ``seen`` copies (:func:`danger` with ``4 - seen`` unseen)."""
+    return _UNSEEN_RATINGS["honour" if kind >= 27 else "sanma 1m/9m"][min(seen, 4)]
 
 
 def wall(tile: str, seen: list[int]) -> Wall | None:
@@ -225,7 +253,7 @@ class SafeKinds:
         """The highest danger value of ``tile`` over the seats in riichi other than
         ``rater`` (0 when nobody is in riichi): the value the seed's fold rule minimises."""
         return max(
-            (danger(tile, self._safe[seat], unseen).value
+            (danger(tile, self._safe[seat], unseen, len(self._safe)).value
              for seat, in_riichi in enumerate(self.riichi) if in_riichi and seat != rater),
             default=0,
         )

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 # pandas, paipu.stats and dask.dataframe (with pyarrow) take seconds to import: they are
 # imported where tables are made, so that `paipu validate --scheduler` starts without them.
 
-__all__ = ["FINDING_COLUMNS", "Summary", "Tables", "cluster", "connect", "reports", "validate", "tables"]
+__all__ = ["FINDING_COLUMNS", "Summary", "Tables", "cluster", "connect", "reports", "validate", "tables", "task_batches"]
 
 FINDING_COLUMNS = ("source", "round", "event", "check", "expected", "logged", "message")
 """The columns of :func:`validate`'s DataFrame: the keys of ``paipu validate --json``."""
@@ -165,7 +165,7 @@ def cluster(address: str | None = None, workers: int | None = None) -> Iterator[
 # -- files and batches ---------------------------------------------------------------------
 
 
-def _batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
+def task_batches(files: list[File], client: Client, most: int = 16) -> Iterator[list[File]]:
     """``files`` in order, in the batches ``paipu validate --jobs`` makes for as many
     processes as the cluster has worker threads, of at most ``most`` files."""
     return batches(files, max(1, sum(client.nthreads().values())), most)  # type: ignore[return-value]  # batches of files are lists of them
@@ -203,7 +203,7 @@ def reports(files: list[File], client: Client | str | None = None, rule: RuleSpe
         window = 2 * max(1, sum(client.nthreads().values()))
     pending: deque[Any] = deque()
     try:
-        for files_of_task in _batches(files, client):
+        for files_of_task in task_batches(files, client):
             pending.append(client.submit(_validate_batch, files_of_task, chosen, strict_names, max_size,
                                          pure=False))
             if len(pending) >= window:
@@ -258,7 +258,7 @@ def validate(paths: PathLike | Iterable[PathLike], client: Client | str | None =
     files, walk_errors = _listing(paths, recursive, max_size, filters)
     walked = _findings_frame(error.to_json() for errors in walk_errors for error in errors)
     parts = [delayed(_findings_of_batch, pure=False)(part, chosen, strict_names, max_size)
-             for part in _batches(files, client)]
+             for part in task_batches(files, client)]
     with _plain_columns():
         frame = dd.from_delayed([delayed(walked), *parts], meta=walked.iloc[:0], verify_meta=False)
     if collect:
@@ -420,7 +420,7 @@ def tables(paths: PathLike | Iterable[PathLike], client: Client | str | None = N
 
     client = connect(client)
     files, walk_errors = _listing(paths, recursive, max_size, filters)
-    batches = list(_batches(files, client, TABLE_BATCH))
+    batches = list(task_batches(files, client, TABLE_BATCH))
     # One graph for the whole pass, written out (one Delayed per task would merge the
     # graphs of a chain of sums again and again: quadratic in the number of batches).
     # Each batch is read once (read); its games are numbered from first, a chain of sums

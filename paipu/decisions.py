@@ -374,7 +374,7 @@ class DecisionRecorder(Observer[Decisions]):
             for offset in (1, 2, 3):
                 other = (seat + offset) % len(table.hands)
                 if offset < len(table.hands) and other in opponents:
-                    rated = danger(tile, self.safe[other], 4 - seen[k])
+                    rated = danger(tile, self.safe[other], 4 - seen[k], len(table.hands))
                     out[f"danger_{offset}"].append(rated.value)
                     out[f"class_{offset}"].append(rated.label)
                     values.append(rated.value)

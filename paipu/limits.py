@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import operator
 import re
+from unicodedata import east_asian_width
 
 __all__ = ["MAX_NUMBER", "MAX_COUNT", "MAX_NAME", "MAX_INDICATORS", "MAX_MESSAGE", "DECIMAL", "clip", "printable",
-           "encodable", "printable_json", "as_index"]
+           "encodable", "printable_json", "as_index", "display_width", "spreadsheet_safe"]
 
 MAX_NUMBER = 1_000_000_000
 """The largest absolute value of a number a log or rule may state (scores, payments,
@@ -107,3 +108,20 @@ def printable(text: str, newlines: bool = False) -> str:
     if not newlines and "\n" in text:
         text = text.replace("\n", "\\n")
     return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
+
+
+def display_width(text: str) -> int:
+    """Columns a text takes in a terminal (wide East Asian characters take two)."""
+    return sum(2 if east_asian_width(char) in "WF" else 1 for char in text)
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell that a spreadsheet runs as a formula begins (OWASP, *CSV Injection*):
+``=cmd|' /C calc'!A0`` as a player's name would run on the machine that opens the CSV."""
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A CSV cell as a spreadsheet shows it without running it: a text that begins as a
+    formula (:data:`FORMULA_START`) with ``'`` before it, as OWASP advises (``'=1+2``);
+    anything else, a number (``-3``) included, as it is."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_START) else cell

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 import os
+from typing import Any
 
 import matplotlib
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from matplotlib import font_manager
 from matplotlib.axes import Axes
@@ -22,7 +24,7 @@ from matplotlib.ticker import MaxNLocator, PercentFormatter, StrMethodFormatter
 
 from .stats import RATE_COLUMNS, STATS, Tables, of_player
 
-__all__ = ["push_by_shanten", "trend", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
+__all__ = ["push_by", "push_by_shanten", "trend", "rating", "cjk_fonts", "CJK_FAMILIES", "rank_distribution", "rate_profile", "score_changes", "rates_by_turn", "profile", "deal_in_by_danger",
            "shanten_by_turn", "PROFILE"]
 
 _RANKS = ("1st", "2nd", "3rd", "4th")
@@ -70,6 +72,15 @@ def _axes(ax: Axes | None) -> Axes:
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 4.0), layout="constrained")
     return ax
+
+
+def _error_bars(values: Any, low: Any, high: Any) -> list[np.ndarray]:
+    """Error bars from ``values`` down to ``low`` and up to ``high`` (an interval's ends),
+    as matplotlib takes them: never below 0, which it refuses (a rounding error of an
+    interval's end computed apart from its value could give one); NaN (no interval) as no bar."""
+    values = np.asarray(values, dtype=float)
+    return [np.nan_to_num(np.clip(values - np.asarray(low, dtype=float), 0, None)),
+            np.nan_to_num(np.clip(np.asarray(high, dtype=float) - values, 0, None))]
 
 
 def _who(player: str | int | None) -> str:
@@ -184,7 +195,8 @@ PROFILE: tuple[str, ...] = (
 def profile(tables: Tables, player: str, statistics: tuple[str, ...] = PROFILE, ax: Axes | None = None) -> Axes:
     """A player's profile against the field: for each of ``statistics`` (shares, see
     :data:`paipu.stats.STATS`), the player's value beside the field's, the field being
-    every player-round of ``tables`` pooled (the player included)."""
+    every player-round of ``tables`` pooled (the player included), each with its 95%
+    Wilson interval as an error bar (``docs/stats.md``, Intervals)."""
     unknown = [stat for stat in statistics if stat not in STATS]
     if unknown:
         raise ValueError(f"not statistics of paipu.stats: {', '.join(unknown)}")
@@ -196,8 +208,11 @@ def profile(tables: Tables, player: str, statistics: tuple[str, ...] = PROFILE, 
     positions = range(len(statistics))
     for number, (name, row) in enumerate(rows.items()):
         values = [row[stat] for stat in statistics]
-        bars = ax.barh([index - 0.2 + 0.4 * number for index in positions], values, 0.4,
-                       label=f"{name} ({row['rounds']:,} rounds)")
+        # a statistic that is not a share has no interval: no bar
+        errors = _error_bars(values, [row.get(f"{stat}_low", value) for stat, value in zip(statistics, values)],
+                             [row.get(f"{stat}_high", value) for stat, value in zip(statistics, values)])
+        bars = ax.barh([index - 0.2 + 0.4 * number for index in positions], values, 0.4, xerr=errors,
+                       error_kw={"elinewidth": 0.8, "capsize": 2}, label=f"{name} ({row['rounds']:,} rounds)")
         ax.bar_label(bars, labels=[_rate_label(value) for value in values], fontsize=7, padding=2)
     ax.set_yticks(list(positions), [stat.replace("_", " ") for stat in statistics])
     ax.invert_yaxis()
@@ -265,9 +280,8 @@ def trend(summary_by_period: pd.DataFrame, player: str, statistics: tuple[str, .
     for statistic in statistics:
         rows = mine[mine[f"{statistic}_cases"] > 0]
         values = rows[statistic].to_numpy(float)
-        below = values - rows[f"{statistic}_low"].to_numpy(float)
-        above = rows[f"{statistic}_high"].to_numpy(float) - values
-        ax.errorbar(list(rows.index), values, yerr=[below, above], marker="o", capsize=3, label=statistic)
+        errors = _error_bars(values, rows[f"{statistic}_low"], rows[f"{statistic}_high"])
+        ax.errorbar(list(rows.index), values, yerr=errors, marker="o", capsize=3, label=statistic)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel(period)
     ax.set_ylabel("share (95% Wilson interval)")
@@ -277,19 +291,62 @@ def trend(summary_by_period: pd.DataFrame, player: str, statistics: tuple[str, .
     return ax
 
 
-def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+_PUSH_BY_AXIS = {
+    "shanten": "shanten before the discard",
+    "dealer": "a dealer in riichi",
+    "riichi_turn": "turn of the first riichi",
+    "riichi_players": "players in riichi",
+    "placement": "own place at the start of the last round (オーラス)",
+}
+"""The x-axis of :func:`push_by` for each situation of :func:`paipu.defence.push_by`."""
+
+
+def push_by(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     """Bars of the share of discards facing riichi that pushed a tile more dangerous
-    than the safest held, by the hand's shanten, with their 95% Wilson intervals: from
-    :func:`paipu.defence.push_by_shanten`."""
+    than the safest held, by the situation of a :func:`paipu.defence.push_by` table
+    (shanten, dealer, riichi turn, riichi players or placement), with their 95% Wilson
+    intervals as error bars and the number of discards on each bar."""
     ax = _axes(ax)
-    most = int(table.index.max())
-    labels = [f"{shanten}+" if shanten == most else str(shanten) for shanten in table.index]
+    situation = str(table.index.name)
+    labels = [str(key) for key in table.index]
+    if situation == "shanten":  # its last group stands for that many or more
+        labels[-1] += "+"
     rates = table["push_rate"].to_numpy(float)
-    errors = [rates - table["push_rate_low"].to_numpy(float), table["push_rate_high"].to_numpy(float) - rates]
+    errors = _error_bars(rates, table["push_rate_low"], table["push_rate_high"])
     bars = ax.bar(labels, rates, yerr=errors, capsize=4)
+    ax.set_xlim(-0.6, len(labels) - 0.4)  # every group in view: the scaling leaves out a bar of no discards (NaN)
     ax.bar_label(bars, labels=[f"{count:,}" for count in table["discards"]], fontsize=8, label_type="center")
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_xlabel("shanten before the discard (bars: discards facing riichi)")
+    axis = _PUSH_BY_AXIS.get(situation, situation)
+    ax.set_xlabel(f"{axis} (bars: discards facing riichi)")
     ax.set_ylabel("pushed: more dangerous than the safest held")
-    ax.set_title("Push or fold facing riichi by own shanten")
+    ax.set_title(f"Push or fold facing riichi by {axis.split(' (')[0]}")
+    return ax
+
+
+def push_by_shanten(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """:func:`push_by` of a :func:`paipu.defence.push_by_shanten` table."""
+    return push_by(table, ax)
+
+
+def rating(games: pd.DataFrame, player: str, ax: Axes | None = None) -> Axes:
+    """The player's rating (Tenhou's R: the games table's ``rating``) in each of their games
+    whose log states it, game after game in the order played (by date, then in the order
+    read), each point coloured by the game's final rank."""
+    ax = _axes(ax)
+    rows = of_player(games, player).dropna(subset=["rating"])
+    rows = rows.assign(_day=rows["date"].fillna(pd.Timestamp.min)).sort_values(["_day", "game"], kind="stable")
+    numbers = range(1, len(rows) + 1)
+    ax.plot(numbers, rows["rating"].to_numpy(float), color="0.6", linewidth=1)
+    for rank, colour in zip(range(1, 5), ("tab:blue", "tab:green", "tab:orange", "tab:red")):
+        placed = (rows["rank"] == rank).fillna(False).to_numpy(bool)
+        if placed.any():
+            ax.plot([number for number, kept in zip(numbers, placed) if kept], rows["rating"].to_numpy(float)[placed],
+                    "o", color=colour, markersize=4, label=_RANKS[rank - 1])
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("the player's games with a rating, in the order played")
+    ax.set_ylabel("rating (R) the log states")
+    ax.set_title(f"Rating: {player} ({len(rows):,} games)")
+    if len(rows):
+        ax.legend(fontsize=8, title="final rank", title_fontsize=8)
     return ax

@@ -42,10 +42,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any, Iterable, Mapping, Sequence, overload
-from unicodedata import east_asian_width
 
 from .records import quick_init
-from .limits import MAX_NUMBER, clip
+from .limits import MAX_NUMBER, clip, display_width
 from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
 from .names import WIND_NAMES, Yaku
@@ -360,7 +359,7 @@ class WinResult:
 
     def __str__(self) -> str:
         labels = [f"{yaku.name} ({yaku.english})" for yaku in self.yaku]
-        width = max(map(_width, labels))
+        width = max(map(display_width, labels))
         lines = []
         for label, yaku in zip(labels, self.yaku):
             pao = (
@@ -368,7 +367,7 @@ class WinResult:
                 if self.liable is not None and yaku.pao
                 else ""
             )
-            lines.append(f"  {label}{' ' * (width - _width(label))}  {yaku.worth:>4}{pao}")
+            lines.append(f"  {label}{' ' * (width - display_width(label))}  {yaku.worth:>4}{pao}")
         summary = ""
         if not self.yakuman:
             parts = " + ".join(f"{fu} {reason}" for reason, fu in self.fu_breakdown)
@@ -391,11 +390,6 @@ class WinResult:
 
 
 quick_init(WinResult)
-
-
-def _width(text: str) -> int:
-    """Columns a text takes in a terminal (wide East Asian characters take two)."""
-    return sum(2 if east_asian_width(char) in "WF" else 1 for char in text)
 
 
 _SEAT_NAMES = ("East", "South", "West", "North")

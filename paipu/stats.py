@@ -32,7 +32,6 @@ from __future__ import annotations
 import datetime
 import json
 import math
-import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
@@ -43,7 +42,7 @@ import pandas as pd
 from .events import (Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win, player_name,
                      player_rank)
 from .hand import unplayable
-from .limits import DECIMAL, as_index, encodable
+from .limits import DECIMAL, as_index, display_width, encodable, spreadsheet_safe
 from .loader import GameSource
 from .observe import Observer, Step, walk
 from .shanten import Tracked, waits
@@ -72,6 +71,11 @@ __all__ = [
     "interval_columns",
     "MIN_CASES",
     "EXHAUSTIVE_DRAWS",
+    "VALUE_BANDS",
+    "TURN_BANDS",
+    "TENHOU_FIRST_SECOND",
+    "TENHOU_LAST_PER_DAN",
+    "tenhou_rank_points",
 ]
 
 
@@ -140,7 +144,7 @@ class Stat:
         return self.kind == "ratio" and not self.name.startswith("avg_") and self.name not in _MEANS
 
 
-_MEANS = frozenset({"riichi_income", "avg_score_change", "dealer_tsumo_paid", "dealer_avg_win", "dealer_score_change",
+_MEANS = frozenset({"stable_dan", "riichi_income", "avg_score_change", "dealer_tsumo_paid", "dealer_avg_win", "dealer_score_change",
                     "non_dealer_avg_win", "non_dealer_score_change", "facing_riichi_score_change"})
 """The ratios that are means of an amount though their names do not start ``avg_``."""
 
@@ -168,11 +172,100 @@ def wilson_interval(successes: Any, cases: Any, z: float = WILSON_Z) -> tuple[An
     centre = share + z2 / (2 * n_)
     spread = z * np.sqrt(share * (1 - share) / n_ + z2 / (4 * n_ * n_))
     below = 1 + z2 / n_
-    low = np.where(fits, np.clip((centre - spread) / below, 0.0, 1.0), math.nan)
-    high = np.where(fits, np.clip((centre + spread) / below, 0.0, 1.0), math.nan)
+    # no successes: the interval starts at 0 exactly, all successes: it ends at 1 exactly
+    # (the formula leaves a rounding error of about 1e-20 there)
+    low = np.where(fits, np.where(k == 0, 0.0, np.clip((centre - spread) / below, 0.0, 1.0)), math.nan)
+    high = np.where(fits, np.where(k == n, 1.0, np.clip((centre + spread) / below, 0.0, 1.0)), math.nan)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
+
+
+VALUE_BANDS: dict[str, int] = {"small": 0, "medium": 960, "mangan": 2000, "haneman": 3000}
+"""The value bands of a win or a deal-in, each from its least base points (基本点, the
+value a non-dealer's ron is four times of): ``small`` below 960 (a ron below 3,900, a
+dealer's below 5,800), ``medium`` from 960 (3,900 to 7,700; dealer 5,800 to 11,600: 30
+fu 3 han up to 30 fu 4 han), ``mangan`` from 2,000 (満貫: 8,000; 12,000), ``haneman``
+from 3,000 (跳満 or more: 12,000; 18,000). A hand's base points are its value (``hule.defen``,
+honba and sticks excluded) over the shares it is paid in: 4, or 6 as dealer; a tsumo of
+a three-player game under ツモ損 3, or 4 as dealer (the absent player's share is lost)."""
+
+TURN_BANDS: dict[str, tuple[int, int]] = {"early": (1, 6), "middle": (7, 12), "late": (13, 99)}
+"""The turn bands of a deal-in, by the turn of the tile ronned (the dealer-in's own
+discards before it, plus 1; ``deal_in_turn``), both ends included: early (序盤) turns
+1–6, middle (中盤) 7–12, late (終盤) 13 on."""
+
+
+def _value_band(points: int, dealer: bool, tsumo_loss: bool) -> str:
+    """The :data:`VALUE_BANDS` band of a hand worth ``points``; ``tsumo_loss``: a tsumo
+    of a three-player game under ツモ損, paid in one share fewer than four players pay."""
+    shares = (4 if dealer else 3) if tsumo_loss else (6 if dealer else 4)
+    base = points / shares
+    return next(band for band, least in reversed(VALUE_BANDS.items()) if base >= least)
+
+
+TENHOU_FIRST_SECOND: dict[str, tuple[int, int]] = {"般": (30, 15), "上": (60, 15), "特": (75, 30), "鳳": (90, 45)}
+"""Tenhou's rank points (段位pt) for 1st and 2nd place in a four-player East-South game
+(東南戦) of each ranked room: 一般 (般), 上級 (上), 特上 (特), 鳳凰 (鳳); 3rd place gets 0.
+An East game (東風戦) gets two thirds of these. Source: Tenhou's manual
+(https://tenhou.net/man/, 段位), as tabled by https://mahjong-dora2.com/game/02-07.html;
+``docs/stats.md`` ("Tenhou's ranking")."""
+
+TENHOU_LAST_PER_DAN: dict[str, int] = {"south": 15, "east": 10}
+"""Tenhou's 4th place loss in a four-player game is this times (dan + 2) for a player of
+初段 (1) to 十段 (10): 初段 −45 … 十段 −180 East-South, −30 … −120 East (the same
+sources as :data:`TENHOU_FIRST_SECOND`)."""
+
+_DAN_NUMBERS = {f"{numeral}段": number for number, numeral in enumerate("初二三四五六七八九十", 1)}
+
+
+def _tenhou_room(room: str) -> tuple[int, int, int] | None:
+    """(1st place points, 2nd place points, 4th place loss per dan + 2) of a four-player
+    Tenhou ranked room (``四鳳南喰赤``...); ``None`` for any other room."""
+    if len(room) < 3 or room[0] != "四" or room[1] not in TENHOU_FIRST_SECOND or room[2] not in "東南":
+        return None
+    first, second = TENHOU_FIRST_SECOND[room[1]]
+    if room[2] == "東":
+        return first * 2 // 3, second * 2 // 3, TENHOU_LAST_PER_DAN["east"]
+    return first, second, TENHOU_LAST_PER_DAN["south"]
+
+
+def tenhou_rank_points(room: str, rank: int, dan: str) -> int | None:
+    """The rank points (段位pt) Tenhou gives a player of ``dan`` (``初段`` to ``十段``)
+    placed ``rank`` in a four-player game of ``room`` (its name as logged, ``四特南喰赤``):
+    :data:`TENHOU_FIRST_SECOND` for 1st and 2nd (two thirds of them in East games), 0 for
+    3rd, −:data:`TENHOU_LAST_PER_DAN` × (dan + 2) for 4th. ``None`` for another room
+    (three players, a lobby that is not ranked) or rank (新人, 級, 天鳳位: the tables
+    cited state none).
+
+    >>> tenhou_rank_points("四鳳南喰赤", 4, "七段"), tenhou_rank_points("四特東喰赤", 1, "五段")
+    (-135, 50)
+    """
+    table, number = _tenhou_room(room), _DAN_NUMBERS.get(dan)
+    if table is None or number is None:
+        return None
+    first, second, per_dan = table
+    return (first, second, 0, -per_dan * (number + 2))[rank - 1]
+
+
+def _tenhou_ranking(games_table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per row of the games table, over the finished games of a four-player Tenhou
+    ranked room (NA in the others): the points gained whatever the dan (1st and 2nd
+    place) less 2 × the 4th place loss per dan, and that loss per dan when 4th (else 0).
+    Their sums' ratio is the stable dan (``stable_dan``): the dan ``d`` at which the
+    placings' rank points, gained minus (d + 2) × the loss per dan of each 4th place, sum to 0."""
+    rooms = pd.Categorical(games_table["room"].astype(object))
+    unranked = (math.nan, math.nan, math.nan)
+    # a row per room, and a last one for an unknown room (code -1)
+    per_room = np.array([_tenhou_room(str(room)) or unranked for room in rooms.categories] + [unranked], dtype=float)
+    first, second, per_dan = per_room[rooms.codes].T
+    rank = games_table["rank"].astype("Float64").to_numpy(float, na_value=math.nan)
+    lost = np.where(rank == 4, per_dan, 0.0)
+    gained = np.where(rank == 1, first, np.where(rank == 2, second, 0.0)) - 2 * lost
+    unknown = np.isnan(per_dan) | np.isnan(rank)
+    index = games_table.index
+    return (pd.Series(pd.arrays.FloatingArray(gained, unknown), index),
+            pd.Series(pd.arrays.FloatingArray(lost, unknown), index))
 
 
 def _round(name: str, dtype: str, definition: str, engine: bool = False) -> Fact:
@@ -211,6 +304,11 @@ FACTS: tuple[Fact, ...] = (
     _round("yaku", "object", "the win's ``hupai`` as {name: count}: 1 per yaku entry, a dora-type entry its han "
                              "(0-han entries left out), repeated entries summed; names as logged; NA when the log "
                              "states no yaku (mjai)"),
+    _round("win_class", "category", "at a win, how the hand was made (its call type): ``riichi``; ``dama`` (closed: no "
+                                    "called meld, closed kans allowed; no riichi); ``chi`` (open, every called meld a chi); "
+                                    "``pon`` (open, with a pon, an open kan or an added kan); NA without a win"),
+    _round("win_band", "category", "the win's value band (``paipu.stats.VALUE_BANDS``): ``small``, ``medium``, ``mangan`` or "
+                                   "``haneman`` (haneman or more), by the hand's base points; NA without a win or a value"),
     _round("deal_in", "bool", "the player's discard (or kakan, for 槍槓) was ronned; pao is not a deal-in"),
     _round("deal_ins", "int64", "number of wins on that discard (2 in a double ron)"),
     _round("deal_in_amount", "Int64", "paid by the discarder: ``-fenpei`` summed over those wins, honba "
@@ -219,6 +317,10 @@ FACTS: tuple[Fact, ...] = (
                                         "riichi tile included), ``called`` (a chi, pon or open kan) or ``closed``"),
     _round("winner_state", "category", "at a deal-in, the (first) winner's state: ``riichi``, ``called`` (an open "
                                        "meld) or ``dama`` (closed, no riichi)"),
+    _round("deal_in_band", "category", "at a deal-in, the value band (``paipu.stats.VALUE_BANDS``) of the (first) winner's "
+                                       "hand, by its base points; NA when the log states no value (mjai)"),
+    _round("deal_in_turn", "Int64", "at a deal-in, the turn of the tile ronned: the player's own discards before it, "
+                                    "plus 1 (the added kan's turn for 槍槓); NA without a deal-in"),
     _round("tsumo_against", "bool", "another player won by tsumo (被ツモ)"),
     _round("tsumo_paid", "Int64", "paid on that tsumo: ``-fenpei``, honba included (the dealer's share when the "
                                   "player is dealer, 親被り); NA without, or when the log states no payments"),
@@ -256,8 +358,12 @@ FACTS: tuple[Fact, ...] = (
                                         "``\"\"`` if it does not"),
     Fact("games", "date", "datetime64[ns]", "the day the game was played (from its log id); NaT when not known"),
     Fact("games", "dan", "category", "the player's rank (段位) the log states, e.g. ``七段`` (Tenhou's ``UN`` "
-                                     "``dan``, a title's ``(七段 R2042)``); ``\"\"`` if none"),
+                                     "``dan``, a title's ``(七段 R2042)``, a Mahjong Soul account's level: ``雀傑1``); "
+                                     "``\"\"`` if none"),
     Fact("games", "rating", "Float64", "the player's rating the log states (Tenhou's ``R``); NA if none"),
+    Fact("games", "rank_points", "Int64", "the Tenhou rank points (段位pt) the game's placing gives at the player's dan "
+                                          "in its room (``paipu.stats.tenhou_rank_points``); NA but for a finished four-player "
+                                          "game of a Tenhou ranked room (般上特鳳) by a player of 初段 to 十段"),
     Fact("turns", "game", "int64", "0-based position of the game in this pass (rounds that end only)",
          engine=True),
     Fact("turns", "round", "int64", "0-based index of the round in the game", engine=True),
@@ -312,6 +418,26 @@ def _known(column: str) -> Callable[[pd.DataFrame], pd.Series]:
     return lambda r: r[column].notna()
 
 
+def _in_class(weight: str, column: str, value: str) -> Callable[[pd.DataFrame], pd.Series]:
+    """``weight`` where ``column`` is ``value``, 0 where it is another, NA where it is
+    NA: a share of the rows whose ``column`` is known (its ``column``, as :func:`_where`'s,
+    names the column whose NA leaves a row out of the denominator too)."""
+    def share(r: pd.DataFrame) -> pd.Series:
+        return r[weight].where(r[column] == value, 0).where(r[column].notna())
+    share.column = column  # type: ignore[attr-defined]  # read back with getattr(term, "column")
+    return share
+
+
+def _turns(low: int, high: int) -> Callable[[pd.DataFrame], pd.Series]:
+    return lambda r: (r["deal_in_turn"] >= low) & (r["deal_in_turn"] <= high)
+
+
+_BAND_NAMES = {"small": "below 3,900 (5,800 as dealer)", "medium": "3,900 to 7,700 (5,800 to 11,600 as dealer)",
+               "mangan": "a mangan (8,000; 12,000 as dealer)", "haneman": "a haneman or more (12,000; 18,000 as dealer)"}
+_CLASS_NAMES = {"riichi": "with riichi", "dama": "closed without riichi (ダマ)", "chi": "open with chi only",
+                "pon": "open with a pon or kan"}
+
+
 _NON_DEALER = lambda r: ~r["dealer"]  # noqa: E731
 _OTHER_TSUMO_DEALER = _both("tsumo_against", "dealer")
 
@@ -332,6 +458,11 @@ STATISTICS: tuple[Stat, ...] = (
          table="games"),
     Stat("avg_score", "mean final score (``paipu.defen``)", "score", "finished", table="games"),
     Stat("avg_point", "mean ``paipu.point`` as a number", "point", "finished", table="games"),
+    Stat("stable_dan", "Tenhou's stable dan (安定段位) over the finished games of four-player ranked rooms: the dan d "
+                       "at which the rank points of the player's placings would sum to 0 (NaN without a 4th place)",
+         "stable_dan_gained", "stable_dan_lost", table="games"),
+    Stat("avg_rank_points", "mean Tenhou rank points per game at the dan held (期待pt), over the games with "
+                            "``rank_points``", "rank_points", "finished", table="games"),
     Stat("win_rate", "rounds won / rounds (和了率; both winners of a double ron count)", "win", "one"),
     Stat("deal_in_rate", "deal-ins / rounds (放銃率; a double ron is one deal-in, see double_ron)", "dealt", "one"),
     Stat("riichi_rate", "rounds with riichi declared, the ronned declaration tile included / rounds (立直率)",
@@ -342,13 +473,21 @@ STATISTICS: tuple[Stat, ...] = (
     Stat("abort_rate", "rounds ending in an abortive draw / rounds (途中流局率)", "abort", "one"),
     Stat("avg_win", "mean ``hule.defen`` over wins (平均打点: pao share included, honba and sticks not)",
          "win_value", "win"),
-    Stat("mangan_win_rate", "wins worth a mangan or more (``hule.defen`` 8,000 or more, 12,000 as dealer) / wins "
-                            "with the value known (満貫以上率)", "mangan", "win"),
+    Stat("mangan_win_rate", "wins worth a mangan or more (``win_band`` mangan or haneman: ``hule.defen`` 8,000 or "
+                            "more, 12,000 as dealer, a three-player tsumo under ツモ損 6,000 and 8,000) / wins with "
+                            "the value known (満貫以上率)", "mangan", "win"),
+    *(Stat(f"win_band_{band}", f"wins worth {worth} / wins with the value known", _in_class("win", "win_band", band),
+           "win") for band, worth in _BAND_NAMES.items()),
     Stat("avg_win_net", "mean of the winner's ``fenpei`` over wins (honba and sticks included)", "win_net", "win"),
     Stat("avg_deal_in", "mean paid by the discarder per deal-in (平均放銃点, honba included; a double ron is one "
                         "deal-in with both payments summed)", "deal_in_amount", "dealt"),
     Stat("tsumo_rate", "wins by tsumo / wins (ツモ率)", _state("win_type", "tsumo"), "win"),
-    Stat("dama_rate", "wins with a closed hand and no riichi / wins (ダマ率)", "dama", "win"),
+    Stat("dama_rate", "wins with a closed hand and no riichi / wins (ダマ率; the share of the class ``dama``)", "dama",
+         "win"),
+    *(Stat(f"win_share_{kind}", f"wins {_CLASS_NAMES[kind]} / wins", _state("win_class", kind), "win")
+      for kind in ("riichi", "chi", "pon")),
+    *(Stat(f"avg_win_{kind}", f"mean ``hule.defen`` over wins {name}", _where("win_value", _state("win_class", kind)),
+           _state("win_class", kind)) for kind, name in _CLASS_NAMES.items()),
     Stat("tenpai_at_draw", "exhaustive draws with the player's hand ready (tracked, shown or not) / exhaustive "
                            "draws (流局時聴牌率)", "tenpai", "draw"),
     Stat("shown_at_draw", "exhaustive draws with the player's hand shown / exhaustive draws", "hand_shown", "draw"),
@@ -387,6 +526,13 @@ STATISTICS: tuple[Stat, ...] = (
          _where("dealt", _state("winner_state", "called")), "dealt"),
     Stat("deal_in_to_dama", "deal-ins to a closed winner without riichi / deal-ins",
          _where("dealt", _state("winner_state", "dama")), "dealt"),
+    *(Stat(f"deal_in_band_{band}", f"deal-ins to a hand worth {worth} / deal-ins with the value known",
+           _in_class("dealt", "deal_in_band", band), "dealt") for band, worth in _BAND_NAMES.items()),
+    *(Stat(f"deal_in_turn_{band}", f"deal-ins on a tile of turn {low} to {high} / deal-ins" if high < 99 else
+           f"deal-ins on a tile of turn {low} or later / deal-ins", _where("dealt", _turns(low, high)), "dealt")
+      for band, (low, high) in TURN_BANDS.items()),
+    Stat("avg_deal_in_turn", "mean turn of the tile dealt in (the player's own discards before it, plus 1)",
+         "deal_in_turn", "deal_in"),
     Stat("tsumo_against_rate", "rounds another player won by tsumo / rounds (被ツモ率)", "tsumo_against", "one"),
     Stat("avg_tsumo_paid", "mean paid on another player's tsumo (平均被ツモ失点, honba included)", "tsumo_paid",
          "tsumo_against"),
@@ -533,9 +679,17 @@ def _ready(counts: list[int], size: int) -> bool | None:
 _LENGTHS: dict[object, str] = {1: "east", 2: "south"}
 """The ``length`` of a game by its rule's ``winds``."""
 
-_NO_WIN = (False, None, None, None, None, None, None, None, None)
+def _win_class(win: Win, riichi: bool) -> str:
+    """The ``win_class`` of a win: ``riichi``, ``dama``, ``chi`` or ``pon`` (see :data:`FACTS`)."""
+    if riichi:
+        return "riichi"
+    called = [meld.type for meld in win.hand.melds if meld.type not in ("ankan", "north")]
+    return "dama" if not called else "chi" if all(kind == "chi" for kind in called) else "pon"
+
+
+_NO_WIN = (False, None, None, None, None, None, None, None, None, None, None)
 """The win facts of a row of a seat that did not win."""
-_NO_DEAL_IN = (False, 0, None, None, None)
+_NO_DEAL_IN = (False, 0, None, None, None, None, None)
 """The deal-in facts of a row of a seat that did not deal in."""
 
 
@@ -553,6 +707,9 @@ class _Facts(Observer["Tables"]):
     def on_game_start(self, game: Game) -> None:
         self.game_index += 1
         self.names = [_name(name) for name in game.players]
+        origin = game.origin
+        self.tsumo_loss = len(game.players) == 3 and (origin is None or dict(origin.rule).get("tsumo_loss", True))
+        """Whether a tsumo is paid in one share fewer than with four players (ツモ損)."""
         self.dealer: int | None = None
         self.dealer_run = 0
 
@@ -566,6 +723,7 @@ class _Facts(Observer["Tables"]):
         self.wins: dict[int, tuple[Win, int]] = {}
         self.deal_ins = [0] * seats
         self.paid: list[int | None] = [0] * seats
+        self.deal_in_turn: list[int | None] = [None] * seats
         self.ending: NoWin | None = None
         dealer = step.round.player_of(0)  # type: ignore[union-attr]  # an event's step has its round
         self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
@@ -587,6 +745,11 @@ class _Facts(Observer["Tables"]):
         win = step.event
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         if win.discarder is not None:
+            if not self.deal_ins[win.discarder]:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
+                events, position = step.round.events, step.event_index - 1  # type: ignore[union-attr, operator]  # an event's step has its round and index
+                while type(events[position]) is Win:  # a double ron's first winner
+                    position -= 1
+                self.deal_in_turn[win.discarder] = self.discards[win.discarder] + (type(events[position]) is Kan)
             self.deal_ins[win.discarder] += 1
             paid = self.paid[win.discarder]  # None once a payment is not logged
             self.paid[win.discarder] = (None if paid is None or win.payments is None
@@ -601,6 +764,10 @@ class _Facts(Observer["Tables"]):
             self.round_rows.extend(self._rows(step.game, step.round_index, round_))
 
     _ready_at_end = staticmethod(_ready_at_end)  # the hidden hands at a draw, counted from the events
+
+    def _band(self, win: Win) -> str:
+        """The :data:`VALUE_BANDS` band of a win whose value the log states."""
+        return _value_band(win.points, win.seat == 0, self.tsumo_loss and win.discarder is None)
 
     def _state(self, seat: int) -> str:
         return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
@@ -639,6 +806,7 @@ class _Facts(Observer["Tables"]):
                     True, "tsumo" if win.discarder is None else "ron", win.points if stated else None,
                     None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                     "一発" in tally if stated else None, "裏ドラ" in tally if stated else None, tally,  # type: ignore
+                    _win_class(win, riichi), self._band(win) if stated else None,
                 )
             else:
                 win_facts = _NO_WIN
@@ -647,7 +815,9 @@ class _Facts(Observer["Tables"]):
                 winner = next(w for w in results if w.discarder == seat)
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
-                deal_in_facts: tuple[Any, ...] = (True, dealt, self.paid[seat], self._state(seat), winner_state)
+                deal_in_facts: tuple[Any, ...] = (True, dealt, self.paid[seat], self._state(seat), winner_state,
+                                                  self._band(winner) if winner.states_value else None,
+                                                  self.deal_in_turn[seat])
             else:
                 deal_in_facts = _NO_DEAL_IN
             tsumo_against = tsumo is not None and tsumo.seat != seat
@@ -682,12 +852,13 @@ class _Facts(Observer["Tables"]):
         place = (("", "", "", None) if origin is None else
                  (origin.platform, origin.room, _LENGTHS.get(winds, ""), origin.date))
         for player, name in enumerate(self.names):
+            rank = game.ranks[player] if finished else None  # type: ignore[index]  # a finished game has them
+            dan, rating = player_rank(game.players[player])
             self.game_rows.append((
-                game.source, self.game_index, player, name, players,
-                game.ranks[player] if finished else None,  # type: ignore[index]  # a finished game has them
+                game.source, self.game_index, player, name, players, rank,
                 game.final_scores[player] if finished else None,  # type: ignore[index]  # as above
                 _point(game.points[player]) if finished else None,  # type: ignore[index]  # as above
-                *place, *player_rank(game.players[player]),
+                *place, dan, rating, None if rank is None else tenhou_rank_points(place[1], rank, dan),
             ))
 
     def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
@@ -1255,8 +1426,10 @@ def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_tabl
     frames = {
         "rounds": rounds_table.assign(
             one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"]),
-            mangan=rounds_table["win_value"] >= rounds_table["dealer"].map({True: 12000, False: 8000}).astype(int)),
+            mangan=rounds_table["win_band"].isin(("mangan", "haneman")).astype("boolean").where(
+                rounds_table["win_band"].notna())),
         "games": games_table.assign(finished=games_table["rank"].notna(),
+                                    **dict(zip(("stable_dan_gained", "stable_dan_lost"), _tenhou_ranking(games_table))),
                                     finished_by_four=games_table["rank"].notna() & (games_table["players"] == 4),
                                     last=games_table["rank"] == games_table["players"]),
         "turns": turns_table,
@@ -1305,7 +1478,9 @@ _SEED = (
 """The table ``paipu stats`` prints (``docs/stats.md``): (header, stat, format); rates print as ``.191``."""
 
 
-def _cell(value: float, style: str) -> str:
+def cell_text(value: float, style: str) -> str:
+    """A number as the text tables print it in ``style``: ``"rate"`` as ``.191``, else a
+    format (``"{:,.0f}"``); ``-`` for none (NaN)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
     if style == "rate":
@@ -1322,10 +1497,6 @@ def _few(record: dict[str, Any], stat: str, style: str) -> str:
     """``*`` after a rate of the table from fewer than :data:`MIN_CASES` cases, else ``""``."""
     cases = record.get(f"{stat}_cases")
     return "*" if style == "rate" and cases is not None and 0 < cases < MIN_CASES else ""
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
@@ -1345,18 +1516,6 @@ def _records(summary_table: pd.DataFrame) -> list[dict[str, Any]]:
                 record[stat] = value.item() if hasattr(value, "item") else value
         records.append(record)
     return records
-
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-"""How a cell that a spreadsheet runs as a formula begins (OWASP, *CSV Injection*):
-``=cmd|' /C calc'!A0`` as a player's name would run on the machine that opens the CSV."""
-
-
-def _inert(cell: object) -> object:
-    """A CSV cell as a spreadsheet shows it without running it: a text that begins as a
-    formula (:data:`_FORMULA_START`) with ``'`` before it, as OWASP advises (``'=1+2``);
-    anything else, a number (``-3``) included, as it is."""
-    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_START) else cell
 
 
 def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", "json"] = "table") -> str:
@@ -1382,7 +1541,7 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
             for stat in _TALLIES:
                 record[stat] = json.dumps(record[stat], ensure_ascii=False)
             for stat, value in record.items():
-                record[stat] = _inert(value)
+                record[stat] = spreadsheet_safe(value)
         text: str = pd.DataFrame(records, columns=[*_keys(summary_table), *summary_table.columns]).to_csv(index=False)
         return text
     if format != "table":
@@ -1391,15 +1550,15 @@ def format_summary(summary_table: pd.DataFrame, format: Literal["table", "csv", 
     header = [*keys, *(title for title, _, _ in _SEED)]
     lines = [header] + [
         [*(record[key] for key in keys),
-         *(_cell(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
+         *(cell_text(record[stat], style) + _few(record, stat, style) for _, stat, style in _SEED)]
         for record in records
     ]
-    widths = [max(_width(line[column]) for line in lines) for column in range(len(header))]
+    widths = [max(display_width(line[column]) for line in lines) for column in range(len(header))]
 
     named = len(keys)
 
     def layout(line: list[str]) -> str:
-        names = [text + " " * (width - _width(text)) for text, width in zip(line[:named], widths)]
+        names = [text + " " * (width - display_width(text)) for text, width in zip(line[:named], widths)]
         return "  ".join([*names, *(cell.rjust(width) for cell, width in zip(line[named:], widths[named:]))])
 
     few = any(cell.endswith("*") for line in lines for cell in line[1:])

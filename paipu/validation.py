@@ -27,7 +27,7 @@ from .events import Deal, Event, Game, NoWin, Win, locator
 from .hand import Hand
 from .loader import MAX_SIZE, GameSource, Selection, games_of, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
-from .menus import menu_problems
+from .menus import menu_checkers
 from .observe import Observer, Step
 from .engine import Replay
 from .rules import Rule, RuleSpec
@@ -153,8 +153,9 @@ class Checker(Observer[list[Finding]]):
 
     def format_problems(self) -> None:
         """What the game's format states that its own record checks (a Mahjong Soul
-        record's wall: :meth:`~paipu.formats.majsoul_record.MajsoulRecord.problems`; its
-        menus: :func:`paipu.menus.menu_problems`), each a finding at its event."""
+        record's wall: :meth:`~paipu.formats.majsoul_record.MajsoulRecord.problems`),
+        each a finding at its event. (A record's menus are checked on the replay, by
+        the :class:`~paipu.menus.MenuChecker` of :meth:`observers`.)"""
         game = self.game
         if game is None or game.origin is None:
             return
@@ -162,11 +163,7 @@ class Checker(Observer[list[Finding]]):
         problems = getattr(record, "problems", None)
         if problems is None:
             return
-        found = problems(game)
-        menus = getattr(record, "menus", None)
-        if menus and any(menus):
-            found += menu_problems(game, menus)
-        for round_index, event, check, expected, logged, message in found:
+        for round_index, event, check, expected, logged, message in problems(game):
             self.add(None, check, expected, logged, message, round_index, event)
 
     def deal(self, step: Step[Deal], expected: DealExpectation) -> None:
@@ -339,8 +336,15 @@ def validate_game(game: Game, rule: RuleSpec | None = None, strict_names: bool =
 
     An exception inside the engine is not a finding: it propagates (an engine error,
     which :func:`validate_file` reports apart)."""
-    findings: list[Finding] = Replay(game, rule).run(Checker(strict_names))
-    return findings
+    return checked(Replay(game, rule), strict_names)
+
+
+def checked(replay: Replay, strict_names: bool = False) -> list[Finding]:
+    """The findings of ``replay``'s game: its :class:`Checker` run on the replay, with
+    the :class:`~paipu.menus.MenuChecker` of a game whose record logs menus."""
+    checker = Checker(strict_names)
+    replay.run(checker, *menu_checkers(replay.game, checker.add))
+    return checker.findings
 
 
 def validate(games: GameSource, rule: RuleSpec | None = None, strict_names: bool = False) -> list[Finding]:
@@ -406,7 +410,7 @@ def validate_file(path: str, index: Selection = None, rule: RuleSpec | None = No
         rounds += len(game.rounds)
         try:
             replay = Replay(game, chosen)
-            found = replay.run(Checker(strict_names))
+            found = checked(replay, strict_names)
             loose += bool(replay.other_rules)
         except Exception as error:  # a bug of paipu's: reported apart, and the run goes on
             engine_errors.append({"source": game.source, "error": f"{type(error).__name__}: {error}",

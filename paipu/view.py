@@ -50,7 +50,8 @@ from . import svg
 from .danger import SafeKinds, danger, public_counts
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay
-from .observe import Step
+from .menus import menu_checkers
+from .observe import EVENT_HOOKS, Step
 from .events import Deal, Discard, Game, Kan, NoWin, Round, Win, locator
 from .limits import as_index, clip, printable
 from .loader import GameReader, load
@@ -65,7 +66,7 @@ from .tiles import KINDS, KIND_OF, HandNotation, Meld, dora_of
 from .validation import Checker, Finding
 
 __all__ = ["view", "Viewer", "Frames", "frame", "step_findings", "step_html", "round_html", "findings_panel",
-           "fragment"]
+           "fragment", "page_text", "file_name"]
 
 Where = Union[int, Finding, "tuple[int, int | None]", str]
 """A step of a viewer: its index, a finding (the step it is reported at), a
@@ -96,7 +97,7 @@ _SEPARATOR = "\x1e"
 """Between the frames of the compressed data: never in a frame (log text is escaped)."""
 
 
-def _text(value: object, limit: int = 80) -> str:
+def page_text(value: object, limit: int = 80) -> str:
     """Text from a log as the page writes it: one line, control characters escaped, cut
     to ``limit`` characters, HTML-escaped."""
     return html.escape(printable(clip(str(value), limit)))
@@ -107,7 +108,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.splitlines())
 
 
-def _file_name(source: str) -> str:
+def file_name(source: str) -> str:
     """A game's source (``/home/me/logs/game.json#3``) as a page names it: the file's name
     and the game's number, without the folders above it (a page is shared, and its
     folders are nobody else's business)."""
@@ -377,7 +378,8 @@ def _danger(step: Step[Any], seat: int, seen: list[int], memo: _Memo) -> str:
     rated = []
     for kind, count in enumerate(hand.counts):
         if count:
-            worst = max((danger(KINDS[kind], safe[other], 4 - seen[kind]) for other in riichi), key=lambda d: d.value)
+            worst = max((danger(KINDS[kind], safe[other], 4 - seen[kind], len(safe.riichi)) for other in riichi),
+                        key=lambda d: d.value)
             level = 0 if worst.value == 0 else 1 if worst.value <= 4 else 2 if worst.value <= 8 else 3
             rated.append(f'<span class="pv-danger pv-d{level}" title="{worst.label}">{svg.tile(KINDS[kind])}'
                          f'{worst.value}</span>')
@@ -518,7 +520,7 @@ def _marked(body: str, findings: Iterable[Finding]) -> str:
 def _yaku_words(yaku: Iterable[Any], ordered: bool = True) -> str:
     """Yaku as ``name han`` by their 電脳麻将 names, those worth nothing left out; sorted
     when ``ordered`` (to compare two lists), else in their own order."""
-    words = [f"{_text(yaku_name(y.name))} {'*' * y.yakuman if y.yakuman else y.han}" for y in yaku if y.han or y.yakuman]
+    words = [f"{page_text(yaku_name(y.name))} {'*' * y.yakuman if y.yakuman else y.han}" for y in yaku if y.han or y.yakuman]
     return ", ".join(sorted(words) if ordered else words) or "none"
 
 
@@ -552,7 +554,7 @@ def _win_panel(step: Step[Win], names: tuple[str, ...], expected: WinExpectation
         return logged, ""
     result = expected.result
     ura = None if win.ura_indicators is None else len(win.ura_indicators)
-    rows: list[Row] = [("hule", "allowed", _text(expected.allowed or "yes", 300), "yes"),
+    rows: list[Row] = [("hule", "allowed", page_text(expected.allowed or "yes", 300), "yes"),
                        ("hule.shoupai", "hand", drawn(expected.hand), drawn(win.hand))]
     if result:
         rows += [("hule.hupai", "yaku", _yaku_words(result.yaku), _yaku_words(win.yaku)),  # type: ignore[union-attr]
@@ -565,7 +567,7 @@ def _win_panel(step: Step[Win], names: tuple[str, ...], expected: WinExpectation
                  ("hule.fubaopai", "ura indicators", "-" if expected.ura_count is None else expected.ura_count,
                   "-" if ura is None else ura)]
         if win.limit is not None:
-            rows.append(("hule.limit", "limit", result.limit or "-", _text(win.limit) or "-"))  # type: ignore[union-attr]
+            rows.append(("hule.limit", "limit", result.limit or "-", page_text(win.limit) or "-"))  # type: ignore[union-attr]
     else:
         rows.append(("hule.defen", "points", str(result), win.points))
     return logged, f'<div class="pv-panel">{_compare("the win", rows)}</div>'
@@ -606,7 +608,7 @@ def _draw_panel(step: Step[NoWin], names: tuple[str, ...], expected: DrawExpecta
                      for seat, shown in enumerate(expected.shown))
     shown = ", ".join(f"{SEAT_NAMES[seat]} {'hidden' if hand is None else 'shown'}"
                       for seat, hand in enumerate(draw.hands))
-    rows: list[Row] = [("pingju.name", "draw", expected.name or "no draw here", draw_name(draw.name) or _text(draw.name)),
+    rows: list[Row] = [("pingju.name", "draw", expected.name or "no draw here", draw_name(draw.name) or page_text(draw.name)),
                        ("pingju.shoupai", "hands", must, shown),
                        ("pingju.fenpei", "payments", _by_seat(expected.payments, round_, names),
                         _by_seat(draw.payments, round_, names))]
@@ -620,7 +622,7 @@ def _end_panel(step: Step[Any], names: tuple[str, ...], expected: GameEnd) -> st
         ends = f"no: before {game.rounds[expected.extra_from].label}"
 
     def by_player(values: Iterable[Any] | None) -> str:
-        return "-" if values is None else ", ".join(f"{name} {_text(value)}" for name, value in zip(names, values))
+        return "-" if values is None else ", ".join(f"{name} {page_text(value)}" for name, value in zip(names, values))
 
     rows: list[Row] = [("game.rounds", "the game ends here", ends, "yes" if game.final_scores is not None else "-"),
                        ("game.defen", "final scores", by_player(expected.scores), by_player(game.final_scores)),
@@ -631,7 +633,7 @@ def _end_panel(step: Step[Any], names: tuple[str, ...], expected: GameEnd) -> st
 
 def findings_panel(findings: Iterable[Finding]) -> str:
     """The findings of a step, each with its check and message."""
-    items = "".join(f'<li data-check="{_text(f.check)}"><code>{_text(f.check)}</code> {_text(f.message, 300)}</li>'
+    items = "".join(f'<li data-check="{page_text(f.check)}"><code>{page_text(f.check)}</code> {page_text(f.message, 300)}</li>'
                     for f in findings)
     return f'<div class="pv-panel pv-findings"><h4>findings</h4><ul>{items}</ul></div>' if items else ""
 
@@ -704,7 +706,7 @@ def frame(step: Step[Any], findings: Iterable[Finding] | None = None) -> str:
     """The HTML of one step's frame (without the page around it: see :class:`Viewer`),
     with ``findings`` at the step, by default those validation makes of the step alone
     (:func:`step_findings`)."""
-    names = tuple(_text(name.split("\n")[0], 40) for name in step.game.players)
+    names = tuple(page_text(name.split("\n")[0], 40) for name in step.game.players)
     found = step_findings(step) if findings is None else list(findings)
     memo = _Memo()
     return memo.pieces.expand(_marked(_body(step, names, memo, True), found) + findings_panel(found) + _FRAME_END)
@@ -721,6 +723,10 @@ def step_findings(step: Step[Any]) -> list[Finding]:
     checked = _CHECKED.get(type(step.event))
     if checked is not None and step.expected is not None:
         checked(checker, step)
+    hook = EVENT_HOOKS.get(type(step.event))
+    if hook is not None:
+        for menus in menu_checkers(step.game, checker.add):
+            getattr(menus, hook)(step)
     return checker.findings
 
 
@@ -746,10 +752,12 @@ class _Recorder(Checker):
     """The observer of the replay that draws a frame at every step and remembers at which
     step validation reports each finding."""
 
-    def __init__(self, game: Game, check: bool) -> None:
+    def __init__(self, game: Game, check: bool, rounds: frozenset[int] | None = None) -> None:
         super().__init__()
         self.check = check
-        self.names = tuple(_text(name.split("\n")[0], 40) for name in game.players)
+        self.rounds = rounds
+        """The indices of the rounds drawn (``None``: every round); the end is drawn always."""
+        self.names = tuple(page_text(name.split("\n")[0], 40) for name in game.players)
         self.memo = _Memo()
         self.bodies: list[str] = []
         self.places: list[tuple[int, int | None]] = []
@@ -769,6 +777,8 @@ class _Recorder(Checker):
             checked = _CHECKED.get(type(step.event))
             if checked is not None:
                 checked(self, step)
+        if self.rounds is not None and step.round is not None and step.round_index not in self.rounds:
+            return
         self.places.append((step.round_index, step.event_index))
         self.bodies.append(_body(step, self.names, self.memo, self.check))
 
@@ -817,9 +827,16 @@ class Viewer:
     of the game last (``(len(rounds), None)``);
     ``findings`` those :func:`paipu.validate` reports for the game, ``finding_steps`` the
     step of each; ``start`` the step shown first and ``seat`` the player id whose
-    viewpoint the table is drawn from (at the bottom)."""
+    viewpoint the table is drawn from (at the bottom).
 
-    def __init__(self, game: Game, rule: RuleSpec | None = None, *, check: bool = True) -> None:
+    ``rounds`` (indices of rounds, from 0) draws the frames of those rounds only, and the
+    end: the game is replayed whole and checked whole, but a page of a few rounds of a
+    game costs and weighs what those rounds do (``paipu report`` links so into each game
+    it names). The steps keep their places in the game (``#r5e30`` is the same step as in
+    the whole game's page); a finding in a round not drawn is shown at the end."""
+
+    def __init__(self, game: Game, rule: RuleSpec | None = None, *, check: bool = True,
+                 rounds: Iterable[int] | None = None) -> None:
         for round_ in game.rounds:
             if len(round_.events) > MAX_ROUND_EVENTS:
                 raise ValueError(f"{locator(game.source, round_.label, None)}: {len(round_.events):,} events, more "
@@ -828,8 +845,10 @@ class Viewer:
         self.game = game
         replay = Replay(game, rule)
         self.rule = replay.rule
-        recorder = _Recorder(game, check)
-        replay.run(recorder)
+        self.rounds = None if rounds is None else frozenset(rounds)
+        """The indices of the rounds drawn, ``None`` for every round."""
+        recorder = _Recorder(game, check, self.rounds)
+        replay.run(recorder, *(menu_checkers(game, recorder.add) if check else ()))
         self.names = recorder.names
         self.steps: list[tuple[int, int | None]] = recorder.places
         index = {place: i for i, place in enumerate(self.steps)}
@@ -843,6 +862,7 @@ class Viewer:
                               for i, body in enumerate(recorder.bodies)], recorder.memo.pieces)
         self.start = 0
         self.seat = 0
+        self.check = check
 
     def __len__(self) -> int:
         return len(self.frames)
@@ -930,7 +950,7 @@ class Viewer:
             f"<script>{_SCRIPT.replace('@ID@', ident).replace('@BOARD@', str(BOARD))}</script></div>")
         if not standalone:
             return fragment
-        title = _text(_file_name(self.game.source) or _one_line(self.game.title))
+        title = page_text(file_name(self.game.source) or _one_line(self.game.title))
         return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title} · paipu</title>'
                 f'<meta name="viewport" content="width=device-width,initial-scale=1"></head>'
                 f'<body style="margin:8px;background:#eae6da">{fragment}</body></html>')
@@ -938,9 +958,12 @@ class Viewer:
     def _top(self) -> str:
         game = self.game
         count = len(self.findings)
-        found = f'<span class="pv-bad">{_count(count, "finding")}</span>' if count else "valid"
-        return (f'<div class="pv-top"><b>{_text(_one_line(game.title) or "(no title)", 200)}</b> '
-                f'<span>{_text(_file_name(game.source))}</span> · {found}</div>')
+        found = (f'<span class="pv-bad">{_count(count, "finding")}</span>' if count
+                 else "valid" if self.check else "not checked")
+        drawn = "" if self.rounds is None else (
+            f" · {_count(len(self.round_starts()), 'round')} of {len(game.rounds)} drawn")
+        return (f'<div class="pv-top"><b>{page_text(_one_line(game.title) or "(no title)", 200)}</b> '
+                f'<span>{page_text(file_name(game.source))}</span> · {found}{drawn}</div>')
 
     def _bar(self) -> str:
         buttons = [("first", "|◀", "Home: the first step"), ("prevround", "◀◀", "PgUp: the previous round"),
@@ -974,7 +997,7 @@ class Viewer:
                             f'title="{round_.label}: {self._result(round_)}">{_short_label(round_)}</a>')
         marks = "".join(f'<a class="pv-mark" href="{self.link(step)}" data-go="{step}" '
                         f'style="left:{100 * step / total:.2f}%" '
-                        f'title="{_text(finding.check)}"></a>'
+                        f'title="{page_text(finding.check)}"></a>'
                         for step, finding in dict(zip(self.finding_steps, self.findings)).items())
         return (f'<div class="pv-line">{"".join(segments)}{marks}'
                 f'<span class="pv-pos" style="left:{100 * self.start / total:.2f}%"></span></div>')
@@ -987,7 +1010,7 @@ class Viewer:
         words = []
         for result in results:
             if type(result) is NoWin:
-                words.append(f"draw, {_text(result.name)}")
+                words.append(f"draw, {page_text(result.name)}")
             else:
                 win: Win = result  # type: ignore[assignment]
                 name = self.names[round_.player_of(win.seat)]

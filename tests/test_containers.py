@@ -624,6 +624,10 @@ def test_a_bad_day_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["validate", ".", "--since", "2024/01/01"])
     assert stop.value.code == 2 and "not a day written YYYY-MM-DD" in capsys.readouterr().err
+    for no_day in ("2024-13-45", "2023-02-29"):  # written as a day, yet none
+        with pytest.raises(SystemExit) as stop:
+            main(["validate", ".", "--until", no_day])
+        assert stop.value.code == 2 and f"not a day written YYYY-MM-DD: '{no_day}'" in capsys.readouterr().err
     with pytest.raises(ValueError, match="players must be 3 or 4"):
         Filters(players=2)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from paipu import cli, danger
+from paipu import cli, danger, defence
 from paipu.formats.tenhou_rules import ERAS, SANMA_ERAS
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
 from paipu.stats import GAME_COLUMNS, ROUND_COLUMNS, STATS
@@ -186,19 +186,21 @@ def test_the_cli_pages_rule_option_names_every_preset():
     assert set(named) == set(PRESETS), named
 
 
-def _danger_classes() -> dict[str, int]:
-    """Every danger class of :func:`paipu.danger.danger` with the seed's value: each number
-    tile of one suit with each set of its suji partners genbutsu (and itself), each honour
-    with 0 to 3 copies unseen."""
+def _danger_classes(players: int = 4) -> dict[str, int]:
+    """Every danger class of :func:`paipu.danger.danger` with the seed's value at a table
+    of ``players``: each number tile of one suit with each set of its suji partners
+    genbutsu (and itself), each honour (and with three players, each 1m and 9m) with 0 to
+    3 copies unseen."""
     classes: dict[str, int] = {}
-    for rank in range(1, 10):
+    for suit, rank in itertools.product("mp", range(1, 10)):
         kind = rank - 1
         partners = [kind + step for step in (-3, 3) if 0 <= kind + step <= 8]
         for size in range(len(partners) + 1):
             for safe in itertools.combinations(partners, size):
-                rated = danger.danger(f"m{rank}", set(safe), 0)
-                classes[rated.label] = rated.value
-        rated = danger.danger(f"m{rank}", {kind}, 0)
+                for unseen in range(4):
+                    rated = danger.danger(f"{suit}{rank}", {9 * (suit == "p") + k for k in safe}, unseen, players)
+                    classes[rated.label] = rated.value
+        rated = danger.danger(f"{suit}{rank}", {9 * (suit == "p") + kind}, 0, players)
         classes[rated.label] = rated.value
     for unseen in range(4):
         rated = danger.danger("z1", set(), unseen)
@@ -206,12 +208,36 @@ def _danger_classes() -> dict[str, int]:
     return classes
 
 
-def test_the_measured_danger_table_gives_each_class_its_seed_value_and_rate():
+@pytest.mark.parametrize("players, header", [(4, "class (against one riichi player)"),
+                                             (3, "class (three players, against one riichi player)")])
+def test_the_measured_danger_table_gives_each_class_its_seed_value_and_rate(players, header):
     section = _section("stats.md", "### The danger table on real Tenhou games", "## Plots")
-    rows = _table(section, "class (against one riichi player)")
-    classes = _danger_classes()
+    rows = _table(section, header)
+    classes = _danger_classes(players)
     assert set(rows) == set(classes)
     for label, (value, discards, deal_ins, rate) in rows.items():
         assert int(value) == classes[label], label
         discards_, deal_ins_ = int(discards.replace(",", "")), int(deal_ins.replace(",", ""))
         assert rate == f"{100 * deal_ins_ / discards_:.1f}%", label
+
+
+@pytest.mark.parametrize("first, columns", [("`threats`: one row", defence.THREAT_COLUMNS),
+                                            ("`discards`: one row", defence.DISCARD_COLUMNS)],
+                         ids=["threats", "discards"])
+def test_the_defence_tables_give_each_column_its_definition(first, columns):
+    rows = _table(_section("stats.md", first, "`danger_table("), "column")
+    assert list(rows) == list(columns)
+    for column, definition in columns.items():
+        assert rows[column][-1] == definition.replace("``", "`")
+
+
+def test_the_push_table_gives_each_rate_and_interval_from_its_counts():
+    from paipu.stats import wilson_interval
+
+    rows = _table(_section("stats.md", "### Push or fold by situation", "### The danger table"), "situation")
+    assert len(rows) == 15
+    for situation, (discards, pushes, rate, interval) in rows.items():
+        cases, successes = int(discards.replace(",", "")), int(pushes.replace(",", ""))
+        assert rate == f"{100 * successes / cases:.1f}%", situation
+        low, high = wilson_interval(successes, cases)
+        assert interval == f"{100 * low:.1f}-{100 * high:.1f}%", situation

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from paipu.formats import FormatError, identify
-from paipu.formats.majsoul_record import game_from_majsoul_record
+from paipu.formats.majsoul_record import game_from_majsoul_record, level_name
 from paipu.validation import validate_game
 
 import orjson
@@ -102,9 +102,13 @@ A_HANDS = [
 ]
 
 
-def hule(seat: int, hand: list[str], tile: str, zimo: bool, fu: int, han: int, **points: Any) -> dict[str, Any]:
+def hule(seat: int, hand: list[str], tile: str, zimo: bool, fu: int, fans: list[tuple[int, int]],
+         **points: Any) -> dict[str, Any]:
+    """A ``RecordHule`` win; ``fans`` its yaku as (id, han) by Mahjong Soul's ids (1 門前清自摸和,
+    2 立直, 9 役牌 中, 14 平和, 16 一気通貫, 30 一発, 33 裏ドラ), ``count`` their sum."""
     return {"hand": hand, "hu_tile": tile, "seat": seat, "zimo": zimo, "qinjia": seat == 0, "yiman": False,
-            "count": han, "fu": fu, **points}
+            "count": sum(han for _, han in fans), "fu": fu, "fans": [{"id": id, "val": han} for id, han in fans],
+            **points}
 
 
 def game_a() -> dict[str, Any]:
@@ -113,14 +117,17 @@ def game_a() -> dict[str, Any]:
         {"name": ".lq.RecordNewRound", "data": {
             "chang": 0, "ju": 0, "ben": 0, "scores": [1000] * 4, "liqibang": 0,
             **{f"tiles{seat}": hand for seat, hand in enumerate(A_HANDS)},
-            "paishan": wall, "left_tile_count": 69, "doras": ["6z"]}},
+            "paishan": wall, "left_tile_count": 69, "doras": ["6z"],
+            # the dealer may discard or declare riichi with 4p (234m 678m 234s 67s 66z: waiting on 5s and 8s)
+            "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 7, "combination": ["4p"]}]}}},
         {"name": ".lq.RecordDiscardTile", "data": {
             "seat": 0, "tile": "4p", "is_liqi": False, "moqie": False, "is_wliqi": False,
-            "operations": [{"seat": 1, "operation_list": [{"type": 9}]},
+            # seat 1 may ron or chi 4p with 2p 3p or with 3p 5p; seat 2 may ron; seat 3 nothing
+            "operations": [{"seat": 1, "operation_list": [{"type": 2, "combination": ["2p|3p", "3p|5p"]}, {"type": 9}]},
                            {"seat": 2, "operation_list": [{"type": 9}]}]}},
         {"name": ".lq.RecordHule", "data": {
-            "hules": [hule(1, A_HANDS[1], "4p", False, 30, 3, point_rong=3900),
-                      hule(2, A_HANDS[2], "4p", False, 30, 3, point_rong=3900)],
+            "hules": [hule(1, A_HANDS[1], "4p", False, 30, [(16, 2), (14, 1)], point_rong=3900),
+                      hule(2, A_HANDS[2], "4p", False, 30, [(16, 2), (14, 1)], point_rong=3900)],
             "old_scores": [1000] * 4, "delta_scores": [-7800, 3900, 3900, 0],
             "scores": [-6800, 4900, 4900, 1000]}},
     ]
@@ -201,12 +208,15 @@ def game_b() -> dict[str, Any]:
             "chang": 0, "ju": 0, "ben": 1, "scores": [1000] * 3, "liqibang": 0,
             **{f"tiles{seat}": hand for seat, hand in enumerate(B2_HANDS)}, "tiles3": [],
             "paishan": wall2, "left_tile_count": 54, "doras": ["4s"],
-            # closed kan (4) and riichi (7: discarding a 7z leaves 1s waiting alone)
+            # closed kan (4) and riichi (7: discarding a 7z leaves 1s waiting alone; discarding 1s
+            # leaves no wait, the four 7z all held), each 7z held listed, as real records list them
             "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 4, "combination": ["7z|7z|7z|7z"]},
-                                                        {"type": 7}]}}),
+                                                        {"type": 7, "combination": ["7z", "7z", "7z", "7z"]}]}}),
         action("RecordAnGangAddGang", {"seat": 0, "type": 3, "tiles": "7z", "doras": ["4s", "7p"]}),
         action("RecordDealTile", {"seat": 0, "tile": "2s", "left_tile_count": 53, "doras": ["4s", "7p"],
-                                  "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 7}]}}),
+                                  # riichi discarding 1s (waiting on 2s) or 2s (waiting on 1s)
+                                  "operation": {"seat": 0, "operation_list": [
+                                      {"type": 1}, {"type": 7, "combination": ["1s", "2s"]}]}}),
         action("RecordDiscardTile", {"seat": 0, "tile": "1s", "is_liqi": True, "moqie": False, "is_wliqi": False}),
         action("RecordDealTile", {"seat": 1, "tile": "6z", "left_tile_count": 52,
                                   "liqi": {"seat": 0, "score": 0, "liqibang": 1}}),
@@ -216,8 +226,10 @@ def game_b() -> dict[str, Any]:
         action("RecordDealTile", {"seat": 0, "tile": "2s", "left_tile_count": 50,
                                   "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 8}]}}),
         action("RecordHule", {
-            "hules": [{**hule(0, ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "2s"], "2s", True, 60, 4,
-                              point_zimo_xian=4000), "liqi": True, "li_doras": ["5z", "1z"],
+            # a riichi win lists its ura dora, 0 when none is held (as Mahjong Soul's records do)
+            "hules": [{**hule(0, ["1p", "2p", "3p", "4p", "5p", "6p", "7s", "8s", "9s", "2s"], "2s", True, 60,
+                              [(2, 1), (30, 1), (1, 1), (9, 1), (33, 0)], point_zimo_xian=4000),
+                       "liqi": True, "li_doras": ["5z", "1z"],
                        "ming": ["angang(7z,7z,7z,7z)"]}],
             "old_scores": [0, 1000, 1000], "delta_scores": [9200, -4100, -4100], "scores": [9200, -3100, -3100]}),
     ]
@@ -237,6 +249,122 @@ def game_b() -> dict[str, Any]:
     }
 
 
+# -- game C: data version 210715, four players, a pon and a kan robbed (槍槓) -----------------------
+#
+# Friendly room, four players, East only, the detail_rule of game A (1,000 points each, 30,000
+# returned, uma +5 / -5 / -15, bankruptcy ends the game). Dora indicator 9p: the dora is 1p,
+# which nobody holds. The menus are logged (every number below is what the rules offer).
+#
+# 東1局0本場. The dealer discards 2p (event 2): seat 2 may pon it with its 2p 2p (nobody else
+# may call it: seat 1 holds no 1p, 3p or 4p; nobody waits on it) and does (event 3); after a
+# pon the claimed kind may not be discarded (喰い替え): its menu is a discard, except 2p.
+# Seat 2 discards 4z (event 4). Seat 3 draws 9s (event 5): 3p4p 234m 567m 678s 99s 1z,
+# riichi discarding 1z (then waiting on 2p and 5p); it discards 1z without riichi (event 6).
+# The dealer draws and discards 9m (events 7, 8: seat 1 holds no 7m 8m to chi it), seat 1
+# draws and discards 3z (events 9, 10). Seat 2 draws the fourth 2p (event 11): it may add it
+# to its pon, and does (event 12); seat 3 robs it (槍槓, event 13):
+#   234p 234m 567m 678s 99s, won on 2p with 3p4p (two-sided), 9s the pair: 槍槓 1 + 平和 1 =
+#   2 han, 30 fu (a pinfu ron): a non-dealer's 30 fu 2 han = 30 * 2^4 * 4 = 1,920 -> 2,000,
+#   paid by the kan's player. Seat 2: 1,000 - 2,000 = -1,000: bankruptcy ends the game.
+# Final scores 1,000 / 1,000 / -1,000 / 3,000. Ranks: seat 3, seat 0, seat 1 (a tie: seat
+# order), seat 2. Points (score - 1,000) / 1,000 + uma: 17.0, 5.0, -5.0, -17.0.
+
+C_HANDS = [
+    ["2p", "7m", "8m", "8p", "1s", "3s", "5s", "7s", "9s", "2z", "3z", "4z", "6z", "7z"],
+    ["1m", "4m", "6m", "2s", "4s", "6s", "8s", "1s", "5z", "5z", "6p", "8p", "9p"],
+    ["2p", "2p", "4z", "1m", "3m", "5m", "7m", "9m", "2s", "4s", "6s", "8s", "5p"],
+    ["3p", "4p", "2m", "3m", "4m", "5m", "6m", "7m", "6s", "7s", "8s", "9s", "1z"],
+]
+
+
+def game_c() -> dict[str, Any]:
+    wall = lay_wall(4, C_HANDS, 0, ["9s", "9m", "3z", "2p"], {-5: "9p"}, with_deal=True)
+    discard = [{"type": 1}]
+    actions = [
+        action("RecordNewRound", {
+            "chang": 0, "ju": 0, "ben": 0, "scores": [1000] * 4, "liqibang": 0,
+            **{f"tiles{seat}": hand for seat, hand in enumerate(C_HANDS)},
+            "paishan": wall, "left_tile_count": 70, "doras": ["9p"],
+            "operation": {"seat": 0, "operation_list": discard}}),
+        action("RecordDiscardTile", {"seat": 0, "tile": "2p", "is_liqi": False, "moqie": False, "operations": [
+            {"seat": 2, "operation_list": [{"type": 3, "combination": ["2p|2p"]}]}]}),
+        action("RecordChiPengGang", {"seat": 2, "type": 1, "tiles": ["2p", "2p", "2p"], "froms": [2, 2, 0],
+                                     "operation": {"seat": 2, "operation_list": [{"type": 1, "combination": ["2p"]}]}}),
+        action("RecordDiscardTile", {"seat": 2, "tile": "4z", "is_liqi": False, "moqie": False}),
+        action("RecordDealTile", {"seat": 3, "tile": "9s", "left_tile_count": 69, "operation": {
+            "seat": 3, "operation_list": [*discard, {"type": 7, "combination": ["1z"]}]}}),
+        action("RecordDiscardTile", {"seat": 3, "tile": "1z", "is_liqi": False, "moqie": False}),
+        action("RecordDealTile", {"seat": 0, "tile": "9m", "left_tile_count": 68,
+                                  "operation": {"seat": 0, "operation_list": discard}}),
+        action("RecordDiscardTile", {"seat": 0, "tile": "9m", "is_liqi": False, "moqie": True}),
+        action("RecordDealTile", {"seat": 1, "tile": "3z", "left_tile_count": 67,
+                                  "operation": {"seat": 1, "operation_list": discard}}),
+        action("RecordDiscardTile", {"seat": 1, "tile": "3z", "is_liqi": False, "moqie": True}),
+        action("RecordDealTile", {"seat": 2, "tile": "2p", "left_tile_count": 66, "operation": {
+            "seat": 2, "operation_list": [*discard, {"type": 6, "combination": ["2p|2p|2p|2p"]}]}}),
+        action("RecordAnGangAddGang", {"seat": 2, "type": 2, "tiles": "2p", "operations": [
+            {"seat": 3, "operation_list": [{"type": 9}]}]}),
+        action("RecordHule", {
+            "hules": [hule(3, ["3p", "4p", "2m", "3m", "4m", "5m", "6m", "7m", "6s", "7s", "8s", "9s", "9s"], "2p",
+                           False, 30, [(3, 1), (14, 1)], point_rong=2000)],
+            "old_scores": [1000] * 4, "delta_scores": [0, 0, -2000, 2000], "scores": [1000, 1000, -1000, 3000]}),
+    ]
+    record = game_a()
+    record["head"]["uuid"] = "260101-00000000-0000-0000-0000-00000000000c"
+    record["head"]["result"] = {"players": [
+        {"seat": 3, "total_point": 17000, "part_point_1": 3000},
+        {"seat": 0, "total_point": 5000, "part_point_1": 1000},
+        {"seat": 1, "total_point": -5000, "part_point_1": 1000},
+        {"seat": 2, "total_point": -17000, "part_point_1": -1000}]}
+    record["data"] = {"version": 210715, "actions": actions}
+    return record
+
+
+# -- game D: data version 210715, three players, a North set aside (北抜き) --------------------------
+#
+# Game B's room and rule. Dora indicator 6z (the dora 7z, which nobody holds in seat 0's hand).
+# 東1局0本場: the dealer's 14 tiles, 123456789p 123s 5s 4z, may be discarded, or declare riichi
+# with 4z (waiting on 5s) or 5s (waiting on 4z), or set the North aside (北抜き, 11); it sets
+# it aside (event 2: nobody may rob it) and draws the replacement, the wall's last tile, 5s
+# (event 3): tsumo.
+#   123p 456p 789p 123s 55s: 門前清自摸和 1, 嶺上開花 1 (a North's replacement tile),
+#   一気通貫 2, 抜きドラ 1 (the North, a dora) = 5 han: a mangan (fu 20 + 2 tsumo + 2 single
+#   wait = 24 -> 30): a dealer's tsumo, 4,000 from each of the two others (ツモ損).
+#   Scores 9,000 / -3,000 / -3,000: bankruptcy ends the game. Points: (9,000 - 1,000) /
+#   1,000 + 15 = 23.0; -4.0 + 0; -4.0 - 15 = -19.0.
+
+D_HANDS = [
+    ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "5s", "4z"],
+    ["1m", "1m", "9m", "9m", "1z", "1z", "2z", "2z", "3z", "3z", "5z", "7z", "7z"],
+    ["2p", "3p", "6p", "7p", "2s", "3s", "4s", "6s", "7s", "8s", "9s", "9s", "5z"],
+]
+
+
+def game_d() -> dict[str, Any]:
+    wall = lay_wall(3, D_HANDS, 0, [], {-1: "5s", -9: "6z"}, with_deal=True)
+    record = game_b()
+    record["head"]["uuid"] = "260101-00000000-0000-0000-0000-00000000000d"
+    record["head"]["result"] = {"players": [
+        {"seat": 0, "total_point": 23000, "part_point_1": 9000},
+        {"seat": 1, "total_point": -4000, "part_point_1": -3000},
+        {"seat": 2, "total_point": -19000, "part_point_1": -3000}]}
+    record["data"]["actions"] = [
+        action("RecordNewRound", {
+            "chang": 0, "ju": 0, "ben": 0, "scores": [1000] * 3, "liqibang": 0,
+            **{f"tiles{seat}": hand for seat, hand in enumerate(D_HANDS)}, "tiles3": [],
+            "paishan": wall, "left_tile_count": 54, "doras": ["6z"],
+            "operation": {"seat": 0, "operation_list": [{"type": 1}, {"type": 7, "combination": ["4z", "5s"]},
+                                                        {"type": 11}]}}),
+        action("RecordBaBei", {"seat": 0, "moqie": False}),
+        action("RecordDealTile", {"seat": 0, "tile": "5s", "left_tile_count": 53}),
+        action("RecordHule", {
+            "hules": [hule(0, ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "5s", "5s"],
+                           "5s", True, 30, [(1, 1), (4, 1), (16, 2), (34, 1)], point_zimo_xian=4000)],
+            "old_scores": [1000] * 3, "delta_scores": [8000, -4000, -4000], "scores": [9000, -3000, -3000]}),
+    ]
+    return record
+
+
 def read(obj: dict[str, Any]) -> Any:
     data = orjson.dumps(obj)
     format, content = identify(data)
@@ -245,7 +373,7 @@ def read(obj: dict[str, Any]) -> Any:
     return reader(items[0], source="game.json#0")
 
 
-@pytest.mark.parametrize("make", [game_a, game_b])
+@pytest.mark.parametrize("make", [game_a, game_b, game_c, game_d])
 def test_hand_written_records_validate_clean(make: Any) -> None:
     game = read(make())
     assert validate_game(game) == []
@@ -253,15 +381,17 @@ def test_hand_written_records_validate_clean(make: Any) -> None:
 
 def test_game_a_is_read_as_logged() -> None:
     game = read(game_a())
-    assert game.players == ("East", "South", "West", "North")
+    # each account's level 10301, 雀傑1 (Expert 1), on the name's second line as Tenhou's dan
+    assert game.players == ("East\n(雀傑1)", "South\n(雀傑1)", "West\n(雀傑1)", "North\n(雀傑1)")
     assert game.final_scores == (-6800, 4900, 4900, 1000)
     assert game.ranks == (4, 1, 2, 3)
     assert [float(p) for p in game.points] == [-22.8, 18.9, 8.9, -5.0]
     wins = [event for event in game.rounds[0].events if type(event).__name__ == "Win"]
     assert [(w.seat, w.discarder, w.payments) for w in wins] == [
         (1, 0, (-3900, 3900, 0, 0)), (2, 0, (-3900, 0, 3900, 0))]
-    # the values as logged, kept in the record: (player, fu, han, yakuman, value)
-    assert game.origin.record.wins == (((1, 30, 3, False, 3900), (2, 30, 3, False, 3900)),)
+    # the yaku by Mahjong Soul's ids: 16 一気通貫 2 han, 14 平和 1
+    assert [(w.fu, w.han, w.yakuman, w.points, [(y.name, y.han) for y in w.yaku]) for w in wins] == [
+        (30, 3, None, 3900, [("一気通貫", 2), ("平和", 1)])] * 2
     origin = game.origin
     assert (origin.format, origin.platform, origin.id, str(origin.date)) == (
         "majsoul", "", "260101-00000000-0000-0000-0000-00000000000a", "2026-01-01")
@@ -273,6 +403,44 @@ def test_game_b_is_read_as_logged() -> None:
     assert len(game.rounds) == 2 and game.rounds[0].events[-1].name == "九種九牌"
     assert game.ranks == (1, 2, 3) and [float(p) for p in game.points] == [23.2, -4.1, -19.1]
     assert game.rule["人数"] == 3 and game.rule["順位点"] == ["54.0", "39.0", "24.0"]
+    win = game.rounds[1].events[-1]
+    # 4,000 from each of the two others (ツモ損): a value of 8,000
+    assert (win.fu, win.han, win.points, win.payments) == (60, 4, 8000, (9200, -4100, -4100))
+    assert [(y.name, y.han) for y in win.yaku] == [
+        ("立直", 1), ("一発", 1), ("門前清自摸和", 1), ("翻牌 中", 1), ("裏ドラ", 0)]
+
+
+def test_a_changed_yaku_is_reported_at_its_win() -> None:
+    record = game_a()
+    # seat 2's 一気通貫 (16) logged as 三色同順 (17), 2 han as well
+    record["data"]["data"]["records"][2]["data"]["hules"][1]["fans"][0]["id"] = 17
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 4, "hule.hupai", [["一気通貫", 2], ["平和", 1]], [["三色同順", 2], ["平和", 1]])]
+
+
+def test_a_changed_fu_is_reported_at_its_win() -> None:
+    record = game_b()
+    record["data"]["actions"][-1]["result"]["data"]["hules"][0]["fu"] = 50  # 56 fu round up to 60
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局1本場", 11, "hule.fu", 60, 50)]
+
+
+def test_a_seat_wind_is_the_winners_and_north_dora_counts_as_dora() -> None:
+    record = game_b()
+    # 10 (役牌:自風牌) names no wind: the dealer's is East; 34 (抜きドラ) is a dora
+    record["data"]["actions"][-1]["result"]["data"]["hules"][0]["fans"] += [
+        {"id": 10, "val": 1}, {"id": 31, "val": 1}, {"id": 34, "val": 2}]
+    win = read(record).rounds[1].events[-1]
+    assert [(y.name, y.han) for y in win.yaku][-2:] == [("自風 東", 1), ("ドラ", 3)]
+
+
+def test_an_unknown_yaku_id_is_a_located_error() -> None:
+    record = game_b()
+    record["data"]["actions"][-1]["result"]["data"]["hules"][0]["fans"][0]["id"] = 1003  # a Sichuan-mode id
+    with pytest.raises(FormatError, match="東1局1本場, event 11: RecordHule: unknown yaku id 1003"):
+        read(record)
 
 
 def test_a_changed_wall_is_reported_at_its_event() -> None:
@@ -312,7 +480,24 @@ def test_a_discard_without_its_menu_is_reported() -> None:
     record["data"]["actions"][1]["result"]["data"]["operation"]["operation_list"] = [{"type": 1}]
     findings = validate_game(read(record))
     assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
-        ("東1局0本場", 1, "majsoul.operations", ["九種九牌"], [])]
+        ("東1局0本場", 1, "majsoul.operations", ["discard", "九種九牌"], ["discard"])]
+
+
+def test_a_changed_menu_tile_is_reported_at_its_event() -> None:
+    record = game_b()
+    # the riichi discards after the kan: 1s and 2s; say the client offered 1s alone
+    record["data"]["actions"][5]["result"]["data"]["operation"]["operation_list"][1]["combination"] = ["1s"]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局1本場", 3, "majsoul.operations", ["discard", "riichi s1", "riichi s2"], ["discard", "riichi s1"])]
+
+
+def test_a_changed_chi_is_reported_at_its_discard() -> None:
+    record = game_a()
+    record["data"]["data"]["records"][1]["data"]["operations"][0]["operation_list"][0]["combination"] = ["2p|3p"]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 2, "majsoul.operations", ["chi p2p3", "chi p3p5", "ron"], ["chi p2p3", "ron"])]
 
 
 def test_a_changed_delta_is_reported_at_the_win() -> None:
@@ -320,6 +505,49 @@ def test_a_changed_delta_is_reported_at_the_win() -> None:
     record["data"]["actions"][-1]["result"]["data"]["delta_scores"] = [9300, -4200, -4100]
     findings = validate_game(read(record))
     assert ("東1局1本場", 11, "hule.fenpei") in [(f.round, f.event, f.check) for f in findings]
+
+
+def test_a_changed_delta_of_a_double_ron_is_reported_at_its_first_win() -> None:
+    record = game_a()
+    # the record states the two wins' payments summed only: 100 more to seat 1 from the dealer
+    record["data"]["data"]["records"][2]["data"]["delta_scores"] = [-7900, 4000, 3900, 0]
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 3, "majsoul.delta_scores", [-7800, 3900, 3900, 0], [-7900, 4000, 3900, 0])]
+
+
+@pytest.mark.parametrize("event, menu, expected, logged", [
+    # after the pon: 2p may not be discarded; say 5p may not either
+    (3, {"operation": {"seat": 2, "operation_list": [{"type": 1, "combination": ["2p", "5p"]}]}},
+     ["discard except p2"], ["discard except p2 p5"]),
+    # the kan robbed: seat 3 was offered the ron (槍槓); say it was not
+    (12, {"operations": []}, ["ron"], []),
+    # the fourth 2p drawn: an added kan of 2p; say of 4p
+    (11, {"operation": {"seat": 2, "operation_list": [{"type": 1}, {"type": 6, "combination": ["4p|4p|4p|4p"]}]}},
+     ["added kan p2", "discard"], ["added kan p4", "discard"]),
+])
+def test_a_changed_menu_after_a_call_or_a_kan_is_reported(event, menu, expected, logged) -> None:
+    record = game_c()
+    record["data"]["actions"][event - 1]["result"]["data"].update(menu)  # event n's record is action n - 1
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", event, "majsoul.operations", expected, logged)]
+
+
+def test_a_changed_north_menu_is_reported() -> None:
+    record = game_d()
+    del record["data"]["actions"][0]["result"]["data"]["operation"]["operation_list"][2]  # 北抜き not offered
+    findings = validate_game(read(record))
+    assert [(f.round, f.event, f.check, f.expected, f.logged) for f in findings] == [
+        ("東1局0本場", 1, "majsoul.operations", ["discard", "riichi s5", "riichi z4", "北抜き"],
+         ["discard", "riichi s5", "riichi z4"])]
+
+
+def test_a_robbed_kan_is_scored_with_chankan() -> None:
+    win = read(game_c()).rounds[0].events[-1]
+    assert (win.seat, win.discarder, win.fu, win.han, win.points, win.payments) == (3, 2, 30, 2, 2000,
+                                                                                   (0, 0, -2000, 2000))
+    assert [(y.name, y.han) for y in win.yaku] == [("槍槓", 1), ("平和", 1)]
 
 
 def test_malformed_record_is_one_located_error() -> None:
@@ -344,3 +572,27 @@ def test_binary_data_is_refused_saying_what_to_do() -> None:
     record["data"] = "CgdyZWNvcmRz"
     with pytest.raises(FormatError, match="binary protobuf"):
         read(record)
+
+
+@pytest.mark.parametrize("level, name", [
+    (10101, "初心1"), (10203, "雀士3"), (10301, "雀傑1"), (20402, "雀豪2"), (10503, "雀聖3"),
+    (10601, "魂天"), (10701, "魂天1"), (20712, "魂天12"), (0, ""), (10001, ""), (30301, ""), (10800, "")])
+def test_level_ids_name_their_ranks(level: int, name: str) -> None:
+    # amae-koromo's reading of a level id (src/data/types/level.ts): players' kind, major, minor
+    assert level_name(level) == name
+
+
+def test_the_games_table_states_platform_room_and_rank() -> None:
+    from paipu.stats import tables
+
+    games = tables([read(game_a()), read(game_b())]).games
+    assert set(games["platform"]) == {""}  # friendly rooms: no ranked platform rule
+    assert list(games["room"].unique()) == ["友人戦 12345", "友人戦 54321"]
+    assert list(games["name"][:4]) == ["East", "South", "West", "North"]  # the rank apart
+    assert list(games["dan"]) == ["雀傑1"] * 4 + ["雀傑1"] * 3  # 10301 four players, 20301 three
+    assert games["rating"].isna().all()  # Mahjong Soul states no rating
+    record = game_a()  # the same game in a ranked room, 玉の間 East (mode_id 11)
+    record["head"]["config"] = {"category": 2, "mode": {"mode": 1, "detail_rule": {}}, "meta": {"mode_id": 11}}
+    ranked = tables([read(record)]).games
+    assert set(ranked["platform"]) == {"majsoul"} and set(ranked["room"]) == {"玉の間東喰赤"}
+    assert set(ranked["length"]) == {"east"}

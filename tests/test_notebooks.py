@@ -63,3 +63,19 @@ def test_replay_notebook_draws_the_viewer():
 
 def test_there_are_notebooks():
     assert {path.name for path in NOTEBOOKS} >= {"validation.ipynb", "replay.ipynb"}
+
+
+def test_tendencies_notebook_shows_the_report_and_the_defence_options():
+    """The tendencies notebook draws the player's report page (its plots left out, the
+    list of deal-ins kept), push or fold by situation and the danger table's options; over
+    the shared corpora, the three-player classes of 1m/9m."""
+    notebook = executed(next(path for path in NOTEBOOKS if path.name == "tendencies.ipynb"))
+    pages = [page for page in outputs(notebook, "text/html") if 'class="prp"' in page]
+    assert len(pages) == 1 and 'id="moments"' in pages[0] and "data:image" not in pages[0]
+    plain = "".join(outputs(notebook, "text/plain"))
+    for shown in ("riichi_turn", "late (13+)", "placement", "chasing=False", 'against="highest"'):
+        assert shown in plain
+    printed = "".join(outputs(notebook, "stream"))
+    assert "plots left out of the page shown" in printed
+    if "using the sample logs" not in printed:  # the corpora's three-player games
+        assert all(f"sanma 1m/9m {unseen} unseen" in plain for unseen in range(4))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import matplotlib
 
 matplotlib.use("Agg")
 
 import matplotlib.image
 import matplotlib.pyplot as plt
+import pandas as pd
 import pytest
 
 from paipu import defence, plot, stats
@@ -158,4 +161,51 @@ def test_push_by_shanten_counts_the_discards_one_by_one(replayed, tmp_path):
     (bars,) = [container for container in ax.containers if hasattr(container, "patches")]
     assert [bar.get_height() for bar in bars.patches] == pytest.approx(list(table["push_rate"]))
     ax.figure.savefig(tmp_path / "push.png")
+    plt.close(ax.figure)
+
+
+def _situation(row: dict) -> object:
+    """The group of :func:`paipu.defence.push_by` a discard falls in, by situation,
+    written out here again from the definitions of docs/stats.md."""
+    turn = row["riichi_turn"]
+    return {
+        "dealer": "dealer" if row["dealer_riichi"] else "non-dealer",
+        "riichi_turn": "early (1-6)" if turn <= 6 else "middle (7-12)" if turn <= 12 else "late (13+)",
+        "riichi_players": "1" if row["riichi_players"] == 1 else "2+",
+        "placement": row["placement"] if row["all_last"] else None,
+    }
+
+
+@pytest.mark.parametrize("by", ["dealer", "riichi_turn", "riichi_players", "placement"])
+def test_push_by_situation_counts_the_discards_one_by_one(replayed, tmp_path, by, recwarn):
+    _, rated = replayed
+    table = defence.push_by(rated.discards, by)
+    counted: dict[object, list[int]] = {}
+    for row in rated.discards.to_dict("records"):
+        group = _situation(row)[by]
+        if group is not None:
+            cell = counted.setdefault(group, [0, 0])
+            cell[0] += 1
+            cell[1] += row["value"] > row["safest_value"]
+    assert {group: [row.discards, row.pushes] for group, row in table.iterrows()} == counted
+    ax = plot.push_by(table)
+    (bars,) = [container for container in ax.containers if hasattr(container, "patches")]
+    assert [bar.get_height() for bar in bars.patches] == pytest.approx(list(table["push_rate"]))
+    (_error_bars,) = [container for container in ax.containers if not hasattr(container, "patches")]  # one set
+    ax.figure.savefig(tmp_path / f"push_{by}.png")
+    plt.close(ax.figure)
+    if plot.cjk_fonts():  # the placement axis says オーラス
+        assert not [warning for warning in recwarn if "missing" in str(warning.message)]
+
+
+def test_push_by_keeps_a_group_without_discards_in_view():
+    # as in a corpus where no player in first place faced a riichi in the last round
+    table = pd.DataFrame({"discards": [0, 12, 30, 9], "pushes": [0, 5, 17, 8],
+                          "push_rate": [math.nan, 5 / 12, 17 / 30, 8 / 9],
+                          "push_rate_low": [math.nan, 0.19, 0.39, 0.57], "push_rate_high": [math.nan, 0.68, 0.73, 0.98]},
+                         index=pd.Index([1, 2, 3, 4], name="placement"))
+    ax = plot.push_by(table)
+    low, high = ax.get_xlim()
+    assert [label.get_text() for label in ax.get_xticklabels()] == ["1", "2", "3", "4"]
+    assert low < 0 and high > 3  # the first group's place (0) and the last's (3) both shown
     plt.close(ax.figure)

@@ -351,6 +351,45 @@ def raw_ready(log: list[dict]) -> list[bool]:
     return [bool(waits(hand)) for hand in hands]
 
 
+def raw_band(value: int, dealer: bool) -> str:
+    """The value band of a four-player hand worth ``value`` (hule.defen), by the values
+    of docs/stats.md: below 3,900 / 8,000 / 12,000, a dealer's below 5,800 / 12,000 / 18,000."""
+    limits = (5800, 12000, 18000) if dealer else (3900, 8000, 12000)
+    return ("small", "medium", "mangan", "haneman")[sum(value >= limit for limit in limits)]
+
+
+def raw_win_class(shoupai: str, riichi: bool) -> str:
+    """riichi, dama, chi (every called meld a run) or pon, from a hule's shoupai: a
+    called meld has a + = - mark; a run's digits differ."""
+    if riichi:
+        return "riichi"
+    called = [meld for meld in shoupai.split(",")[1:] if any(mark in meld for mark in "+=-")]
+    if not called:
+        return "dama"
+    runs = [len({digit.replace("0", "5") for digit in meld if digit.isdigit()}) == 3 for meld in called]
+    return "chi" if all(runs) else "pon"
+
+
+TENHOU_POINTS = {"般": (30, 15), "上": (60, 15), "特": (75, 30), "鳳": (90, 45)}  # 東南: 1st, 2nd (docs/stats.md)
+KANJI_DAN = "初二三四五六七八九十"
+
+
+def raw_rank_points(title: str, logged_name: str, rank: int):
+    """(points gained at 1st/2nd, loss per dan + 2 at 4th, the points at the dan held or
+    None) of a four-player Tenhou ranked game, or None: East games two thirds of East-South."""
+    room = title.split("\n")[0]
+    if len(room) < 3 or room[0] != "四" or room[1] not in TENHOU_POINTS or room[2] not in "東南":
+        return None
+    scale = 1 if room[2] == "南" else 2 / 3
+    first, second = TENHOU_POINTS[room[1]]
+    gained = {1: first * scale, 2: second * scale}.get(rank, 0)
+    per_dan = 15 * scale if rank == 4 else 0
+    line = logged_name.split("\n")[1] if "\n" in logged_name else ""
+    dan = next((number for number, kanji in enumerate(KANJI_DAN, 1) if line.startswith(f"({kanji}段")), None)
+    points = None if dan is None else gained - per_dan * (dan + 2)
+    return gained, per_dan, points
+
+
 def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
     """Every stat of stats.md per player name, counted from raw paipu JSON."""
     n = defaultdict(Counter)  # name -> counts and sums
@@ -364,6 +403,12 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                 rank, score = paipu_["rank"][player], paipu_["defen"][player]
                 n[name].update(games=1, rank_sum=rank, score=score, bust=score < 0, **{f"rank{rank}": 1})
                 n[name]["point"] += float(paipu_["point"][player])
+                tenhou = raw_rank_points(paipu_.get("title", ""), paipu_["player"][player], rank)
+                if tenhou is not None:
+                    gained, per_dan, points = tenhou
+                    n[name].update(ranked_games=1, gained=gained, per_dan_lost=per_dan)
+                    if points is not None:
+                        n[name].update(rank_points=points, rank_points_games=1)
         run, last_dealer = 0, None
         for log in paipu_["log"]:
             jushu = log[0]["qipai"]["jushu"]
@@ -379,7 +424,7 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             called = [False] * 4
             stick = [0] * 4
             change = [0] * 4
-            won, dealt, first_winner = {}, Counter(), {}
+            won, dealt, first_winner, dealt_turn = {}, Counter(), {}, {}
             tsumo = None
             for position, event in enumerate(log):
                 if "dapai" in event:
@@ -399,6 +444,9 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                     won[hule["l"]] = (hule, discards[hule["l"]] + 1)
                     change = [a + b for a, b in zip(change, hule["fenpei"])]
                     if hule["baojia"] is not None:
+                        if hule["baojia"] not in first_winner:  # the tile ronned: the last discard, or a kakan
+                            before = next(other for other in reversed(log[:position]) if "hule" not in other)
+                            dealt_turn[hule["baojia"]] = discards[hule["baojia"]] + ("gang" in before)
                         first_winner.setdefault(hule["baojia"], hule)
                         dealt[hule["baojia"]] += 1
                         n[name_of[hule["baojia"]]]["paid"] -= hule["fenpei"][hule["baojia"]]
@@ -441,7 +489,11 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                     melds = winner["shoupai"].split(",")[1:]
                     shape = ("riichi" if riichi[winner["l"]] is not None
                              else "called" if any(mark in meld for meld in melds for mark in "+=-") else "dama")
-                    c.update({f"deal_in_{own}": deal, f"deal_in_to_{shape}": deal})
+                    c.update({f"deal_in_{own}": deal, f"deal_in_to_{shape}": deal,
+                              f"deal_in_band_{raw_band(winner['defen'], winner['l'] == 0)}": deal,
+                              "deal_in_turns": dealt_turn[seat], "deal_in_rounds": 1})
+                    turn = dealt_turn[seat]
+                    c[f"deal_in_turn_{'early' if turn <= 6 else 'middle' if turn <= 12 else 'late'}"] += deal
                 if ending:
                     reasons[name][ending["name"]] += 1
                     if draw:
@@ -453,6 +505,9 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
                 if seat in won:
                     hule, turn = won[seat]
                     hupai = {entry["name"]: entry["fanshu"] for entry in hule["hupai"]}
+                    kind = raw_win_class(hule["shoupai"], riichi[seat] is not None)
+                    c.update({f"win_band_{raw_band(hule['defen'], dealer)}": 1, f"class_{kind}": 1,
+                              f"value_{kind}": hule["defen"]})
                     c.update(wins=1, value=hule["defen"], mangan=hule["defen"] >= (12000 if dealer else 8000), net=hule["fenpei"][seat], win_turns=turn,
                              tsumo=hule["baojia"] is None,
                              dama=riichi[seat] is None and not called[seat],
@@ -487,6 +542,15 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
             "riichi_rate": ratio(c["riichi_rounds"], r), "call_rate": ratio(c["call_rounds"], r),
             "draw_rate": ratio(c["draws"], r), "abort_rate": ratio(c["aborts"], r),
             "avg_win": ratio(c["value"], w), "mangan_win_rate": ratio(c["mangan"], c["wins"]),
+            **{f"win_band_{band}": ratio(c[f"win_band_{band}"], w) for band in BANDS},
+            **{f"win_share_{kind}": ratio(c[f"class_{kind}"], w) for kind in ("riichi", "chi", "pon")},
+            **{f"avg_win_{kind}": ratio(c[f"value_{kind}"], c[f"class_{kind}"]) for kind in CLASSES},
+            **{f"deal_in_band_{band}": ratio(c[f"deal_in_band_{band}"], c["deal_ins"]) for band in BANDS},
+            **{f"deal_in_turn_{band}": ratio(c[f"deal_in_turn_{band}"], c["deal_ins"])
+               for band in ("early", "middle", "late")},
+            "avg_deal_in_turn": ratio(c["deal_in_turns"], c["deal_in_rounds"]),
+            "stable_dan": ratio(c["gained"], c["per_dan_lost"]) - 2 if c["per_dan_lost"] else NAN,
+            "avg_rank_points": ratio(c["rank_points"], c["rank_points_games"]),
             "avg_win": ratio(c["value"], w), "avg_win_net": ratio(c["net"], w),
             "avg_deal_in": ratio(c["paid"], c["deal_ins"]),
             "tsumo_rate": ratio(c["tsumo"], w), "dama_rate": ratio(c["dama"], w),
@@ -533,6 +597,9 @@ def recount(paipus: list[dict], double_ron: str = "once") -> dict[str, dict]:
         }
     return result
 
+
+BANDS = ("small", "medium", "mangan", "haneman")
+CLASSES = ("riichi", "dama", "chi", "pon")
 
 CORPORA = {
     "generated": ("generated",),
@@ -979,6 +1046,13 @@ def test_wilson_interval_of_published_examples(successes, cases, low, high):
     assert [round(bound, 4) for bound in stats.wilson_interval(successes, cases)] == [low, high]
 
 
+def test_wilson_interval_of_none_or_all_ends_exactly_at_0_or_1():
+    # the formula's rounding leaves about 1e-20 there, which a JSON reader would see
+    assert stats.wilson_interval(0, 7)[0] == 0.0 and stats.wilson_interval(7, 7)[1] == 1.0
+    low, high = stats.wilson_interval(np.array([0, 3, 5]), np.array([5, 5, 5]))
+    assert low[0] == 0.0 and high[2] == 1.0 and 0 < low[1] < high[1] < 1
+
+
 def test_wilson_interval_without_cases_or_with_more_successes_is_nan():
     assert all(math.isnan(bound) for bound in stats.wilson_interval(0, 0))
     assert all(math.isnan(bound) for bound in stats.wilson_interval(3, 2))  # a double ron counted per winner
@@ -1110,3 +1184,187 @@ def test_cli_stats_by_year_and_last(tmp_path):
     assert {record["games"] for record in records} == {1}
     header = run("stats", str(folder), "--by", "room").stdout.splitlines()[0].split()
     assert header[:2] == ["room", "player"]
+
+
+# -- wins by call type and value, deal-ins by value and turn, Tenhou's ranking (issue 32) --
+
+
+def rows_of(table: pd.DataFrame, source: str, round_: int) -> pd.DataFrame:
+    return table[(table["source"].astype(str).str.contains(source, regex=False)) & (table["round"] == round_)]
+
+
+def test_win_class_value_band_and_deal_in_turn_read_by_hand():
+    rounds = stats.rounds(HAND_MADE + (corpus("tenhou-as-majiang", "mjx-tests", "2010081709gm-00a9-0000-fe3371ad.json"),
+                                       *ikkyoku(8)))
+    # draw_then_ron.json, round 1: North (seat 3) rons East's 2nd discard (s6) with
+    # m234p678s3345z555, no meld, no riichi: dama; 1,300 as a non-dealer is below 3,900:
+    # small, for the winner and for East's deal-in, on East's turn 2 (early).
+    round_ = rows_of(rounds, "draw_then_ron", 1).set_index("seat")
+    assert (round_.loc[3, "win_class"], round_.loc[3, "win_band"]) == ("dama", "small")
+    assert (round_.loc[0, "deal_in_band"], round_.loc[0, "deal_in_turn"]) == ("small", 2)
+    # riichi_ron.json: South rons West's 2nd discard after riichi: 3,900 exactly, the
+    # least of the medium band (30 fu 3 han).
+    round_ = rows_of(rounds, "riichi_ron", 0).set_index("seat")
+    assert (round_.loc[1, "win_class"], round_.loc[1, "win_band"]) == ("riichi", "medium")
+    assert (round_.loc[2, "deal_in_band"], round_.loc[2, "deal_in_turn"]) == ("medium", 2)
+    # tsumo.json: the dealer's closed tsumo of 700 all (2,100; below 5,800 as dealer): small.
+    round_ = rows_of(rounds, "tsumo.json", 0).set_index("seat")
+    assert (round_.loc[0, "win_class"], round_.loc[0, "win_band"]) == ("dama", "small")
+    # 2010081709gm-00a9-0000-fe3371ad, round 8: seat 1 tsumo with two chi (p2-34, p5-67),
+    # 断幺九 1,100: chi, small. Round 0: seat 1 rons seat 2 with m3-45 (a chi) and two pons
+    # (z333-, z222-): pon; 7,700 as a non-dealer: medium, for seat 2's deal-in too.
+    round_ = rows_of(rounds, "fe3371ad", 8).set_index("seat")
+    assert (round_.loc[1, "win_class"], round_.loc[1, "win_band"]) == ("chi", "small")
+    round_ = rows_of(rounds, "fe3371ad", 0).set_index("seat")
+    assert (round_.loc[1, "win_class"], round_.loc[1, "win_band"], round_.loc[2, "deal_in_band"]) == (
+        "pon", "medium", "medium")
+    # ikkyoku #8, round 2 (see the first test): AI-D (seat 2) rons AI-A's riichi tile,
+    # its 8th discard (middle), with two pons, one made an added kan: pon; 5,200: medium.
+    round_ = rounds[rounds["source"].astype(str).str.contains("ikkyoku") & (rounds["round"] == 1)].set_index("seat")
+    assert (round_.loc[2, "win_class"], round_.loc[2, "win_band"]) == ("pon", "medium")
+    assert (round_.loc[3, "deal_in_band"], round_.loc[3, "deal_in_turn"]) == ("medium", 8)
+    summary = stats.summary(ikkyoku(8))
+    assert_stats(summary.loc["AI-D"], dict(win_share_pon=1, win_share_riichi=0, win_share_chi=0, avg_win_pon=5200,
+                                           avg_win_riichi=NAN, win_band_medium=1, win_band_mangan=0))
+    assert_stats(summary.loc["AI-A"], dict(deal_in_band_medium=1, deal_in_band_small=0, deal_in_turn_middle=1,
+                                           deal_in_turn_early=0, avg_deal_in_turn=8))
+
+
+TENHOU_LIMIT_BANDS = {"mangan": "mangan", "haneman": "haneman", "baiman": "haneman", "sanbaiman": "haneman",
+                      "yakuman": "haneman"}
+
+
+@pytest.mark.parametrize("pattern", ["*00a9*", "*00b9*"], ids=["four players", "three players"])
+def test_value_bands_agree_with_the_limit_tenhou_states(pattern):
+    # Tenhou's AGARI states the limit of each win (Win.limit) and its fu and han: a band
+    # from mangan up is that limit's, and below it the hand's base points fu * 2^(han + 2)
+    # decide small (below 960) or medium. Three-player tsumo are paid under ツモ損 (a
+    # non-dealer's mangan tsumo is 6,000), which the bands count as the same mangan.
+    files = sorted(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").glob(pattern))[:60]
+    games = [game for path in files for game in paipu.load(path)]
+    wins = [(event, index) for index, game in enumerate(games) for round_ in game.rounds if round_.is_complete
+            for event in round_.events if isinstance(event, paipu.events.Win)]
+    rounds = stats.rounds(games)
+    bands = rounds[rounds["win"]]
+    expected = Counter()
+    for win, _ in wins:
+        if win.limit:
+            expected[TENHOU_LIMIT_BANDS[win.limit]] += 1
+        else:
+            expected["small" if win.fu * 2 ** (win.han + 2) < 960 else "medium"] += 1
+    assert Counter(bands["win_band"]) == expected
+    assert expected["small"] and expected["medium"] and expected["mangan"] and expected["haneman"]
+    tsumo_mangan = bands[(bands["win_type"] == "tsumo") & (bands["win_band"] == "mangan") & ~bands["dealer"]]
+    assert set(tsumo_mangan["win_value"]) == ({6000} if pattern == "*00b9*" else {8000})
+
+
+def test_new_counts_by_month_sum_back_to_the_totals(dated):
+    whole, by_month = dated.summary(), dated.summary(by="month")
+    shares = ([f"win_band_{band}" for band in BANDS] + [f"deal_in_band_{band}" for band in BANDS]
+              + [f"deal_in_turn_{band}" for band in stats.TURN_BANDS]
+              + [f"win_share_{kind}" for kind in ("riichi", "chi", "pon")] + ["mangan_win_rate"])
+    for share in shares:
+        counted = (by_month[share].fillna(0) * by_month[f"{share}_cases"]).groupby(level="player").sum().round()
+        assert (counted == (whole[share].fillna(0) * whole[f"{share}_cases"]).loc[counted.index].round()).all(), share
+        cases = by_month[f"{share}_cases"].groupby(level="player").sum()
+        assert (cases == whole[f"{share}_cases"].loc[cases.index]).all(), share
+    # each band's count over the months adds to the rounds table's
+    wins = (whole["win_band_mangan"].fillna(0) * whole["win_band_mangan_cases"]).sum()
+    assert round(wins) == (dated.rounds["win_band"] == "mangan").sum()
+    # the rank points over the months add up to the games table's
+    months = dated.games.assign(month=dated.games["date"].dt.strftime("%Y-%m"))
+    known = months[months["rank_points"].notna()].groupby(["month", "name"], observed=True)["rank_points"]
+    totals = known.sum()
+    means = by_month["avg_rank_points"].dropna()
+    assert means.to_numpy() == pytest.approx((totals / known.count()).loc[means.index].to_numpy())
+    assert totals.sum() == dated.games["rank_points"].sum()
+
+
+def ranked_games(placings: dict[str, list[int]], dan: str = "七段") -> stats.Tables:
+    """Tables of one player, "X", with the placings given per room and no rounds."""
+    template = stats.tables(HAND_MADE[0])
+    rows = [(room, rank) for room, ranks in placings.items() for rank in ranks]
+    games_table = pd.DataFrame({
+        "source": pd.Categorical([f"made#{i}" for i in range(len(rows))]), "game": range(len(rows)), "player": 0,
+        "name": pd.Categorical(["X"] * len(rows)), "players": 4, "rank": pd.array([r for _, r in rows], "Int64"),
+        "score": pd.array([25000] * len(rows), "Int64"), "point": pd.array([0.0] * len(rows), "Float64"),
+        "platform": pd.Categorical(["tenhou"] * len(rows)), "room": pd.Categorical([room for room, _ in rows]),
+        "length": pd.Categorical(["south" if room[2] == "南" else "east" for room, _ in rows]),
+        "date": pd.NaT, "dan": pd.Categorical([dan] * len(rows)), "rating": pd.array([None] * len(rows), "Float64"),
+        "rank_points": pd.array([stats.tenhou_rank_points(room, rank, dan) for room, rank in rows], "Int64"),
+    })
+    assert list(games_table.columns) == list(stats.GAME_COLUMNS)
+    return stats.Tables(template.rounds[:0], games_table)
+
+
+def test_stable_dan_of_a_published_example():
+    # mahjong-dora2.com/game/02-10.html: in the Phoenix room, 3 firsts, 4 seconds, 3
+    # thirds and 3 fourths give ((3 × 60 + 4 × 30) / 3 − 20) / 10 = 8 (東風 points; the
+    # same placings in 東南 give the same dan: every point is 1.5 times as many).
+    placings = [1] * 3 + [2] * 4 + [3] * 3 + [4] * 3
+    for room in ("四鳳東喰赤速", "四鳳南喰赤"):
+        assert ranked_games({room: placings}).summary().loc["X", "stable_dan"] == pytest.approx(8)
+
+
+def test_stable_dan_and_expected_points_worked_by_hand():
+    # 特上東南 (四特南喰赤): 1st +75, 2nd +30, 3rd 0, 4th −15 × (dan + 2). Placings 3, 3, 2,
+    # 2 in 10 games: 3 × 75 + 3 × 30 = 315 gained = 2 × 15 × (d + 2) lost → d = 315 / 30 − 2
+    # = 8.5, as the usual 特上 formula (5 × .3 + 2 × .3) / .2 − 2 = 8.5. At 七段 (4th −135)
+    # the same games give (315 − 2 × 135) / 10 = 4.5 points a game.
+    summary = ranked_games({"四特南喰赤": [1, 1, 1, 2, 2, 2, 3, 3, 4, 4]}).summary().loc["X"]
+    assert summary["stable_dan"] == pytest.approx(8.5)
+    assert summary["avg_rank_points"] == pytest.approx(4.5)
+    # Rooms mixed: 鳳凰東風 (1st +60, 2nd +30, 4th −10 × (d + 2)) 1st, 4th; 上級東南 (1st
+    # +60, 2nd +15, 4th −15 × (d + 2)) 2nd, 4th. Sum 0 at (60 + 15) − (10 + 15)(d + 2) = 0:
+    # d = 75 / 25 − 2 = 1. At 七段: 60 − 90 + 15 − 135 = −150 over 4 games: −37.5.
+    summary = ranked_games({"四鳳東喰赤速": [1, 4], "四上南喰赤": [2, 4]}).summary().loc["X"]
+    assert summary["stable_dan"] == pytest.approx(1)
+    assert summary["avg_rank_points"] == pytest.approx(-37.5)
+    # no 4th place: no finite stable dan
+    assert math.isnan(ranked_games({"四鳳南喰赤": [1, 2, 3]}).summary().loc["X", "stable_dan"])
+
+
+def test_tenhou_rank_points_only_for_ranked_four_player_rooms_and_dans():
+    assert stats.tenhou_rank_points("四鳳南喰赤", 4, "十段") == -180
+    assert stats.tenhou_rank_points("四般東喰赤", 1, "初段") == 20
+    assert stats.tenhou_rank_points("四上東喰赤", 2, "三段") == 10
+    assert stats.tenhou_rank_points("四特南喰赤", 3, "五段") == 0
+    assert stats.tenhou_rank_points("三鳳南喰赤", 1, "七段") is None   # three players: no table cited
+    assert stats.tenhou_rank_points("四鳳南喰赤", 1, "1級") is None    # below 初段: none cited
+    assert stats.tenhou_rank_points("四鳳南喰赤", 1, "天鳳位") is None
+    assert stats.tenhou_rank_points("", 1, "七段") is None             # no room (another platform)
+    table = stats.games(corpus("tenhou-mjlog", "mjx-tests"))
+    finished = table[table["rank"].notna()]
+    # every one a Phoenix game, by a player of 七段 to 十段 or 天鳳位 (who has no points)
+    assert (finished["rank_points"].isna() == (finished["dan"] == "天鳳位")).all()
+    assert (finished["dan"] == "天鳳位").sum() == 4
+    assert set(finished.loc[finished["rank"] == 1, "rank_points"]) == {90}
+
+
+def test_stable_dan_of_every_player_of_a_room_pooled_is_the_rooms_even_share(dated):
+    # Every game of a room has one 1st, one 2nd and one 4th: pooled over its players,
+    # n₁ = n₂ = n₄, so the stable dan is (P₁ + P₂) / L − 2, 7 in both Phoenix rooms
+    # ((90 + 45) / 15 − 2 East-South, (60 + 30) / 10 − 2 East) and 1 in 一般's
+    # ((20 + 10) / 10 − 2 East).
+    games_table = dated.games[dated.games["rank"].notna()]
+    for room, dan in (("四鳳南喰赤", 7), ("四鳳東喰赤速", 7), ("四般東喰赤", 1)):
+        rows = games_table[games_table["room"] == room]
+        assert len(rows) >= 16, room
+        pooled = stats.Tables(dated.rounds[:0], rows.assign(name="everyone")).summary()
+        assert pooled.loc["everyone", "stable_dan"] == pytest.approx(dan), room
+
+
+def test_a_win_of_unknown_value_has_a_class_but_no_band():
+    # mjai's hora states no value: Ben's riichi win is a riichi win of no band, and the
+    # band shares leave it out (0 cases) rather than count it in none of them; the
+    # deal-in on Chie's 2nd discard has its turn but no band. No room: no rank points.
+    table = stats.tables(Path(__file__).parent / "data" / "mjai_reviewer_tonpu.jsonl")
+    won = table.rounds[table.rounds["win"]].iloc[0]
+    assert won["win_class"] == "riichi" and pd.isna(won["win_band"])
+    dealt = table.rounds[table.rounds["deal_in"]].iloc[0]
+    assert pd.isna(dealt["deal_in_band"]) and dealt["deal_in_turn"] == 2
+    summary = table.summary()
+    assert summary.loc["Ben", "win_share_riichi"] == 1 and summary.loc["Ben", "win_band_small_cases"] == 0
+    assert math.isnan(summary.loc["Ben", "mangan_win_rate"])
+    assert summary["deal_in_band_small_cases"].sum() == 0 and summary["deal_in_turn_early"].sum() == 1
+    assert table.games["rank_points"].isna().all() and summary["stable_dan"].isna().all()

@@ -49,13 +49,15 @@ _COLUMN = {"no": "no-suji", "half": "half-suji", "suji": "suji"}
 _kind = raw_kind
 
 
-def seed_class(kind: int, safe: set[int], unseen: int) -> tuple[str, int]:
-    """The seed's class and value of a kind against one riichi player, from its text."""
+def seed_class(kind: int, safe: set[int], unseen: int, seats: int = 4) -> tuple[str, int]:
+    """The seed's class and value of a kind against one riichi player, from its text; with
+    three players 1m and 9m (kinds 0 and 8: no 2m-8m, so no run holds them) by their
+    copies unseen as the honours, in a class of their own."""
     if kind in safe:
         return "genbutsu", 0
-    if kind >= 27:
+    if kind >= 27 or (seats == 3 and kind in (0, 8)):
         unseen = max(0, min(unseen, 3))
-        return f"honour {unseen} unseen", unseen
+        return f"{'honour' if kind >= 27 else 'sanma 1m/9m'} {unseen} unseen", unseen
     number = kind % 9 + 1
     row = min(number, 10 - number, 4)
     partners = [kind + step for step in (-3, 3) if 1 <= number + step <= 9]
@@ -88,21 +90,33 @@ def raw_defence(paipus: list[dict]) -> tuple[list[tuple], list[tuple]]:
     """The rows of ``threats`` and ``discards`` (:data:`paipu.defence.THREAT_COLUMNS`,
     ``DISCARD_COLUMNS``, game and discard counted the same way) recounted from the raw
     events: hands, genbutsu and the tiles in view tracked here; only shanten and waits
-    are paipu's (:mod:`paipu.shanten`, on the hands tracked here)."""
+    are paipu's (:mod:`paipu.shanten`, on the hands tracked here). The length of a game
+    (for the last round, オーラス) is read from its Tenhou title (南: East-South, else
+    East only); the place at the start of a round from ``qipai.defen``, a tie to the
+    player nearer ``qijia``."""
     threats: list[tuple] = []
     discards: list[tuple] = []
     for game, paipu_ in enumerate(paipus):
+        seats = len(paipu_["player"])
+        winds = 2 if "南" in paipu_["title"].split("\n")[0] else 1
         for number, log in enumerate(paipu_["log"]):
             qipai = log[0]["qipai"]
             hands = [raw_hand_counts(notation) for notation in qipai["shoupai"]]
-            public = [0] * 34  # every discard, meld tile from a hand, dora indicator
+            public = [0] * 34  # every discard, meld tile from a hand, dora indicator, North set aside
             public[_kind(qipai["baopai"])] += 1
-            safe = [set() for _ in range(4)]
-            riichi = [False] * 4
-            turns = [0] * 4
+            safe = [set() for _ in range(seats)]
+            riichi = [False] * seats
+            turns = [0] * seats
+            declared: list[tuple[int, int]] = []  # (seat, turn) of each riichi tile, in order
+            all_last = (qipai["zhuangfeng"], qipai["jushu"]) >= (winds - 1, seats - 1)
+            players = [(paipu_["qijia"] + qipai["jushu"] + seat) % seats for seat in range(seats)]
+            place = sorted(range(seats), key=lambda seat: (-qipai["defen"][seat], (players[seat] - paipu_["qijia"]) % seats))
             for position, event in enumerate(log):
                 (key, body), = event.items()
-                if key in ("zimo", "gangzimo"):
+                if key == "penuki":
+                    hands[body["l"]][_kind("z4")] -= 1
+                    public[_kind("z4")] += 1
+                elif key in ("zimo", "gangzimo"):
                     hands[body["l"]][_kind(body["p"])] += 1
                 elif key in ("fulou", "gang"):
                     kakan = key == "gang" and any(mark in body["m"] for mark in "+=-")
@@ -114,7 +128,8 @@ def raw_defence(paipus: list[dict]) -> tuple[list[tuple], list[tuple]]:
                 elif key == "dapai":
                     seat, kind = body["l"], _kind(body["p"])
                     turns[seat] += 1
-                    against = [other for other in range(4) if riichi[other] and other != seat]
+                    against = [other for other in range(seats) if riichi[other] and other != seat]
+                    chasing = body["p"].endswith("*")
                     if against and not riichi[seat]:
                         seen = [a + b for a, b in zip(hands[seat], public)]
                         wins = []
@@ -124,24 +139,26 @@ def raw_defence(paipus: list[dict]) -> tuple[list[tuple], list[tuple]]:
                             wins.append(later["hule"]["l"])
                         ratings = []
                         for other in against:
-                            label, value = seed_class(kind, safe[other], 4 - seen[kind])
+                            label, value = seed_class(kind, safe[other], 4 - seen[kind], seats)
                             ratings.append(value)
                             threats.append((game, number, len(discards), seat, turns[seat], body["p"][:2], other,
-                                            label, value, raw_wall(kind, seen), other in wins))
+                                            label, value, raw_wall(kind, seen), other in wins, chasing, seats))
                         safest = min(max((value, label) for label, value in
-                                         (seed_class(held, safe[other], 4 - seen[held]) for other in against))
+                                         (seed_class(held, safe[other], 4 - seen[held], seats) for other in against))
                                      for held in range(34) if hands[seat][held])
                         before = shanten(hands[seat])
                         hands[seat][kind] -= 1
                         discards.append((len(discards), len(against), max(ratings), *safest, before,
-                                         bool(waits(hands[seat])), bool(wins)))
+                                         bool(waits(hands[seat])), bool(wins), chasing, seats, 0 in against,
+                                         declared[0][1], all_last, place.index(seat) + 1))
                     else:
                         hands[seat][kind] -= 1
                     public[kind] += 1
                     safe[seat].add(kind)
                     if body["p"].endswith("*"):
                         riichi[seat] = True
-                    for other in range(4):
+                        declared.append((seat, turns[seat]))
+                    for other in range(seats):
                         if riichi[other]:
                             safe[other].add(kind)
     return threats, discards
@@ -165,7 +182,7 @@ def test_every_row_equals_a_raw_recount():
 def test_danger_classes_and_deal_ins_equal_a_raw_recount():
     folder = corpus("tenhou-as-majiang", "mjx-tests")
     threats, _ = raw_defence(raw_games(folder, "*.json"))
-    expected = Counter((label, ronned) for *_, label, _value, _wall, ronned in threats)
+    expected = Counter((label, ronned) for *_, label, _value, _wall, ronned, _chasing, _players in threats)
     result = defence.defence(folder)
     table = defence.danger_table(result.threats)
     for label, row in table.iterrows():
@@ -180,3 +197,18 @@ def test_danger_classes_and_deal_ins_equal_a_raw_recount():
     players = defence.player_defence(result.discards)
     assert players["discards"].sum() == len(result.discards)
     assert players["deal_ins"].sum() == result.discards["dealt_in"].sum()
+
+
+def test_three_player_rows_equal_a_raw_recount():
+    """The real three-player games of a corpus (1m and 9m rated by the copies unseen, a
+    North set aside seen by all), row by row against the raw recount."""
+    folder = corpus("majiang", "mahjonglm")
+    paths = sorted(path for path in folder.glob("*.json") if len(read_json(path)["player"]) == 3)
+    threats, discards = raw_defence([read_json(path) for path in paths])
+    result = defence.defence(paths)
+    assert len(paths) == 2 and len(discards) > 50
+    assert any(label.startswith("sanma 1m/9m") for *_, label, _value, _wall, _ronned, _chasing, _players in threats)
+    got = result.threats.drop(columns="name")
+    got["wall"] = got["wall"].astype(object).where(got["wall"].notna(), None)
+    assert [tuple(row) for row in got.itertuples(index=False)] == threats
+    assert [tuple(row) for row in result.discards.drop(columns="name").itertuples(index=False)] == discards

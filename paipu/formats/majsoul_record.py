@@ -13,13 +13,12 @@ Field names and enumerations are those of Mahjong Soul's ``liqi.proto`` (as publ
 in EndlessCheng/mahjong-helper ``platform/majsoul/proto/lq/liqi.proto``) and of tensoul's
 converter (Equim-chan/tensoul ``convert.js``): ``RecordChiPengGang.type`` 0 chi, 1 pon,
 2 open kan; ``RecordAnGangAddGang.type`` 3 closed kan, 2 added kan; ``RecordLiuJu.type``
-1 九種九牌, 2 四風連打 (3 四開槓, 4 四家立直, 5 三家和: the enumeration's order, not
-confirmed by a source). Seats in a record are the table's seats from the first dealer
+1 九種九牌, 2 四風連打 (tensoul), 3 四開槓, 4 四家立直, 5 三家和 (the majsoul-replay-editor's
+``liuju``, Fat-pig-Cui/majsoul-replay-editor ``main.js``). Seats in a record are the table's seats from the first dealer
 (seat 0, 東家 of 東1局), so the player id; a round's dealer is its ``ju``.
 
-What is not read yet (see ``docs/formats.md``): the yaku of a win by id (a win states
-its payments; its fu, han and yaku are kept in the record, not compared), and the binary
-protobuf form.
+A win's yaku (``fans``) are named by the ids of Mahjong Soul's own table of yaku
+(:data:`FANS`). What is not read (see ``docs/formats.md``): the binary protobuf form.
 """
 
 from __future__ import annotations
@@ -28,14 +27,15 @@ import datetime
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Origin, Round, Win
+from ..events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Origin,
+                      Round, WIND_NAMES, Win, Yaku)
 from ..hand import Hand, IllegalAction
 from ..rules import MAJSOUL, MAJSOUL_SANMA, RedFives, Rule
-from ..tiles import HandNotation, Meld, NotationError, meld_text, parse_meld
+from ..tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, meld_text, parse_meld
 from .errors import FormatError, bounded, final_points, shown_text
 from .majsoul import majsoul_origin
 
-__all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord"]
+__all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord", "FANS", "OPERATIONS", "Menu"]
 
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A call's direction mark by ``(discarder - caller) % 4`` (four-seat geometry, as for
@@ -43,13 +43,67 @@ three players in Tenhou's logs)."""
 
 _LIUJU = {1: "九種九牌", 2: "四風連打", 3: "四開槓", 4: "四家立直", 5: "三家和"}
 
+FANS: dict[int, str] = {
+    1: "門前清自摸和", 2: "立直", 3: "槍槓", 4: "嶺上開花", 5: "海底摸月", 6: "河底撈魚", 7: "翻牌 白", 8: "翻牌 發",
+    9: "翻牌 中", 10: "自風", 11: "場風", 12: "断幺九", 13: "一盃口", 14: "平和", 15: "混全帯幺九", 16: "一気通貫",
+    17: "三色同順", 18: "ダブル立直", 19: "三色同刻", 20: "三槓子", 21: "対々和", 22: "三暗刻", 23: "小三元", 24: "混老頭",
+    25: "七対子", 26: "純全帯幺九", 27: "混一色", 28: "二盃口", 29: "清一色", 30: "一発", 31: "ドラ", 32: "赤ドラ",
+    33: "裏ドラ", 34: "ドラ", 35: "天和", 36: "地和", 37: "大三元", 38: "四暗刻", 39: "字一色", 40: "緑一色", 41: "清老頭",
+    42: "国士無双", 43: "小四喜", 44: "四槓子", 45: "九蓮宝燈", 46: "八連荘", 47: "純正九蓮宝燈", 48: "四暗刻単騎",
+    49: "国士無双十三面", 50: "大四喜", 51: "燕返し", 52: "槓振り", 53: "十二落抬", 54: "五門斉", 55: "三連刻",
+    56: "一色三順", 57: "一筒摸月", 58: "九筒撈魚", 59: "人和", 60: "大車輪", 61: "大竹林", 62: "大数隣",
+    63: "石の上にも三年", 64: "大七星",
+}
+"""The yaku of Mahjong Soul's ids (a ``RecordHule`` win's ``fans[].id``), under paipu's
+names: the game's own table (``cfg.fan.fan``, as tensoul's ``data.json`` holds it,
+Equim-chan/tensoul 62701d1, 2022-09-05), its ``name_jp`` written as the 電脳麻将 engine
+writes the same yaku (役牌 白 as 翻牌 白, 国士無双十三面待ち as 国士無双十三面). 10 (役牌:自風牌)
+and 11 (役牌:場風牌) name no wind: the winner's seat wind and the round's are added; 34
+(抜きドラ, a North set aside) is counted among the ドラ, as paipu and Tenhou count it. 46
+and 51-64 are the local yaku (古役) of friendly rooms, which paipu's rules do not have."""
+
+_YAKUMAN_FANS = frozenset((*range(35, 51), *range(59, 65)))
+"""The ids of yakuman: a win's ``val`` for one of them is its yakuman multiple (the
+game's table gives 13 han, 26 for a double yakuman)."""
+
+Menu = dict[int, frozenset[str]]
+"""A menu: each operation type offered, with its choices (see :mod:`paipu.menus`)."""
+
+OPERATIONS = {1: "discard", 2: "chi", 3: "pon", 4: "closed kan", 5: "open kan", 6: "added kan", 7: "riichi",
+              8: "tsumo", 9: "ron", 10: "九種九牌", 11: "北抜き"}
+"""Mahjong Soul's operation types (Fat-pig-Cui/misc-code, 牌譜里面到底記載了什么; the
+majsoul-replay-editor's ``main.js``): after a draw 1 discard, 4 closed kan, 6 added kan,
+7 riichi, 8 tsumo, 10 九種九牌, 11 北抜き; after another's discard 2 chi, 3 pon, 5 open
+kan, 9 ron (9 also on a kan or North to rob); after a chi or pon 1, the discard. The
+event modes' types are not compared."""
+
 _CATEGORY = {1: "friendly", 2: "ranked", 4: "tournament"}
 
 _RANKED_ROOMS = {2: "銅", 3: "銅", 5: "銀", 6: "銀", 8: "金", 9: "金", 11: "玉", 12: "玉", 15: "王座", 16: "王座",
                  17: "銅", 18: "銅", 19: "銀", 20: "銀", 21: "金", 22: "金", 23: "玉", 24: "玉", 25: "王座", 26: "王座"}
 """The ranked room of a game's ``config.meta.mode_id`` (four players 2-16, three players
 17-26; each room's East-only game, then its East-South one: the game's length is read
-from ``config.mode.mode``)."""
+from ``config.mode.mode``), by the game's own table (``cfg.desktop.matchmode``, as
+tensoul's ``data.json`` holds it)."""
+
+
+_LEVEL_NAMES = ("初心", "雀士", "雀傑", "雀豪", "雀聖", "魂天", "魂天")
+"""The major ranks (段位) of a Mahjong Soul level id ``P0MNN``: ``P`` the number of
+players' kind (1 four, 2 three), ``M`` the major rank (1 初心 Novice to 5 雀聖 Saint, then
+魂天 Celestial: 6 before its 2022 rework, 7 after), ``NN`` the minor rank (1–3; for 7 the
+魂天 level). Read so by amae-koromo (SAPikachu/amae-koromo, ``src/data/types/level.ts``:
+``realId = id % 10000``, major ``realId / 100``, minor ``realId % 100``, ranks
+``初士杰豪圣魂``, ``LEVEL_KONTEN = 7``)."""
+
+
+def level_name(level: int) -> str:
+    """A Mahjong Soul level id as its rank's name: ``10301`` (four players) is ``雀傑1``,
+    ``20402`` (three players) ``雀豪2``, ``10701`` ``魂天1``; ``""`` for an id of no rank
+    (0, absent, out of range)."""
+    major, minor = divmod(level % 10000, 100)
+    if not 1 <= major <= len(_LEVEL_NAMES) or not 1 <= minor <= 99 or level // 10000 not in (1, 2):
+        return ""
+    return _LEVEL_NAMES[major - 1] + ("" if major == 6 else str(minor))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,30 +111,55 @@ class MajsoulRecord:
     """What a Mahjong Soul record states beyond the events: the game's ``category``
     (``ranked``, ``friendly``, ``tournament``), its ``mode`` (1/2 four players East/South,
     11/12 three players), the ``detail_rule`` as logged, the players' ``levels`` (rank
-    ids) by player id, each round's ``paishan`` (the wall as logged, ``""`` when absent)
-    and each win's logged ``(player, fu, han, yakuman, value)``."""
+    ids) by player id and each round's ``paishan`` (the wall as logged, ``""`` when
+    absent)."""
 
     category: str
     mode: int
     detail_rule: dict[str, Any]
     levels: tuple[int, ...]
     walls: tuple[str, ...]
-    wins: tuple[tuple[tuple[int, int, int, bool, int], ...], ...]
-    menus: tuple[tuple[tuple[int, int, frozenset[int]], ...], ...] = ()
+    menus: tuple[tuple[tuple[int, int, Menu], ...], ...] = ()
     """Each round's logged menus (``operation``, ``operations``): ``(event index, seat,
     the operation types offered)`` after a draw (the drawer's) and after a discard (each
     other seat's); empty for a round whose record logs no menu."""
+    totals: tuple[tuple[int, ...] | None, ...] = ()
+    """Each round's ``delta_scores`` of a multiple ron, by seat: the sum of its wins'
+    payments (the record states no win's own); ``None`` for any other round."""
 
     def problems(self, game: Game) -> list[tuple[int, int, str, Any, Any, str]]:
         """Where the logged wall (``paishan``) disagrees with the events: each draw from
         the live wall, each replacement draw (after a kan or a North set aside), each
         dora and ura indicator, and, for a wall that holds the deal, each player's dealt
-        tiles; as ``(round index, event index, check, expected, logged, message)``.
-        (The menus are compared by :func:`paipu.menus.menu_problems`, above the engine.)"""
+        tiles; and where a multiple ron's ``delta_scores`` is not the sum of its wins'
+        payments (:meth:`_RoundReader.hule`, at the first win); as ``(round index, event
+        index, check, expected, logged, message)``. (The menus are compared on the replay
+        by :class:`paipu.menus.MenuChecker`.)"""
         found: list[tuple[int, int, str, Any, Any, str]] = []
         for index, (round_, text) in enumerate(zip(game.rounds, self.walls)):
             found += _wall_problems(index, round_, text)
+        for index, (round_, total) in enumerate(zip(game.rounds, self.totals)):
+            if total is not None:
+                found += _total_problems(index, round_, total)
         return found
+
+
+def _total_problems(index: int, round_: Round, total: tuple[int, ...]) -> list[tuple[int, int, str, Any, Any, str]]:
+    """Whether a multiple ron's logged ``delta_scores`` (``total``, by seat) is the sum of
+    its wins' payments; if not, a problem at the first win, saying whether the total
+    gives each winner the honba (as tensoul's converter reckons a double ron)."""
+    wins = [(position, event) for position, event in enumerate(round_.events) if type(event) is Win]
+    paid = [sum(column) for column in zip(*(win.payments or () for _, win in wins))]
+    if paid == list(total):
+        return []
+    honba = round_.deal.honba * 100 * (round_.players - 1)
+    each = list(paid)
+    for _, win in wins[1:]:
+        each[win.seat] += honba
+        each[win.discarder] -= honba  # type: ignore[index]  # a multiple ron's wins are rons
+    reading = " (honba to each winner, as tensoul reckons a double ron)" if each == list(total) and honba else ""
+    return [(index, wins[0][0], "majsoul.delta_scores", paid, list(total),
+             f"a multiple ron's delta_scores: its wins pay {paid}, the record says {list(total)}{reading}")]
 
 
 def _wall_problems(index: int, round_: Round, text: str) -> list[tuple[int, int, str, Any, Any, str]]:
@@ -233,8 +312,10 @@ def _int(data: dict[str, Any], key: str, default: int | None = 0) -> int:
 class _RoundReader:
     """One round's records into events, following each hand with :class:`~paipu.hand.Hand`."""
 
-    def __init__(self, data: dict[str, Any], n: int, later: list[tuple[str, dict[str, Any]]]) -> None:
+    def __init__(self, data: dict[str, Any], n: int, later: list[tuple[str, dict[str, Any]]],
+                 tsumo_loss: bool) -> None:
         self.n = n
+        self.tsumo_loss = tsumo_loss
         self.ju = _int(data, "ju")
         chang = _int(data, "chang")
         if self.ju >= n or chang > 3:
@@ -272,8 +353,8 @@ class _RoundReader:
         self.wall: str = wall if isinstance(wall, str) else ""
         self._act(self.hands[self.ju].draw, drawn)
         self.events.append(Draw(0, drawn))
-        self.wins: list[tuple[int, int, int, bool, int]] = []
-        self.menus: list[tuple[int, int, frozenset[int]]] = []
+        self.menus: list[tuple[int, int, Menu]] = []
+        self.total: tuple[int, ...] | None = None  # a multiple ron's delta_scores, by seat
         self.logs_menus = isinstance(data.get("operation"), dict)
         self._menu(1, data.get("operation"))
 
@@ -297,14 +378,36 @@ class _RoundReader:
             raise FormatError(str(error)) from None
 
     def _menu(self, event: int, menu: Any) -> None:
-        """Keep a logged menu (an ``OptionalOperationList``) offered at ``event``."""
+        """Keep a logged menu (an ``OptionalOperationList``) offered at ``event``: each
+        operation type of :data:`OPERATIONS` with its ``combination`` in
+        paipu's notation (see :mod:`paipu.menus`)."""
         if not isinstance(menu, dict) or type(menu.get("seat", 0)) is not int or not 0 <= menu.get("seat", 0) < self.n:
             return
         choices = menu.get("operation_list")
-        types: frozenset[int] = frozenset(
-            c["type"] for c in choices if isinstance(c, dict) and type(c.get("type")) is int
-        ) if isinstance(choices, list) else frozenset()
-        self.menus.append((event, self.seat(menu.get("seat", 0)), types))
+        kept: Menu = {}
+        for choice in choices if isinstance(choices, list) else ():
+            code = choice.get("type") if isinstance(choice, dict) else None
+            if type(code) is not int or code not in OPERATIONS:
+                continue
+            combination = choice.get("combination")
+            found = []
+            for text in combination if isinstance(combination, list) else ():
+                tiles = [_tile(tile) for tile in text.split("|")] if isinstance(text, str) else [_tile(text)]
+                if code in (1, 4, 6):  # kinds: a discard after a call may not be one; a closed or added kan's
+                    found.append(KINDS[KIND_OF[tiles[0]]])
+                else:
+                    found.append("".join(sorted(tiles)))
+            kept[code] = frozenset(found)
+        self.menus.append((event, self.seat(menu.get("seat", 0)), kept))
+
+    def _claims(self, data: dict[str, Any]) -> None:
+        """Keep the menus the others are offered on the event just read (a discard's,
+        a kan's or a North's ``operations``), a seat with none offered nothing."""
+        at = len(self.events) - 1
+        self.menus.append((at, -1, {}))
+        operations = data.get("operations")
+        for menu in operations if isinstance(operations, list) else ():
+            self._menu(at, menu)
 
     def _reveal(self, data: dict[str, Any]) -> None:
         doras = data.get("doras")
@@ -334,10 +437,7 @@ class _RoundReader:
             self._act(hand.discard, tile, riichi)
             self.riichi[who] = self.riichi[who] or riichi
             self.events.append(Discard(self.seat(who), tile, tsumogiri, riichi))
-            operations = data.get("operations")
-            self.menus.append((len(self.events) - 1, -1, frozenset()))  # a discard that offers nothing logs no menu
-            for menu in operations if isinstance(operations, list) else ():
-                self._menu(len(self.events) - 1, menu)
+            self._claims(data)
             self.last = (who, tile)
             self._reveal(data)
         elif name == "RecordChiPengGang":
@@ -348,6 +448,7 @@ class _RoundReader:
             who = self._who(data)
             self._act(self.hands[who].discard, "z4")
             self.events.append(NorthSetAside(self.seat(who), "z4"))
+            self._claims(data)
             self.last = (who, "z4")
             self._reveal(data)
         else:
@@ -372,6 +473,7 @@ class _RoundReader:
             raise FormatError(f"not a meld: {data.get('tiles')!r}") from None
         self._act(self.hands[who].call, meld)
         self.events.append(Call(self.seat(who), meld))
+        self._menu(len(self.events) - 1, data.get("operation"))
         self.after_kan = kind == 2
 
     def _kan(self, data: dict[str, Any]) -> None:
@@ -393,6 +495,7 @@ class _RoundReader:
             raise FormatError(f"not a kan type: {kind}")
         self._act(hand.kan, meld)
         self.events.append(Kan(self.seat(who), meld))
+        self._claims(data)
         self.last = (who, tile)
         self.after_kan = True
         # the new indicator goes after the replacement draw, where Tenhou's and 電脳麻将's
@@ -405,6 +508,10 @@ class _RoundReader:
             raise FormatError("RecordHule must list its hules")
         deltas = data.get("delta_scores")
         n = self.n
+        if isinstance(deltas, list) and len(deltas) == n:
+            bounded(deltas, "delta_scores")
+            if len(hules) > 1:
+                self.total = tuple(deltas[self.player(s)] for s in range(n))
         for number, hule in enumerate(hules):
             if not isinstance(hule, dict):
                 raise FormatError("a hule must be an object")
@@ -419,22 +526,46 @@ class _RoundReader:
             dealer = who == self.ju
             if zimo:
                 xian, qin = _int(hule, "point_zimo_xian"), _int(hule, "point_zimo_qin")
+                if n == 3 and not self.tsumo_loss:  # the absent player's share split (北家折半), each half rounded up
+                    half = -(-xian // 200) * 100
+                    xian, qin = xian + half, qin + half
                 points = xian * (n - 1) if dealer else qin + xian * (n - 2)
             else:
                 points = _int(hule, "point_rong")
             if len(hules) == 1 and isinstance(deltas, list) and len(deltas) == n:
-                bounded(deltas, "delta_scores")
                 payments = tuple(deltas[self.player(s)] for s in range(n))
             else:
                 payments = self._ron_payments(who, discarder if not zimo else who, points, number == 0)
             li = hule.get("li_doras")
             ura = tuple(_tile(t) for t in li) if self.riichi[who] and isinstance(li, list) and li else None
-            self.wins.append((who, _int(hule, "fu"), _int(hule, "count"), bool(hule.get("yiman")), points))
-            # the yaku are not read (ids of Mahjong Soul's own table): the win states its
-            # payments alone, as an mjai hora does (value 0: none stated)
+            yiman = bool(hule.get("yiman"))
+            yaku = self._yaku(hule.get("fans"), who)
             self.events.append(Win(self.seat(who), replace(hand.to_notation(), riichi=False),
-                                   None if zimo else self.seat(discarder), ura, None, None, None, 0, (),
-                                   payments))
+                                   None if zimo else self.seat(discarder), ura,
+                                   None if yiman else _int(hule, "fu"), None if yiman else _int(hule, "count"),
+                                   sum(y.yakuman for y in yaku) if yiman else None, points, yaku, payments))
+
+    def _yaku(self, fans: Any, who: int) -> tuple[Yaku, ...]:
+        """A win's ``fans`` (``[{id, val}]``) as paipu's yaku (:data:`FANS`), in the
+        record's order; 抜きドラ added to the ドラ."""
+        if not isinstance(fans, list):
+            raise FormatError(f"a hule's fans must be a list of {{id, val}}, not {fans!r}")
+        found: dict[str, Yaku] = {}
+        for fan in fans:
+            if not isinstance(fan, dict):
+                raise FormatError(f"not a fan: {fan!r}")
+            id, val = _int(fan, "id"), _int(fan, "val")
+            name = FANS.get(id)
+            if name is None:
+                raise FormatError(f"unknown yaku id {id} (fans)")
+            if id == 10:
+                name = f"自風 {WIND_NAMES[self.seat(who)]}"
+            elif id == 11:
+                name = f"場風 {WIND_NAMES[self.deal.round_wind]}"
+            before = found.get(name, Yaku(name))
+            found[name] = replace(before, yakuman=before.yakuman + val) if id in _YAKUMAN_FANS else \
+                replace(before, han=before.han + val)
+        return tuple(found.values())
 
     def _ron_payments(self, who: int, discarder: int, points: int, first: bool) -> tuple[int, ...]:
         """A ron's payments in a multiple ron: the hand's value from the discarder, the
@@ -480,9 +611,9 @@ class _RoundReader:
         self.events.append(NoWin(name, hands, (0,) * n))
 
 
-def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[dict[str, Any] | None, int]:
-    """The 電脳麻将 rule keys of a game that is not ranked (its ``detail_rule`` on the
-    majsoul preset), ``None`` for a ranked game; and the game's length (winds)."""
+def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[Rule | None, int]:
+    """The rule of a game that is not ranked (its ``detail_rule`` on the majsoul
+    preset), ``None`` for a ranked game; and the game's length (winds)."""
     config = _object(head.get("config"))
     mode_obj = _object(config.get("mode"))
     mode = mode_obj.get("mode", 2 if n == 4 else 12)
@@ -514,7 +645,7 @@ def _rule(head: dict[str, Any], n: int, ranked: bool) -> tuple[dict[str, Any] | 
         changes["red_fives"] = RedFives(0, 1, 1) if n == 3 and count else RedFives(1, 1, 1) if count == 3 else \
             RedFives(1, 2, 1) if count == 4 else RedFives(0, 0, 0)
     try:
-        return rule.replace(**changes).to_json(), winds
+        return rule.replace(**changes), winds
     except ValueError as error:
         raise FormatError(f"config.mode.detail_rule: {error}") from None
 
@@ -547,26 +678,32 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
     category = _CATEGORY.get(config.get("category", 0), "")
     meta = _object(config.get("meta"))
     ranked = category == "ranked" or bool(meta.get("mode_id"))
-    rule, winds = _rule(head, n, ranked)
+    own_rule, winds = _rule(head, n, ranked)
+    tsumo_loss = own_rule is None or own_rule.tsumo_loss
     rounds: list[Round] = []
     walls: list[str] = []
-    wins: list[tuple[tuple[int, int, int, bool, int], ...]] = []
-    menus: list[tuple[tuple[int, int, frozenset[int]], ...]] = []
+    ron_totals: list[tuple[int, ...] | None] = []
+    menus: list[tuple[tuple[int, int, Menu], ...]] = []
     reader: _RoundReader | None = None
+
+    def finish(reader: _RoundReader) -> None:
+        """Keep the round read and what its record states beyond the events."""
+        rounds.append(Round(tuple(reader.events), 0, n))
+        walls.append(reader.wall)
+        ron_totals.append(reader.total)
+        menus.append(tuple(reader.menus) if reader.logs_menus else ())
+
     for position, (name, data) in enumerate(records):
         try:
             if name == "RecordNewRound":
                 if reader is not None:
                     raise FormatError("a round that does not end")
-                reader = _RoundReader(data, n, records[position + 1:position + 200])
+                reader = _RoundReader(data, n, records[position + 1:position + 200], tsumo_loss)
             elif reader is None:
                 raise FormatError(f"{name} before the round's RecordNewRound")
             elif name in ("RecordHule", "RecordNoTile", "RecordLiuJu"):
                 getattr(reader, {"RecordHule": "hule", "RecordNoTile": "no_tile", "RecordLiuJu": "liu_ju"}[name])(data)
-                rounds.append(Round(tuple(reader.events), 0, n))
-                walls.append(reader.wall)
-                wins.append(tuple(reader.wins))
-                menus.append(tuple(reader.menus) if reader.logs_menus else ())
+                finish(reader)
                 reader = None
             else:
                 reader.read(name, data)
@@ -577,10 +714,7 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
             raise FormatError(f"{name}: {error.message}", len(rounds), None if reader is None else len(reader.events),
                               label) from None
     if reader is not None:
-        rounds.append(Round(tuple(reader.events), 0, n))
-        walls.append(reader.wall)
-        wins.append(tuple(reader.wins))
-        menus.append(tuple(reader.menus) if reader.logs_menus else ())
+        finish(reader)
     final_scores = ranks = points = None
     result = head.get("result")
     players = result.get("players") if isinstance(result, dict) else None
@@ -610,11 +744,14 @@ def game_from_majsoul_record(obj: Any, source: str = "") -> Game:
         room += f" {meta.get('room_id') or meta.get('contest_uid') or ''}".rstrip()
     record = MajsoulRecord(category, mode if type(mode) is int else 0,
                            dict(_object(_object(config.get("mode")).get("detail_rule"))), tuple(levels), tuple(walls),
-                           tuple(wins), tuple(menus))
+                           tuple(menus), tuple(ron_totals))
     origin = Origin("majsoul", uuid, "majsoul" if ranked else "", room, date,
                     (("winds", winds),) if ranked else (), record=record)
     if ranked and ranked_room:
         origin = replace(majsoul_origin("majsoul", room, n) or origin, id=uuid, date=date, record=record)
-    players_text = tuple(names)
-    return Game(f"{room}\n{uuid}".lstrip(), players_text, 0, tuple(rounds), final_scores, ranks, points, rule,
+    # the rank on the name's second line, as Tenhou's readers write a dan (paipu.events.player_rank)
+    players_text = tuple(f"{name}\n({level_name(level)})" if level_name(level) else name
+                         for name, level in zip(names, levels))
+    return Game(f"{room}\n{uuid}".lstrip(), players_text, 0, tuple(rounds), final_scores, ranks, points,
+                None if own_rule is None else own_rule.to_json(),
                 source=source, origin=origin)
