@@ -8,6 +8,13 @@ Usage: ``python benchmarks/bench_replay.py [PATH] [--rule R] [--mjlog DIR] [--re
 their gzip mjlog originals in ``../shared/corpora/tenhou-mjlog/agony5757-mahjong-paipuxmls/``,
 the files of the same names only).
 
+Beside ``paipu validate --jobs 1`` of the JSON files, in the same loop, the anchor of issue
+27: 電脳麻将's ``Majiang.Board`` replaying the same files with no checks at all
+(``../shared/tools/anchors/board_replay.js``, Node; ``@kobalab/majiang-core`` found through
+``PAIPU_BOARD_MODULES``, default ``~/.cache/paipu-oracle/node_modules``, where the oracle
+installs it), and the ratio of the medians; skipped with the reason when Node or the module
+is missing. The first line says whether paipu's core runs compiled or interpreted.
+
 Each line gives the rate by wall time and by CPU time (this process's, or the command's
 and its workers').
 
@@ -27,6 +34,7 @@ import argparse
 import os
 import platform
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -34,6 +42,7 @@ from datetime import date
 from pathlib import Path
 
 import paipu
+from paipu.build import kind
 from paipu.engine import Replay
 from paipu.rules import Rule
 from paipu.validation import validate_game
@@ -43,6 +52,20 @@ from measure import print_peak_memory
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DEFAULT = CORPORA / "tenhou-as-majiang" / "agony5757-mahjong-paipuxmls"
 MJLOG = CORPORA / "tenhou-mjlog" / "agony5757-mahjong-paipuxmls"
+BOARD = CORPORA.parent / "tools" / "anchors" / "board_replay.js"
+BOARD_MODULES = Path(os.environ.get("PAIPU_BOARD_MODULES", Path.home() / ".cache" / "paipu-oracle" / "node_modules"))
+
+
+def board_ready() -> list[str] | str:
+    """The command that runs the Board anchor (its paths to come), or why it cannot run."""
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not BOARD.is_file():
+        return f"{BOARD} is absent (../shared)"
+    if not (BOARD_MODULES / "@kobalab" / "majiang-core").is_dir():
+        return (f"@kobalab/majiang-core@1.4.1 is not in {BOARD_MODULES} (npm install it there, or set "
+                "PAIPU_BOARD_MODULES)")
+    return ["node", str(BOARD)]
 
 
 def _children_cpu() -> float:
@@ -98,8 +121,8 @@ def main() -> int:
         print(f"not found: {args.path}", file=sys.stderr)
         return 2
     rule = Rule.get(args.rule)
-    print(f"paipu {paipu.__version__} replay benchmark, {date.today()}, Python {platform.python_version()}, "
-          f"{platform.machine()}, {os.cpu_count()} cores; {args.path} under {args.rule}")
+    print(f"paipu {paipu.__version__} ({kind()}) replay benchmark, {date.today()}, Python "
+          f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores; {args.path} under {args.rule}")
 
     start, cpu = time.perf_counter(), time.process_time()
     games = list(paipu.load(args.path))
@@ -142,10 +165,26 @@ def main() -> int:
     script = Path(sys.executable).with_name("paipu")
     command = [str(script)] if script.is_file() else [sys.executable, "-m", "paipu"]
     print(f"{'command timed':>32}: {' '.join(command)}")
+    board = board_ready()
+    if isinstance(board, str):
+        print(f"{'Board anchor':>32}: not run: {board}")
     loops: list[float] = []
     for label, paths, run_games, run_rounds in runs:
         rates: dict[int, list[float]] = {1: [], 2: []}
+        anchor: list[float] = []
         for _ in range(args.repeat):
+            if not label and not isinstance(board, str):  # the anchor replays the JSON files, as paipu reads them
+                start, cpu = time.perf_counter(), _children_cpu()
+                done = subprocess.run([*board, *paths], capture_output=True, text=True, check=False,
+                                      env={**os.environ, "NODE_PATH": str(BOARD_MODULES)})
+                seconds = time.perf_counter() - start
+                if done.returncode != 0:  # it reads 電脳麻将 JSON only
+                    board = f"it failed on these files: {done.stderr.strip().splitlines()[-1:]}"
+                    print(f"{'Board anchor':>32}: not run: {board}")
+                    anchor = []
+                else:
+                    anchor.append(run_games / seconds)
+                    timed("Board replay, no checks (Node)", run_games, run_rounds, seconds, _children_cpu() - cpu)
             for jobs in (1, 2):
                 loop, cores = host_check()
                 loops.append(loop)
@@ -160,6 +199,12 @@ def main() -> int:
             values.sort()
             print(f"{f'{label}--jobs {jobs}, {len(values)} runs':>32}: {values[0]:7.1f} to {values[-1]:7.1f} "
                   f"games/s, median {values[len(values) // 2]:7.1f}")
+        if anchor:
+            anchor.sort()
+            paipu_median, anchor_median = sorted(rates[1])[len(rates[1]) // 2], anchor[len(anchor) // 2]
+            print(f"{f'Board, {len(anchor)} runs':>32}: {anchor[0]:7.1f} to {anchor[-1]:7.1f} games/s, median "
+                  f"{anchor_median:7.1f}; paipu validate --jobs 1 / Board = {paipu_median / anchor_median:.2f}x "
+                  "(issue 27 asks 1.5x)")
     if loops:
         print(f"{'host check loop':>32}: {min(loops):.2f} to {max(loops):.2f} s over these runs")
     return 0

@@ -46,6 +46,8 @@ def test_bench_replay_runs_on_the_samples():
                  "paipu validate --jobs 1: 5 games", "paipu validate --jobs 2: 5 games", "cores)",
                  "--jobs 1, 2 runs:", "--jobs 2, 2 runs:"):
         assert what in out
+    # the anchor of issue 27 beside it, or the reason it did not run (no Node, no module)
+    assert re.search(r"Board, 2 runs: .* paipu validate --jobs 1 / Board = [\d.]+x", out) or "Board anchor: not run: " in out
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (bench_instructions runs under it)")
