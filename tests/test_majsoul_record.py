@@ -596,3 +596,14 @@ def test_the_games_table_states_platform_room_and_rank() -> None:
     ranked = tables([read(record)]).games
     assert set(ranked["platform"]) == {"majsoul"} and set(ranked["room"]) == {"玉の間東喰赤"}
     assert set(ranked["length"]) == {"east"}
+
+
+def test_the_ranks_go_to_tenhou6_as_its_dan_without_a_rating() -> None:
+    # mjai-reviewer shows tenhou.net/6's name and dan apart: the rank is not part of the name
+    from paipu.formats.tenhou_json import game_from_tenhou_json, game_to_tenhou6
+
+    game = read(game_a())
+    written = game_to_tenhou6(game)
+    assert written["name"] == ["East", "South", "West", "North"] and written["dan"] == ["雀傑1"] * 4
+    assert "rate" not in written
+    assert game_from_tenhou_json(orjson.loads(orjson.dumps(written))).players == game.players

@@ -681,8 +681,12 @@ def game_from_tenhou_json(obj: Any, source: str = "") -> Game:
             raise FormatError(f"sc (final results): a score beyond any game (at most ±{MAX_NUMBER:,}): {sc!r}")
         points = final_points(sc[1:2 * n:2], n, "sc (final results) points")
         ranks = ranks_of(final_scores, 0)
-    players = names if not (dan and rates) else tuple(
-        f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
+    if dan and rates:
+        players = tuple(f"{name}\n({d} R{int(rate // 1)})" for name, d, rate in zip(names, dan, rates))
+    elif dan:  # a rank without a rating (a Mahjong Soul player's, as paipu writes it)
+        players = tuple(f"{name}\n({d})" if d else name for name, d in zip(names, dan))
+    else:
+        players = names
     record = TenhouRecord(info, tuple(results), (), tuple(notes))
     title = rule_text + (f"\n{log_id}" if log_id else "")
     if majsoul is not None:
@@ -730,9 +734,9 @@ _PLACE_OF_MARK = {"-": 0, "=": 1, "+": 2}
 """Where a call's letter goes among its tile codes by the direction it was called from
 (上家, 対面, 下家: the reverse of :func:`_source`); an open kan from 下家 puts it last."""
 
-_PLAYER_TEXT = re.compile(r"(.*)\n\((.*) R(-?\d+)\)", re.DOTALL)
-"""A player as the Tenhou readers write one whose rank and rate the log gives:
-``name\\n(dan Rrate)``."""
+_PLAYER_TEXT = re.compile(r"(.*)\n\(([^()\s]*)(?: R(-?\d+))?\)", re.DOTALL)
+"""A player as the readers write one whose rank (and rate) the log gives:
+``name\\n(dan Rrate)`` (Tenhou's), ``name\\n(dan)`` (a Mahjong Soul record's)."""
 
 
 def _code(tile: str) -> int:
@@ -909,8 +913,12 @@ def _players(game: Game) -> dict[str, Sequence[str | float]]:
     fields: dict[str, Sequence[str | float]] = {
         "name": [parts[p][1] for p in order] + pad,  # type: ignore[index]  # all matched (above)
         "dan": [parts[p][2] for p in order] + pad,  # type: ignore[index]  # as above
-        "rate": [int(parts[p][3]) for p in order] + [0] * (SEATS - n),  # type: ignore[index]  # as above
     }
+    if any(parts[p][3] is None for p in order):  # type: ignore[index]  # as above
+        if not all(parts[p][3] is None for p in order):  # type: ignore[index]  # as above
+            return {"name": [game.players[p] for p in order] + pad}  # some rated, some not: as they are
+        return fields  # ranks without ratings (a Mahjong Soul record's)
+    fields["rate"] = [int(parts[p][3]) for p in order] + [0] * (SEATS - n)  # type: ignore[index]  # as above
     if info is not None and len(info.rates) == n and all(int(info.rates[p] // 1) == fields["rate"][place]
                                                           for place, p in enumerate(order)):
         fields["rate"] = [info.rates[p] for p in order] + [0] * (SEATS - n)  # as logged, with decimals
