@@ -38,6 +38,7 @@ from .limits import clip, printable, printable_json, spreadsheet_safe
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import open_whole, write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores, listing
+from .report import BIG_LOSS
 from .rules import PRESETS, Rule, RuleError, RuleSpec
 
 if TYPE_CHECKING:  # validation loads the engine: only where a command needs it
@@ -1292,8 +1293,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "FILE's name with _files instead of its ending")
     report.add_argument("--rule", type=_rule_arg, metavar="R",
                         help="the rule to replay the player's games under, as for validate (default: each game's own)")
-    report.add_argument("--big-loss", type=int, default=8000, metavar="POINTS",
-                        help="a round the player lost POINTS or more in is listed with the deal-ins (default 8000)")
+    report.add_argument("--big-loss", type=int, default=BIG_LOSS, metavar="POINTS",
+                        help=f"a round the player lost POINTS or more in is listed with the deal-ins (default {BIG_LOSS})")
     report.add_argument("--last", type=_count_arg, metavar="N",
                         help="only the player's last N games (by date, then in the order read), after --since/--until")
     report.set_defaults(run=_report)
