@@ -84,13 +84,14 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def against_riichienv(mjai_files: list[bytes], repeat: int) -> str:
-    """The line of ``paipu.load`` against RiichiEnv's ``MjaiReplay.from_jsonl`` over the
-    files ``mjai_files`` (written to a temporary folder first), or why it did not run."""
+def riichienv_seconds(mjai_files: list[bytes], repeat: int) -> tuple[float, float] | str:
+    """The least CPU seconds of ``paipu.load`` and of RiichiEnv's ``MjaiReplay.from_jsonl``
+    over the files ``mjai_files`` (written to a temporary folder first), alternating; or why
+    RiichiEnv did not run."""
     try:
         from riichienv import MjaiReplay
     except ImportError as error:
-        return f"RiichiEnv: not run: riichienv cannot be imported ({error}; pip install riichienv)"
+        return f"riichienv cannot be imported ({error}; pip install riichienv)"
     with tempfile.TemporaryDirectory(prefix="bench_mjai") as folder:
         paths = [Path(folder) / f"{index:06d}.jsonl" for index in range(len(mjai_files))]
         for path, data in zip(paths, mjai_files):
@@ -99,17 +100,23 @@ def against_riichienv(mjai_files: list[bytes], repeat: int) -> str:
         try:
             MjaiReplay.from_jsonl(names[0])
         except Exception as error:  # noqa: BLE001 - its reason, on the line said instead
-            return f"RiichiEnv: not run: MjaiReplay.from_jsonl refused {names[0]} ({error})"
-        least = {"paipu.load": float("inf"), "from_jsonl": float("inf")}
+            return f"MjaiReplay.from_jsonl refused {names[0]} ({error})"
+        ours = theirs = float("inf")
         for _ in range(repeat):  # alternating, so that both see the same load of the host
-            least["paipu.load"] = min(least["paipu.load"], least_cpu_seconds(
-                lambda: list(paipu.load(folder, errors="raise"))))
-            least["from_jsonl"] = min(least["from_jsonl"], least_cpu_seconds(
-                lambda: [MjaiReplay.from_jsonl(name) for name in names]))
+            ours = min(ours, least_cpu_seconds(lambda: list(paipu.load(folder, errors="raise"))))
+            theirs = min(theirs, least_cpu_seconds(lambda: [MjaiReplay.from_jsonl(name) for name in names]))
+    return ours, theirs
+
+
+def against_riichienv(mjai_files: list[bytes], repeat: int) -> str:
+    """The line of :func:`riichienv_seconds`, or why it did not run."""
+    seconds = riichienv_seconds(mjai_files, repeat)
+    if isinstance(seconds, str):
+        return f"RiichiEnv: not run: {seconds}"
+    ours, theirs = seconds
     games = len(mjai_files)
-    return (f"mjai files, {repeat} runs: paipu.load {games / least['paipu.load']:.0f} games/s "
-            f"({least['paipu.load']:.2f} s), RiichiEnv from_jsonl {games / least['from_jsonl']:.0f} games/s "
-            f"({least['from_jsonl']:.2f} s); paipu.load / RiichiEnv = {least['from_jsonl'] / least['paipu.load']:.2f}x")
+    return (f"mjai files, {repeat} runs: paipu.load {games / ours:.0f} games/s ({ours:.2f} s), RiichiEnv "
+            f"from_jsonl {games / theirs:.0f} games/s ({theirs:.2f} s); paipu.load / RiichiEnv = {theirs / ours:.2f}x")
 
 
 if __name__ == "__main__":
