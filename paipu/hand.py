@@ -28,7 +28,6 @@ __all__ = ["IllegalAction", "Hand", "unplayable"]
 
 _RED_FIVES = ("m0", "p0", "s0")
 _ORDINARY_FIVES = ("m5", "p5", "s5")
-_KIND_NUMBERS = tuple(range(len(KINDS)))
 _REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KINDS)
 """``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these), up
 to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
@@ -123,8 +122,9 @@ class Hand:
         written with a trailing ``,``."""
         concealed: list[str] = []
         counts = self.counts
-        for k in filter(counts.__getitem__, _KIND_NUMBERS):  # the kinds held
-            concealed += _REPEATED[k][counts[k]]
+        for k in range(34):  # compiled, a loop of native reads (a filter calls counts.__getitem__ per kind)
+            if counts[k]:
+                concealed += _REPEATED[k][counts[k]]
         for suit, red in enumerate(self.red):
             if red:  # the first fives of the suit are its red ones
                 first = concealed.index(_ORDINARY_FIVES[suit])
