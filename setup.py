@@ -18,11 +18,12 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table",
+COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table", "step",
             "engine", "limits", "game_rule", "compression", "names", "text", "formats/mjai")
 """The modules compiled: the engine, what it reads and makes at every event. Not ``rules``
 (its ``Rule`` takes JSON values its fields' types do not say and converts them, which a
-native class refuses), nor the modules whose classes users subclass (``observe``)."""
+native class refuses), nor the modules whose classes users subclass (``observe``; its
+``Step``, made at every event, is compiled in ``step``)."""
 
 HERE = Path(__file__).resolve().parent
 
