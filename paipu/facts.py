@@ -3,8 +3,8 @@ player's row of a game, and (following the hands tile by tile) each discard's tu
 
 What every column holds is declared in :data:`paipu.stats.FACTS`; this module reads the
 values, in that order, with no pandas: it is compiled with the rules engine (``setup.py``,
-``COMPILED``), and :mod:`paipu.stats` makes the tables of its rows. One :class:`GameFacts`
-reads a pass over games, a round at a time (:meth:`GameFacts.round_rows`): one loop over
+``COMPILED``), and :mod:`paipu.stats` makes the tables of its columns. One :class:`GameFacts`
+reads a pass over games, a round at a time (:meth:`GameFacts.add_round`): one loop over
 the round's events, as the walk (:func:`paipu.observe.walk`) would call an observer's hooks
 on them.
 """
@@ -20,7 +20,7 @@ from .limits import DECIMAL
 from .shanten import Tracked, waits
 from .tiles import KIND_OF
 
-__all__ = ["GameFacts", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
+__all__ = ["GameFacts", "Columns", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
            "tenhou_rank_points"]
 
 Row = tuple[object, ...]
@@ -186,9 +186,35 @@ _NO_DEAL_IN: Final[Row] = (False, 0, None, None, None, None, None)
 """The deal-in facts of a row of a seat that did not deal in."""
 
 
+class Columns:
+    """The columns of a table, added to a row at a time: a column holds its values in a
+    list, as pandas takes them (rows kept as tuples would be taken apart again)."""
+
+    def __init__(self) -> None:
+        self.lists: list[list[object]] = []
+        self.size = 0
+        """The number of rows."""
+
+    def add(self, row: Row) -> None:
+        """One more row."""
+        lists = self.lists
+        if not lists:
+            self.lists = lists = [[] for _ in row]
+        for column in range(len(lists)):
+            lists[column].append(row[column])
+        self.size += 1
+
+    def take(self) -> list[list[object]]:
+        """The columns, emptied here."""
+        lists = self.lists
+        self.lists, self.size = [], 0
+        return lists
+
+
 class GameFacts:
-    """The facts of a pass over games: :meth:`start` at each game, :meth:`round_rows` for
-    each of its rounds in order, :meth:`game_rows` at its end. With ``engine``, each hand
+    """The facts of a pass over games, into the columns of the rounds and games tables
+    (:attr:`rounds`, :attr:`games`): :meth:`start` at each game, :meth:`add_round` for
+    each of its rounds in order, :meth:`add_game` at its end. With ``engine``, each hand
     is followed tile by tile from the deal as the engine's table follows it (the facts of
     the hands: :data:`paipu.stats.FACTS` marked ``engine``), and each discard's turn is
     kept (:attr:`turns`); ``every_turn=False`` keeps only the discards after a call (all a
@@ -204,6 +230,11 @@ class GameFacts:
         """Whether a tsumo is paid in one share fewer than with four players (ツモ損)."""
         self.dealer = -1
         self.dealer_run = 0
+        self.rounds = Columns()
+        """The rounds table's columns (:data:`paipu.stats.ROUND_COLUMNS`): a row per seat of
+        each round that ends."""
+        self.games = Columns()
+        """The games table's columns (:data:`paipu.stats.GAME_COLUMNS`)."""
         self.turns = Turns()
         """The turns of the rounds read (with ``engine``): those of rounds that end."""
 
@@ -216,22 +247,23 @@ class GameFacts:
         self.dealer = -1
         self.dealer_run = 0
 
-    def round_rows(self, game: Game, index: int, round_: Round) -> list[Row]:
-        """The rows of round ``index`` of ``game``, one per seat (none for a round the log
-        stops in), the turns of its discards added to :attr:`turns`."""
+    def add_round(self, game: Game, index: int, round_: Round) -> None:
+        """Round ``index`` of ``game``: a row per seat in :attr:`rounds` (none for a round
+        the log stops in), the turns of its discards in :attr:`turns`."""
         dealer = round_.player_of(0)
         self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
         self.dealer = dealer
         facts = RoundFacts(round_, self.engine, self.every_turn)
         facts.read()
         if not round_.is_complete:
-            return []
+            return
         if self.engine:
             self.turns.keep(self, index, round_, facts)
-        return facts.rows(self, game, index)
+        for row in facts.rows(self, game, index):
+            self.rounds.add(row)
 
-    def game_rows(self, game: Game) -> list[Row]:
-        """The rows of a game, one per player (:data:`paipu.stats.GAME_COLUMNS`)."""
+    def add_game(self, game: Game) -> None:
+        """A game's end: a row per player in :attr:`games`."""
         ranks, scores, points = game.ranks, game.final_scores, game.points
         finished = ranks is not None and scores is not None and points is not None
         players = len(self.names)
@@ -240,17 +272,15 @@ class GameFacts:
         place: Row = (("", "", "", None) if origin is None else
                       (origin.platform, origin.room, _LENGTHS.get(winds, ""), origin.date))
         room = "" if origin is None else origin.room
-        rows: list[Row] = []
         for player, name in enumerate(self.names):
             rank = ranks[player] if ranks is not None and finished else None
             dan, rating = player_rank(game.players[player])
-            rows.append((
+            self.games.add((
                 game.source, self.game_index, player, name, players, rank,
                 scores[player] if scores is not None and finished else None,
                 _point(points[player]) if points is not None and finished else None,
                 *place, dan, rating, None if rank is None else tenhou_rank_points(room, rank, dan),
             ))
-        return rows
 
 
 class Turns:

@@ -40,8 +40,8 @@ import numpy as np
 import pandas as pd
 
 from .events import Event, Game, player_name
-from .facts import (EXHAUSTIVE_DRAWS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, VALUE_BANDS, GameFacts, Row, tenhou_rank_points,
-                    tenhou_room)
+from .facts import (EXHAUSTIVE_DRAWS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, VALUE_BANDS, Columns, GameFacts,
+                    tenhou_rank_points, tenhou_room)
 from .limits import as_index, display_width, encodable, spreadsheet_safe
 from .loader import GameSource
 from .observe import Observer, Step, walk
@@ -550,7 +550,8 @@ _name = player_name
 
 class _Facts(Observer["Tables"]):
     """The observer of a walk over the games that gathers the rows of the tables, each
-    round's read by :class:`paipu.facts.GameFacts` (compiled) in one loop over its events:
+    round's read by :class:`paipu.facts.GameFacts` (compiled) in one loop over its events
+    into the columns of the tables:
     per round, each seat's discards, riichi, calls, wins, deal-ins and the draw, read from
     the events as logged; with ``engine``, the facts of the hands (:data:`FACTS` marked
     ``engine``) in each round row, and the turns table (see :class:`~paipu.facts.GameFacts`)."""
@@ -559,8 +560,6 @@ class _Facts(Observer["Tables"]):
         self.engine = engine
         self.reader = GameFacts(engine, every_turn)
         self.round_facts = tuple(fact for fact in _facts("rounds") if engine or not fact.engine)
-        self.round_rows: list[Row] = []
-        self.game_rows: list[Row] = []
         self.chunks: list[pd.DataFrame] = []
 
     def on_game_start(self, game: Game) -> None:
@@ -569,19 +568,18 @@ class _Facts(Observer["Tables"]):
     def on_round_end(self, step: Step[Event]) -> None:
         round_ = step.round
         if round_ is not None:
-            self.round_rows += self.reader.round_rows(step.game, step.round_index, round_)
+            self.reader.add_round(step.game, step.round_index, round_)
 
     def on_game_end(self, step: Step[None]) -> None:
-        if len(self.round_rows) >= _CHUNK:
-            self.chunks.append(_frame(self.round_rows, self.round_facts))
-            self.round_rows = []
-        self.game_rows += self.reader.game_rows(step.game)
+        if self.reader.rounds.size >= _CHUNK:
+            self.chunks.append(_frame(self.reader.rounds, self.round_facts))
+        self.reader.add_game(step.game)
 
     def result(self) -> "Tables":
-        chunks = [*self.chunks, _frame(self.round_rows, self.round_facts)]
+        chunks = [*self.chunks, _frame(self.reader.rounds, self.round_facts)]
         categories = {column: "category" for column, dtype in _dtypes(self.round_facts).items() if dtype == "category"}
         rounds_table = pd.concat(chunks, ignore_index=True).astype(categories)  # categories differ by chunk
-        games_table = _frame(self.game_rows, _facts("games"))
+        games_table = _frame(self.reader.games, _facts("games"))
         if not self.engine:
             return Tables(rounds_table, games_table)
         columns = self.reader.turns.columns()
@@ -594,8 +592,8 @@ def _facts(table: TableName) -> tuple[Fact, ...]:
     return tuple(fact for fact in FACTS if fact.table == table)
 
 _CHUNK = 1 << 16
-"""Round rows are turned into columns this many at a time: rows held as tuples take
-several times the memory of the same rows in columns."""
+"""Round rows are turned into the table's columns this many at a time: values held in
+lists of objects take several times the memory of the same values in pandas' columns."""
 
 
 def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
@@ -609,9 +607,9 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
         return np.fromiter(values, dtype, len(values))
     if dtype == "category":
         try:
-            return pd.Categorical(values)
+            return _categorical(values)
         except UnicodeEncodeError:  # a text UTF-8 cannot hold: a file name that is not UTF-8
-            return pd.Categorical([encodable(value) if type(value) is str else value for value in values])
+            return _categorical([encodable(value) if type(value) is str else value for value in values])
     if dtype == "object":
         column = np.empty(len(values), object)
         column[:] = values
@@ -628,12 +626,22 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
     return pd.array(values, dtype=dtype)  # Float64
 
 
-def _frame(rows: list[Row], facts: tuple[Fact, ...]) -> pd.DataFrame:
-    # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
-    # of every column alive behind its object columns.
-    # (each column taken by map in C: zip(*rows) would make an iterator per row)
-    return pd.DataFrame({fact.name: _column(tuple(map(itemgetter(i), rows)), fact.dtype)
-                         for i, fact in enumerate(facts)}, copy=False)
+def _categorical(values: Sequence[object]) -> pd.Categorical:
+    """``pd.Categorical(values)`` (its categories sorted, ``None`` as NA), a few times
+    faster: the values factorised as objects, without pandas first making them an array of
+    strings."""
+    if not values:
+        return pd.Categorical(values)
+    objects = np.empty(len(values), object)
+    objects[:] = values
+    codes, categories = pd.factorize(objects, sort=True)
+    return pd.Categorical.from_codes(codes, dtype=pd.CategoricalDtype(pd.Index(categories)))
+
+
+def _frame(columns: Columns, facts: tuple[Fact, ...]) -> pd.DataFrame:
+    """The table of ``columns`` (taken from them), of ``facts`` in order."""
+    lists = columns.take() or [[] for _ in facts]
+    return pd.DataFrame({fact.name: _column(values, fact.dtype) for fact, values in zip(facts, lists)}, copy=False)
 
 
 By = Literal["month", "year", "room", "length", "dan", "platform"]
