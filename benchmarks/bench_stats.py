@@ -117,7 +117,7 @@ def jobs_seconds(path: Path, games: int, jobs: int, engine: bool, repeat: int, a
     ``--jobs 1`` per CPU second over ``analog``'s (majiang-analog's summary for one player,
     per CPU second), the ratio issue 27 asks to be 1.0 or more."""
     line = []
-    for count in (1, jobs):
+    for count in dict.fromkeys((1, jobs)):  # --jobs 1 once when N is 1
         cpu, wall, _ = command_seconds([sys.executable, "-m", "paipu", "stats", str(path), "--jobs", str(count),
                                         *["--engine"] * engine], repeat, check=True)
         line.append(f"--jobs {count} {games / wall:4.0f} games/s ({wall:5.2f} s), {games / cpu:4.0f} per CPU s")
