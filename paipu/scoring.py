@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Iterable, Mapping, Sequence, overload
+from typing import Any, Final, Iterable, Mapping, Sequence, overload
 
 from .records import quick_init
 from .limits import MAX_NUMBER, clip, display_width
@@ -86,7 +86,7 @@ def _wind(value: object, name: str) -> int:
     raise ValueError(f"{name} must be 0-3 or one of E, S, W, N, not {value!r}")
 
 
-_TILE_NAMES = frozenset((*KINDS, "m0", "p0", "s0"))
+_TILE_NAMES: Final = frozenset((*KINDS, "m0", "p0", "s0"))
 """Every tile's name, red fives included."""
 
 
@@ -409,14 +409,14 @@ class WinResult:
 
 
 
-_SEAT_NAMES = ("East", "South", "West", "North")
+_SEAT_NAMES: Final = ("East", "South", "West", "North")
 
 
 # -- score ---------------------------------------------------------------------------
 
-_DEFAULT_SITUATION = Situation()
-_NOT_COMPLETE = NotAWin(INCOMPLETE)
-_NO_YAKU = NotAWin(NO_YAKU)
+_DEFAULT_SITUATION: Final = Situation()
+_NOT_COMPLETE: Final = NotAWin(INCOMPLETE)
+_NO_YAKU: Final = NotAWin(NO_YAKU)
 
 
 # The overloads say the types score takes; its own signature takes any object, so that it
@@ -514,10 +514,10 @@ def _check_possible(melds: tuple[Meld, ...], ron: bool, situation: Situation) ->
 # s0 (tiles.SLOT_OF); the concealed tiles are counted by slot. The notation is read only
 # here, and written again only for a message.
 
-_SLOTS = 37
-_RED_SLOT = 34
+_SLOTS: Final = 37
+_RED_SLOT: Final = 34
 """The slot of the red five m0; p0 and s0 follow."""
-_FIVES = (4, 13, 22)
+_FIVES: Final = (4, 13, 22)
 """The kind of the fives of each suit (m, p, s)."""
 
 
@@ -553,14 +553,13 @@ def _held(hand: HandNotation) -> _Held:
     return _Held(None, concealed, len(concealed), hand.drawn, hand.riichi, hand.melds, hand.hidden, hand)
 
 
-_SUIT_LETTERS = "mpsz"
-_DIGIT_SLOTS: tuple[int, ...] = tuple(
-    (SLOT_OF.get(f"{suit}{digit}", -1)) for suit in _SUIT_LETTERS for digit in range(10)
-)
+_DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) for suit in "mpsz" for digit in range(10))
 """The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
-_DIGIT_ORDER = (11, 2, 4, 6, 8, 10, 12, 14, 16, 18)
+_DIGIT_ORDER: Final = (9, 2, 4, 6, 8, 10, 12, 14, 16, 18)
 """The order of the digits within a suit as str(hand) writes them: ascending, a red five
 (0) before the fives."""
+_SUIT_BYTE: Final = tuple("mpsz".find(chr(byte)) if chr(byte) in "mpsz" else -1 for byte in range(256))
+"""The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
 
 
 def _read_hand(text: str) -> _Held | None:
@@ -582,8 +581,11 @@ def _read_hand(text: str) -> _Held | None:
             melds = tuple([parse_meld(meld_text) for meld_text in meld_texts])
         except NotationError:
             return None
-    end = len(first)
-    riichi = end > 0 and first[end - 1] == "*"
+    if not first.isascii():
+        return None
+    data = first.encode()  # bytes: each read a small int
+    end = len(data)
+    riichi = end > 0 and data[end - 1] == 42  # *
     if riichi:
         end -= 1
     tally = [0] * _SLOTS
@@ -594,13 +596,13 @@ def _read_hand(text: str) -> _Held | None:
     drawn_slot = -1
     i = 0
     while i < end:
-        char = first[i]
-        letter = _SUIT_LETTERS.find(char)
+        byte = data[i]
+        letter = _SUIT_BYTE[byte]
         if letter >= 0:
             if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
                 if i + 2 != end:
                     return None
-                digit = ord(first[i + 1]) - 48
+                digit = data[i + 1] - 48
                 if not 0 <= digit <= 9:
                     return None
                 drawn_slot = _DIGIT_SLOTS[10 * letter + digit]
@@ -608,13 +610,13 @@ def _read_hand(text: str) -> _Held | None:
                     return None
                 drawn = first[i:end]
                 break
-            if i + 1 == end or _SUIT_LETTERS.find(first[i + 1]) >= 0:
+            if i + 1 == end or _SUIT_BYTE[data[i + 1]] >= 0:
                 return None  # a suit letter with no digit (or the drawn tile's place, taken by a group)
             suit = letter
             order = 0
             i += 1
             continue
-        digit = ord(char) - 48
+        digit = byte - 48
         if suit < 0 or not 0 <= digit <= 9:
             return None
         slot = _DIGIT_SLOTS[10 * suit + digit]
@@ -635,13 +637,16 @@ def _read_hand(text: str) -> _Held | None:
     for meld in melds:
         sets += meld.type != "north"
         for tile in meld.tiles:
-            kinds[KIND_OF[tile]] += 1
-    if total > 14 - 3 * sets or max(kinds) > 4:
+            kinds[_KIND[tile]] += 1
+    if total > 14 - 3 * sets:
         return None
+    for count in kinds:
+        if count > 4:
+            return None
     return _Held(tally, (), size, drawn, riichi, melds, 0, text)
 
 
-_KIND_OF_SLOT = (*range(34), *_FIVES)
+_KIND_OF_SLOT: Final = (*range(34), *_FIVES)
 """The kind of each slot."""
 
 
@@ -656,18 +661,19 @@ def _kind_counts(tally: list[int]) -> list[int]:
 
 # -- tables ----------------------------------------------------------------------------
 
-_KIND = KIND_OF
-_DORA = {name: _KIND[dora_of(name)] for name in _KIND}
-_MARKS = {"+": 1, "=": 2, "-": 3}
-_MARKS_THREE = {"+": 1, "-": 2}
+_KIND: Final = KIND_OF
+_SLOT: Final = SLOT_OF
+_DORA: Final = {name: _KIND[dora_of(name)] for name in _KIND}
+_MARKS: Final = {"+": 1, "=": 2, "-": 3}
+_MARKS_THREE: Final = {"+": 1, "-": 2}
 """Seats from the winner by direction mark, with three players (no 対面)."""
-_DORA_THREE = {**_DORA, "m1": _KIND["m9"]}
+_DORA_THREE: Final = {**_DORA, "m1": _KIND["m9"]}
 """:data:`_DORA` with three players: no 2m-8m, so a 1m indicator shows 9m."""
-_YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_YAOJIU: Final = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 """Whether a kind is a terminal or an honour (幺九牌)."""
-_RUN_YAOJIU = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
+_RUN_YAOJIU: Final = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
 """Whether the run starting at a kind holds a terminal (123 or 789)."""
-_ORPHANS = tuple(k for k in range(34) if _YAOJIU[k])
+_ORPHANS: Final = tuple(k for k in range(34) if _YAOJIU[k])
 """The thirteen terminal and honour kinds (国士無双's), in order."""
 
 
@@ -675,23 +681,25 @@ def _mask(kinds: Iterable[int]) -> int:
     return sum(1 << k for k in set(kinds))
 
 
-_ORPHAN_MASK = _mask(_ORPHANS)
-_HONOUR_MASK = _mask(range(27, 34))
-_TERMINAL_MASK = _ORPHAN_MASK & ~_HONOUR_MASK
-_M_MASK, _P_MASK, _S_MASK = (_mask(range(base, base + 9)) for base in (0, 9, 18))
-_GREEN_MASK = _mask([kind(tile) for tile in ("s2", "s3", "s4", "s6", "s8", "z6")])
+_ORPHAN_MASK: Final = _mask(_ORPHANS)
+_HONOUR_MASK: Final = _mask(range(27, 34))
+_TERMINAL_MASK: Final = _ORPHAN_MASK & ~_HONOUR_MASK
+_M_MASK: Final = _mask(range(0, 9))
+_P_MASK: Final = _mask(range(9, 18))
+_S_MASK: Final = _mask(range(18, 27))
+_GREEN_MASK: Final = _mask([kind(tile) for tile in ("s2", "s3", "s4", "s6", "s8", "z6")])
 
 # -- fu --------------------------------------------------------------------------------
 
-_FU_BASE = ("base (副底)", 20)
-_FU_SEVEN_PAIRS = ("seven pairs (七対子)", 25)
-_FU_TSUMO = ("tsumo (ツモ符)", 2)
-_FU_CLOSED_RON = ("concealed ron (門前加符)", 10)
-_FU_OPEN_PINFU = ("open pinfu shape, ron (喰い平和)", 10)
-_FU_SINGLE_WAIT = ("single wait (単騎待ち)", 2)
-_FU_CLOSED_WAIT = ("closed wait (嵌張待ち)", 2)
-_FU_EDGE_WAIT = ("edge wait (辺張待ち)", 2)
-_SET_FU = tuple(
+_FU_BASE: Final = ("base (副底)", 20)
+_FU_SEVEN_PAIRS: Final = ("seven pairs (七対子)", 25)
+_FU_TSUMO: Final = ("tsumo (ツモ符)", 2)
+_FU_CLOSED_RON: Final = ("concealed ron (門前加符)", 10)
+_FU_OPEN_PINFU: Final = ("open pinfu shape, ron (喰い平和)", 10)
+_FU_SINGLE_WAIT: Final = ("single wait (単騎待ち)", 2)
+_FU_CLOSED_WAIT: Final = ("closed wait (嵌張待ち)", 2)
+_FU_EDGE_WAIT: Final = ("edge wait (辺張待ち)", 2)
+_SET_FU: Final = tuple(
     tuple(
         tuple(
             (
@@ -708,7 +716,7 @@ _SET_FU = tuple(
     for yaojiu in (False, True)
 )
 """(reason, fu) of a triplet or kan, indexed [terminal or honour][concealed][kan]."""
-_ROUNDED = tuple(("rounded up (切り上げ)", up) if up else None for up in range(10))
+_ROUNDED: Final = tuple(("rounded up (切り上げ)", up) if up else None for up in range(10))
 """(reason, fu) of rounding up, indexed by the fu added."""
 
 
@@ -727,7 +735,7 @@ def _pair_fu(pair: int, round_wind: int, seat_wind: int, two_fu: bool) -> tuple[
     return (f"pair of {' and '.join(reasons)} (役牌の雀頭)", fu)
 
 
-_PAIR_FU = tuple(
+_PAIR_FU: Final = tuple(
     _pair_fu(pair, round_wind, seat_wind, two_fu)
     for pair in range(27, 34) for round_wind in range(4) for seat_wind in range(4) for two_fu in (False, True)
 )
@@ -795,10 +803,10 @@ class _Suit:
                         self.pair_splits.append(rest_splits)
 
 
-_SUITS: tuple[dict[int, _Suit], ...] = ({}, {}, {})
+_SUITS: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {})
 """By suit, the shapes of each suit's counts met so far, by the counts as a number (3
 bits a number, see :func:`_suit`)."""
-_SUITS_KEPT = 1 << 15
+_SUITS_KEPT: Final = 1 << 15
 """Entries a suit's cache holds before it starts again (a bound on memory)."""
 
 
@@ -921,6 +929,8 @@ def nine_gates(counts: Sequence[int], win: int) -> int:
     if win >= 27:
         return 0
     base = win - win % 9
+    if counts[base] < 3 or counts[base + 8] < 3:
+        return 0
     suit = counts[base : base + 9]
     if sum(suit) != 14 or min(suit) == 0 or suit[0] < 3 or suit[8] < 3:
         return 0
@@ -992,7 +1002,7 @@ class _Melds:
             low = 34
             reds = 0
             for tile in meld.tiles:
-                k = KIND_OF[tile]
+                k = _KIND[tile]
                 kinds[k] += 1
                 self.mask |= 1 << k
                 if k < low:
@@ -1026,7 +1036,7 @@ class _Melds:
                     self.wind_pao = meld.direction
 
 
-_NO_MELDS = _Melds(())
+_NO_MELDS: Final = _Melds(())
 
 
 # -- yaku ------------------------------------------------------------------------------
@@ -1040,31 +1050,32 @@ def _open_closed(name: str, closed_han: int) -> tuple[Yaku, Yaku]:
     return Yaku(name, closed_han - 1), Yaku(name, closed_han)
 
 
-_MENZEN_TSUMO = Yaku("門前清自摸和", 1)
-_PINFU = Yaku("平和", 1)
-_TANYAO = Yaku("断幺九", 1)
-_IIPEIKOU = Yaku("一盃口", 1)
-_SANSHOKU = _open_closed("三色同順", 2)
-_ITTSU = _open_closed("一気通貫", 2)
-_CHANTA = _open_closed("混全帯幺九", 2)
-_SEVEN_PAIRS = Yaku("七対子", 2)
-_TOITOI = Yaku("対々和", 2)
-_SANANKOU = Yaku("三暗刻", 2)
-_SANKANTSU = Yaku("三槓子", 2)
-_SANSHOKU_TRIPLETS = Yaku("三色同刻", 2)
-_HONROUTOU = Yaku("混老頭", 2)
-_SHOUSANGEN = Yaku("小三元", 2)
-_HONITSU = _open_closed("混一色", 3)
-_JUNCHAN = _open_closed("純全帯幺九", 3)
-_RYANPEIKOU = Yaku("二盃口", 3)
-_CHINITSU = _open_closed("清一色", 6)
-_DRAGONS = (Yaku("翻牌 白", 1), Yaku("翻牌 發", 1), Yaku("翻牌 中", 1))
-_ROUND_WIND = tuple(Yaku(f"場風 {WIND_NAMES[w]}", 1) for w in range(4))
-_SEAT_WIND = tuple(Yaku(f"自風 {WIND_NAMES[w]}", 1) for w in range(4))
-_DORA_KEPT = 64
+_MENZEN_TSUMO: Final = Yaku("門前清自摸和", 1)
+_PINFU: Final = Yaku("平和", 1)
+_TANYAO: Final = Yaku("断幺九", 1)
+_IIPEIKOU: Final = Yaku("一盃口", 1)
+_SANSHOKU: Final = _open_closed("三色同順", 2)
+_ITTSU: Final = _open_closed("一気通貫", 2)
+_CHANTA: Final = _open_closed("混全帯幺九", 2)
+_SEVEN_PAIRS: Final = Yaku("七対子", 2)
+_TOITOI: Final = Yaku("対々和", 2)
+_SANANKOU: Final = Yaku("三暗刻", 2)
+_SANKANTSU: Final = Yaku("三槓子", 2)
+_SANSHOKU_TRIPLETS: Final = Yaku("三色同刻", 2)
+_HONROUTOU: Final = Yaku("混老頭", 2)
+_SHOUSANGEN: Final = Yaku("小三元", 2)
+_HONITSU: Final = _open_closed("混一色", 3)
+_JUNCHAN: Final = _open_closed("純全帯幺九", 3)
+_RYANPEIKOU: Final = Yaku("二盃口", 3)
+_CHINITSU: Final = _open_closed("清一色", 6)
+_DRAGONS: Final = (Yaku("翻牌 白", 1), Yaku("翻牌 發", 1), Yaku("翻牌 中", 1))
+_ROUND_WIND: Final = tuple(Yaku(f"場風 {WIND_NAMES[w]}", 1) for w in range(4))
+_SEAT_WIND: Final = tuple(Yaku(f"自風 {WIND_NAMES[w]}", 1) for w in range(4))
+_DORA_KEPT: Final = 64
 """Dora counts up to which the dora yaku are made once (beyond, made each time)."""
-_DORA_YAKU, _RED_YAKU, _URA_YAKU = (tuple(Yaku(name, han) for han in range(_DORA_KEPT)) for name in
-                                   ("ドラ", "赤ドラ", "裏ドラ"))
+_DORA_YAKU: Final = tuple(Yaku("ドラ", han) for han in range(_DORA_KEPT))
+_RED_YAKU: Final = tuple(Yaku("赤ドラ", han) for han in range(_DORA_KEPT))
+_URA_YAKU: Final = tuple(Yaku("裏ドラ", han) for han in range(_DORA_KEPT))
 """ドラ, 赤ドラ and 裏ドラ worth each number of han."""
 
 
@@ -1093,7 +1104,7 @@ def _situational(
     return tuple(found)
 
 
-_SITUATIONAL = tuple(
+_SITUATIONAL: Final = tuple(
     _situational(riichi, ippatsu, haitei, rinshan, chankan, tenhou)
     for riichi in range(3) for ippatsu in (False, True) for haitei in range(3) for rinshan in (False, True)
     for chankan in (False, True) for tenhou in range(3)
@@ -1392,8 +1403,8 @@ def _standard(win: _Win, shape: _Shape) -> _Reading:
         fu_breakdown.append(rounding)
         fu += rounding[1]
 
-    dragons = (triplets >> 31).bit_count()
-    winds = (triplets >> 27 & 15).bit_count()
+    dragons = (triplets >> 31 & 1) + (triplets >> 32 & 1) + (triplets >> 33)
+    winds = (triplets >> 27 & 1) + (triplets >> 28 & 1) + (triplets >> 29 & 1) + (triplets >> 30 & 1)
     found = []
     if closed_triplets == 4:
         found.append(_intern("四暗刻単騎", 0, 2) if at == 0 else _intern("四暗刻", 0, 1))
@@ -1462,7 +1473,7 @@ def _standard(win: _Win, shape: _Shape) -> _Reading:
     return _ordinary(win, yaku, fu, fu_breakdown)
 
 
-_STRAIGHT_STARTS = 1 | 1 << 9 | 1 << 18
+_STRAIGHT_STARTS: Final = 1 | 1 << 9 | 1 << 18
 """Bits of the runs 1-2-3 of each suit: 一気通貫 is one of them with the runs 3 and 6
 kinds on (4-5-6 and 7-8-9 of the same suit)."""
 
@@ -1515,8 +1526,8 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     if tally is None:
         tally = [0] * _SLOTS
         for concealed in held.concealed:
-            tally[SLOT_OF[concealed]] += 1
-    win_slot = SLOT_OF[tile]
+            tally[_SLOT[concealed]] += 1
+    win_slot = _SLOT[tile]
     # Tiles per kind with the winning tile, and a bit per kind held.
     counts = _kind_counts(tally)
     win_kind = _KIND_OF_SLOT[win_slot]
@@ -1687,14 +1698,14 @@ def tsumo_shares(base: int, dealer: bool, players: int, rule: Rule) -> tuple[int
     return from_dealer, from_others
 
 
-_LIMIT_OF_BASE = {
+_LIMIT_OF_BASE: Final = {
     8000: "kazoe yakuman",
     6000: "sanbaiman",
     4000: "baiman",
     3000: "haneman",
     2000: "mangan",
 }
-_YAKUMAN_LIMITS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+_YAKUMAN_LIMITS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 def _limit(reading: _Reading) -> str | None:
