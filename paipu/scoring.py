@@ -45,7 +45,7 @@ from typing import Any, Final, Iterable, Mapping, Sequence, overload
 
 from .records import quick_init
 from .limits import MAX_NUMBER, clip, display_width
-from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
+from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand, parse_meld
 from .names import WIND_NAMES, Yaku
 
@@ -592,6 +592,8 @@ def _read_hand(text: str) -> _Held | None:
     size = 0
     suit = -1
     order = 0
+    last = -1  # the kind read last
+    same = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
     drawn: str | None = None
     drawn_slot = -1
     i = 0
@@ -623,6 +625,11 @@ def _read_hand(text: str) -> _Held | None:
         rank = _DIGIT_ORDER[digit]
         if slot < 0 or rank < order:
             return None
+        kind_read = _KIND_OF_SLOT[slot]
+        same = same + 1 if kind_read == last else 1
+        if same > 4:
+            return None
+        last = kind_read
         order = rank
         tally[slot] += 1
         size += 1
@@ -630,19 +637,22 @@ def _read_hand(text: str) -> _Held | None:
     total = size + (drawn is not None)
     if total % 3 != 2 and drawn is not None or total % 3 == 2 and drawn is None:
         return None  # a tile written apart that is not a drawn one, or a drawn one not apart
-    sets = 0
-    kinds = _kind_counts(tally)
-    if drawn_slot >= 0:
-        kinds[_KIND_OF_SLOT[drawn_slot]] += 1
-    for meld in melds:
-        sets += meld.type != "north"
-        for tile in meld.tiles:
-            kinds[_KIND[tile]] += 1
-    if total > 14 - 3 * sets:
-        return None
-    for count in kinds:
-        if count > 4:
+    if drawn_slot >= 0 or melds:  # no fifth tile of a kind with those of the groups
+        sets = 0
+        kinds = _kind_counts(tally)
+        if drawn_slot >= 0:
+            kinds[_KIND_OF_SLOT[drawn_slot]] += 1
+        for meld in melds:
+            sets += meld.type != "north"
+            for tile in meld.tiles:
+                kinds[_KIND[tile]] += 1
+        if total > 14 - 3 * sets:
             return None
+        for count in kinds:
+            if count > 4:
+                return None
+    elif total > 14:
+        return None
     return _Held(tally, (), size, drawn, riichi, melds, 0, text)
 
 
@@ -806,6 +816,8 @@ class _Suit:
 _SUITS: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {})
 """By suit, the shapes of each suit's counts met so far, by the counts as a number (3
 bits a number, see :func:`_suit`)."""
+_NO_TILES: Final = _Suit(0, [0] * 9)
+"""The shapes of a suit with no tile."""
 _SUITS_KEPT: Final = 1 << 15
 """Entries a suit's cache holds before it starts again (a bound on memory)."""
 
@@ -816,6 +828,8 @@ def _suit(counts: list[int], suit: int) -> _Suit:
     key = 0
     for n in range(base + 8, base - 1, -1):
         key = key << 3 | counts[n]
+    if not key:
+        return _NO_TILES
     cache = _SUITS[suit]
     shapes = cache.get(key)
     if shapes is None:
@@ -1114,7 +1128,7 @@ _SITUATIONAL: Final = tuple(
 
 
 def _dora(
-    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: Rule, uncounted: list[int] | None
+    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: _Options, uncounted: list[int] | None
 ) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
     dora only in riichi under a rule with ura dora, kan ura only with kan ura. With
@@ -1176,9 +1190,9 @@ def _uncounted_reds(tally: list[int], ron_red: int, melds: _Melds) -> list[int] 
     return missed if missed[0] or missed[1] or missed[2] else None
 
 
-def _check_red_fives(held: _Held, tally: list[int], win: int, melds: _Melds, rule: Rule) -> None:
-    """``ValueError`` if the hand has more red fives of a suit than the rule."""
-    for suit, allowed in zip("mps", rule.red_fives):
+def _check_red_fives(held: _Held, tally: list[int], win: int, melds: _Melds, red_fives: RedFives) -> None:
+    """``ValueError`` if the hand has more red fives of a suit than the rule (``red_fives``)."""
+    for suit, allowed in zip("mps", red_fives):
         slot = _RED_SLOT + "mps".index(suit)
         found = tally[slot] + (win == slot) + melds.reds["mps".index(suit)]
         if found > allowed:
@@ -1186,6 +1200,48 @@ def _check_red_fives(held: _Held, tally: list[int], win: int, melds: _Melds, rul
 
 
 # -- readings' values ------------------------------------------------------------------
+
+
+class _Options:
+    """The options of a :class:`~paipu.rules.Rule` that scoring reads, read from it once
+    (a Rule is an interpreted class: each of its fields read is a look-up by name)."""
+
+    __slots__ = ("rule", "red_fives", "fewest_red_fives", "ippatsu", "double_wind_pair_2fu", "open_tanyao",
+                 "kazoe_yakuman", "kiriage_mangan", "double_yakuman", "pao", "pao_covers_whole_hand",
+                 "yakuman_stacking", "kan_dora", "north_dora", "ura_dora", "kan_ura", "tsumo_loss")
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+        self.red_fives: RedFives = rule.red_fives
+        self.fewest_red_fives = min(rule.red_fives)
+        self.ippatsu = rule.ippatsu
+        self.double_wind_pair_2fu = rule.double_wind_pair_2fu
+        self.open_tanyao = rule.open_tanyao
+        self.kazoe_yakuman = rule.kazoe_yakuman
+        self.kiriage_mangan = rule.kiriage_mangan
+        self.double_yakuman = rule.double_yakuman
+        self.pao = rule.pao
+        self.pao_covers_whole_hand = rule.pao_covers_whole_hand
+        self.yakuman_stacking = rule.yakuman_stacking
+        self.kan_dora = rule.kan_dora
+        self.north_dora = rule.north_dora
+        self.ura_dora = rule.ura_dora
+        self.kan_ura = rule.kan_ura
+        self.tsumo_loss = rule.tsumo_loss
+
+
+_OPTIONS: Final[dict[int, _Options]] = {}
+"""The options of each rule scored under, by the rule's id (each holds its rule, which
+therefore lives on: no other object takes its id); rules are frozen."""
+
+
+def _options(rule: Rule) -> _Options:
+    options = _OPTIONS.get(id(rule))
+    if options is None or options.rule is not rule:
+        if len(_OPTIONS) >= 256:
+            _OPTIONS.clear()
+        options = _OPTIONS[id(rule)] = _Options(rule)
+    return options
 
 
 class _Win:
@@ -1207,13 +1263,7 @@ class _Win:
         "suits",
         "green",
         "terminals",
-        "double_wind_pair_2fu",
-        "open_tanyao",
-        "kazoe_yakuman",
-        "kiriage_mangan",
-        "double_yakuman",
-        "pao",
-        "yakuman_stacking",
+        "rule",
     )
     win: int
     """The winning tile's kind."""
@@ -1239,14 +1289,7 @@ class _Win:
     """Only green tiles held."""
     terminals: bool
     """Only terminals held."""
-    # The rule's options that the readings read (each read from the Rule once a win).
-    double_wind_pair_2fu: bool
-    open_tanyao: bool
-    kazoe_yakuman: bool
-    kiriage_mangan: bool
-    double_yakuman: bool
-    pao: bool
-    yakuman_stacking: bool
+    rule: _Options
 
 
 class _Reading:
@@ -1270,7 +1313,7 @@ class _Reading:
             base = 0
         elif yakuman:
             base = 8000 * yakuman
-        elif han >= 13 and win.kazoe_yakuman:
+        elif han >= 13 and win.rule.kazoe_yakuman:
             base = 8000
         elif han >= 11:
             base = 6000
@@ -1280,7 +1323,7 @@ class _Reading:
             base = 3000
         else:
             base = fu << (2 + han)
-            if base > 2000 or (base == 1920 and win.kiriage_mangan):
+            if base > 2000 or (base == 1920 and win.rule.kiriage_mangan):
                 base = 2000
         self.base = base
         if win.ron:
@@ -1313,12 +1356,12 @@ def _yakuman(win: _Win, found: list[Yaku]) -> _Reading:
         _intern(
             y.name,
             0,
-            1 if y.yakuman == 2 and not win.double_yakuman else y.yakuman,
-            y.pao if win.pao else None,
+            1 if y.yakuman == 2 and not win.rule.double_yakuman else y.yakuman,
+            y.pao if win.rule.pao else None,
         )
         for y in found
     )
-    total = sum(y.yakuman for y in yaku) if win.yakuman_stacking else 1
+    total = sum(y.yakuman for y in yaku) if win.rule.yakuman_stacking else 1
     return _Reading(win, yaku, 0, [], total)
 
 
@@ -1380,7 +1423,7 @@ def _standard(win: _Win, shape: _Shape) -> _Reading:
         fu_breakdown.append(part)
         fu += part[1]
     if pair >= 27:
-        pair_part = _PAIR_FU[32 * (pair - 27) + 8 * win.round_wind + 2 * win.seat_wind + win.double_wind_pair_2fu]
+        pair_part = _PAIR_FU[32 * (pair - 27) + 8 * win.round_wind + 2 * win.seat_wind + win.rule.double_wind_pair_2fu]
         if pair_part is not None:
             fu_breakdown.append(pair_part)
             fu += pair_part[1]
@@ -1439,7 +1482,7 @@ def _standard(win: _Win, shape: _Shape) -> _Reading:
                     yaku.append(_DRAGONS[dragon])
     if pinfu:
         yaku.append(_PINFU)
-    if win.simples and (closed or win.open_tanyao):
+    if win.simples and (closed or win.rule.open_tanyao):
         yaku.append(_TANYAO)
     if peikou == 1:
         yaku.append(_IIPEIKOU)
@@ -1558,8 +1601,9 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     if not (shapes or seven_pairs or orphans):
         return _NOT_COMPLETE
 
-    if reds > min(rule.red_fives):
-        _check_red_fives(held, tally, win_slot, melds, rule)
+    options = _options(rule)
+    if reds > options.fewest_red_fives:
+        _check_red_fives(held, tally, win_slot, melds, options.red_fives)
     if held.riichi and not situation.riichi:
         situation = replace(situation, riichi=1)
     win = _Win()
@@ -1572,24 +1616,18 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     win.dealer = seat_wind == 0
     win.round_wind = round_wind
     win.seat_wind = seat_wind
-    win.double_wind_pair_2fu = rule.double_wind_pair_2fu
-    win.open_tanyao = rule.open_tanyao
-    win.kazoe_yakuman = rule.kazoe_yakuman
-    win.kiriage_mangan = rule.kiriage_mangan
-    win.double_yakuman = rule.double_yakuman
-    win.pao = rule.pao
-    win.yakuman_stacking = rule.yakuman_stacking
+    win.rule = options
     riichi = situation.riichi
     tenhou = situation.tenhou
     situational = _SITUATIONAL[
-        72 * riichi + 36 * (situation.ippatsu and rule.ippatsu) + 12 * situation.haitei + 6 * situation.rinshan
+        72 * riichi + 36 * (situation.ippatsu and options.ippatsu) + 12 * situation.haitei + 6 * situation.rinshan
         + 3 * situation.chankan + tenhou
     ]
     win.yakuman_situational = situational if tenhou else ()
     win.situational = () if tenhou else situational
     ron_red = win_slot if ron is not None else -1
     uncounted = _uncounted_reds(tally, ron_red, melds) if reds > 1 else None
-    win.dora = _dora(counts, melds, reds, situation, rule, uncounted)
+    win.dora = _dora(counts, melds, reds, situation, options, uncounted)
     win.simples = not mask & _ORPHAN_MASK
     win.honours = bool(mask & _HONOUR_MASK)
     win.suits = (mask & _M_MASK != 0) + (mask & _P_MASK != 0) + (mask & _S_MASK != 0)
@@ -1620,10 +1658,10 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     assert best is not None, "a complete hand has a reading"
     if not best.yaku:
         return _NO_YAKU
-    return _result(win, best, situation, rule)
+    return _result(win, best, situation)
 
 
-def _result(win: _Win, best: _Reading, situation: Situation, rule: Rule) -> WinResult:
+def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     """The result of the chosen reading, with the payments of 電脳麻将's ``get_defen``:
     the liable player's share first, the rest from the discarder (or from the liable
     player when nothing is left) or split by a tsumo; honba and sticks on top."""
@@ -1645,7 +1683,7 @@ def _result(win: _Win, best: _Reading, situation: Situation, rule: Rule) -> WinR
                 break
     if pao is not None:
         liable = (seat + marks[pao]) % players
-        share = base if rule.pao_covers_whole_hand else 8000 * min(pao_yakuman, best.yakuman)
+        share = base if win.rule.pao_covers_whole_hand else 8000 * min(pao_yakuman, best.yakuman)
         if win.ron:
             share //= 2
         base -= share
@@ -1661,7 +1699,7 @@ def _result(win: _Win, best: _Reading, situation: Situation, rule: Rule) -> WinR
         # base is 0 only when the liable player paid it all (liable is set); else a ron
         payments[payer] -= points + honba_points  # type: ignore[index]  # payer is set: see above
     else:
-        from_dealer, from_others = tsumo_shares(base, dealer, players, rule)
+        from_dealer, from_others = _tsumo_shares(base, dealer, players, win.rule.tsumo_loss)
         points = 0
         for other in range(players):
             if other != seat:
@@ -1690,9 +1728,13 @@ def tsumo_shares(base: int, dealer: bool, players: int, rule: Rule) -> tuple[int
     from everyone, each rounded up to 100. With three players the absent player's share
     is lost (ツモ損), or with :attr:`~paipu.rules.Rule.tsumo_loss` false split between the
     two payers, each half rounded up to 100 (北家折半)."""
+    return _tsumo_shares(base, dealer, players, rule.tsumo_loss)
+
+
+def _tsumo_shares(base: int, dealer: bool, players: int, tsumo_loss: bool) -> tuple[int, int]:
     from_dealer = _ceil100(2 * base)
     from_others = from_dealer if dealer else _ceil100(base)
-    if players == 3 and not rule.tsumo_loss:
+    if players == 3 and not tsumo_loss:
         half = _ceil100(-(-from_others // 2))
         from_dealer, from_others = from_dealer + half, from_others + half
     return from_dealer, from_others

@@ -510,6 +510,7 @@ READ_AS_PARSED = [
     "m123p456s78999z1,z111=",  # a meld
     "m1p,m1p",  # a suit letter without tiles, a bad meld
     "m11111p123s789z11m1",  # five of a kind
+    "m05555p123s789z11",  # five of a kind, a red five among them
     "m1111p123s789z11,m111=",  # five of a kind with a meld
     "z08z",  # no such honour
     "m123p456s789z11_m4",  # a face-down tile
