@@ -555,9 +555,6 @@ def _held(hand: HandNotation) -> _Held:
 
 _DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) for suit in "mpsz" for digit in range(10))
 """The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
-_DIGIT_ORDER: Final = (9, 2, 4, 6, 8, 10, 12, 14, 16, 18)
-"""The order of the digits within a suit as str(hand) writes them: ascending, a red five
-(0) before the fives."""
 _SUIT_BYTE: Final = tuple("mpsz".find(chr(byte)) if chr(byte) in "mpsz" else -1 for byte in range(256))
 """The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
 
@@ -599,6 +596,30 @@ def _read_hand(text: str) -> _Held | None:
     i = 0
     while i < end:
         byte = data[i]
+        digit = byte - 48
+        if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
+            if suit < 0 or suit == 3 and not 1 <= digit <= 7:
+                return None
+            if digit:
+                slot = kind_read = 9 * suit + digit - 1
+                rank = 2 * digit
+            else:  # a red five, written before the fives (rank 9: between 4s and 5s)
+                if suit == 3:
+                    return None
+                slot = _RED_SLOT + suit
+                kind_read = 9 * suit + 4
+                rank = 9
+            if rank < order:
+                return None
+            same = same + 1 if kind_read == last else 1
+            if same > 4:
+                return None
+            last = kind_read
+            order = rank
+            tally[slot] += 1
+            size += 1
+            i += 1
+            continue
         letter = _SUIT_BYTE[byte]
         if letter >= 0:
             if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
@@ -618,22 +639,7 @@ def _read_hand(text: str) -> _Held | None:
             order = 0
             i += 1
             continue
-        digit = byte - 48
-        if suit < 0 or not 0 <= digit <= 9:
-            return None
-        slot = _DIGIT_SLOTS[10 * suit + digit]
-        rank = _DIGIT_ORDER[digit]
-        if slot < 0 or rank < order:
-            return None
-        kind_read = _KIND_OF_SLOT[slot]
-        same = same + 1 if kind_read == last else 1
-        if same > 4:
-            return None
-        last = kind_read
-        order = rank
-        tally[slot] += 1
-        size += 1
-        i += 1
+        return None
     total = size + (drawn is not None)
     if total % 3 != 2 and drawn is not None or total % 3 == 2 and drawn is None:
         return None  # a tile written apart that is not a drawn one, or a drawn one not apart
