@@ -40,13 +40,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from operator import attrgetter, itemgetter
-from typing import Any, Iterable, Mapping, Sequence, overload
+from operator import attrgetter
+from typing import Any, Final, Iterable, Mapping, Sequence, overload
 
 from .records import quick_init
 from .limits import MAX_NUMBER, clip, display_width
-from .rules import MAJIANG, TENHOU_SANMA, Rule, RuleSpec
-from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand
+from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
+from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand, parse_meld
 from .names import WIND_NAMES, Yaku
 
 __all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
@@ -86,7 +86,7 @@ def _wind(value: object, name: str) -> int:
     raise ValueError(f"{name} must be 0-3 or one of E, S, W, N, not {value!r}")
 
 
-_TILE_NAMES = frozenset((*KINDS, "m0", "p0", "s0"))
+_TILE_NAMES: Final = frozenset((*KINDS, "m0", "p0", "s0"))
 """Every tile's name, red fives included."""
 
 
@@ -335,6 +335,25 @@ class WinResult:
     liable: int | None
     """Seat liable for a yakuman (パオ), if any."""
 
+    # Its own __init__ (dataclasses keeps one written in the class): compiled, mypyc makes
+    # each object.__setattr__ of a field of its own class a native store, and a result is
+    # made in a tenth of the time of dataclasses' __init__ (or quick_init's, which would
+    # replace this one: it is left interpreted).
+    def __init__(self, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: tuple[tuple[str, int], ...], han: int,
+                 yakuman: int, limit: str | None, points: int, payments: tuple[int, ...], seat: int,
+                 discarder: int | None, liable: int | None) -> None:
+        object.__setattr__(self, "yaku", yaku)
+        object.__setattr__(self, "fu", fu)
+        object.__setattr__(self, "fu_breakdown", fu_breakdown)
+        object.__setattr__(self, "han", han)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "discarder", discarder)
+        object.__setattr__(self, "liable", liable)
+
     @property
     def is_tsumo(self) -> bool:
         """Whether the win is a self-draw (ツモ)."""
@@ -389,15 +408,15 @@ class WinResult:
         return "\n".join(lines)
 
 
-quick_init(WinResult)
 
-
-_SEAT_NAMES = ("East", "South", "West", "North")
+_SEAT_NAMES: Final = ("East", "South", "West", "North")
 
 
 # -- score ---------------------------------------------------------------------------
 
-_DEFAULT_SITUATION = Situation()
+_DEFAULT_SITUATION: Final = Situation()
+_NOT_COMPLETE: Final = NotAWin(INCOMPLETE)
+_NO_YAKU: Final = NotAWin(NO_YAKU)
 
 
 # The overloads say the types score takes; its own signature takes any object, so that it
@@ -444,8 +463,12 @@ def score(
     ron, 河底撈魚 on a tsumo); ``TypeError`` for a hand, win tile or situation of another type.
     """
     if isinstance(hand, str):
-        hand = parse_hand(hand)
-    elif not isinstance(hand, HandNotation):
+        held = _read_hand(hand)
+        if held is None:  # not written as str(hand) writes it, or wrong: parsed in full (or refused)
+            held = _held(parse_hand(hand))
+    elif isinstance(hand, HandNotation):
+        held = _held(hand)
+    else:
         raise TypeError(f"hand must be a str of 電脳麻将 notation or a HandNotation, not {_type_name(hand)}")
     if win_tile is not None and not isinstance(win_tile, str):
         raise TypeError(f"win_tile must be a tile (a str such as 'm4' or 's2+') or None, not {_type_name(win_tile)}")
@@ -460,8 +483,8 @@ def score(
     if rule.players != situation.players:
         raise ValueError(f"a win among {situation.players} players scored under a rule for {rule.players} players")
     if situation.riichi or situation.tenhou or situation.haitei or situation.rinshan or situation.chankan:
-        _check_possible(hand, win_tile is not None and len(win_tile) > 2, situation)
-    return _score(hand, win_tile, situation, rule)
+        _check_possible(held.melds, win_tile is not None and len(win_tile) > 2, situation)
+    return _score(held, win_tile, situation, rule)
 
 
 def _type_name(value: object) -> str:
@@ -469,12 +492,12 @@ def _type_name(value: object) -> str:
     return f"{type(value).__name__} {clip(repr(value), 40)}"
 
 
-def _check_possible(hand: HandNotation, ron: bool, situation: Situation) -> None:
-    """Nothing if the situation can happen with this hand and kind of win; else
-    ``ValueError`` saying why not."""
-    if situation.riichi and not all(meld.is_concealed or meld.type == "north" for meld in hand.melds):
+def _check_possible(melds: tuple[Meld, ...], ron: bool, situation: Situation) -> None:
+    """Nothing if the situation can happen with a hand of these ``melds`` and this kind of
+    win; else ``ValueError`` saying why not."""
+    if situation.riichi and not all(meld.is_concealed or meld.type == "north" for meld in melds):
         raise ValueError("riichi (立直) on an open hand: only a closed hand (closed kans allowed) can riichi")
-    if situation.tenhou and (ron or any(meld.type != "north" for meld in hand.melds)):
+    if situation.tenhou and (ron or any(meld.type != "north" for meld in melds)):
         raise ValueError("天和/地和 (a win on the first draw) " + ("on a ron: it is a tsumo" if ron
                          else "after a call or kan: it needs a first draw with no call before"))
     if ron and situation.rinshan:
@@ -485,45 +508,214 @@ def _check_possible(hand: HandNotation, ron: bool, situation: Situation) -> None
         raise ValueError("海底摸月 (haitei) on a ron: it is a tsumo" if ron else "河底撈魚 (houtei) on a tsumo: it is a ron")
 
 
+# -- the hand, as scoring reads it -------------------------------------------------------
+#
+# Inside, a tile is a slot number: its kind 0-33, or 34, 35, 36 for the red fives m0, p0,
+# s0 (tiles.SLOT_OF); the concealed tiles are counted by slot. The notation is read only
+# here, and written again only for a message.
+
+_SLOTS: Final = 37
+_RED_SLOT: Final = 34
+"""The slot of the red five m0; p0 and s0 follow."""
+_FIVES: Final = (4, 13, 22)
+"""The kind of the fives of each suit (m, p, s)."""
+
+
+class _Held:
+    """A hand as scoring reads it: its concealed tiles counted by slot (the drawn tile
+    apart), and what else of the notation counts."""
+
+    __slots__ = ("tally", "concealed", "size", "drawn", "riichi", "melds", "hidden", "source")
+
+    def __init__(self, tally: list[int] | None, concealed: tuple[str, ...], size: int, drawn: str | None,
+                 riichi: bool, melds: tuple[Meld, ...], hidden: int, source: HandNotation | str) -> None:
+        self.tally = tally
+        """The concealed tiles (the drawn one left out) by slot: 37 counts; ``None`` when
+        they are still to be counted from :attr:`concealed`."""
+        self.concealed = concealed
+        self.size = size
+        """How many concealed tiles, the drawn one left out."""
+        self.drawn = drawn
+        self.riichi = riichi
+        self.melds = melds
+        self.hidden = hidden
+        self.source = source
+        """The hand as given: a HandNotation, or the string read."""
+
+    def notation(self) -> HandNotation:
+        """The hand's notation (for a message)."""
+        source = self.source
+        return source if isinstance(source, HandNotation) else parse_hand(source)
+
+
+def _held(hand: HandNotation) -> _Held:
+    concealed = hand.concealed
+    return _Held(None, concealed, len(concealed), hand.drawn, hand.riichi, hand.melds, hand.hidden, hand)
+
+
+_DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) for suit in "mpsz" for digit in range(10))
+"""The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
+_SUIT_BYTE: Final = tuple("mpsz".find(chr(byte)) if chr(byte) in "mpsz" else -1 for byte in range(256))
+"""The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
+
+
+def _read_hand(text: str) -> _Held | None:
+    """The hand of a string written as ``str(hand)`` writes it (as paipu stores hands),
+    read straight into counts; ``None`` for any other string, right or wrong, for
+    :func:`~paipu.tiles.parse_hand` to read in full (or refuse). The same hand as
+    ``parse_hand`` reads: suit groups m, p, s, z at most once each and in that order, each
+    digit a tile of the group's suit, in canonical order; a tile written apart last (its
+    suit letter again, or out of order) the drawn tile; ``*`` riichi; then the melds."""
+    melds: tuple[Meld, ...] = ()
+    first = text
+    comma = text.find(",")
+    if comma >= 0:
+        first = text[:comma]
+        meld_texts = text[comma + 1:].split(",")
+        if meld_texts[-1] == "":
+            return None  # a hand awaiting its discard
+        try:
+            melds = tuple([parse_meld(meld_text) for meld_text in meld_texts])
+        except NotationError:
+            return None
+    if not first.isascii():
+        return None
+    data = first.encode()  # bytes: each read a small int
+    end = len(data)
+    riichi = end > 0 and data[end - 1] == 42  # *
+    if riichi:
+        end -= 1
+    tally = [0] * _SLOTS
+    size = 0
+    suit = -1
+    order = 0
+    last = -1  # the kind read last
+    same = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
+    drawn: str | None = None
+    drawn_slot = -1
+    i = 0
+    while i < end:
+        byte = data[i]
+        digit = byte - 48
+        if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
+            if suit < 0 or suit == 3 and not 1 <= digit <= 7:
+                return None
+            if digit:
+                slot = kind_read = 9 * suit + digit - 1
+                rank = 2 * digit
+            else:  # a red five, written before the fives (rank 9: between 4s and 5s)
+                if suit == 3:
+                    return None
+                slot = _RED_SLOT + suit
+                kind_read = 9 * suit + 4
+                rank = 9
+            if rank < order:
+                return None
+            same = same + 1 if kind_read == last else 1
+            if same > 4:
+                return None
+            last = kind_read
+            order = rank
+            tally[slot] += 1
+            size += 1
+            i += 1
+            continue
+        letter = _SUIT_BYTE[byte]
+        if letter >= 0:
+            if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
+                if i + 2 != end:
+                    return None
+                digit = data[i + 1] - 48
+                if not 0 <= digit <= 9:
+                    return None
+                drawn_slot = _DIGIT_SLOTS[10 * letter + digit]
+                if drawn_slot < 0:
+                    return None
+                drawn = first[i:end]
+                break
+            if i + 1 == end or _SUIT_BYTE[data[i + 1]] >= 0:
+                return None  # a suit letter with no digit (or the drawn tile's place, taken by a group)
+            suit = letter
+            order = 0
+            i += 1
+            continue
+        return None
+    total = size + (drawn is not None)
+    if total % 3 != 2 and drawn is not None or total % 3 == 2 and drawn is None:
+        return None  # a tile written apart that is not a drawn one, or a drawn one not apart
+    if drawn_slot >= 0 or melds:  # no fifth tile of a kind with those of the groups
+        sets = 0
+        kinds = _kind_counts(tally)
+        if drawn_slot >= 0:
+            kinds[_KIND_OF_SLOT[drawn_slot]] += 1
+        for meld in melds:
+            sets += meld.type != "north"
+            for tile in meld.tiles:
+                kinds[_KIND[tile]] += 1
+        if total > 14 - 3 * sets:
+            return None
+        for count in kinds:
+            if count > 4:
+                return None
+    elif total > 14:
+        return None
+    return _Held(tally, (), size, drawn, riichi, melds, 0, text)
+
+
+_KIND_OF_SLOT: Final = (*range(34), *_FIVES)
+"""The kind of each slot."""
+
+
+def _kind_counts(tally: list[int]) -> list[int]:
+    """Tiles per kind (34 counts) of tiles counted by slot, the red fives with the fives."""
+    counts = tally[:34]
+    counts[4] += tally[34]
+    counts[13] += tally[35]
+    counts[22] += tally[36]
+    return counts
+
+
 # -- tables ----------------------------------------------------------------------------
 
-_KIND = KIND_OF
-_DORA = {name: _KIND[dora_of(name)] for name in _KIND}
-_MARKS = {"+": 1, "=": 2, "-": 3}
-_MARKS_THREE = {"+": 1, "-": 2}
+_KIND: Final = KIND_OF
+_SLOT: Final = SLOT_OF
+_DORA: Final = {name: _KIND[dora_of(name)] for name in _KIND}
+_MARKS: Final = {"+": 1, "=": 2, "-": 3}
+_MARKS_THREE: Final = {"+": 1, "-": 2}
 """Seats from the winner by direction mark, with three players (no 対面)."""
-_DORA_THREE = {**_DORA, "m1": _KIND["m9"]}
+_DORA_THREE: Final = {**_DORA, "m1": _KIND["m9"]}
 """:data:`_DORA` with three players: no 2m-8m, so a 1m indicator shows 9m."""
-_YAOJIU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_YAOJIU: Final = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 """Whether a kind is a terminal or an honour (幺九牌)."""
-_RUN_YAOJIU = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
+_RUN_YAOJIU: Final = tuple(k < 27 and k % 9 in (0, 6) for k in range(34))
 """Whether the run starting at a kind holds a terminal (123 or 789)."""
-_ORPHANS = tuple(k for k in range(34) if _YAOJIU[k])
-_orphan_counts = itemgetter(*_ORPHANS)
-"""The counts of the thirteen terminal and honour kinds (国士無双's), in order."""
+_ORPHANS: Final = tuple(k for k in range(34) if _YAOJIU[k])
+"""The thirteen terminal and honour kinds (国士無双's), in order."""
 
 
-def _mask(kinds: Sequence[int]) -> int:
+def _mask(kinds: Iterable[int]) -> int:
     return sum(1 << k for k in set(kinds))
 
 
-_ORPHAN_MASK = _mask(_ORPHANS)
-_HONOUR_MASK = _mask(range(27, 34))
-_TERMINAL_MASK = _ORPHAN_MASK & ~_HONOUR_MASK
-_M_MASK, _P_MASK, _S_MASK = (_mask(range(base, base + 9)) for base in (0, 9, 18))
-_GREEN_MASK = _mask([kind(tile) for tile in ("s2", "s3", "s4", "s6", "s8", "z6")])
+_ORPHAN_MASK: Final = _mask(_ORPHANS)
+_HONOUR_MASK: Final = _mask(range(27, 34))
+_TERMINAL_MASK: Final = _ORPHAN_MASK & ~_HONOUR_MASK
+_M_MASK: Final = _mask(range(0, 9))
+_P_MASK: Final = _mask(range(9, 18))
+_S_MASK: Final = _mask(range(18, 27))
+_GREEN_MASK: Final = _mask([kind(tile) for tile in ("s2", "s3", "s4", "s6", "s8", "z6")])
 
 # -- fu --------------------------------------------------------------------------------
 
-_FU_BASE = ("base (副底)", 20)
-_FU_SEVEN_PAIRS = ("seven pairs (七対子)", 25)
-_FU_TSUMO = ("tsumo (ツモ符)", 2)
-_FU_CLOSED_RON = ("concealed ron (門前加符)", 10)
-_FU_OPEN_PINFU = ("open pinfu shape, ron (喰い平和)", 10)
-_FU_SINGLE_WAIT = ("single wait (単騎待ち)", 2)
-_FU_CLOSED_WAIT = ("closed wait (嵌張待ち)", 2)
-_FU_EDGE_WAIT = ("edge wait (辺張待ち)", 2)
-_SET_FU = tuple(
+_FU_BASE: Final = ("base (副底)", 20)
+_FU_SEVEN_PAIRS: Final = ("seven pairs (七対子)", 25)
+_FU_TSUMO: Final = ("tsumo (ツモ符)", 2)
+_FU_CLOSED_RON: Final = ("concealed ron (門前加符)", 10)
+_FU_OPEN_PINFU: Final = ("open pinfu shape, ron (喰い平和)", 10)
+_FU_SINGLE_WAIT: Final = ("single wait (単騎待ち)", 2)
+_FU_CLOSED_WAIT: Final = ("closed wait (嵌張待ち)", 2)
+_FU_EDGE_WAIT: Final = ("edge wait (辺張待ち)", 2)
+_SET_FU: Final = tuple(
     tuple(
         tuple(
             (
@@ -540,11 +732,10 @@ _SET_FU = tuple(
     for yaojiu in (False, True)
 )
 """(reason, fu) of a triplet or kan, indexed [terminal or honour][concealed][kan]."""
-_ROUNDED = tuple(("rounded up (切り上げ)", up) if up else None for up in range(10))
+_ROUNDED: Final = tuple(("rounded up (切り上げ)", up) if up else None for up in range(10))
 """(reason, fu) of rounding up, indexed by the fu added."""
 
 
-@lru_cache(maxsize=512)
 def _pair_fu(pair: int, round_wind: int, seat_wind: int, two_fu: bool) -> tuple[str, int] | None:
     """(reason, fu) of a pair (雀頭) of kind ``pair``, None when it is worth nothing."""
     reasons = []
@@ -560,72 +751,182 @@ def _pair_fu(pair: int, round_wind: int, seat_wind: int, two_fu: bool) -> tuple[
     return (f"pair of {' and '.join(reasons)} (役牌の雀頭)", fu)
 
 
+_PAIR_FU: Final = tuple(
+    _pair_fu(pair, round_wind, seat_wind, two_fu)
+    for pair in range(27, 34) for round_wind in range(4) for seat_wind in range(4) for two_fu in (False, True)
+)
+""":func:`_pair_fu` of every honour pair, round wind, seat wind and rule, at
+``32 * (pair - 27) + 8 * round_wind + 2 * seat_wind + two_fu``."""
+
 # -- shapes ----------------------------------------------------------------------------
+#
+# A concealed set is a number: 2 * the kind of its lowest tile, plus 1 for a run.
 
 _Set = tuple[int, bool]
-"""A concealed set: (kind of its lowest tile, whether it is a run)."""
+"""A concealed set as :func:`standard_readings` gives it: (kind of its lowest tile,
+whether it is a run)."""
 
 
-def _split(counts: list[int], n: int, base: int) -> list[tuple[_Set, ...]]:
+def _split(counts: list[int], n: int, base: int) -> list[list[int]]:
     # Sets covering counts[n:], in the engine's order: at the lowest number held, first
     # a run, then a triplet (of exactly three; four make a run and a triplet).
     while n < 9 and not counts[n]:
         n += 1
     if n == 9:
-        return [()]
-    found: list[tuple[_Set, ...]] = []
+        return [[]]
+    found: list[list[int]] = []
     if n < 7 and counts[n + 1] and counts[n + 2]:
         counts[n] -= 1
         counts[n + 1] -= 1
         counts[n + 2] -= 1
-        found += [((base + n, True),) + rest for rest in _split(counts, n, base)]
+        for rest in _split(counts, n, base):
+            found.append([2 * (base + n) + 1] + rest)
         counts[n] += 1
         counts[n + 1] += 1
         counts[n + 2] += 1
     if counts[n] == 3:
         counts[n] = 0
-        found += [((base + n, False),) + rest for rest in _split(counts, n + 1, base)]
+        for rest in _split(counts, n + 1, base):
+            found.append([2 * (base + n)] + rest)
         counts[n] = 3
     return found
 
 
-def _suit_entry(suit: int, counts: tuple[int, ...]) -> _SuitEntry:
-    """The entry of :data:`_SUITS` for the nine ``counts`` of suit ``suit`` (0 m, 1 p,
-    2 s), made and kept: (its tiles mod 3, its splits, its splits with a pair). The
-    splits are, for 0 tiles mod 3, every split into sets; the splits with a pair, for 2,
-    a (pair kind, every split of the rest into sets) for each kind held twice or more, in
-    order, that leaves a split; the others are empty."""
-    cache = _SUITS[suit]
-    if len(cache) >= _SUITS_KEPT:
-        cache.clear()
-    base = 9 * suit
-    residue = sum(counts) % 3
-    splits: _Splits = ()
-    with_pairs: list[tuple[int, _Splits]] = []
-    if residue == 0:
-        splits = tuple(_split(list(counts), 0, base))
-    elif residue == 2:
-        for n in range(9):
-            if counts[n] >= 2:
-                rest = list(counts)
-                rest[n] -= 2
-                rest_splits = tuple(_split(rest, 0, base))
-                if rest_splits:
-                    with_pairs.append((base + n, rest_splits))
-    entry = cache[counts] = (residue, splits, tuple(with_pairs))
-    return entry
+class _Suit:
+    """The shapes of one suit's tiles: its tiles mod 3 (:attr:`residue`); for 0, every
+    split into sets (:attr:`splits`); for 2, each kind held twice or more, in order, that
+    leaves a split as the pair (:attr:`pairs`), and the splits of the rest
+    (:attr:`pair_splits`, the same order)."""
+
+    __slots__ = ("residue", "splits", "pairs", "pair_splits")
+
+    def __init__(self, suit: int, counts: list[int]) -> None:
+        base = 9 * suit
+        self.residue = sum(counts) % 3
+        self.splits: list[list[int]] = []
+        self.pairs: list[int] = []
+        self.pair_splits: list[list[list[int]]] = []
+        if self.residue == 0:
+            self.splits = _split(counts, 0, base)
+        elif self.residue == 2:
+            for n in range(9):
+                if counts[n] >= 2:
+                    counts[n] -= 2
+                    rest_splits = _split(counts, 0, base)
+                    counts[n] += 2
+                    if rest_splits:
+                        self.pairs.append(base + n)
+                        self.pair_splits.append(rest_splits)
 
 
-_Splits = tuple[tuple[_Set, ...], ...]
-"""Every split of a suit's tiles into sets."""
-_SuitEntry = tuple[int, _Splits, tuple[tuple[int, _Splits], ...]]
-"""A suit's tiles mod 3, its splits into sets, and its (pair kind, splits of the rest)."""
-_SUITS: tuple[dict[tuple[int, ...], _SuitEntry], ...] = ({}, {}, {})
-"""By suit, the entry of each suit's counts met so far (see :func:`_suit_entry`)."""
-_SUITS_KEPT = 1 << 15
+_SUITS: Final[tuple[dict[int, _Suit], ...]] = ({}, {}, {})
+"""By suit, the shapes of each suit's counts met so far, by the counts as a number (3
+bits a number, see :func:`_suit`)."""
+_NO_TILES: Final = _Suit(0, [0] * 9)
+"""The shapes of a suit with no tile."""
+_SUITS_KEPT: Final = 1 << 15
 """Entries a suit's cache holds before it starts again (a bound on memory)."""
-_PAIR_IN_A_SUIT = frozenset({(2, 0, 0), (0, 2, 0), (0, 0, 2)})
-"""The suits' tiles mod 3 of a hand that can be complete with its pair in a suit."""
+
+
+def _suit(counts: list[int], suit: int) -> _Suit:
+    """The shapes of suit ``suit`` (0 m, 1 p, 2 s) of a hand's 34 ``counts``, made once."""
+    base = 9 * suit
+    key = 0
+    for n in range(base + 8, base - 1, -1):
+        key = key << 3 | counts[n]
+    if not key:
+        return _NO_TILES
+    cache = _SUITS[suit]
+    shapes = cache.get(key)
+    if shapes is None:
+        if len(cache) >= _SUITS_KEPT:
+            cache.clear()
+        shapes = cache[key] = _Suit(suit, counts[base:base + 9])
+    return shapes
+
+
+class _Shape:
+    """One standard reading of a hand's concealed tiles: its ``pair`` (a kind), its
+    ``sets`` (numbers, see above) and ``at``, where the winning tile is (0 the pair, i
+    ``sets[i - 1]``)."""
+
+    __slots__ = ("pair", "sets", "at")
+
+    def __init__(self, pair: int, sets: list[int], at: int) -> None:
+        self.pair = pair
+        self.sets = sets
+        self.at = at
+
+
+def _shapes(counts: list[int], win: int) -> list[_Shape]:
+    """The standard readings of :func:`standard_readings`, as :class:`_Shape`."""
+    honour_pairs = 0
+    honour_pair = 0
+    tail: list[int] = []
+    for k in range(27, 34):
+        n = counts[k]
+        if n == 2:
+            honour_pairs += 1
+            honour_pair = k
+        elif n == 3:
+            tail.append(2 * k)
+        elif n:
+            return []  # one or four of an honour: in no set or pair
+    # Run at every win: each suit's splits are one look-up by its counts, and the winning
+    # tile is only looked for among the sets of its own suit (or the honours), which are
+    # at the same places in every combination of splits.
+    m = _suit(counts, 0)
+    p = _suit(counts, 1)
+    s = _suit(counts, 2)
+    groups: list[tuple[int, list[list[int]], list[list[int]], list[list[int]]]] = []
+    if honour_pairs:
+        if honour_pairs > 1 or m.residue or p.residue or s.residue:
+            return []
+        groups.append((honour_pair, m.splits, p.splits, s.splits))
+    else:
+        residues = m.residue + 4 * p.residue + 16 * s.residue
+        if residues == 2:
+            for pair, splits in zip(m.pairs, m.pair_splits):
+                groups.append((pair, splits, p.splits, s.splits))
+        elif residues == 8:
+            for pair, splits in zip(p.pairs, p.pair_splits):
+                groups.append((pair, m.splits, splits, s.splits))
+        elif residues == 32:
+            for pair, splits in zip(s.pairs, s.pair_splits):
+                groups.append((pair, m.splits, p.splits, splits))
+        else:
+            return []
+    suit = win // 9 if win < 27 else 3
+    readings = []
+    for pair, m_splits, p_splits, s_splits in groups:
+        if not (m_splits and p_splits and s_splits):
+            continue
+        m_size = len(m_splits[0])
+        p_size = len(p_splits[0])
+        s_size = len(s_splits[0])
+        if suit == 0:
+            start, end = 0, m_size
+        elif suit == 1:
+            start, end = m_size, m_size + p_size
+        elif suit == 2:
+            start, end = m_size + p_size, m_size + p_size + s_size
+        else:
+            start = m_size + p_size + s_size
+            end = start + len(tail)
+        for a in m_splits:
+            for b in p_splits:
+                for c in s_splits:
+                    sets = a + b + c + tail
+                    if pair == win:
+                        readings.append(_Shape(pair, sets, 0))
+                    for i in range(start, end):
+                        code = sets[i]
+                        low = code >> 1
+                        if (low <= win <= low + 2 if code & 1 else low == win) and (
+                            i == start or sets[i - 1] != code
+                        ):
+                            readings.append(_Shape(pair, sets, i + 1))
+    return readings
 
 
 def standard_readings(
@@ -636,52 +937,10 @@ def standard_readings(
     in the engine's order: pairs by kind, splits of the suits m x p x s, then honour
     triplets; the winning tile in the pair, then in each set holding it except a set
     equal to the one before."""
-    honours = counts[27:]
-    if 1 in honours or 4 in honours:
-        return []
-    # Run at every win: each suit's splits are one look-up by its counts, and the winning
-    # tile is only looked for among the sets of its own suit (or the honours), which are
-    # at the same places in every combination of splits.
-    m = _SUITS[0].get(m_counts := counts[0:9]) or _suit_entry(0, m_counts)
-    p = _SUITS[1].get(p_counts := counts[9:18]) or _suit_entry(1, p_counts)
-    s = _SUITS[2].get(s_counts := counts[18:27]) or _suit_entry(2, s_counts)
-    residues = (m[0], p[0], s[0])
-    honour_pairs = honours.count(2)
-    if honour_pairs:
-        if honour_pairs > 1 or residues != (0, 0, 0):
-            return []
-        groups = [(27 + honours.index(2), [m[1], p[1], s[1]])]
-    else:
-        if residues not in _PAIR_IN_A_SUIT:
-            return []
-        at = residues.index(2)
-        splits = [m[1], p[1], s[1]]
-        groups = []
-        for pair, pair_splits in (m, p, s)[at][2]:
-            splits[at] = pair_splits
-            groups.append((pair, splits[:]))
-    tail = tuple((27 + i, False) for i, n in enumerate(honours) if n == 3) if 3 in honours else ()
-    suit = win // 9 if win < 27 else 3
-    readings = []
-    for pair, (m_splits, p_splits, s_splits) in groups:
-        if not (m_splits and p_splits and s_splits):
-            continue
-        sizes = (len(m_splits[0]), len(p_splits[0]), len(s_splits[0]), len(tail))
-        start = sum(sizes[:suit])
-        end = start + sizes[suit]
-        for a in m_splits:
-            for b in p_splits:
-                for c in s_splits:
-                    sets = a + b + c + tail
-                    if pair == win:
-                        readings.append((pair, sets, 0))
-                    for i in range(start, end):
-                        k, run = sets[i]
-                        if (k <= win <= k + 2 if run else k == win) and (
-                            i == start or sets[i - 1] != sets[i]
-                        ):
-                            readings.append((pair, sets, i + 1))
-    return readings
+    return [
+        (shape.pair, tuple([(code >> 1, bool(code & 1)) for code in shape.sets]), shape.at)
+        for shape in _shapes(list(counts), win)
+    ]
 
 
 def nine_gates(counts: Sequence[int], win: int) -> int:
@@ -690,6 +949,8 @@ def nine_gates(counts: Sequence[int], win: int) -> int:
     if win >= 27:
         return 0
     base = win - win % 9
+    if counts[base] < 3 or counts[base + 8] < 3:
+        return 0
     suit = counts[base : base + 9]
     if sum(suit) != 14 or min(suit) == 0 or suit[0] < 3 or suit[8] < 3:
         return 0
@@ -698,7 +959,7 @@ def nine_gates(counts: Sequence[int], win: int) -> int:
 
 
 class _Melds:
-    """What scoring needs of a hand's melds, cached by the melds."""
+    """What scoring needs of a hand's melds."""
 
     __slots__ = (
         "sets",
@@ -715,47 +976,87 @@ class _Melds:
         "mask",
         "kinds",
         "reds",
+        "uncounted",
         "dragon_pao",
         "wind_pao",
     )
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
-        # North tiles set aside (北抜き, ``b``) are no sets: counted apart, as dora.
-        north = sum(meld.type == "north" for meld in melds)
-        if north:
-            melds = tuple(meld for meld in melds if meld.type != "north")
-        self.north = north
-        self.sets = len(melds)
-        kinds = [tuple(_KIND[tile] for tile in meld.tiles) for meld in melds]
-        lowest = [min(tiles) for tiles in kinds]
-        sets = [
-            (low, meld.type == "chi", meld.is_kan, meld.type == "ankan", meld.direction)
-            for low, meld in zip(lowest, melds)
-        ]
-        self.closed = all(concealed for _, _, _, concealed, _ in sets)
-        self.runs = _mask([low for low, run, _, _, _ in sets if run])
-        self.n_runs = sum(run for _, run, _, _, _ in sets)
-        self.triplets = _mask([low for low, run, _, _, _ in sets if not run])
-        self.n_triplets = len(sets) - self.n_runs
-        self.kans = sum(kan for _, _, kan, _, _ in sets)
-        self.closed_kans = sum(concealed for _, _, _, concealed, _ in sets)
-        self.yaojiu = sum((_RUN_YAOJIU if run else _YAOJIU)[low] for low, run, _, _, _ in sets)
-        self.fu = [
-            _SET_FU[_YAOJIU[low]][concealed][kan] for low, run, kan, concealed, _ in sets if not run
-        ]
-        self.kinds = sum(kinds, ())
-        self.mask = _mask(self.kinds)
-        self.reds = sum(meld.digits.count("0") for meld in melds)
-        # Pao (責任払い): the mark of the 3rd dragon set / 4th wind set among the melds
-        # (none if it is a closed kan).
-        dragons = [mark for low, run, _, _, mark in sets if not run and low >= 31]
-        winds = [mark for low, run, _, _, mark in sets if not run and 27 <= low <= 30]
-        self.dragon_pao = dragons[2] if len(dragons) >= 3 else None
-        self.wind_pao = winds[3] if len(winds) >= 4 else None
+        self.sets = 0
+        self.north = 0
+        """North tiles set aside (北抜き, ``b``): no sets, counted apart, as dora."""
+        self.closed = True
+        self.runs = 0
+        """A bit per kind of a run's lowest tile."""
+        self.n_runs = 0
+        self.triplets = 0
+        """A bit per kind of a triplet or kan."""
+        self.n_triplets = 0
+        self.kans = 0
+        self.closed_kans = 0
+        self.yaojiu = 0
+        """Sets holding a terminal or honour."""
+        self.fu: list[tuple[str, int]] = []
+        self.mask = 0
+        """A bit per kind held."""
+        self.kinds: list[int] | None = None
+        """Tiles per kind (34 counts), ``None`` for no set."""
+        self.reds = [0, 0, 0]
+        """Red fives by suit (m, p, s)."""
+        self.uncounted = [0, 0, 0]
+        """Red fives by suit that are no dora (see :func:`_uncounted_reds`)."""
+        self.dragon_pao: str | None = None
+        """The mark of the 3rd dragon set among the melds (none if it is a closed kan)."""
+        self.wind_pao: str | None = None
+        """The mark of the 4th wind set among the melds (none if it is a closed kan)."""
+        dragons = winds = 0
+        for meld in melds:
+            meld_type = meld.type
+            if meld_type == "north":
+                self.north += 1
+                continue
+            if self.kinds is None:
+                self.kinds = [0] * 34
+            kinds = self.kinds
+            self.sets += 1
+            low = 34
+            reds = 0
+            for tile in meld.tiles:
+                k = _KIND[tile]
+                kinds[k] += 1
+                self.mask |= 1 << k
+                if k < low:
+                    low = k
+                if tile[1] == "0":
+                    reds += 1
+            if reds:
+                self.reds[low // 9] += reds
+                self.uncounted[low // 9] += reds - 1
+            concealed = meld_type == "ankan"
+            self.closed_kans += concealed
+            self.closed = self.closed and concealed
+            if meld_type == "chi":
+                self.runs |= 1 << low
+                self.n_runs += 1
+                self.yaojiu += _RUN_YAOJIU[low]
+                continue
+            kan = len(meld.tiles) == 4
+            self.triplets |= 1 << low
+            self.n_triplets += 1
+            self.kans += kan
+            self.yaojiu += _YAOJIU[low]
+            self.fu.append(_SET_FU[_YAOJIU[low]][concealed][kan])
+            if low >= 31:
+                dragons += 1
+                if dragons == 3:
+                    self.dragon_pao = meld.direction
+            elif low >= 27:
+                winds += 1
+                if winds == 4:
+                    self.wind_pao = meld.direction
 
 
-_melds = lru_cache(maxsize=1 << 12)(_Melds)
-_NO_MELDS = _Melds(())
+_NO_MELDS: Final = _Melds(())
 
 
 # -- yaku ------------------------------------------------------------------------------
@@ -769,30 +1070,40 @@ def _open_closed(name: str, closed_han: int) -> tuple[Yaku, Yaku]:
     return Yaku(name, closed_han - 1), Yaku(name, closed_han)
 
 
-_MENZEN_TSUMO = Yaku("門前清自摸和", 1)
-_PINFU = Yaku("平和", 1)
-_TANYAO = Yaku("断幺九", 1)
-_IIPEIKOU = Yaku("一盃口", 1)
-_SANSHOKU = _open_closed("三色同順", 2)
-_ITTSU = _open_closed("一気通貫", 2)
-_CHANTA = _open_closed("混全帯幺九", 2)
-_SEVEN_PAIRS = Yaku("七対子", 2)
-_TOITOI = Yaku("対々和", 2)
-_SANANKOU = Yaku("三暗刻", 2)
-_SANKANTSU = Yaku("三槓子", 2)
-_SANSHOKU_TRIPLETS = Yaku("三色同刻", 2)
-_HONROUTOU = Yaku("混老頭", 2)
-_SHOUSANGEN = Yaku("小三元", 2)
-_HONITSU = _open_closed("混一色", 3)
-_JUNCHAN = _open_closed("純全帯幺九", 3)
-_RYANPEIKOU = Yaku("二盃口", 3)
-_CHINITSU = _open_closed("清一色", 6)
-_DRAGONS = ((31, Yaku("翻牌 白", 1)), (32, Yaku("翻牌 發", 1)), (33, Yaku("翻牌 中", 1)))
-_ROUND_WIND = tuple(Yaku(f"場風 {WIND_NAMES[w]}", 1) for w in range(4))
-_SEAT_WIND = tuple(Yaku(f"自風 {WIND_NAMES[w]}", 1) for w in range(4))
+_MENZEN_TSUMO: Final = Yaku("門前清自摸和", 1)
+_PINFU: Final = Yaku("平和", 1)
+_TANYAO: Final = Yaku("断幺九", 1)
+_IIPEIKOU: Final = Yaku("一盃口", 1)
+_SANSHOKU: Final = _open_closed("三色同順", 2)
+_ITTSU: Final = _open_closed("一気通貫", 2)
+_CHANTA: Final = _open_closed("混全帯幺九", 2)
+_SEVEN_PAIRS: Final = Yaku("七対子", 2)
+_TOITOI: Final = Yaku("対々和", 2)
+_SANANKOU: Final = Yaku("三暗刻", 2)
+_SANKANTSU: Final = Yaku("三槓子", 2)
+_SANSHOKU_TRIPLETS: Final = Yaku("三色同刻", 2)
+_HONROUTOU: Final = Yaku("混老頭", 2)
+_SHOUSANGEN: Final = Yaku("小三元", 2)
+_HONITSU: Final = _open_closed("混一色", 3)
+_JUNCHAN: Final = _open_closed("純全帯幺九", 3)
+_RYANPEIKOU: Final = Yaku("二盃口", 3)
+_CHINITSU: Final = _open_closed("清一色", 6)
+_DRAGONS: Final = (Yaku("翻牌 白", 1), Yaku("翻牌 發", 1), Yaku("翻牌 中", 1))
+_ROUND_WIND: Final = tuple(Yaku(f"場風 {WIND_NAMES[w]}", 1) for w in range(4))
+_SEAT_WIND: Final = tuple(Yaku(f"自風 {WIND_NAMES[w]}", 1) for w in range(4))
+_DORA_KEPT: Final = 64
+"""Dora counts up to which the dora yaku are made once (beyond, made each time)."""
+_DORA_YAKU: Final = tuple(Yaku("ドラ", han) for han in range(_DORA_KEPT))
+_RED_YAKU: Final = tuple(Yaku("赤ドラ", han) for han in range(_DORA_KEPT))
+_URA_YAKU: Final = tuple(Yaku("裏ドラ", han) for han in range(_DORA_KEPT))
+"""ドラ, 赤ドラ and 裏ドラ worth each number of han."""
 
 
-@lru_cache(maxsize=256)
+def _dora_yaku(made: tuple[Yaku, ...], han: int) -> Yaku:
+    """The dora yaku of ``made`` worth ``han``."""
+    return made[han] if han < _DORA_KEPT else Yaku(made[0].name, han)
+
+
 def _situational(
     riichi: int, ippatsu: bool, haitei: int, rinshan: bool, chankan: bool, tenhou: int
 ) -> tuple[Yaku, ...]:
@@ -813,9 +1124,17 @@ def _situational(
     return tuple(found)
 
 
+_SITUATIONAL: Final = tuple(
+    _situational(riichi, ippatsu, haitei, rinshan, chankan, tenhou)
+    for riichi in range(3) for ippatsu in (False, True) for haitei in range(3) for rinshan in (False, True)
+    for chankan in (False, True) for tenhou in range(3)
+)
+""":func:`_situational` of every situation, at
+``72 * riichi + 36 * ippatsu + 12 * haitei + 6 * rinshan + 3 * chankan + tenhou``."""
+
+
 def _dora(
-    counts: tuple[int, ...], melds: _Melds, reds: int, situation: Situation, rule: Rule,
-    uncounted: dict[int, int],
+    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: _Options, uncounted: list[int] | None
 ) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
     dora only in riichi under a rule with ura dora, kan ura only with kan ura. With
@@ -832,64 +1151,103 @@ def _dora(
     if north:  # 抜きドラ (Tenhou counts them among the ドラ), and West indicators show North
         dora += north * (rule.north_dora + indicators.count("z3"))
     if dora:
-        found.append(_intern("ドラ", dora))
+        found.append(_dora_yaku(_DORA_YAKU, dora))
     if reds:
-        found.append(_intern("赤ドラ", reds))
+        found.append(_dora_yaku(_RED_YAKU, reds))
     ura = situation.ura_indicators
     if ura and situation.riichi and rule.ura_dora:
         ura = ura if rule.kan_ura and rule.kan_dora else ura[:1]
         dora = _shown(ura, counts, melds, uncounted, shows) + north * ura.count("z3")
         if dora:
-            found.append(_intern("裏ドラ", dora))
+            found.append(_dora_yaku(_URA_YAKU, dora))
     return tuple(found)
 
 
-def _shown(indicators: Sequence[str], counts: tuple[int, ...], melds: _Melds, uncounted: dict[int, int],
+def _shown(indicators: tuple[str, ...], counts: list[int], melds: _Melds, uncounted: list[int] | None,
            shows: dict[str, int]) -> int:
     """How many tiles of the hand the dora indicators point at, ``shows`` giving the kind
     each indicator shows (the North tiles set aside are counted by :func:`_dora`)."""
     found = 0
+    kinds = melds.kinds
     for tile in indicators:
         k = shows[tile]
-        found += counts[k] - uncounted.get(k, 0)
-        if melds.kinds:
-            found += melds.kinds.count(k)
+        found += counts[k]
+        if kinds is not None:
+            found += kinds[k]
+        if uncounted is not None and k < 27 and k % 9 == 4:
+            found -= uncounted[k // 9]
     return found
 
 
-_NO_UNCOUNTED: dict[int, int] = {}
-
-
-def _uncounted_reds(hand: HandNotation, ron_tile: str | None) -> dict[int, int]:
-    """Red fives the 電脳麻将 engine does not count as dora, by kind of five.
+def _uncounted_reds(tally: list[int], ron_red: int, melds: _Melds) -> list[int] | None:
+    """Red fives the 電脳麻将 engine does not count as dora, by suit, or ``None``.
 
     The engine counts dora in the hand string, one group at a time (the concealed tiles
     of a suit, the drawn tile, each meld), turning only the group's first ``0`` into a
     5: with two red fives of a suit in one group (赤牌 2 or more) the second is not a
     dora, though it is still a 赤ドラ. Matching that keeps the logs it wrote valid.
+    ``ron_red`` is the slot of a red five won by ron (one of the concealed group), else -1.
     """
-    missed: dict[int, int] = {}
-    groups = [hand.concealed + ((ron_tile,) if ron_tile else ())]
-    groups += [meld.tiles for meld in hand.melds]
-    for group in groups:
-        for suit, five in (("m", 4), ("p", 13), ("s", 22)):
-            reds = group.count(suit + "0")
-            if reds > 1:
-                missed[five] = missed.get(five, 0) + reds - 1
-    return missed
+    missed = melds.uncounted[:]
+    for suit in range(3):
+        reds = tally[_RED_SLOT + suit] + (ron_red == _RED_SLOT + suit)
+        if reds > 1:
+            missed[suit] += reds - 1
+    return missed if missed[0] or missed[1] or missed[2] else None
 
 
-def _check_red_fives(hand: HandNotation, win: str, rule: Rule) -> None:
-    """``ValueError`` if the hand has more red fives of a suit than the rule."""
-    tiles = hand.concealed + (win,)
-    for suit, allowed in zip("mps", rule.red_fives):
-        found = tiles.count(suit + "0")
-        found += sum(meld.digits.count("0") for meld in hand.melds if meld.suit == suit)
+def _check_red_fives(held: _Held, tally: list[int], win: int, melds: _Melds, red_fives: RedFives) -> None:
+    """``ValueError`` if the hand has more red fives of a suit than the rule (``red_fives``)."""
+    for suit, allowed in zip("mps", red_fives):
+        slot = _RED_SLOT + "mps".index(suit)
+        found = tally[slot] + (win == slot) + melds.reds["mps".index(suit)]
         if found > allowed:
-            raise ValueError(f"{found} red {suit}5 in hand {hand}, but the rule has {allowed}")
+            raise ValueError(f"{found} red {suit}5 in hand {held.notation()}, but the rule has {allowed}")
 
 
 # -- readings' values ------------------------------------------------------------------
+
+
+class _Options:
+    """The options of a :class:`~paipu.rules.Rule` that scoring reads, read from it once
+    (a Rule is an interpreted class: each of its fields read is a look-up by name)."""
+
+    __slots__ = ("rule", "red_fives", "fewest_red_fives", "ippatsu", "double_wind_pair_2fu", "open_tanyao",
+                 "kazoe_yakuman", "kiriage_mangan", "double_yakuman", "pao", "pao_covers_whole_hand",
+                 "yakuman_stacking", "kan_dora", "north_dora", "ura_dora", "kan_ura", "tsumo_loss")
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+        self.red_fives: RedFives = rule.red_fives
+        self.fewest_red_fives = min(rule.red_fives)
+        self.ippatsu = rule.ippatsu
+        self.double_wind_pair_2fu = rule.double_wind_pair_2fu
+        self.open_tanyao = rule.open_tanyao
+        self.kazoe_yakuman = rule.kazoe_yakuman
+        self.kiriage_mangan = rule.kiriage_mangan
+        self.double_yakuman = rule.double_yakuman
+        self.pao = rule.pao
+        self.pao_covers_whole_hand = rule.pao_covers_whole_hand
+        self.yakuman_stacking = rule.yakuman_stacking
+        self.kan_dora = rule.kan_dora
+        self.north_dora = rule.north_dora
+        self.ura_dora = rule.ura_dora
+        self.kan_ura = rule.kan_ura
+        self.tsumo_loss = rule.tsumo_loss
+
+
+_OPTIONS: Final[dict[int, _Options]] = {}
+"""The options of each rule scored under, by the rule's id (each holds its rule, which
+therefore lives on: no other object takes its id); rules are frozen."""
+
+
+def _options(rule: Rule) -> _Options:
+    options = _OPTIONS.get(id(rule))
+    if options is None or options.rule is not rule:
+        if len(_OPTIONS) >= 256:
+            _OPTIONS.clear()
+        options = _OPTIONS[id(rule)] = _Options(rule)
+    return options
 
 
 class _Win:
@@ -900,7 +1258,6 @@ class _Win:
         "ron",
         "melds",
         "closed",
-        "rule",
         "dealer",
         "round_wind",
         "seat_wind",
@@ -912,6 +1269,7 @@ class _Win:
         "suits",
         "green",
         "terminals",
+        "rule",
     )
     win: int
     """The winning tile's kind."""
@@ -919,7 +1277,6 @@ class _Win:
     """The discarder's direction mark, None for a tsumo."""
     melds: _Melds
     closed: bool
-    rule: Rule
     dealer: bool
     round_wind: int
     seat_wind: int
@@ -938,6 +1295,7 @@ class _Win:
     """Only green tiles held."""
     terminals: bool
     """Only terminals held."""
+    rule: _Options
 
 
 class _Reading:
@@ -949,7 +1307,6 @@ class _Reading:
     def __init__(
         self, win: _Win, yaku: tuple[Yaku, ...], fu: int, fu_breakdown: list[tuple[str, int]], yakuman: int
     ) -> None:
-        rule = win.rule
         self.yaku = yaku
         self.fu = fu
         self.fu_breakdown = fu_breakdown
@@ -962,7 +1319,7 @@ class _Reading:
             base = 0
         elif yakuman:
             base = 8000 * yakuman
-        elif han >= 13 and rule.kazoe_yakuman:
+        elif han >= 13 and win.rule.kazoe_yakuman:
             base = 8000
         elif han >= 11:
             base = 6000
@@ -972,7 +1329,7 @@ class _Reading:
             base = 3000
         else:
             base = fu << (2 + han)
-            if base > 2000 or (base == 1920 and rule.kiriage_mangan):
+            if base > 2000 or (base == 1920 and win.rule.kiriage_mangan):
                 base = 2000
         self.base = base
         if win.ron:
@@ -1001,17 +1358,16 @@ def _ceil100(points: int) -> int:
 def _yakuman(win: _Win, found: list[Yaku]) -> _Reading:
     """A yakuman reading: 天和/地和 and the yakuman ``found``, under the rule (no double
     yakuman: every multiple is 1; no pao: no liability; no stacking: 1 in all)."""
-    rule = win.rule
     yaku = win.yakuman_situational + tuple(
         _intern(
             y.name,
             0,
-            1 if y.yakuman == 2 and not rule.double_yakuman else y.yakuman,
-            y.pao if rule.pao else None,
+            1 if y.yakuman == 2 and not win.rule.double_yakuman else y.yakuman,
+            y.pao if win.rule.pao else None,
         )
         for y in found
     )
-    total = sum(y.yakuman for y in yaku) if rule.yakuman_stacking else 1
+    total = sum(y.yakuman for y in yaku) if win.rule.yakuman_stacking else 1
     return _Reading(win, yaku, 0, [], total)
 
 
@@ -1022,13 +1378,16 @@ def _ordinary(win: _Win, yaku: list[Yaku], fu: int, fu_breakdown: list[tuple[str
     return _Reading(win, tuple(yaku), fu, fu_breakdown, 0)
 
 
-def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading:
+def _standard(win: _Win, shape: _Shape) -> _Reading:
     """Yaku, fu and value of a standard reading (see :func:`standard_readings`).
 
     Sets are tracked as bit masks of kinds: ``runs`` of the runs' lowest tiles,
     ``triplets`` of the triplets' and kans' kinds."""
     melds = win.melds
     ron = win.ron is not None
+    pair = shape.pair
+    sets = shape.sets
+    at = shape.at
     fu_breakdown = [_FU_BASE]
     fu = 20
     runs = melds.runs
@@ -1038,22 +1397,30 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
     closed_triplets = melds.closed_kans
     yaojiu = melds.yaojiu + _YAOJIU[pair]
     wait = _FU_SINGLE_WAIT if at == 0 else None
-    for i, (k, run) in enumerate(sets, 1):
-        if run:
+    peikou = 0
+    closed = win.closed
+    for i in range(len(sets)):
+        code = sets[i]
+        k = code >> 1
+        if code & 1:
             runs |= 1 << k
             n_runs += 1
             yaojiu += _RUN_YAOJIU[k]
-            if i == at:
+            if i + 1 == at:
                 tile = win.win
                 if tile == k + 1:
                     wait = _FU_CLOSED_WAIT
                 elif (tile == k + 2 and k % 9 == 0) or (tile == k and k % 9 == 6):
                     wait = _FU_EDGE_WAIT
+            if closed and i and sets[i - 1] == code:  # a run twice (一盃口); four times, two 一盃口
+                peikou += 1
+                if i > 1 and sets[i - 2] == code and (i < 3 or sets[i - 3] != code):
+                    peikou -= 1  # three times: one 一盃口
         else:
             triplets |= 1 << k
             n_triplets += 1
             yaojiu += _YAOJIU[k]
-            concealed = not (ron and i == at)  # a ron completes an open triplet
+            concealed = not (ron and i + 1 == at)  # a ron completes an open triplet
             closed_triplets += concealed
             part = _SET_FU[_YAOJIU[k]][concealed][False]
             fu_breakdown.append(part)
@@ -1062,14 +1429,13 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
         fu_breakdown.append(part)
         fu += part[1]
     if pair >= 27:
-        pair_part = _pair_fu(pair, win.round_wind, win.seat_wind, win.rule.double_wind_pair_2fu)
-        if pair_part:
+        pair_part = _PAIR_FU[32 * (pair - 27) + 8 * win.round_wind + 2 * win.seat_wind + win.rule.double_wind_pair_2fu]
+        if pair_part is not None:
             fu_breakdown.append(pair_part)
             fu += pair_part[1]
-    if wait:
+    if wait is not None:
         fu_breakdown.append(wait)
         fu += 2
-    closed = win.closed
     pinfu = closed and fu == 20
     if not ron:
         if not pinfu:
@@ -1082,12 +1448,12 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
         fu_breakdown.append(_FU_OPEN_PINFU)
         fu = 30
     rounding = _ROUNDED[-fu % 10]
-    if rounding:
+    if rounding is not None:
         fu_breakdown.append(rounding)
         fu += rounding[1]
 
-    dragons = (triplets >> 31).bit_count()
-    winds = (triplets >> 27 & 15).bit_count()
+    dragons = (triplets >> 31 & 1) + (triplets >> 32 & 1) + (triplets >> 33)
+    winds = (triplets >> 27 & 1) + (triplets >> 28 & 1) + (triplets >> 29 & 1) + (triplets >> 30 & 1)
     found = []
     if closed_triplets == 4:
         found.append(_intern("四暗刻単騎", 0, 2) if at == 0 else _intern("四暗刻", 0, 1))
@@ -1117,17 +1483,15 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
         if triplets >> (27 + win.seat_wind) & 1:
             yaku.append(_SEAT_WIND[win.seat_wind])
         if dragons:
-            yaku += [yakuhai for k, yakuhai in _DRAGONS if triplets >> k & 1]
+            for dragon in range(3):
+                if triplets >> (31 + dragon) & 1:
+                    yaku.append(_DRAGONS[dragon])
     if pinfu:
         yaku.append(_PINFU)
     if win.simples and (closed or win.rule.open_tanyao):
         yaku.append(_TANYAO)
-    peikou = 0
-    if closed and n_runs > runs.bit_count():  # a run twice (or more)
-        starts = [k for k, run in sets if run]
-        peikou = sum(starts.count(k) >> 1 for k in set(starts))
-        if peikou == 1:
-            yaku.append(_IIPEIKOU)
+    if peikou == 1:
+        yaku.append(_IIPEIKOU)
     if n_runs >= 3:
         if runs & runs >> 9 & runs >> 18 & 0x1FF:
             yaku.append(_SANSHOKU[closed])
@@ -1158,7 +1522,7 @@ def _standard(win: _Win, pair: int, sets: tuple[_Set, ...], at: int) -> _Reading
     return _ordinary(win, yaku, fu, fu_breakdown)
 
 
-_STRAIGHT_STARTS = 1 | 1 << 9 | 1 << 18
+_STRAIGHT_STARTS: Final = 1 | 1 << 9 | 1 << 18
 """Bits of the runs 1-2-3 of each suit: 一気通貫 is one of them with the runs 3 and 6
 kinds on (4-5-6 and 7-8-9 of the same suit)."""
 
@@ -1185,14 +1549,11 @@ def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
 # -- the call --------------------------------------------------------------------------
 
 
-def _score(
-    hand: HandNotation, win_tile: str | None, situation: Situation, rule: Rule
-) -> WinResult | NotAWin:
-    concealed = hand.concealed
+def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) -> WinResult | NotAWin:
     if win_tile is None:
-        tile = hand.drawn
+        tile = held.drawn
         if tile is None:
-            return NotAWin(INCOMPLETE)
+            return _NOT_COMPLETE
         ron = None
     else:
         tile, ron = win_tile[:2], win_tile[2:] or None
@@ -1201,70 +1562,78 @@ def _score(
                 "a winning tile is a tile, with the direction mark (+, =, -) of its "
                 f"discarder for a ron: e.g. 's2+' (ron) or 's2' (tsumo), not {win_tile!r}"
             )
-        if hand.drawn is not None:
-            raise ValueError(f"hand {hand} already holds its winning tile; and {win_tile}?")
+        if held.drawn is not None:
+            raise ValueError(f"hand {held.notation()} already holds its winning tile; and {win_tile}?")
         if ron == "=" and situation.players == 3:
             raise ValueError(f"{win_tile}: with three players a ron comes from + (下家) or - (上家)")
-    melds = _melds(hand.melds) if hand.melds else _NO_MELDS
+    melds = _Melds(held.melds) if held.melds else _NO_MELDS
     if melds.north and situation.players == 4:
-        raise ValueError(f"hand {hand}: North tiles are set aside (b) only with three players")
-    if hand.hidden or len(concealed) + 3 * melds.sets != 13:
-        return NotAWin(INCOMPLETE)
-    # Tiles per kind, and a bit per kind held; red fives counted apart first (34-36).
-    tally = [0] * 37
+        raise ValueError(f"hand {held.notation()}: North tiles are set aside (b) only with three players")
+    if held.hidden or held.size + 3 * melds.sets != 13:
+        return _NOT_COMPLETE
+    tally = held.tally
+    if tally is None:
+        tally = [0] * _SLOTS
+        for concealed in held.concealed:
+            tally[_SLOT[concealed]] += 1
+    win_slot = _SLOT[tile]
+    # Tiles per kind with the winning tile, and a bit per kind held.
+    counts = _kind_counts(tally)
+    win_kind = _KIND_OF_SLOT[win_slot]
+    counts[win_kind] += 1
+    reds = tally[34] + tally[35] + tally[36] + (win_slot >= _RED_SLOT)
+    meld_reds = melds.reds
+    reds += meld_reds[0] + meld_reds[1] + meld_reds[2]
     mask = melds.mask
-    for t in concealed + (tile,):
-        k = SLOT_OF[t]
-        tally[k] += 1
-        mask |= 1 << k
-    reds = tally[34] + tally[35] + tally[36] + melds.reds
-    if reds:
-        tally[4] += tally[34]
-        tally[13] += tally[35]
-        tally[22] += tally[36]
-        mask |= (mask >> 30 & 1 << 4) | (mask >> 22 & 1 << 13) | (mask >> 14 & 1 << 22)
-        mask &= (1 << 34) - 1
-    counts = tuple(tally[:34])  # a tuple: the readings look each suit's slice up as it is
-    win_kind = _KIND[tile]
-    readings = standard_readings(counts, win_kind)
+    for k in range(34):
+        if counts[k]:
+            mask |= 1 << k
+    shapes = _shapes(counts, win_kind)
     # Seven pairs, thirteen orphans and nine gates hold 14 concealed tiles: no meld.
     seven_pairs = orphans = False
     nine_gates_form = 0
     if not melds.sets:
         seven_pairs = counts.count(2) == 7
-        if readings:
+        if shapes:
             nine_gates_form = nine_gates(counts, win_kind)
         elif not seven_pairs:
-            held = _orphan_counts(counts)
-            orphans = 0 not in held and sum(held) == 14
-    if not (readings or seven_pairs or orphans):
-        return NotAWin(INCOMPLETE)
+            orphans = True
+            held_orphans = 0
+            for k in _ORPHANS:
+                if not counts[k]:
+                    orphans = False
+                held_orphans += counts[k]
+            orphans = orphans and held_orphans == 14
+    if not (shapes or seven_pairs or orphans):
+        return _NOT_COMPLETE
 
-    if reds > min(rule.red_fives):
-        _check_red_fives(hand, tile, rule)
-    if hand.riichi and not situation.riichi:
+    options = _options(rule)
+    if reds > options.fewest_red_fives:
+        _check_red_fives(held, tally, win_slot, melds, options.red_fives)
+    if held.riichi and not situation.riichi:
         situation = replace(situation, riichi=1)
     win = _Win()
     win.win = win_kind
     win.ron = ron
     win.melds = melds
     win.closed = melds.closed
-    win.rule = rule
-    win.dealer = situation.seat_wind == 0
-    win.round_wind = situation.round_wind
-    win.seat_wind = situation.seat_wind
-    situational = _situational(
-        situation.riichi,
-        situation.ippatsu and rule.ippatsu,
-        situation.haitei,
-        situation.rinshan,
-        situation.chankan,
-        situation.tenhou,
-    )
-    win.yakuman_situational = situational if situation.tenhou else ()
-    win.situational = () if situation.tenhou else situational
-    uncounted = _uncounted_reds(hand, tile if ron else None) if reds > 1 else _NO_UNCOUNTED
-    win.dora = _dora(counts, melds, reds, situation, rule, uncounted)
+    round_wind = situation.round_wind
+    seat_wind = situation.seat_wind
+    win.dealer = seat_wind == 0
+    win.round_wind = round_wind
+    win.seat_wind = seat_wind
+    win.rule = options
+    riichi = situation.riichi
+    tenhou = situation.tenhou
+    situational = _SITUATIONAL[
+        72 * riichi + 36 * (situation.ippatsu and options.ippatsu) + 12 * situation.haitei + 6 * situation.rinshan
+        + 3 * situation.chankan + tenhou
+    ]
+    win.yakuman_situational = situational if tenhou else ()
+    win.situational = () if tenhou else situational
+    ron_red = win_slot if ron is not None else -1
+    uncounted = _uncounted_reds(tally, ron_red, melds) if reds > 1 else None
+    win.dora = _dora(counts, melds, reds, situation, options, uncounted)
     win.simples = not mask & _ORPHAN_MASK
     win.honours = bool(mask & _HONOUR_MASK)
     win.suits = (mask & _M_MASK != 0) + (mask & _P_MASK != 0) + (mask & _S_MASK != 0)
@@ -1272,8 +1641,8 @@ def _score(
     win.terminals = not mask & ~_TERMINAL_MASK
 
     best: _Reading | None = None
-    for pair, sets, at in readings:
-        reading = _standard(win, pair, sets, at)
+    for shape in shapes:
+        reading = _standard(win, shape)
         if best is None or reading.beats(best):
             best = reading
     if seven_pairs:
@@ -1294,7 +1663,7 @@ def _score(
             best = reading
     assert best is not None, "a complete hand has a reading"
     if not best.yaku:
-        return NotAWin(NO_YAKU)
+        return _NO_YAKU
     return _result(win, best, situation)
 
 
@@ -1302,7 +1671,6 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     """The result of the chosen reading, with the payments of 電脳麻将's ``get_defen``:
     the liable player's share first, the rest from the discarder (or from the liable
     player when nothing is left) or split by a tsumo; honba and sticks on top."""
-    rule = win.rule
     seat = win.seat_wind
     dealer = win.dealer
     honba = situation.honba
@@ -1312,10 +1680,16 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     payments = [0] * players
     liable = None
     liable_points = 0
-    pao = next((yaku for yaku in best.yaku if yaku.pao), None) if best.yakuman else None
-    if pao and pao.pao:
-        liable = (seat + marks[pao.pao]) % players
-        share = base if rule.pao_covers_whole_hand else 8000 * min(pao.yakuman, best.yakuman)
+    pao = None
+    if best.yakuman:
+        for yaku in best.yaku:
+            if yaku.pao:
+                pao = yaku.pao
+                pao_yakuman = yaku.yakuman
+                break
+    if pao is not None:
+        liable = (seat + marks[pao]) % players
+        share = base if win.rule.pao_covers_whole_hand else 8000 * min(pao_yakuman, best.yakuman)
         if win.ron:
             share //= 2
         base -= share
@@ -1331,7 +1705,7 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
         # base is 0 only when the liable player paid it all (liable is set); else a ron
         payments[payer] -= points + honba_points  # type: ignore[index]  # payer is set: see above
     else:
-        from_dealer, from_others = tsumo_shares(base, dealer, players, rule)
+        from_dealer, from_others = _tsumo_shares(base, dealer, players, win.rule.tsumo_loss)
         points = 0
         for other in range(players):
             if other != seat:
@@ -1339,7 +1713,6 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
                 payments[other] -= share + 100 * honba
                 points += share
         payments[seat] += points + honba_points + 1000 * situation.riichi_sticks
-    # Positional: a frozen dataclass's __init__ takes keywords a third slower, once per win.
     return WinResult(
         best.yaku,  # yaku
         best.fu,  # fu
@@ -1361,22 +1734,26 @@ def tsumo_shares(base: int, dealer: bool, players: int, rule: Rule) -> tuple[int
     from everyone, each rounded up to 100. With three players the absent player's share
     is lost (ツモ損), or with :attr:`~paipu.rules.Rule.tsumo_loss` false split between the
     two payers, each half rounded up to 100 (北家折半)."""
+    return _tsumo_shares(base, dealer, players, rule.tsumo_loss)
+
+
+def _tsumo_shares(base: int, dealer: bool, players: int, tsumo_loss: bool) -> tuple[int, int]:
     from_dealer = _ceil100(2 * base)
     from_others = from_dealer if dealer else _ceil100(base)
-    if players == 3 and not rule.tsumo_loss:
+    if players == 3 and not tsumo_loss:
         half = _ceil100(-(-from_others // 2))
         from_dealer, from_others = from_dealer + half, from_others + half
     return from_dealer, from_others
 
 
-_LIMIT_OF_BASE = {
+_LIMIT_OF_BASE: Final = {
     8000: "kazoe yakuman",
     6000: "sanbaiman",
     4000: "baiman",
     3000: "haneman",
     2000: "mangan",
 }
-_YAKUMAN_LIMITS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+_YAKUMAN_LIMITS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 def _limit(reading: _Reading) -> str | None:

@@ -44,7 +44,7 @@ few hundred distinct tables).
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Final, Sequence, TypeVar
 
 __all__ = [
     "shanten",
@@ -57,22 +57,22 @@ __all__ = [
     "Tracked",
 ]
 
-TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TERMINALS_AND_HONOURS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 """Kinds of the terminals and honours (幺九牌): the thirteen kinds of thirteen orphans."""
 
-_orphan_counts: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*TERMINALS_AND_HONOURS)
-_ORPHAN_INDEX = frozenset(TERMINALS_AND_HONOURS)
+_orphan_counts: Final[Callable[[Sequence[int]], tuple[int, ...]]] = itemgetter(*TERMINALS_AND_HONOURS)
+_ORPHAN_INDEX: Final = frozenset(TERMINALS_AND_HONOURS)
 
 # A "gain table" lists, for m = 0..4 sets and p = 0..1 pairs at index 2*m + p, the most
 # tiles of a hand's part that m sets and p pairs (at most four tiles of a kind in all) can
 # cover. Sets and pairs that cover nothing may be put on any empty kind, so a table is
 # non-decreasing in m and p and a part with no tiles has the all-zero table. (Only the
 # table of a suit's right half that some runs cross into is not: see _Tables._suit_table.)
-_MAX_SETS = 4
-_ZERO = (0,) * (2 * _MAX_SETS + 2)
+_MAX_SETS: Final = 4
+_ZERO: Final = (0,) * (2 * _MAX_SETS + 2)
 
 # For each table index, the index pairs (i, j) whose sets and pairs add up to it.
-_SPLITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+_SPLITS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(
         (2 * a + pa, 2 * (m - a) + p - pa)
         for a in range(m + 1)
@@ -84,7 +84,7 @@ _SPLITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 # For each (sets, pairs) laid at one position: the (target, source) index pairs that add
 # them to a table of the rest.
-_SHIFTS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
+_SHIFTS: Final[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {
     (s, q): tuple(
         (2 * m + p, 2 * (m - s) + p - q)
         for m in range(s, _MAX_SETS + 1)
@@ -97,14 +97,14 @@ _SHIFTS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
 
 # Gain tables of the halves of suits and their tails (see _Tables._suit_table), by the
 # counts and the runs pending at the first number: at most about 5^5 * 15 entries.
-_TAILS: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+_TAILS: Final[dict[tuple[tuple[int, ...], int, int], tuple[int, ...]]] = {}
 
 # A suit's numbers 1-4 (indices 0-3) are its left half, 5-9 its right half. Runs begun at
 # the numbers 3 and 4 cross between them: a crossing state (at3, at4) with at3 + at4 <= 4
 # is numbered 5 * at3 + at4.
-_HALF = 4
-_CROSSINGS = 5 * _MAX_SETS + 1
-_IMPOSSIBLE = -100
+_HALF: Final = 4
+_CROSSINGS: Final = 5 * _MAX_SETS + 1
+_IMPOSSIBLE: Final = -100
 
 
 def _suit_gains(counts: tuple[int, ...], started1: int, started2: int) -> tuple[int, ...]:
@@ -159,7 +159,7 @@ def _honour_gains(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-_MOST_HANDS = 1 << 20
+_MOST_HANDS: Final = 1 << 20
 """How many whole hands :class:`Tracked` keeps the combined table of (about 110 MiB), so
 that a run over hundreds of thousands of games does not grow without bound."""
 
@@ -275,7 +275,7 @@ class _Tables:
         return number
 
 
-_TABLES = _Tables()
+_TABLES: Final = _Tables()
 
 
 def _sets_needed(counts: Sequence[int]) -> int:
@@ -352,8 +352,8 @@ def shanten(counts: Sequence[int]) -> int:
     return min(standard, _seven_pairs(counts), _thirteen_orphans(counts))
 
 
-_ORPHAN_KINDS = tuple(k in _ORPHAN_INDEX for k in range(34))
-_PART_OF = tuple(k // 9 for k in range(34))  # 0 m, 1 p, 2 s, 3 honours
+_ORPHAN_KINDS: Final = tuple(k in _ORPHAN_INDEX for k in range(34))
+_PART_OF: Final = tuple(k // 9 for k in range(34))  # 0 m, 1 p, 2 s, 3 honours
 
 
 class Tracked:
@@ -494,17 +494,17 @@ def improving(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:
 # waiting hand's tile goes to needs them: they are worked out the first time a part is
 # that one, which most parts met never are.
 
-_SHAPES: dict[tuple[int, ...], tuple[int, bool]] = {}
+_SHAPES: Final[dict[tuple[int, ...], tuple[int, bool]]] = {}
 """(tiles mod 3, whether whole) of each part's counts met so far; the suits share it."""
-_COMPLETING: dict[tuple[int, ...], tuple[int, ...]] = {}
+_COMPLETING: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 """The completing kinds of each part's counts worked out so far, numbered from the part's
 first kind (0-8); the suits share it."""
 _Entry = tuple[int, bool, "tuple[int, ...] | None", int]
-_PARTS: tuple[dict[tuple[int, ...], _Entry], ...] = ({}, {}, {}, {})
+_PARTS: Final[tuple[dict[tuple[int, ...], _Entry], ...]] = ({}, {}, {}, {})
 """By part (m, p, s, honours), the entry of each of its counts met so far, completing
 kinds numbered as kinds of the hand."""
-_PART_STARTS = (0, 9, 18, 27)  # the first kind of each part
-_PART_ENDS = (9, 18, 27, 34)  # past the last kind of each part
+_PART_STARTS: Final = (0, 9, 18, 27)  # the first kind of each part
+_PART_ENDS: Final = (9, 18, 27, 34)  # past the last kind of each part
 
 
 def _sets_only(counts: Sequence[int], runs: bool, pair: int = -1) -> bool:

@@ -493,3 +493,59 @@ def test_second_red_five_of_a_group_is_not_a_dora_as_in_the_reference_engine():
     # one red five per group counts fully: a red concealed and one in a meld
     result = score("p406s123z5553,p340-", "z3+", Situation(dora_indicators=("p4",)), rule)
     assert {y.name: y.han for y in result.yaku if y.name in ("ドラ", "赤ドラ")} == {"ドラ": 2, "赤ドラ": 2}
+
+
+# -- hand strings read straight into counts (scoring._read_hand) ------------------------
+
+READ_AS_PARSED = [
+    "m123456p23478s05*",  # riichi, a red five before the fives
+    "m123p456s789z11m44m4",  # written in full: parse_hand reads it, drawn tile last
+    "m1234p5",  # a group of one tile that is no drawn tile
+    "m1112345678999m5",  # the drawn tile of the group's own suit
+    "m1112345678999s5",  # a later suit: a group, so no drawn tile written apart
+    "m123p05s055z111z22",  # two red fives
+    "m5505p123s789z111z2",  # a red five among the fives, out of order
+    "p406s2405556678s2",  # red fives in the order str(hand) writes them
+    "m123p456s789z1122m1,",  # awaiting a discard
+    "m123p456s78999z1,z111=",  # a meld
+    "m1p,m1p",  # a suit letter without tiles, a bad meld
+    "m11111p123s789z11m1",  # five of a kind
+    "m05555p123s789z11",  # five of a kind, a red five among them
+    "m1111p123s789z11,m111=",  # five of a kind with a meld
+    "z08z",  # no such honour
+    "m123p456s789z11_m4",  # a face-down tile
+    "m123456789p123z111",  # too many tiles
+    "p12s345m678z111z22z3",  # suits out of order
+    "",  # no tile
+    "m１23p456s789z1122m1",  # a digit not ASCII
+]
+
+
+@pytest.mark.parametrize("text", READ_AS_PARSED)
+@pytest.mark.parametrize("win_tile", [None, "z2+"])
+def test_a_hand_string_scores_as_its_parsed_hand(text, win_tile):
+    """A string is scored as the hand parse_hand reads from it, or refused with the
+    same error (scoring reads the strings str(hand) writes by itself)."""
+
+    def outcome(hand):
+        try:
+            return score(hand, win_tile)
+        except ValueError as error:  # NotationError too
+            return type(error), str(error)
+
+    try:
+        parsed = parse_hand(text)
+    except NotationError as error:
+        assert outcome(text) == (NotationError, str(error))
+    else:
+        assert outcome(text) == outcome(parsed)
+
+
+def test_corpus_hand_strings_score_as_their_parsed_hands():
+    cases = read_json(corpus("hule-cases", "hule.json.gz"))
+    for case in cases[:2000]:
+        given = case["in"]
+        situation = Situation.from_json(given["param"])
+        text = given["shoupai"]
+        assert score(text, given.get("rongpai"), situation) == score(
+            parse_hand(text), given.get("rongpai"), situation), text
