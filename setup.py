@@ -19,7 +19,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table",
-            "engine", "limits", "game_rule", "compression", "names", "text", "formats/majiang")
+            "engine", "limits", "game_rule", "compression", "names", "text", "formats/majiang",
+            "formats/tenhou_xml")
 """The modules compiled: the engine, what it reads and makes at every event. Not ``rules``
 (its ``Rule`` takes JSON values its fields' types do not say and converts them, which a
 native class refuses), nor the modules whose classes users subclass (``observe``)."""
