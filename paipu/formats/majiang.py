@@ -514,100 +514,33 @@ _ORIGIN: Final = Origin("majiang")
 _AFTER_AN_EVENT: Final = b"}},"
 """What ends an event of a round that is an object of an object and another item after it,
 as paipu write them (``{"zimo":{...}},``): the text is cut there, and each piece between
-two cuts that is a draw's or discard's text (:func:`_turn_at`) is cut out."""
+two cuts that is a draw's or discard's text, less its ``}}``, is looked up
+(:data:`_TURNS`)."""
 
 _PLACEHOLDER: Final = -1618033988
 """What a run of draws and discards is replaced by in the text: a number that no text of
 the file holds (:func:`compact` checks), so each one read comes from a run."""
 _PLACEHOLDER_TEXT: Final = str(_PLACEHOLDER).encode()
-_IN_PLACE_OF_A_RUN: Final = _PLACEHOLDER_TEXT + b","
-"""What a run's text and the ``}},`` after it become: the placeholder, and the ``,``
-before what follows."""
-
-_LONGEST_TURN: Final = len('{"dapai":{"p":"m5_*","l":3}},')
+_IN_PLACE_OF_A_RUN: Final = b"}}," + _PLACEHOLDER_TEXT + b","
+"""What a run's text and the cuts around it become: the ``}},`` that ends the event before,
+the placeholder, and the ``,`` before what follows."""
 
 
-def _turn_table() -> list[Draw | Discard | None]:
-    """Each draw and discard of seats 0 to 3 at the index :func:`_turn_at` gives it (none
-    where the tile does not exist: ``z0``, ``z8``, ``z9``)."""
-    table: list[Draw | Discard | None] = [None] * (5 * 40 * 4)
+def _turn_texts() -> dict[bytes, Draw | Discard]:
+    """Each draw and discard of seats 0 to 3 by its text (the seat first, or the tile),
+    less its ``}}``."""
+    table: dict[bytes, Draw | Discard] = {}
     shared = _SHARED_EVENTS[4]
-    for tile in _ALL_TILES:
-        tile_number = "mpsz".index(tile[0]) * 10 + int(tile[1])
-        for seat in range(4):
-            draw = shared["zimo"][tile][seat]
-            assert isinstance(draw, Draw)
-            table[tile_number * 4 + seat] = draw
-            for marks in range(4):  # tsumogiri 1, riichi 2
-                discard = shared["dapai"][format_discard(tile, marks % 2 == 1, marks >= 2)][seat]
-                assert isinstance(discard, Discard)
-                table[((1 + marks) * 40 + tile_number) * 4 + seat] = discard
+    for key in ("zimo", "dapai"):
+        for text, by_seat in shared[key].items():
+            for seat, event in by_seat.items():
+                assert isinstance(event, (Draw, Discard))
+                table[f'{{"{key}":{{"l":{seat},"p":"{text}"'.encode()] = event
+                table[f'{{"{key}":{{"p":"{text}","l":{seat}'.encode()] = event
     return table
 
 
-_TURN_TABLE: Final = _turn_table()
-
-
-def _discard_text_at(data: bytes, at: int, marks: bool) -> tuple[int, int]:
-    """The number of the tile written at ``at`` in a draw (``marks`` false) or a discard
-    (its ``_`` and ``*`` too): 0 to 39 for a draw, 40 to 199 for a discard (:func:`_turn_table`),
-    and where its closing ``"`` is; -1 for anything else."""
-    letter = data[at]
-    suit = 0 if letter == 109 else 1 if letter == 112 else 2 if letter == 115 else 3 if letter == 122 else -1  # mpsz
-    digit = data[at + 1] - 48
-    if suit < 0 or digit < 0 or digit > 9:
-        return -1, 0
-    number = suit * 10 + digit
-    at += 2
-    if marks:
-        number += 40
-        if data[at] == 95:  # _
-            number += 40
-            at += 1
-        if data[at] == 42:  # *
-            number += 80
-            at += 1
-    return (number, at) if data[at] == 34 else (-1, 0)
-
-
-def _written_at(data: bytes, at: int, text: bytes) -> bool:
-    """Whether ``text`` is written in ``data`` at ``at`` (which the caller knows to be
-    within ``data``): ``data.startswith(text, at)``, compiled to byte comparisons."""
-    for offset in range(len(text)):
-        if data[at + offset] != text[offset]:
-            return False
-    return True
-
-
-def _turn_at(data: bytes, at: int) -> tuple[int, int]:
-    """The index in :data:`_TURN_TABLE` of the draw or discard written at ``at`` as paipu
-    write them (``{"zimo":{"l":0,"p":"m1"}},``, or the tile first), and where the text
-    after its ``}},`` starts; -1 if none is written there (or the text ends too soon)."""
-    if at + _LONGEST_TURN > len(data):
-        return -1, 0
-    if _written_at(data, at, b'{"zimo":{'):
-        marks, at = False, at + 9
-    elif _written_at(data, at, b'{"dapai":{'):
-        marks, at = True, at + 10
-    else:
-        return -1, 0
-    if _written_at(data, at, b'"l":'):
-        seat = data[at + 4] - 48
-        if not _written_at(data, at + 5, b',"p":"'):
-            return -1, 0
-        number, at = _discard_text_at(data, at + 11, marks)
-        at += 1
-    elif _written_at(data, at, b'"p":"'):
-        number, at = _discard_text_at(data, at + 5, marks)
-        if number < 0 or not _written_at(data, at, b'","l":'):
-            return -1, 0
-        seat = data[at + 6] - 48
-        at += 7
-    else:
-        return -1, 0
-    if number < 0 or seat < 0 or seat > 3 or not _written_at(data, at, b"}},"):
-        return -1, 0
-    return number * 4 + seat, at + 3
+_TURNS: Final = _turn_texts()
 
 
 Runs = list[list[Union[Draw, Discard]]]
@@ -620,37 +553,39 @@ def compact(data: bytes) -> tuple[bytes, Runs] | None:
     their events (of seats 0 to 3: :func:`games_from_compact` refuses seat 3 in a game of
     three); or ``None`` for a text with no run or one that holds the placeholder's digits.
 
-    A run starts after a ``}},`` and is each draw or discard after it that ends with ``}},``
-    (:func:`_turn_at`); it becomes the placeholder and a ``,``."""
+    The text is cut in C (``bytes.split``) and each piece looked up whole: as quick
+    compiled as reading each draw's bytes one by one (0.10 s and 0.085 s for the 722 files
+    of agony5757), and ten times quicker interpreted (0.15 s, where the bytes one by one
+    took 2.1 s)."""
     if _PLACEHOLDER_TEXT[1:] in data:
         return None
-    table = _TURN_TABLE
+    pieces = data.split(_AFTER_AN_EVENT)
+    last = len(pieces) - 1  # the first and the last piece hold the text around the events
+    turns = _TURNS
     kept: list[bytes] = []
     runs: Runs = []
     kept_from = 0
-    cut = data.find(_AFTER_AN_EVENT)
-    while cut >= 0:
-        start = cut + 3
-        index, after = _turn_at(data, start)
-        first = table[index] if index >= 0 else None
-        if first is None:
-            cut = data.find(_AFTER_AN_EVENT, start)
+    index = 1
+    while index < last:
+        event = turns.get(pieces[index])
+        if event is None:
+            index += 1
             continue
-        run = [first]
-        while True:
-            index, following_after = _turn_at(data, after)
-            following = table[index] if index >= 0 else None
+        run = [event]
+        after = index + 1
+        while after < last:
+            following = turns.get(pieces[after])
             if following is None:
                 break
             run.append(following)
-            after = following_after
-        kept.append(data[kept_from:start])
+            after += 1
+        kept.append(_AFTER_AN_EVENT.join(pieces[kept_from:index]))
         runs.append(run)
         kept_from = after
-        cut = data.find(_AFTER_AN_EVENT, after)
+        index = after + 1  # the piece after a run is no draw or discard
     if not runs:
         return None
-    kept.append(data[kept_from:])
+    kept.append(_AFTER_AN_EVENT.join(pieces[kept_from:]))
     return _IN_PLACE_OF_A_RUN.join(kept), runs
 
 
