@@ -21,7 +21,9 @@ from setuptools.command.build_ext import build_ext
 COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table",
             "engine", "limits", "game_rule", "compression", "names", "text", "formats/majiang",
             "formats/tenhou_xml")
-"""The modules compiled: the engine, what it reads and makes at every event. Not ``rules``
+"""The modules compiled: the engine, what it reads and makes at every event, and the readers
+of 電脳麻将 paipu and Tenhou mjlog (a module of a subpackage named by its path in ``paipu/``,
+``formats/majiang``). Not ``rules``
 (its ``Rule`` takes JSON values its fields' types do not say and converts them, which a
 native class refuses), nor the modules whose classes users subclass (``observe``)."""
 
