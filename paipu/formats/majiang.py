@@ -167,14 +167,12 @@ def _read_seat_and_tile(key: str, payload: object, n: int) -> Draw | KanDraw | N
     """A ``zimo``, ``gangzimo`` or ``penuki``, read in full."""
     p = _SEAT_AND_TILE[key].check(payload)
     tile = _tile(p["p"], f"{key}.p")
+    if key == "penuki" and tile != "z4":
+        raise FormatError(f"penuki.p: only a North (z4) is set aside (北抜き), not {tile}")
     seat = _int(p["l"], f"{key}.l", 0, n - 1)
     if key == "zimo":
         return Draw(seat, tile)
-    if key == "gangzimo":
-        return KanDraw(seat, tile)
-    if tile != "z4":
-        raise FormatError(f"penuki.p: only a North (z4) is set aside (北抜き), not {tile}")
-    return NorthSetAside(seat, tile)
+    return KanDraw(seat, tile) if key == "gangzimo" else NorthSetAside(seat, tile)
 
 
 def _read_dapai(payload: object, n: int) -> Discard:
