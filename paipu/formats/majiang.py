@@ -689,7 +689,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return {event.key: payload}
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
+def game_to_json(game: object) -> dict[str, Any]:
     """A game as a paipu object (keys in the format's order; ``rule`` and extra keys
     after the standard ones; final results only when known). A game without a ``rule``
     whose log states some of one without naming a platform (an mjai ``start_game``'s
@@ -698,7 +698,11 @@ def game_to_json(game: Game) -> dict[str, Any]:
     log does not state which hands its draws show (an mjai ``ryukyoku``:
     :attr:`Origin.shown_hands <paipu.events.Origin.shown_hands>` false) gets
     ``shown_hands: false``: its ``pingju.shoupai`` hold the hands rebuilt from the events
-    (which the rules' settlement reads), not hands the log says were shown."""
+    (which the rules' settlement reads), not hands the log says were shown.
+
+    :class:`TypeError` for anything but a :class:`Game` (``game`` is typed ``object`` so
+    that the compiled module says so as the interpreted one does, rather than mypyc's own
+    check of a ``Game`` argument)."""
     if not isinstance(game, Game):
         raise TypeError(f"game_to_json takes a Game, not {type(game).__name__}")
     obj: dict[str, Any] = {
