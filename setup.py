@@ -18,14 +18,14 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table",
-            "engine", "limits", "game_rule", "compression", "names", "text", "formats/majiang",
-            "formats/tenhou_xml")
+COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table", "step",
+            "engine", "limits", "game_rule", "compression", "names", "text", "facts", "formats/mjai",
+            "formats/majiang", "formats/tenhou_xml")
 """The modules compiled: the engine, what it reads and makes at every event, and the readers
-of 電脳麻将 paipu and Tenhou mjlog (a module of a subpackage named by its path in ``paipu/``,
-``formats/majiang``). Not ``rules``
+(a module of a subpackage named by its path in ``paipu/``, ``formats/majiang``). Not ``rules``
 (its ``Rule`` takes JSON values its fields' types do not say and converts them, which a
-native class refuses), nor the modules whose classes users subclass (``observe``)."""
+native class refuses), nor the modules whose classes users subclass (``observe``; its
+``Step``, made at every event, is compiled in ``step``)."""
 
 HERE = Path(__file__).resolve().parent
 

@@ -111,37 +111,43 @@ def analog_seconds(script: Path, path: Path, player: str, repeat: int) -> tuple[
     return cpu, out
 
 
-def jobs_seconds(path: Path, games: int, jobs: int, engine: bool, repeat: int) -> None:
+def jobs_seconds(path: Path, games: int, jobs: int, engine: bool, repeat: int, analog: float | None) -> None:
     """``paipu stats PATH --jobs 1`` beside ``--jobs N`` (with ``--engine``): games/s by
-    the least wall-clock time, and per CPU second of all their processes."""
+    the least wall-clock time, and per CPU second of all their processes; and the rate of
+    ``--jobs 1`` per CPU second over ``analog``'s (majiang-analog's summary for one player,
+    per CPU second), the ratio issue 27 asks to be 1.0 or more."""
     line = []
-    for count in (1, jobs):
+    for count in dict.fromkeys((1, jobs)):  # --jobs 1 once when N is 1
         cpu, wall, _ = command_seconds([sys.executable, "-m", "paipu", "stats", str(path), "--jobs", str(count),
                                         *["--engine"] * engine], repeat, check=True)
         line.append(f"--jobs {count} {games / wall:4.0f} games/s ({wall:5.2f} s), {games / cpu:4.0f} per CPU s")
+        if count == 1 and analog is not None and not engine:
+            line[-1] += f" = {games / cpu / analog:.2f}x majiang-analog"
     print(f"{'':>20}  paipu stats{' --engine' * engine}: " + "; ".join(line))
 
 
-def beside_analog(path: Path, games: list, repeat: int) -> None:
+def beside_analog(path: Path, games: list, repeat: int) -> float | None:
     """analog's summary for the path's most frequent player, beside paipu's statistics of
-    every player (both per CPU second, the least of ``repeat`` runs)."""
+    every player (both per CPU second, the least of ``repeat`` runs): its games per CPU
+    second over the whole run, or ``None`` when it did not run."""
     script = analog_ready()
     if isinstance(script, str):
         print(f"{'':>20}  majiang-analog not run: {script}")
-        return
+        return None
     # analog follows a name at its first seat in a game (a self-played game may seat it twice)
     names = Counter(name for game in games for name in {name.split("\n", 1)[0] for name in game.players})
     if not names:
         print(f"{'':>20}  majiang-analog not run: no games")
-        return
+        return None
     player, played = min(names.items(), key=lambda item: (-item[1], item[0]))  # the first name of the most frequent
     whole, out = analog_seconds(script, path, player, repeat)
     if f"対局数: {played} " not in out:
         print(f"{'':>20}  majiang-analog did not summarise {player}'s {played} games: {out[-300:]!r}")
-        return
+        return None
     reading, _ = analog_seconds(script, path, "\t(nobody)", repeat)
     print(f"{'':>20}  majiang-analog summary for one player ({player}, {played} games): "
           f"{len(games) / whole:5.0f} games/s over the whole run; reading alone {len(games) / reading:5.0f} games/s")
+    return len(games) / whole
 
 
 def danger(paths: list[Path]) -> None:
@@ -182,10 +188,9 @@ def main(argv: list[str]) -> int:
               f"{rate(games_, stats.summary, args.repeat):5.0f} games/s; loading and statistics "
               f"{len(games_) / least_cpu_seconds(lambda: stats.summary(paipu.load(path, errors='collect')), args.repeat):5.0f} "
               "games/s (per CPU second)")
-        if args.analog:
-            beside_analog(path, games_, args.repeat)
+        analog = beside_analog(path, games_, args.repeat) if args.analog else None
         for engine in (False, True)[:1 + args.engine] if args.jobs else ():
-            jobs_seconds(path, games, args.jobs, engine, args.repeat)
+            jobs_seconds(path, games, args.jobs, engine, args.repeat, analog)
         if args.engine:
             print(f"{'':>20}  replay alone {rate(games_, lambda g: paipu.replay(g, Observer()), args.repeat):4.0f} "
                   f"games/s; engine=True summary {rate(games_, lambda g: stats.summary(g, engine=True), args.repeat):4.0f} "

@@ -36,10 +36,11 @@ from .events import (Call, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw,
 from .hand import IllegalAction
 from .names import draw_name
 from .loader import GameSource, games_of
-from .observe import R2, Expectation, Hooks, Observer, R, Step
+from .observe import R2, Hooks, Observer, R
 from .game_rule import game_rules
 from .rules import Rule, RuleSpec
 from .scoring import WinResult
+from .step import Expectation, Step
 from .settlement import (DealExpectation, FinalResults, GameEnd, Standing, final_points, final_results, game_ends,
                          keeps_deal)
 from .tiles import KIND_OF
@@ -192,7 +193,6 @@ class Replay:
         doubtful = False  # a win the events before it do not allow: who won is not known
         events = round_.events
         problems = []
-        handlers = _HANDLERS
         position, end = 1, len(events)
         while position < end:
             if plain:
@@ -205,10 +205,35 @@ class Replay:
                 problems.append(Problem("kaigang", "a kan's new dora indicator was not revealed after the discard"))
                 table.drop_due_dora(AFTER_DISCARD)
             expected: Expectation = None
-            seat = getattr(event, "seat", None)
-            lost = seat is not None and table.unknown[seat]  # a hand the table lost track of
-            try:
-                expected = handlers[cls](self, table, event, position, events, problems)
+            lost = False  # a hand the table lost track of (before the event)
+            try:  # the event's check and action, by its type
+                if type(event) is Draw or type(event) is KanDraw:
+                    lost = table.unknown[event.seat]
+                    self._draw(table, event.seat, event.tile, cls is KanDraw, problems)
+                elif type(event) is Discard:
+                    lost = table.unknown[event.seat]
+                    self._discard(table, event, problems)
+                elif type(event) is Call:
+                    lost = table.unknown[event.seat]
+                    problems += checks.call_problems(table, event, before(events, position))
+                    table.call(event.seat, event.meld)
+                elif type(event) is Kan:
+                    lost = table.unknown[event.seat]
+                    problems += checks.kan_problems(table, event, rule)
+                    table.kan(event.seat, event.meld)
+                elif type(event) is DoraReveal:
+                    self._reveal(table, event, problems)
+                elif type(event) is Win:
+                    lost = table.unknown[event.seat]
+                    expected = self._win(table, event, position, events)
+                elif type(event) is NoWin:
+                    expected = self._no_win(table, event, position, events, problems)
+                elif type(event) is NorthSetAside:
+                    lost = table.unknown[event.seat]
+                    problems += checks.north_problems(table, event, rule)
+                    table.set_aside_north(event.seat, event.tile)
+                else:
+                    raise KeyError(cls)  # a Deal within a round: no table action takes it
             except IllegalAction as error:
                 if not lost:  # what such a hand cannot do was said where it was lost
                     problems.append(Problem(event.key, str(error)))
@@ -230,65 +255,39 @@ class Replay:
 
     # -- one event ----------------------------------------------------------------------
 
-    def _draw(self, table: Table, event: Draw | KanDraw, position: int, events: tuple[Event, ...],
-              problems: list[Problem]) -> Expectation:
-        replacement, tile = type(event) is KanDraw, event.tile
-        problems += checks.draw_problems(table, event.seat, replacement)
+    def _draw(self, table: Table, seat: int, tile: str, replacement: bool, problems: list[Problem]) -> None:
+        problems += checks.draw_problems(table, seat, replacement)
         in_view, k = table.in_view, KIND_OF[tile]
         if in_view.counts[k] < 4 and tile[1] != "0":  # the common case of TilesInView.see, written out
             in_view.counts[k] += 1
         else:
             problems += in_view.see(tile, self.rule)
         if replacement:
-            table.kan_draw(event.seat, event.tile)
+            table.kan_draw(seat, tile)
         else:
-            table.draw(event.seat, event.tile)
-        return None
+            table.draw(seat, tile)
 
-    def _discard(self, table: Table, event: Discard, position: int, events: tuple[Event, ...],
-                 problems: list[Problem]) -> Expectation:
+    def _discard(self, table: Table, event: Discard, problems: list[Problem]) -> None:
         problems += checks.discard_problems(table, event, self.rule)
         if table.dora_due and BEFORE_DISCARD in table.dora_due:
             table.drop_due_dora(BEFORE_DISCARD)
         table.discard(event.seat, event.tile, event.tsumogiri, event.riichi)
-        return None
 
-    def _call(self, table: Table, event: Call, position: int, events: tuple[Event, ...],
-              problems: list[Problem]) -> Expectation:
-        problems += checks.call_problems(table, event, before(events, position))
-        table.call(event.seat, event.meld)
-        return None
-
-    def _kan(self, table: Table, event: Kan, position: int, events: tuple[Event, ...],
-             problems: list[Problem]) -> Expectation:
-        problems += checks.kan_problems(table, event, self.rule)
-        table.kan(event.seat, event.meld)
-        return None
-
-    def _reveal(self, table: Table, event: DoraReveal, position: int, events: tuple[Event, ...],
-                problems: list[Problem]) -> Expectation:
+    def _reveal(self, table: Table, event: DoraReveal, problems: list[Problem]) -> None:
         if not self.rule.kan_dora:
             problems.append(Problem("kaigang", "a kan dora under a rule without kan dora"))
         if not table.dora_due:
             problems.append(Problem("kaigang", "a new dora indicator with no kan to reveal it for"))
         table.reveal_dora(event.indicator)
         problems += table.in_view.see(event.indicator, self.rule)
-        return None
 
-    def _north(self, table: Table, event: NorthSetAside, position: int, events: tuple[Event, ...],
-               problems: list[Problem]) -> Expectation:
-        problems += checks.north_problems(table, event, self.rule)
-        table.set_aside_north(event.seat, event.tile)
-        return None
-
-    def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...],
-             problems: list[Problem]) -> Expectation:
+    def _win(self, table: Table, event: Win, position: int, events: tuple[Event, ...]) -> WinExpectation:
         expected = checks.expected_win(table, event, events, position, self.rule)
         table.win(_settled(event, expected, len(table.scores)))
         return expected
 
     def _no_win(self, table: Table, event: NoWin, position: int, events: tuple[Event, ...],
-                problems: list[Problem]) -> Expectation:
+                problems: list[Problem]) -> DrawExpectation:
         if draw_name(event.name) is None:
             problems.append(Problem("pingju", f"unknown draw name {event.name!r}"))
         expected = checks.expected_draw(table, event, before(events, position), self.rule)
@@ -412,15 +411,3 @@ def _settled(event: _Result, expected: Expectation, seats: int) -> _Result:
         return event
     return replace(event, payments=_derived_payments(event, expected, seats))
 
-
-_HANDLERS: dict[type, Callable[..., Expectation]] = {
-    Draw: Replay._draw,
-    KanDraw: Replay._draw,
-    Discard: Replay._discard,
-    Call: Replay._call,
-    Kan: Replay._kan,
-    DoraReveal: Replay._reveal,
-    Win: Replay._win,
-    NoWin: Replay._no_win,
-    NorthSetAside: Replay._north,
-}

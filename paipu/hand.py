@@ -22,13 +22,12 @@ from __future__ import annotations
 from typing import NoReturn, Sequence
 
 from . import shanten as _shanten
-from .tiles import KINDS, NORTH, SLOT_OF, HandNotation, Meld, kind, kind_name, parse_hand
+from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand
 
 __all__ = ["IllegalAction", "Hand", "unplayable"]
 
 _RED_FIVES = ("m0", "p0", "s0")
 _ORDINARY_FIVES = ("m5", "p5", "s5")
-_KIND_NUMBERS = tuple(range(len(KINDS)))
 _REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KINDS)
 """``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these), up
 to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
@@ -83,8 +82,8 @@ class Hand:
         self.meld_counts = [0] * 34  # tiles per kind in the melds
         self.size = 0  # sum(counts), kept by _add and _remove: the turn is read from it
 
-    @classmethod
-    def from_notation(cls, notation: HandNotation | str) -> "Hand":
+    @staticmethod
+    def from_notation(notation: HandNotation | str) -> "Hand":
         """The hand written by a hand string (手牌文字列) or its parsed form.
 
         A trailing ``,`` (a call just made) means no drawn tile. ValueError for a hand
@@ -96,20 +95,22 @@ class Hand:
         problem = unplayable(notation)
         if problem is not None:
             raise ValueError(problem)
-        tiles = notation.tiles
-        hand = cls()
-        counts = [0] * 37  # by slot: red fives apart, then added to their kind
-        for slot in map(SLOT_OF.__getitem__, tiles):
-            counts[slot] += 1
-        hand.red = red = counts[34:]
-        del counts[34:]
-        if red[0] or red[1] or red[2]:
-            counts[4] += red[0]
-            counts[13] += red[1]
-            counts[22] += red[2]
-        hand.counts = counts
-        hand.size = len(tiles)
-        hand.melds, hand.meld_counts = [], [0] * 34
+        hand = Hand()
+        counts, red = hand.counts, hand.red
+        for tile in notation.concealed:
+            k, suit, _ = _TILES[tile]
+            counts[k] += 1
+            if suit >= 0:
+                red[suit] += 1
+        size = len(notation.concealed)
+        drawn = notation.drawn
+        if drawn:
+            k, suit, _ = _TILES[drawn]
+            counts[k] += 1
+            if suit >= 0:
+                red[suit] += 1
+            size += 1
+        hand.size = size
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -121,8 +122,9 @@ class Hand:
         written with a trailing ``,``."""
         concealed: list[str] = []
         counts = self.counts
-        for k in filter(counts.__getitem__, _KIND_NUMBERS):  # the kinds held
-            concealed += _REPEATED[k][counts[k]]
+        for k in range(34):  # compiled, a loop of native reads (a filter calls counts.__getitem__ per kind)
+            if counts[k]:
+                concealed += _REPEATED[k][counts[k]]
         for suit, red in enumerate(self.red):
             if red:  # the first fives of the suit are its red ones
                 first = concealed.index(_ORDINARY_FIVES[suit])

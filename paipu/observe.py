@@ -35,77 +35,21 @@ game (:mod:`paipu.describe`) are observers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, count
-from typing import Any, Callable, Generic, TypeVar, Union, overload
+from typing import Any, Callable, Generic, TypeVar, overload
 
-from .checks import DrawExpectation, WinExpectation
-from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win
+from .events import Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .loader import GameSource, games_of, what_it_is
-from .settlement import DealExpectation, GameEnd
-from .table import Problem, Table
-from .text import event_words
+from .step import Expectation, Step
+from .table import Problem
 
 __all__ = ["Observer", "Step", "Expectation", "walk", "EVENT_HOOKS"]
-
-Expectation = Union[DealExpectation, WinExpectation, DrawExpectation, GameEnd, None]
-"""What the engine expected at a step, by the kind of event."""
-
-E = TypeVar("E", bound=Union[Event, None], covariant=True)
-"""The event of a step: ``Step[Discard]`` is the step of a discard (each hook of an
-:class:`Observer` says which step it gets), ``Step[None]`` the end of the game."""
 
 R = TypeVar("R")
 """What an observer finds: ``Observer[R]``'s :meth:`~Observer.result`."""
 
 R2 = TypeVar("R2")
-
-
-@dataclass(slots=True)
-class Step(Generic[E]):
-    """One step of a replay (or a walk, :func:`paipu.observe.walk`): the ``event``
-    (``None`` for the end of the game) of ``game``, where it is (``round_index``,
-    ``event_index``, both 0-based: ``game.rounds[round_index].events[event_index]``), the
-    ``table`` after it (the live table: :meth:`snapshot` keeps the moment; ``None`` in a
-    walk), what the engine ``expected`` there, and the ``problems`` found. Generic in its
-    event, as the hooks receive it: ``on_discard(self, step: Step[Discard])`` reads
-    ``step.event.tile`` with no narrowing."""
-
-    game: Game
-    round_index: int
-    event_index: int | None
-    event: E
-    table: Table | None
-    expected: Expectation
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def round(self) -> Round | None:
-        """The round of the step (``None`` at the end of the game)."""
-        rounds = self.game.rounds
-        return rounds[self.round_index] if self.round_index < len(rounds) else None
-
-    def snapshot(self) -> "Step[E]":
-        """This step with a copy of its table, which the replay going on leaves as it is."""
-        table = None if self.table is None else self.table.snapshot()
-        return Step(self.game, self.round_index, self.event_index, self.event, table, self.expected,
-                    list(self.problems))
-
-    def __repr__(self) -> str:
-        round_ = self.round
-        where = "end of the game" if round_ is None else f"{round_.label}, event {self.event_index}"
-        marks = None if self.table is None else self.table.marks  # three players: which seat a call names
-        event = "" if self.event is None else f": {event_words(self.event, len(self.game.players), marks)}"
-        found = f", {len(self.problems)} problem(s)" if self.problems else ""
-        return f"<Step {where}{event}{found}>"
-
-    def _repr_html_(self) -> str:
-        """The step drawn in Jupyter: the table after it (read when displayed: keep
-        :meth:`snapshot` of a replay's step), what the engine expected, the problems."""
-        from .view import step_html
-
-        return step_html(self)
 
 
 EVENT_HOOKS: dict[type, str] = {

@@ -34,19 +34,17 @@ import json
 import math
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Callable, Iterable, Literal, Sequence, Union, cast
+from typing import Any, Callable, Iterable, Literal, Sequence, Union
 
 import numpy as np
 import pandas as pd
 
-from .events import (Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win, player_name,
-                     player_rank)
-from .hand import unplayable
-from .limits import DECIMAL, as_index, display_width, encodable, spreadsheet_safe
+from .events import Event, Game, player_name
+from .facts import (EXHAUSTIVE_DRAWS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, VALUE_BANDS, Columns, GameFacts,
+                    tenhou_rank_points, tenhou_room)
+from .limits import as_index, display_width, encodable, spreadsheet_safe
 from .loader import GameSource
 from .observe import Observer, Step, walk
-from .shanten import Tracked, waits
-from .tiles import KIND_OF
 
 __all__ = [
     "Fact",
@@ -82,11 +80,6 @@ __all__ = [
 DoubleRon = Literal["once", "each"]
 TableName = Literal["rounds", "games", "turns"]
 
-EXHAUSTIVE_DRAWS = frozenset({"荒牌平局", "流局", "流し満貫"})
-"""``pingju`` names of an exhaustive draw (wall exhausted; 流局 is the Tenhou spelling).
-Every other ``pingju`` is an abortive draw (途中流局)."""
-
-_DORA = frozenset({"ドラ", "赤ドラ", "裏ドラ"})
 
 
 # -- the declarations --------------------------------------------------------------------
@@ -181,71 +174,10 @@ def wilson_interval(successes: Any, cases: Any, z: float = WILSON_Z) -> tuple[An
     return low, high
 
 
-VALUE_BANDS: dict[str, int] = {"small": 0, "medium": 960, "mangan": 2000, "haneman": 3000}
-"""The value bands of a win or a deal-in, each from its least base points (基本点, the
-value a non-dealer's ron is four times of): ``small`` below 960 (a ron below 3,900, a
-dealer's below 5,800), ``medium`` from 960 (3,900 to 7,700; dealer 5,800 to 11,600: 30
-fu 3 han up to 30 fu 4 han), ``mangan`` from 2,000 (満貫: 8,000; 12,000), ``haneman``
-from 3,000 (跳満 or more: 12,000; 18,000). A hand's base points are its value (``hule.defen``,
-honba and sticks excluded) over the shares it is paid in: 4, or 6 as dealer; a tsumo of
-a three-player game under ツモ損 3, or 4 as dealer (the absent player's share is lost)."""
-
 TURN_BANDS: dict[str, tuple[int, int]] = {"early": (1, 6), "middle": (7, 12), "late": (13, 99)}
 """The turn bands of a deal-in, by the turn of the tile ronned (the dealer-in's own
 discards before it, plus 1; ``deal_in_turn``), both ends included: early (序盤) turns
 1–6, middle (中盤) 7–12, late (終盤) 13 on."""
-
-
-def _value_band(points: int, dealer: bool, tsumo_loss: bool) -> str:
-    """The :data:`VALUE_BANDS` band of a hand worth ``points``; ``tsumo_loss``: a tsumo
-    of a three-player game under ツモ損, paid in one share fewer than four players pay."""
-    shares = (4 if dealer else 3) if tsumo_loss else (6 if dealer else 4)
-    base = points / shares
-    return next(band for band, least in reversed(VALUE_BANDS.items()) if base >= least)
-
-
-TENHOU_FIRST_SECOND: dict[str, tuple[int, int]] = {"般": (30, 15), "上": (60, 15), "特": (75, 30), "鳳": (90, 45)}
-"""Tenhou's rank points (段位pt) for 1st and 2nd place in a four-player East-South game
-(東南戦) of each ranked room: 一般 (般), 上級 (上), 特上 (特), 鳳凰 (鳳); 3rd place gets 0.
-An East game (東風戦) gets two thirds of these. Source: Tenhou's manual
-(https://tenhou.net/man/, 段位), as tabled by https://mahjong-dora2.com/game/02-07.html;
-``docs/stats.md`` ("Tenhou's ranking")."""
-
-TENHOU_LAST_PER_DAN: dict[str, int] = {"south": 15, "east": 10}
-"""Tenhou's 4th place loss in a four-player game is this times (dan + 2) for a player of
-初段 (1) to 十段 (10): 初段 −45 … 十段 −180 East-South, −30 … −120 East (the same
-sources as :data:`TENHOU_FIRST_SECOND`)."""
-
-_DAN_NUMBERS = {f"{numeral}段": number for number, numeral in enumerate("初二三四五六七八九十", 1)}
-
-
-def _tenhou_room(room: str) -> tuple[int, int, int] | None:
-    """(1st place points, 2nd place points, 4th place loss per dan + 2) of a four-player
-    Tenhou ranked room (``四鳳南喰赤``...); ``None`` for any other room."""
-    if len(room) < 3 or room[0] != "四" or room[1] not in TENHOU_FIRST_SECOND or room[2] not in "東南":
-        return None
-    first, second = TENHOU_FIRST_SECOND[room[1]]
-    if room[2] == "東":
-        return first * 2 // 3, second * 2 // 3, TENHOU_LAST_PER_DAN["east"]
-    return first, second, TENHOU_LAST_PER_DAN["south"]
-
-
-def tenhou_rank_points(room: str, rank: int, dan: str) -> int | None:
-    """The rank points (段位pt) Tenhou gives a player of ``dan`` (``初段`` to ``十段``)
-    placed ``rank`` in a four-player game of ``room`` (its name as logged, ``四特南喰赤``):
-    :data:`TENHOU_FIRST_SECOND` for 1st and 2nd (two thirds of them in East games), 0 for
-    3rd, −:data:`TENHOU_LAST_PER_DAN` × (dan + 2) for 4th. ``None`` for another room
-    (three players, a lobby that is not ranked) or rank (新人, 級, 天鳳位: the tables
-    cited state none).
-
-    >>> tenhou_rank_points("四鳳南喰赤", 4, "七段"), tenhou_rank_points("四特東喰赤", 1, "五段")
-    (-135, 50)
-    """
-    table, number = _tenhou_room(room), _DAN_NUMBERS.get(dan)
-    if table is None or number is None:
-        return None
-    first, second, per_dan = table
-    return (first, second, 0, -per_dan * (number + 2))[rank - 1]
 
 
 def _tenhou_ranking(games_table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -257,7 +189,7 @@ def _tenhou_ranking(games_table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     rooms = pd.Categorical(games_table["room"].astype(object))
     unranked = (math.nan, math.nan, math.nan)
     # a row per room, and a last one for an unknown room (code -1)
-    per_room = np.array([_tenhou_room(str(room)) or unranked for room in rooms.categories] + [unranked], dtype=float)
+    per_room = np.array([tenhou_room(str(room)) or unranked for room in rooms.categories] + [unranked], dtype=float)
     first, second, per_dan = per_room[rooms.codes].T
     rank = games_table["rank"].astype("Float64").to_numpy(float, na_value=math.nan)
     lost = np.where(rank == 4, per_dan, 0.0)
@@ -408,10 +340,17 @@ def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
     column whose own NA is an amount not known, which a mean leaves out (see
     :func:`_aggregate`)."""
     def where(r: pd.DataFrame) -> pd.Series:
-        return r[value].where(_term(condition, r).fillna(False).astype(bool))
+        return _numeric(r[value]).where(_term(condition, r).fillna(False).astype(bool))
     where.column = value  # type: ignore[attr-defined]  # read back with getattr(term, "column")
     where.condition = condition  # type: ignore[attr-defined]  # as above
     return where
+
+
+def _numeric(column: pd.Series) -> pd.Series:
+    """A column of True and False as 1.0 and 0.0, so that NA put in it keeps it numbers
+    (NA in a bool column makes it Python objects, ten times slower to sum); other columns
+    as they are."""
+    return column.astype(float) if column.dtype == bool else column
 
 
 def _known(column: str) -> Callable[[pd.DataFrame], pd.Series]:
@@ -423,7 +362,7 @@ def _in_class(weight: str, column: str, value: str) -> Callable[[pd.DataFrame], 
     NA: a share of the rows whose ``column`` is known (its ``column``, as :func:`_where`'s,
     names the column whose NA leaves a row out of the denominator too)."""
     def share(r: pd.DataFrame) -> pd.Series:
-        return r[weight].where(r[column] == value, 0).where(r[column].notna())
+        return _numeric(r[weight]).where(r[column] == value, 0).where(r[column].notna())
     share.column = column  # type: ignore[attr-defined]  # read back with getattr(term, "column")
     return share
 
@@ -616,460 +555,52 @@ RATE_COLUMNS: dict[str, str] = {
 _name = player_name
 
 
-def _yaku(win: Win) -> dict[str, int]:
-    """The win's yaku as {name: count}: repeated entries summed (as analog does)."""
-    counts: dict[str, int] = {}
-    for yaku in win.yaku:
-        if yaku.name in _DORA:
-            if yaku.han:
-                counts[yaku.name] = counts.get(yaku.name, 0) + yaku.han
-        else:
-            counts[yaku.name] = counts.get(yaku.name, 0) + 1
-    return counts
-
-
-def _ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
-    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
-    tiles counted from the deal through the draws, discards, calls, kans and Norths set
-    aside (the tiles :meth:`_EngineFacts._follow` follows, counted here in one loop with no call per
-    event: 3 in 20 rounds end in a draw with a hand not shown), then asked for a wait
-    (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`). ``None`` for a
-    hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
-    tiles up to 13."""
-    deal: Deal = round_.events[0]  # type: ignore[assignment]  # a round's first event is its deal
-    hands = {seat: deal.hands[seat].counts() for seat in seats}
-    lost: set[int] = set()
-    for event in round_.events:
-        kind = type(event)
-        if kind is Draw or kind is KanDraw or kind is Discard:
-            hand = hands.get(event.seat)  # type: ignore[union-attr]  # kind is type(event)
-            if hand is not None:
-                k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
-                if kind is not Discard:
-                    hand[k] += 1
-                elif hand[k]:
-                    hand[k] -= 1
-                else:
-                    lost.add(event.seat)  # type: ignore[union-attr]  # kind is type(event)
-            continue
-        if kind is Call or kind is Kan:
-            meld = event.meld  # type: ignore[union-attr]  # kind is type(event)
-            given: Iterable[str] = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
-        elif kind is NorthSetAside:
-            given = ("z4",)
-        else:
-            continue
-        hand = hands.get(event.seat)  # type: ignore[union-attr]  # kind is type(event)
-        if hand is not None:
-            for tile in given:
-                k = KIND_OF[tile[:2]]
-                if hand[k]:
-                    hand[k] -= 1
-                else:
-                    lost.add(event.seat)  # type: ignore[union-attr]  # kind is type(event)
-    return {seat: None if seat in lost else _ready(hand, sum(hand)) for seat, hand in hands.items()}
-
-
-def _ready(counts: list[int], size: int) -> bool | None:
-    """Whether concealed tiles ``counts`` (``size`` in all) wait on a tile (聴牌); ``None``
-    for a hand of another size than 3n+1 up to 13."""
-    return bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
-
-
-_LENGTHS: dict[object, str] = {1: "east", 2: "south"}
-"""The ``length`` of a game by its rule's ``winds``."""
-
-def _win_class(win: Win, riichi: bool) -> str:
-    """The ``win_class`` of a win: ``riichi``, ``dama``, ``chi`` or ``pon`` (see :data:`FACTS`)."""
-    if riichi:
-        return "riichi"
-    called = [meld.type for meld in win.hand.melds if meld.type not in ("ankan", "north")]
-    return "dama" if not called else "chi" if all(kind == "chi" for kind in called) else "pon"
-
-
-_NO_WIN = (False, None, None, None, None, None, None, None, None, None, None)
-"""The win facts of a row of a seat that did not win."""
-_NO_DEAL_IN = (False, 0, None, None, None, None, None)
-"""The deal-in facts of a row of a seat that did not deal in."""
-
-
 class _Facts(Observer["Tables"]):
-    """The observer of a walk over the games that gathers the rows of the rounds and games
-    tables: per round, each seat's discards, riichi, calls, wins, deal-ins and the draw,
-    read from the events as logged."""
+    """The observer of a walk over the games that gathers the rows of the tables, each
+    round's read by :class:`paipu.facts.GameFacts` (compiled) in one loop over its events
+    into the columns of the tables:
+    per round, each seat's discards, riichi, calls, wins, deal-ins and the draw, read from
+    the events as logged; with ``engine``, the facts of the hands (:data:`FACTS` marked
+    ``engine``) in each round row, and the turns table (see :class:`~paipu.facts.GameFacts`)."""
 
-    def __init__(self) -> None:
-        self.round_rows: list[tuple[Any, ...]] = []
-        self.game_rows: list[tuple[Any, ...]] = []
+    def __init__(self, engine: bool = False, every_turn: bool = True) -> None:
+        self.engine = engine
+        self.reader = GameFacts(engine, every_turn)
+        self.round_facts = tuple(fact for fact in _facts("rounds") if engine or not fact.engine)
         self.chunks: list[pd.DataFrame] = []
-        self.game_index = -1
 
     def on_game_start(self, game: Game) -> None:
-        self.game_index += 1
-        self.names = [_name(name) for name in game.players]
-        origin = game.origin
-        self.tsumo_loss = len(game.players) == 3 and (origin is None or dict(origin.rule).get("tsumo_loss", True))
-        """Whether a tsumo is paid in one share fewer than with four players (ツモ損)."""
-        self.dealer: int | None = None
-        self.dealer_run = 0
-
-    def on_deal(self, step: Step[Deal]) -> None:
-        seats = len(step.event.hands)
-        self.discards = [0] * seats
-        self.riichi_turn: list[int | None] = [None] * seats
-        self.riichi_order: list[int] = []
-        self.riichi_at: list[int] = []
-        self.calls = [0] * seats
-        self.wins: dict[int, tuple[Win, int]] = {}
-        self.deal_ins = [0] * seats
-        self.paid: list[int | None] = [0] * seats
-        self.deal_in_turn: list[int | None] = [None] * seats
-        self.ending: NoWin | None = None
-        dealer = step.round.player_of(0)  # type: ignore[union-attr]  # an event's step has its round
-        self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
-        self.dealer = dealer
-
-    def on_discard(self, step: Step[Discard]) -> None:
-        event = step.event
-        seat = event.seat
-        self.discards[seat] += 1
-        if event.riichi:
-            self.riichi_turn[seat] = self.discards[seat]
-            self.riichi_order.append(seat)
-            self.riichi_at.append(step.event_index)  # type: ignore[arg-type]  # an event's step has its index
-
-    def on_call(self, step: Step[Call]) -> None:
-        self.calls[step.event.seat] += 1
-
-    def on_win(self, step: Step[Win]) -> None:
-        win = step.event
-        self.wins[win.seat] = (win, self.discards[win.seat] + 1)
-        if win.discarder is not None:
-            if not self.deal_ins[win.discarder]:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
-                events, position = step.round.events, step.event_index - 1  # type: ignore[union-attr, operator]  # an event's step has its round and index
-                while type(events[position]) is Win:  # a double ron's first winner
-                    position -= 1
-                self.deal_in_turn[win.discarder] = self.discards[win.discarder] + (type(events[position]) is Kan)
-            self.deal_ins[win.discarder] += 1
-            paid = self.paid[win.discarder]  # None once a payment is not logged
-            self.paid[win.discarder] = (None if paid is None or win.payments is None
-                                        else paid - win.payments[win.discarder])
-
-    def on_no_win(self, step: Step[NoWin]) -> None:
-        self.ending = step.event
+        self.reader.start(game)
 
     def on_round_end(self, step: Step[Event]) -> None:
         round_ = step.round
-        if round_ is not None and round_.is_complete:
-            self.round_rows.extend(self._rows(step.game, step.round_index, round_))
-
-    _ready_at_end = staticmethod(_ready_at_end)  # the hidden hands at a draw, counted from the events
-
-    def _band(self, win: Win) -> str:
-        """The :data:`VALUE_BANDS` band of a win whose value the log states."""
-        return _value_band(win.points, win.seat == 0, self.tsumo_loss and win.discarder is None)
-
-    def _state(self, seat: int) -> str:
-        return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
-
-    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple[Any, ...]]:
-        """The rows of the walk's facts of :data:`ROUND_COLUMNS` for every seat of one
-        finished round."""
-        ending, names, wins, riichi_turn, order = self.ending, self.names, self.wins, self.riichi_turn, self.riichi_order
-        draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
-        results = [win for win, _ in wins.values()]
-        changes = (round_.score_changes(self.riichi_at, results + [ending] if ending is not None else results)
-                   or (index + 1 < len(game.rounds) and round_.score_changes_until(game.rounds[index + 1]))
-                   or (None,) * round_.players)
-        tsumo = next((win for win in results if win.discarder is None), None)
-        ron = any(win.discarder is not None for win in results)
-        if draw:
-            shown = [hand is not None for hand in ending.hands]  # type: ignore[union-attr]  # a draw's, when not a win
-            hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
-            ready = self._ready_at_end(round_, hidden) if hidden else {}
-        # the same in every row of the round
-        head = (game.source, self.game_index, index, round_.label)
-        tail = (draw, ending is not None and not draw, None if ending is None else ending.name)
-        first_riichi = order[0] if order else None
-        players = round_.players
-        first_player = round_.player_of(0)
-        rows = []
-        for seat in range(players):
-            player = (first_player + seat) % players
-            turn = riichi_turn[seat]
-            riichi = turn is not None
-            if seat in wins:
-                win, win_turn = wins[seat]
-                stated = win.states_value  # mjai's hora does not: no value, no yaku
-                tally = _yaku(win) if stated else None  # 裏ドラ in it only worth some han
-                win_facts: tuple[Any, ...] = (
-                    True, "tsumo" if win.discarder is None else "ron", win.points if stated else None,
-                    None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
-                    "一発" in tally if stated else None, "裏ドラ" in tally if stated else None, tally,  # type: ignore
-                    _win_class(win, riichi), self._band(win) if stated else None,
-                )
-            else:
-                win_facts = _NO_WIN
-            dealt = self.deal_ins[seat]
-            if dealt:
-                winner = next(w for w in results if w.discarder == seat)
-                winner_state = ("riichi" if riichi_turn[winner.seat] is not None
-                                else "dama" if winner.hand.is_closed else "called")
-                deal_in_facts: tuple[Any, ...] = (True, dealt, self.paid[seat], self._state(seat), winner_state,
-                                                  self._band(winner) if winner.states_value else None,
-                                                  self.deal_in_turn[seat])
-            else:
-                deal_in_facts = _NO_DEAL_IN
-            tsumo_against = tsumo is not None and tsumo.seat != seat
-            if draw:
-                hand_shown: bool | None = shown[seat]
-                tenpai = True if hand_shown else ready[seat]
-            else:
-                hand_shown = tenpai = None
-            calls = self.calls[seat]
-            rows.append((
-                *head, seat, player, names[player], seat == 0, self.dealer_run if seat == 0 else None,
-                riichi, turn,
-                (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
-                first_riichi is not None and first_riichi != seat,
-                calls, calls > 0,
-                *win_facts, *deal_in_facts,
-                tsumo_against, -tsumo.payments[seat] if tsumo_against and tsumo.payments is not None else None,  # type: ignore
-                ron and seat not in wins and not dealt,
-                *tail, tenpai, hand_shown, changes[seat],
-            ))
-        return rows
+        if round_ is not None:
+            self.reader.add_round(step.game, step.round_index, round_)
 
     def on_game_end(self, step: Step[None]) -> None:
-        game = step.game
-        if len(self.round_rows) >= _CHUNK:
-            self.chunks.append(self._frame(self.round_rows))
-            self.round_rows = []
-        finished = game.ranks is not None and game.final_scores is not None and game.points is not None
-        players = len(self.names)
-        origin = game.origin
-        winds = dict(origin.rule).get("winds") if origin is not None else None
-        place = (("", "", "", None) if origin is None else
-                 (origin.platform, origin.room, _LENGTHS.get(winds, ""), origin.date))
-        for player, name in enumerate(self.names):
-            rank = game.ranks[player] if finished else None  # type: ignore[index]  # a finished game has them
-            dan, rating = player_rank(game.players[player])
-            self.game_rows.append((
-                game.source, self.game_index, player, name, players, rank,
-                game.final_scores[player] if finished else None,  # type: ignore[index]  # as above
-                _point(game.points[player]) if finished else None,  # type: ignore[index]  # as above
-                *place, dan, rating, None if rank is None else tenhou_rank_points(place[1], rank, dan),
-            ))
-
-    def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
-        return _frame(rows, _ROUND_FACTS)
+        if self.reader.rounds.size >= _CHUNK:
+            self.chunks.append(_frame(self.reader.rounds, self.round_facts))
+        self.reader.add_game(step.game)
 
     def result(self) -> "Tables":
-        chunks = [*self.chunks, self._frame(self.round_rows)]
-        categories = {column: "category" for column, dtype in _dtypes(_ROUND_FACTS).items() if dtype == "category"}
+        chunks = [*self.chunks, _frame(self.reader.rounds, self.round_facts)]
+        categories = {column: "category" for column, dtype in _dtypes(self.round_facts).items() if dtype == "category"}
         rounds_table = pd.concat(chunks, ignore_index=True).astype(categories)  # categories differ by chunk
-        games_table = _frame(self.game_rows, _facts("games"))
-        return Tables(rounds_table, games_table)
-
-
-class _EngineFacts(_Facts):
-    """:class:`_Facts` with the facts of the hands (:data:`FACTS` marked ``engine``) in each
-    round row, and the turns table: on the same walk, each hand is followed tile by tile
-    from the deal, as the engine's table follows it, in one loop over the round's events
-    up to each win and to the round's end (:meth:`_follow`)."""
-
-    on_discard = Observer.on_discard  # not a hook: _follow counts the discards
-
-    def __init__(self, every_turn: bool = True) -> None:
-        super().__init__()
-        self.every_turn = every_turn
-        """Whether the turns table has a row for every discard, or only for the discards
-        after a call (all a summary reads of it): the shanten is then asked only there."""
-        self.turn_columns: dict[str, list[Any]] = {name: [] for name in TURN_COLUMNS}
-
-    def on_deal(self, step: Step[Deal]) -> None:
-        super().on_deal(step)
-        deal = step.event
-        seats = range(len(deal.hands))
-        # not when a hand cannot be played: the replay refuses the deal, no shanten
-        playable = not any(map(unplayable, deal.hands))
-        tracked = [Tracked(hand.counts()) for hand in deal.hands]
-        self.hands: list[Tracked | None] = list(tracked)
-        """Each seat's concealed tiles but the one it drew and has not yet discarded (or
-        ``None``: a hand the events do not fit, a tile given away that it does not hold,
-        followed no more)."""
-        self.drawn: list[str | None] = [None] * len(seats)
-        """The tile each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
-        as it was, and its shanten with it."""
-        self.start_shanten = [hand.shanten() for hand in tracked] if playable else [None] * len(seats)
-        self.shanten_after: list[int | None | object] = list(self.start_shanten) if playable else [_ASK] * len(seats)
-        """The shanten of each seat's hand after its last discard (at first, the deal's),
-        or :data:`_ASK` once anything else has changed the hand since (a discard of
-        another tile than the one drawn, a second draw, a call, a kan, a North)."""
-        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * len(seats)
-        self.rivers: list[list[str]] = [[] for _ in seats]  # the tiles each seat discarded
-        self.followed = 1  # the position of the first event not yet followed
-        self.after_call: int | None = None
-        # seat, turn, shanten (None: not known), call
-        self.round_turns: tuple[list[int], list[int], list[object], list[bool]] = ([], [], [], [])
-        """The turns of the round so far, kept when the round ends, as its rows are."""
-
-    def on_win(self, step: Step[Win]) -> None:
-        self._follow(step)
-        super().on_win(step)
-
-    def on_round_end(self, step: Step[Event]) -> None:
-        if step.round is not None:
-            self._follow(step)
-        super().on_round_end(step)
-
-    def _follow(self, step: Step[Event]) -> None:
-        """Read the events of the round up to ``step``'s: each seat's discards and riichi
-        as :class:`_Facts` counts them, the tiles of its hand, and a turn for each discard
-        with the shanten of the hand after it (looked up again only when the hand is not
-        as it was after the seat's last discard)."""
-        position, end = self.followed, step.event_index + 1  # type: ignore[operator]  # an event's step has its index
-        if position >= end:
-            return
-        self.followed = end
-        events = step.round.events  # type: ignore[union-attr]  # an event's step has its round
-        hands, drawn, known, rivers = self.hands, self.drawn, self.shanten_after, self.rivers
-        discards, riichi_turn = self.discards, self.riichi_turn
-        seats, turns, shantens, calls = self.round_turns
-        after_call, every = self.after_call, self.every_turn
-        for position in range(position, end):
-            event = events[position]
-            kind = type(event)
-            if kind is Draw or kind is KanDraw:
-                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
-                held, hand = drawn[seat], hands[seat]
-                if held is not None and hand is not None:  # a second draw, no discard between
-                    hand.add(KIND_OF[held])
-                    known[seat] = _ASK
-                drawn[seat] = event.tile  # type: ignore[union-attr]  # kind is type(event)
-            elif kind is Discard:
-                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
-                turn = discards[seat] = discards[seat] + 1
-                tile = event.tile  # type: ignore[union-attr]  # kind is type(event)
-                held = drawn[seat]
-                drawn[seat] = None
-                rivers[seat].append(tile)
-                hand = hands[seat]
-                if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
-                    if held is not None:
-                        hand.add(KIND_OF[held])
-                    if hand.remove(KIND_OF[tile]):
-                        known[seat] = _ASK
-                    else:
-                        hand = hands[seat] = None
-                if every or after_call == seat:
-                    after = None if hand is None else known[seat]
-                    if after is _ASK:
-                        try:
-                            after = hand.shanten()  # type: ignore[union-attr]  # after is _ASK only for a known hand
-                        except ValueError:  # not a hand's size: the events do not fit it
-                            after = None
-                        known[seat] = after
-                    seats.append(seat)
-                    turns.append(turn)
-                    shantens.append(after)
-                    calls.append(after_call == seat)
-                after_call = None
-                if event.riichi:  # type: ignore[union-attr]  # kind is type(event)
-                    riichi_turn[seat] = turn
-                    self.riichi_order.append(seat)
-                    self.riichi_at.append(position)
-                    if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
-                        found = waits(hand.counts)
-                        river = {KIND_OF[tile] for tile in rivers[seat]}
-                        self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
-            elif kind is Call or kind is Kan or kind is NorthSetAside:
-                seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
-                if kind is Call:
-                    after_call = seat
-                hand, held = hands[seat], drawn[seat]
-                drawn[seat] = None
-                if hand is not None:
-                    if held is not None:
-                        hand.add(KIND_OF[held])
-                    known[seat] = _ASK
-                    if kind is NorthSetAside:
-                        given: Iterable[str] = ("z4",)
-                    else:
-                        meld = event.meld  # type: ignore[union-attr]  # kind is type(event)
-                        given = (cast(str, meld.added),) if meld.type == "kakan" else meld.hand_tiles
-                    if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
-                        hands[seat] = None
-        self.after_call = after_call
-
-    def _ready_at_end(self, round_: Round, seats: list[int]) -> dict[int, bool | None]:
-        """As :func:`_ready_at_end`, from the hands followed to the round's end (with the
-        tile drawn and not discarded): not counted a second time."""
-        ready: dict[int, bool | None] = {}
-        for seat in seats:
-            hand, held = self.hands[seat], self.drawn[seat]
-            if hand is None:
-                ready[seat] = None
-                continue
-            counts = list(hand.counts)
-            if held is not None:
-                counts[KIND_OF[held]] += 1
-            ready[seat] = _ready(counts, hand.size + (held is not None))
-        return ready
-
-    def _rows(self, game: Game, index: int, round_: Round) -> list[tuple[Any, ...]]:
-        self._keep_turns(index, round_)
-        rows = super()._rows(game, index, round_)
-        extended = []
-        for seat, row in enumerate(rows):
-            waits, furiten = self.riichi_waits[seat]
-            extended.append((*row, self.start_shanten[seat], waits, None if waits is None else waits >= 2, furiten))
-        return extended
-
-    def _keep_turns(self, index: int, round_: Round) -> None:
-        """The turns of round ``index`` added to the turns table's columns."""
-        seats, turns, shantens, calls = self.round_turns
-        columns, count = self.turn_columns, len(seats)
-        players = [round_.player_of(seat) for seat in range(round_.players)]
-        columns["game"] += [self.game_index] * count
-        columns["round"] += [index] * count
-        columns["seat"] += seats
-        columns["player"] += map(players.__getitem__, seats)
-        columns["name"] += map(self.names.__getitem__, map(players.__getitem__, seats))
-        columns["turn"] += turns
-        columns["shanten"] += shantens
-        columns["call"] += calls
-
-    def _frame(self, rows: list[tuple[Any, ...]]) -> pd.DataFrame:
-        return _frame(rows, _facts("rounds"))
-
-    def result(self) -> "Tables":
-        tables_ = super().result()
-        turn_facts = _facts("turns")
-        turns = pd.DataFrame({fact.name: _column(self.turn_columns[fact.name], fact.dtype) for fact in turn_facts},
+        games_table = _frame(self.reader.games, _facts("games"))
+        if not self.engine:
+            return Tables(rounds_table, games_table)
+        columns = self.reader.turns.columns()
+        turns = pd.DataFrame({fact.name: _column(columns[fact.name], fact.dtype) for fact in _facts("turns")},
                              copy=False)
-        return Tables(tables_.rounds, tables_.games, turns)
-
-
-_ASK = object()
-"""A shanten to be looked up: the hand has changed since it was known."""
-
-
-def _point(text: object) -> float | None:
-    """A final point as a number; ``None`` (NA) for one that is not a decimal number (the
-    readers refuse such a log; a game made in Python may still hold one)."""
-    return float(text) if DECIMAL.fullmatch(str(text)) else None  # type: ignore[arg-type]  # text written as a decimal number
+        return Tables(rounds_table, games_table, turns)
 
 
 def _facts(table: TableName) -> tuple[Fact, ...]:
     return tuple(fact for fact in FACTS if fact.table == table)
 
-
-_ROUND_FACTS = tuple(fact for fact in _facts("rounds") if not fact.engine)
-
 _CHUNK = 1 << 16
-"""Round rows are turned into columns this many at a time: rows held as tuples take
-several times the memory of the same rows in columns."""
+"""Round rows are turned into the table's columns this many at a time: values held in
+lists of objects take several times the memory of the same values in pandas' columns."""
 
 
 def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
@@ -1083,9 +614,9 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
         return np.fromiter(values, dtype, len(values))
     if dtype == "category":
         try:
-            return pd.Categorical(values)
+            return _categorical(values)
         except UnicodeEncodeError:  # a text UTF-8 cannot hold: a file name that is not UTF-8
-            return pd.Categorical([encodable(value) if type(value) is str else value for value in values])
+            return _categorical([encodable(value) if type(value) is str else value for value in values])
     if dtype == "object":
         column = np.empty(len(values), object)
         column[:] = values
@@ -1102,12 +633,22 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
     return pd.array(values, dtype=dtype)  # Float64
 
 
-def _frame(rows: list[tuple[Any, ...]], facts: tuple[Fact, ...]) -> pd.DataFrame:
-    # Column by column: a DataFrame made from the rows at once keeps a 2-D object array
-    # of every column alive behind its object columns.
-    # (each column taken by map in C: zip(*rows) would make an iterator per row)
-    return pd.DataFrame({fact.name: _column(tuple(map(itemgetter(i), rows)), fact.dtype)
-                         for i, fact in enumerate(facts)}, copy=False)
+def _categorical(values: Sequence[object]) -> pd.Categorical:
+    """``pd.Categorical(values)`` (its categories sorted, ``None`` as NA), a few times
+    faster: the values factorised as objects, without pandas first making them an array of
+    strings."""
+    if not values:
+        return pd.Categorical(values)
+    objects = np.empty(len(values), object)
+    objects[:] = values
+    codes, categories = pd.factorize(objects, sort=True)
+    return pd.Categorical.from_codes(codes, dtype=pd.CategoricalDtype(pd.Index(categories)))
+
+
+def _frame(columns: Columns, facts: tuple[Fact, ...]) -> pd.DataFrame:
+    """The table of ``columns`` (taken from them), of ``facts`` in order."""
+    lists = columns.take() or [[] for _ in facts]
+    return pd.DataFrame({fact.name: _column(values, fact.dtype) for fact, values in zip(facts, lists)}, copy=False)
 
 
 By = Literal["month", "year", "room", "length", "dan", "platform"]
@@ -1217,7 +758,7 @@ def tables(source: GameSource, engine: bool = False) -> Tables:
     the replay refuses) has no starting shanten. Every round of the log is read, those the
     replay would pass over too (after the game's end; a game of another number of
     players than its rule's)."""
-    tables_: Tables = walk(source, _EngineFacts() if engine else _Facts())
+    tables_: Tables = walk(source, _Facts(engine))
     return tables_
 
 
@@ -1296,7 +837,7 @@ def summary_tables(source: GameSource, engine: bool = False) -> Tables:
     """:func:`tables` as far as :func:`summary` reads them: with ``engine=True``, the
     turns table holds only the turns a summary reads (``paipu stats --jobs``' workers)."""
     if engine:
-        tables_: Tables = walk(source, _EngineFacts(every_turn=_EVERY_TURN_SUMMARISED))
+        tables_: Tables = walk(source, _Facts(True, _EVERY_TURN_SUMMARISED))
         return tables_
     return tables(source)
 

@@ -68,3 +68,22 @@ def test_bench_instructions_counts_loading_and_validating_the_samples():
 def test_check_defence_compares_with_a_revision_on_the_samples():
     out = _run("check_defence.py", "--against", "HEAD", "--repeat", "1", SAMPLES)
     assert "sample_logs:     5 games," in out and "tables identical" in out and "(HEAD: replay" in out
+
+
+def test_bench_mjai_runs_on_the_samples():
+    out = _run("bench_mjai.py", "--repeat", "1", SAMPLES)
+    assert "5 games" in out and "mjai read:" in out and "peak memory" in out
+    # issue 27's anchor beside it, or the reason it did not run (riichienv not installed)
+    assert re.search(r"paipu\.load / RiichiEnv = [\d.]+x", out) or "RiichiEnv: not run: " in out
+
+
+def test_bench_targets_prints_every_target_on_the_samples():
+    if not (ROOT.parent / "shared" / "corpora" / "hule-cases").is_dir():
+        pytest.skip("needs ../shared/corpora/hule-cases (the scoring target's hands)")
+    out = _run("bench_targets.py", "--replayed", SAMPLES, "--rule", "majiang", "--generated", SAMPLES,
+               "--repeat", "1", "--passes", "1", "--hands", "200")
+    table = out.split("issue 27's targets", 1)[1]
+    for work in ("validate --jobs 1 / Board replay", "validate peak memory", "stats --jobs 1 / majiang-analog",
+                 "load mjai / RiichiEnv", "scoring from strings", "scoring from parsed hands"):
+        line = next(line for line in table.splitlines() if work in line)
+        assert re.search(r"(\bmet|NOT MET|not measured)", line), line

@@ -63,7 +63,6 @@ only counts them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any, Callable, Iterable, TypeVar
 
@@ -108,6 +107,12 @@ TILE_OF_MJAI.update({name: f"z{i}" for i, name in enumerate("ESWNPFC", 1)})
 MJAI_OF_TILE: dict[str, str] = {tile: name for name, tile in TILE_OF_MJAI.items()}
 """The mjai name of each paipu tile."""
 
+_TILES_IN_ORDER = HandNotation.from_tiles(tuple(TILE_OF_MJAI.values())).concealed
+"""Every tile once, in the order of a hand's concealed tiles (:class:`~paipu.tiles.HandNotation`)."""
+
+_RANK_OF_MJAI = {MJAI_OF_TILE[tile]: rank for rank, tile in enumerate(_TILES_IN_ORDER)}
+"""The place of each mjai tile in :data:`_TILES_IN_ORDER`: a hand sorts by it."""
+
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _WINDS_OF_KYOKU_FIRST = {0: 2, 4: 1}
 """The length (:attr:`~paipu.rules.Rule.winds`) by ``kyoku_first``, the index of the
@@ -146,13 +151,15 @@ RiichiEnv's; the original mjai protocol's; akochan's (the first the line has is 
 class MjaiLog:
     """An mjai file as parsed: ``items``, one per line of JSON lines (the line's bytes,
     parsed when read; the first, ``start_game``, already parsed), or the parsed items of a
-    JSON array. ``where`` names an item's place: ``line`` or ``item``, counting from 1."""
+    JSON array. ``where`` names an item's place: ``line`` or ``item``, counting from 1.
+    ``end_games``: how many times the file's text says ``end_game`` (-1: not counted)."""
 
-    __slots__ = ("items", "where")
+    __slots__ = ("items", "where", "end_games")
 
-    def __init__(self, items: list[Any], where: str = "line") -> None:
+    def __init__(self, items: list[Any], where: str = "line", end_games: int = -1) -> None:
         self.items = items
         self.where = where
+        self.end_games = end_games
 
 
 _EVENT_TYPES = frozenset(("start_game", "end_game", "start_kyoku", "end_kyoku", "tsumo", "dahai", "reach",
@@ -193,13 +200,13 @@ def parse(data: bytes) -> MjaiLog | None:
         except orjson.JSONDecodeError:
             return None
         return MjaiLog(items, "item") if isinstance(items, list) and items and _is_event(items[0]) else None
-    lines = data.split(b"\n")
+    lines: list[Any] = data.split(b"\n")  # each a line's bytes, the first parsed
     first = next(i for i, line in enumerate(lines) if line.strip())
     try:
         lines[first] = orjson.loads(lines[first])
     except orjson.JSONDecodeError:
         return None
-    return MjaiLog(lines) if _is_event(lines[first]) else None
+    return MjaiLog(lines, "line", data.count(b"end_game")) if _is_event(lines[first]) else None
 
 
 def _is_end_game(item: Any) -> bool:
@@ -221,12 +228,8 @@ def _after_end_game(log: MjaiLog) -> tuple[int | None, list[int]]:
     last = len(items) - 1
     while last > 0 and type(items[last]) is bytes and not items[last].strip():
         last -= 1
-    if log.where == "line" and type(items[last]) is bytes and _is_end_game(items[last]):
-        # as a log ends: its last line end_game, the only text of the lines after start_game
-        # (one search in C, not a look at each line) that says end_game
-        start = next(index for index, item in enumerate(items) if type(item) is not bytes)
-        if b"\n".join(items[start + 1:]).count(b"end_game") == 1:
-            return last, []
+    if log.end_games == 1 and type(items[last]) is bytes and _is_end_game(items[last]):
+        return last, []  # as a log ends: its last line end_game, the only text of the file (one search in C) that says it
     end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
     if end is None:
         return None, []
@@ -283,10 +286,28 @@ def _tile(value: Any, field: str = "pai") -> str:
 def _tiles(value: Any, count: int, field: str) -> list[str]:
     if not isinstance(value, list) or len(value) != count:
         raise FormatError(f"{field} must be a list of {count} tiles, not {clip(repr(value), 80)}")
+    tile_of = TILE_OF_MJAI
     try:
-        return list(map(TILE_OF_MJAI.__getitem__, value))  # looked up in C
+        return [tile_of[name] for name in value]
     except (KeyError, TypeError):  # an item that is no tile, or no key: a list, a dict
         return [_tile(item, field) for item in value]  # which item is wrong
+
+
+def _dealt_hand(value: Any) -> HandNotation:
+    """A hand of a ``start_kyoku``'s ``tehais``: 13 mjai tiles, sorted by their places in
+    the concealed tiles' order (as :meth:`HandNotation.from_tiles <paipu.tiles.HandNotation.from_tiles>`
+    sorts them)."""
+    if type(value) is list and len(value) == 13:
+        rank_of = _RANK_OF_MJAI
+        try:
+            ranks = [rank_of[name] for name in value]
+        except (KeyError, TypeError):  # an item that is no tile: said below
+            pass
+        else:
+            ranks.sort()
+            tiles = _TILES_IN_ORDER
+            return HandNotation(tuple([tiles[rank] for rank in ranks]))
+    return HandNotation.from_tiles(_tiles(value, 13, "tehais"))  # raises: what is wrong
 
 
 def _int(obj: dict[str, Any], field: str, low: int, high: int) -> int:
@@ -297,7 +318,7 @@ def _int(obj: dict[str, Any], field: str, low: int, high: int) -> int:
 
 
 def _numbers(value: Any, count: int, field: str) -> tuple[int, ...]:
-    if not (isinstance(value, list) and len(value) == count and all(type(x) is int for x in value)):
+    if not (isinstance(value, list) and len(value) == count and all([type(x) is int for x in value])):
         raise FormatError(f"{field} must be {count} integers, not {clip(repr(value), 80)}")
     bounded(value, field)
     return tuple(value)
@@ -352,22 +373,22 @@ _PLAIN_EVENTS = {
 player id: what the line is when no kan was just declared and no riichi declared without
 its discard."""
 
-_RUN_OF_PLAIN_LINES = re.compile(b"\x01{2,}")
-"""Two or more plain lines one after the other, in the marks of a log's lines."""
-
+_NO_LINES: dict[bytes, Draw | Discard] = {}
+"""No line's event known without parsing it: outside a round, and while a kan or riichi
+declared just before makes a plain line another event than :data:`_PLAIN_EVENTS` says."""
 
 _PlainLine = tuple[bool, int, str, bool]
 """What a plain line is: (a discard or a draw, actor, mjai tile, tsumogiri)."""
 
+_REACH, _ACCEPTED, _END = 0, 1, 2
+_MARK_LINES = {orjson.dumps({"type": "reach", "actor": actor}): (_REACH, actor) for actor in range(4)}
+_MARK_LINES.update({orjson.dumps({"type": "reach_accepted", "actor": actor}): (_ACCEPTED, actor) for actor in range(4)})
+_MARK_LINES[orjson.dumps({"type": "end_kyoku"})] = (_END, 0)
+"""The lines of the riichi declarations, their acceptances and the rounds' ends as Mortal
+and paipu write them: ``(what, actor)`` by the line's bytes."""
 
-def _runs_of_plain_lines(items: list[Any], plain: dict[bytes, _PlainLine]) -> dict[int, int]:
-    """The runs of two or more ``plain`` lines (:data:`_PLAIN_LINES_OF` the game's number of
-    players) in a log of JSON lines: the index after each by the index of its first line,
-    found in C by a regular expression over one mark per line (the first, parsed line and
-    those before it are not plain)."""
-    start = next((index + 1 for index, item in enumerate(items) if type(item) is not bytes), len(items))
-    marks = bytes(map(plain.__contains__, items[start:]))
-    return {run.start() + start: run.end() + start for run in _RUN_OF_PLAIN_LINES.finditer(marks)}
+_MARK_LINES_OF = {4: _MARK_LINES, 3: {line: mark for line, mark in _MARK_LINES.items() if mark[1] < 3}}
+""":data:`_MARK_LINES` of the players of a game, by their number (as :data:`_PLAIN_LINES_OF`)."""
 
 
 _Result = TypeVar("_Result", Win, NoWin)
@@ -462,10 +483,10 @@ class _Reader:
                               f"(the first round's dealer was player {self.first_dealer})")
         self.dealer = oya
         scores = self.per_player(obj.get("scores"), "scores")
-        dealt = [_tiles(tiles, 13, "tehais") for tiles in tehais[:players]]
-        hands = tuple(HandNotation.from_tiles(dealt[(oya + seat) % players]) for seat in range(players))
+        dealt = [_dealt_hand(tiles) for tiles in tehais[:players]]
+        hands = tuple([dealt[(oya + seat) % players] for seat in range(players)])
         deal = Deal(_WINDS[bakaze], hand_number, honba, sticks,
-                    tuple(scores[(oya + seat) % players] for seat in range(players)),
+                    tuple([scores[(oya + seat) % players] for seat in range(players)]),
                     _tile(obj.get("dora_marker"), "dora_marker"), hands)
         self.events = [deal]
         self.reach = [False] * players  # declared (reach), by seat
@@ -528,45 +549,55 @@ class _Reader:
     # -- events ---------------------------------------------------------------------
 
     def read_all(self, log: MjaiLog) -> None:
-        """Read every event of ``log``: the plain draws and discards here (their lines as
-        Mortal and paipu write them are looked up, not parsed; a run of them at once, when
-        no kan or riichi declared just before makes one what it would not be alone), the
-        rest by :meth:`read`."""
+        """Read every event of ``log``: the plain draws and discards, riichi declarations
+        and acceptances and rounds' ends here (their lines as Mortal and paipu write them are
+        looked up, not parsed: a draw's or discard's line as its shared event while no kan
+        or riichi declared just before makes it another), the rest by :meth:`read`."""
         items = log.items
         index = 0
-        draws, kan_draws, discards, read, plain = _DRAWS, _KAN_DRAWS, _DISCARDS, self.read, _PLAIN_LINES
-        events: list[Event] | None = None
+        plain: dict[bytes, _PlainLine] = _PLAIN_LINES
+        marks: dict[bytes, tuple[int, int]] = _MARK_LINES
+        line_events: dict[bytes, Draw | Discard] = _NO_LINES  # the plain lines' events in this round
+        quick = line_events  # the same, or none while a kan or riichi declared just before changes them
+        current: list[Event] | None = None  # the round being read (self.events)
+        events: list[Event] = []  # the same, or none outside a round
         seats: dict[int, int] = {}
-        runs = _runs_of_plain_lines(items, plain) if log.where == "line" else {}
-        run_events: dict[bytes, Draw | Discard] = {}
         reach = riichi = self.reach = self.riichi = [False] * 4
         after_kan = started = False
         try:
             while index < len(items):
-                end = runs.get(index)
-                if end is not None:
-                    if events is not None and not after_kan and reach == riichi:
-                        events += map(run_events.__getitem__, items[index:end])
-                        index = end
-                        continue
-                    if end - index > 1:  # the rest of the run, after this line read alone
-                        runs[index + 1] = end
                 item = items[index]
                 index += 1
                 if type(item) is bytes:
-                    found = plain.get(item)
-                    if found is not None and events is not None:
-                        discard, actor, name, tsumogiri = found
-                        seat = seats[actor]
-                        if discard:
-                            declared = reach[seat] and not riichi[seat]
-                            events.append(discards[seat, name, tsumogiri, declared])
-                            if declared:
-                                riichi[seat] = True
-                        else:
-                            events.append((kan_draws if after_kan else draws)[seat, name])
-                            after_kan = False
+                    event = quick.get(item)
+                    if event is not None:
+                        events.append(event)
                         continue
+                    if current is not None:
+                        found = plain.get(item)
+                        if found is not None:
+                            discard, actor, name, tsumogiri = found
+                            seat = seats[actor]
+                            if discard:
+                                declared = reach[seat] and not riichi[seat]
+                                events.append(_DISCARDS[seat, name, tsumogiri, declared])
+                                if declared:
+                                    riichi[seat] = True
+                            else:
+                                events.append((_KAN_DRAWS if after_kan else _DRAWS)[seat, name])
+                                after_kan = False
+                            quick = _NO_LINES if after_kan or reach != riichi else line_events
+                            continue
+                        mark = marks.get(item)
+                        if mark is not None:
+                            what, actor = mark
+                            if what == _REACH:
+                                reach[seats[actor]] = True
+                                quick = _NO_LINES if after_kan or reach != riichi else line_events
+                            elif what == _END:
+                                self.end_round()
+                                current, events, line_events, quick = None, [], _NO_LINES, _NO_LINES
+                            continue
                     if not item.strip():
                         continue
                     try:
@@ -577,23 +608,25 @@ class _Reader:
                         raise FormatError(f"invalid JSON at column {error.colno}: {error.msg}") from None
                 if not started:
                     if not _opens_a_game(item):
-                        what = item.get("type") if isinstance(item, dict) else None
-                        before = f"{clip(what, 40)} before start_game: " if isinstance(what, str) else ""
+                        what_type = item.get("type") if isinstance(item, dict) else None
+                        before = f"{clip(what_type, 40)} before start_game: " if isinstance(what_type, str) else ""
                         raise FormatError(f"{before}an mjai log starts with start_game")
                     self.start_game(item)
                     started = True
                     continue
                 self.after_kan = after_kan
-                read(item)
+                self.read(item)
                 after_kan = self.after_kan
-                if self.events is not events:
-                    players = self.players
-                    if plain is not _PLAIN_LINES_OF[players]:  # three players: their lines alone are plain
-                        plain = _PLAIN_LINES_OF[players]
-                        runs = _runs_of_plain_lines(items, plain) if log.where == "line" else {}
-                    events, seats = self.events, _SEATS[players][self.dealer]
-                    run_events = _PLAIN_EVENTS[players][self.dealer]
-                    reach, riichi = self.reach, self.riichi
+                if self.events is not current:
+                    current = self.events
+                    if current is None:
+                        events, line_events = [], _NO_LINES
+                    else:
+                        players = self.players
+                        events, plain, marks = current, _PLAIN_LINES_OF[players], _MARK_LINES_OF[players]
+                        seats, line_events = _SEATS[players][self.dealer], _PLAIN_EVENTS[players][self.dealer]
+                        reach, riichi = self.reach, self.riichi
+                quick = _NO_LINES if after_kan or reach != riichi else line_events
         except FormatError as error:
             raise self._located(f"{log.where} {index}: {error.message}") from None
 
@@ -760,7 +793,7 @@ class _Reader:
             return None
         deltas = self.per_player(obj["deltas"], "deltas")
         players = len(deltas)
-        return tuple(deltas[(self.dealer + seat) % players] for seat in range(players))
+        return tuple([deltas[(self.dealer + seat) % players] for seat in range(players)])
 
     def _draw_name(self, events: list[Event]) -> str:
         """The draw a ``ryukyoku`` without a reason is, by the round's events (in the

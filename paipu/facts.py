@@ -1,0 +1,595 @@
+"""The facts of the statistics, read from a game's events: each seat's row of a round, each
+player's row of a game, and (following the hands tile by tile) each discard's turn.
+
+What every column holds is declared in :data:`paipu.stats.FACTS`; this module reads the
+values, in that order, with no pandas: it is compiled with the rules engine (``setup.py``,
+``COMPILED``), and :mod:`paipu.stats` makes the tables of its columns. One :class:`GameFacts`
+reads a pass over games, a round at a time (:meth:`GameFacts.add_round`): one loop over
+the round's events, as the walk (:func:`paipu.observe.walk`) would call an observer's hooks
+on them.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Sequence
+
+from .events import (Call, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win,
+                     player_name, player_rank)
+from .hand import unplayable
+from .limits import DECIMAL
+from .shanten import Tracked, waits
+from .tiles import KIND_OF
+
+__all__ = ["GameFacts", "Columns", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
+           "tenhou_rank_points"]
+
+Row = tuple[object, ...]
+"""One row of a table, its values in the order of its facts (:data:`paipu.stats.FACTS`)."""
+
+EXHAUSTIVE_DRAWS: Final = frozenset({"荒牌平局", "流局", "流し満貫"})
+"""``pingju`` names of an exhaustive draw (wall exhausted; 流局 is the Tenhou spelling).
+Every other ``pingju`` is an abortive draw (途中流局)."""
+
+_DORA: Final = frozenset({"ドラ", "赤ドラ", "裏ドラ"})
+
+VALUE_BANDS: dict[str, int] = {"small": 0, "medium": 960, "mangan": 2000, "haneman": 3000}
+"""The value bands of a win or a deal-in, each from its least base points (基本点, the
+value a non-dealer's ron is four times of): ``small`` below 960 (a ron below 3,900, a
+dealer's below 5,800), ``medium`` from 960 (3,900 to 7,700; dealer 5,800 to 11,600: 30
+fu 3 han up to 30 fu 4 han), ``mangan`` from 2,000 (満貫: 8,000; 12,000), ``haneman``
+from 3,000 (跳満 or more: 12,000; 18,000). A hand's base points are its value (``hule.defen``,
+honba and sticks excluded) over the shares it is paid in: 4, or 6 as dealer; a tsumo of
+a three-player game under ツモ損 3, or 4 as dealer (the absent player's share is lost)."""
+
+
+def _value_band(points: int, dealer: bool, tsumo_loss: bool) -> str:
+    """The :data:`VALUE_BANDS` band of a hand worth ``points``; ``tsumo_loss``: a tsumo
+    of a three-player game under ツモ損, paid in one share fewer than four players pay."""
+    shares = (4 if dealer else 3) if tsumo_loss else (6 if dealer else 4)
+    base = points / shares
+    for band, least in reversed(VALUE_BANDS.items()):
+        if base >= least:
+            return band
+    raise ValueError(f"a hand worth {points} is in no value band")
+
+
+TENHOU_FIRST_SECOND: dict[str, tuple[int, int]] = {"般": (30, 15), "上": (60, 15), "特": (75, 30), "鳳": (90, 45)}
+"""Tenhou's rank points (段位pt) for 1st and 2nd place in a four-player East-South game
+(東南戦) of each ranked room: 一般 (般), 上級 (上), 特上 (特), 鳳凰 (鳳); 3rd place gets 0.
+An East game (東風戦) gets two thirds of these. Source: Tenhou's manual
+(https://tenhou.net/man/, 段位), as tabled by https://mahjong-dora2.com/game/02-07.html;
+``docs/stats.md`` ("Tenhou's ranking")."""
+
+TENHOU_LAST_PER_DAN: dict[str, int] = {"south": 15, "east": 10}
+"""Tenhou's 4th place loss in a four-player game is this times (dan + 2) for a player of
+初段 (1) to 十段 (10): 初段 −45 … 十段 −180 East-South, −30 … −120 East (the same
+sources as :data:`TENHOU_FIRST_SECOND`)."""
+
+_DAN_NUMBERS: Final = {f"{numeral}段": number for number, numeral in enumerate("初二三四五六七八九十", 1)}
+
+
+def tenhou_room(room: str) -> tuple[int, int, int] | None:
+    """(1st place points, 2nd place points, 4th place loss per dan + 2) of a four-player
+    Tenhou ranked room (``四鳳南喰赤``...); ``None`` for any other room."""
+    if len(room) < 3 or room[0] != "四" or room[1] not in TENHOU_FIRST_SECOND or room[2] not in "東南":
+        return None
+    first, second = TENHOU_FIRST_SECOND[room[1]]
+    if room[2] == "東":
+        return first * 2 // 3, second * 2 // 3, TENHOU_LAST_PER_DAN["east"]
+    return first, second, TENHOU_LAST_PER_DAN["south"]
+
+
+def tenhou_rank_points(room: str, rank: int, dan: str) -> int | None:
+    """The rank points (段位pt) Tenhou gives a player of ``dan`` (``初段`` to ``十段``)
+    placed ``rank`` in a four-player game of ``room`` (its name as logged, ``四特南喰赤``):
+    :data:`TENHOU_FIRST_SECOND` for 1st and 2nd (two thirds of them in East games), 0 for
+    3rd, −:data:`TENHOU_LAST_PER_DAN` × (dan + 2) for 4th. ``None`` for another room
+    (three players, a lobby that is not ranked) or rank (新人, 級, 天鳳位: the tables
+    cited state none).
+
+    >>> tenhou_rank_points("四鳳南喰赤", 4, "七段"), tenhou_rank_points("四特東喰赤", 1, "五段")
+    (-135, 50)
+    """
+    table, number = tenhou_room(room), _DAN_NUMBERS.get(dan)
+    if table is None or number is None:
+        return None
+    first, second, per_dan = table
+    return (first, second, 0, -per_dan * (number + 2))[rank - 1]
+
+
+def _yaku(win: Win) -> dict[str, int]:
+    """The win's yaku as {name: count}: repeated entries summed (as analog does)."""
+    counts: dict[str, int] = {}
+    for yaku in win.yaku:
+        if yaku.name in _DORA:
+            if yaku.han:
+                counts[yaku.name] = counts.get(yaku.name, 0) + yaku.han
+        else:
+            counts[yaku.name] = counts.get(yaku.name, 0) + 1
+    return counts
+
+
+def _given(event: Event) -> tuple[str, ...]:
+    """The concealed tiles a call, a kan or a North takes from its seat's hand (a tile
+    with its red mark, as written: ``m0``)."""
+    if type(event) is NorthSetAside:
+        return ("z4",)
+    meld = event.meld  # type: ignore[union-attr]  # a call's or a kan's
+    added = meld.added
+    return (added,) if meld.type == "kakan" and added is not None else meld.hand_tiles
+
+
+def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
+    """Whether each of ``seats`` is ready (聴牌) at the end of ``round_``: its concealed
+    tiles counted from the deal through the draws, discards, calls, kans and Norths set
+    aside (the tiles :class:`GameFacts` follows with ``engine``, counted here in one
+    loop: 3 in 20 rounds end in a draw with a hand not shown), then asked for a wait
+    (:func:`paipu.shanten.waits`, as :meth:`paipu.hand.Hand.is_tenpai`). ``None`` for a
+    hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
+    tiles up to 13."""
+    deal = round_.deal
+    hands = {seat: deal.hands[seat].counts() for seat in seats}
+    lost: set[int] = set()
+    for event in round_.events:
+        kind = type(event)
+        if kind is Draw or kind is KanDraw or kind is Discard:
+            seat: int = event.seat  # type: ignore[union-attr]  # kind is type(event)
+            hand = hands.get(seat)
+            if hand is not None:
+                k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
+                if kind is not Discard:
+                    hand[k] += 1
+                elif hand[k]:
+                    hand[k] -= 1
+                else:
+                    lost.add(seat)
+        elif kind is Call or kind is Kan or kind is NorthSetAside:
+            seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
+            hand = hands.get(seat)
+            if hand is not None:
+                for tile in _given(event):
+                    k = KIND_OF[tile[:2]]
+                    if hand[k]:
+                        hand[k] -= 1
+                    else:
+                        lost.add(seat)
+    return {seat: None if seat in lost else ready(hand, sum(hand)) for seat, hand in hands.items()}
+
+
+def ready(counts: list[int], size: int) -> bool | None:
+    """Whether concealed tiles ``counts`` (``size`` in all) wait on a tile (聴牌); ``None``
+    for a hand of another size than 3n+1 up to 13."""
+    return bool(waits(counts)) if size % 3 == 1 and size <= 13 else None
+
+
+def _point(text: object) -> float | None:
+    """A final point as a number; ``None`` (NA) for one that is not a decimal number (the
+    readers refuse such a log; a game made in Python may still hold one)."""
+    written = str(text)
+    return float(written) if DECIMAL.fullmatch(written) else None
+
+
+def _win_class(win: Win, riichi: bool) -> str:
+    """The ``win_class`` of a win: ``riichi``, ``dama``, ``chi`` or ``pon`` (see :data:`paipu.stats.FACTS`)."""
+    if riichi:
+        return "riichi"
+    called = [meld.type for meld in win.hand.melds if meld.type not in ("ankan", "north")]
+    return "dama" if not called else "chi" if all(kind == "chi" for kind in called) else "pon"
+
+
+_LENGTHS: Final[dict[object, str]] = {1: "east", 2: "south"}
+"""The ``length`` of a game by its rule's ``winds``."""
+
+_NO_WIN: Final[Row] = (False, None, None, None, None, None, None, None, None, None, None)
+"""The win facts of a row of a seat that did not win."""
+_NO_DEAL_IN: Final[Row] = (False, 0, None, None, None, None, None)
+"""The deal-in facts of a row of a seat that did not deal in."""
+
+
+class Columns:
+    """The columns of a table, added to a row at a time: a column holds its values in a
+    list, as pandas takes them (rows kept as tuples would be taken apart again)."""
+
+    def __init__(self) -> None:
+        self.lists: list[list[object]] = []
+        self.size = 0
+        """The number of rows."""
+
+    def add(self, row: Row) -> None:
+        """One more row."""
+        lists = self.lists
+        if not lists:
+            self.lists = lists = [[] for _ in row]
+        for column in range(len(lists)):
+            lists[column].append(row[column])
+        self.size += 1
+
+    def take(self) -> list[list[object]]:
+        """The columns, emptied here."""
+        lists = self.lists
+        self.lists, self.size = [], 0
+        return lists
+
+
+class GameFacts:
+    """The facts of a pass over games, into the columns of the rounds and games tables
+    (:attr:`rounds`, :attr:`games`): :meth:`start` at each game, :meth:`add_round` for
+    each of its rounds in order, :meth:`add_game` at its end. With ``engine``, each hand
+    is followed tile by tile from the deal as the engine's table follows it (the facts of
+    the hands: :data:`paipu.stats.FACTS` marked ``engine``), and each discard's turn is
+    kept (:attr:`turns`); ``every_turn=False`` keeps only the discards after a call (all a
+    summary reads), asking the shanten only there."""
+
+    def __init__(self, engine: bool = False, every_turn: bool = True) -> None:
+        self.engine = engine
+        self.every_turn = every_turn
+        self.game_index = -1
+        """0-based position of the game in this pass."""
+        self.names: list[str] = []
+        self.tsumo_loss = False
+        """Whether a tsumo is paid in one share fewer than with four players (ツモ損)."""
+        self.dealer = -1
+        self.dealer_run = 0
+        self.rounds = Columns()
+        """The rounds table's columns (:data:`paipu.stats.ROUND_COLUMNS`): a row per seat of
+        each round that ends."""
+        self.games = Columns()
+        """The games table's columns (:data:`paipu.stats.GAME_COLUMNS`)."""
+        self.turns = Turns()
+        """The turns of the rounds read (with ``engine``): those of rounds that end."""
+
+    def start(self, game: Game) -> None:
+        """A game begins."""
+        self.game_index += 1
+        self.names = [player_name(name) for name in game.players]
+        origin = game.origin
+        self.tsumo_loss = len(game.players) == 3 and (origin is None or bool(dict(origin.rule).get("tsumo_loss", True)))
+        self.dealer = -1
+        self.dealer_run = 0
+
+    def add_round(self, game: Game, index: int, round_: Round) -> None:
+        """Round ``index`` of ``game``: a row per seat in :attr:`rounds` (none for a round
+        the log stops in), the turns of its discards in :attr:`turns`."""
+        dealer = round_.player_of(0)
+        self.dealer_run = self.dealer_run + 1 if dealer == self.dealer else 1
+        self.dealer = dealer
+        facts = RoundFacts(round_, self.engine, self.every_turn)
+        facts.read()
+        if not round_.is_complete:
+            return
+        if self.engine:
+            self.turns.keep(self, index, round_, facts)
+        for row in facts.rows(self, game, index):
+            self.rounds.add(row)
+
+    def add_game(self, game: Game) -> None:
+        """A game's end: a row per player in :attr:`games`."""
+        ranks, scores, points = game.ranks, game.final_scores, game.points
+        finished = ranks is not None and scores is not None and points is not None
+        players = len(self.names)
+        origin = game.origin
+        winds = dict(origin.rule).get("winds") if origin is not None else None
+        place: Row = (("", "", "", None) if origin is None else
+                      (origin.platform, origin.room, _LENGTHS.get(winds, ""), origin.date))
+        room = "" if origin is None else origin.room
+        for player, name in enumerate(self.names):
+            rank = ranks[player] if ranks is not None and finished else None
+            dan, rating = player_rank(game.players[player])
+            self.games.add((
+                game.source, self.game_index, player, name, players, rank,
+                scores[player] if scores is not None and finished else None,
+                _point(points[player]) if points is not None and finished else None,
+                *place, dan, rating, None if rank is None else tenhou_rank_points(room, rank, dan),
+            ))
+
+
+class Turns:
+    """The turns table's columns (:data:`paipu.stats.TURN_COLUMNS`), one value per discard
+    kept."""
+
+    def __init__(self) -> None:
+        self.game: list[int] = []
+        self.round: list[int] = []
+        self.seat: list[int] = []
+        self.player: list[int] = []
+        self.name: list[str] = []
+        self.turn: list[int] = []
+        self.shanten: list[int | None] = []
+        self.call: list[bool] = []
+
+    def columns(self) -> dict[str, Sequence[object]]:
+        """The columns by name."""
+        return {"game": self.game, "round": self.round, "seat": self.seat, "player": self.player, "name": self.name,
+                "turn": self.turn, "shanten": self.shanten, "call": self.call}
+
+    def keep(self, game: GameFacts, index: int, round_: Round, facts: RoundFacts) -> None:
+        """The turns of round ``index`` read by ``facts``."""
+        count = len(facts.turn_seats)
+        players = [round_.player_of(seat) for seat in range(round_.players)]
+        self.game.extend([game.game_index] * count)
+        self.round.extend([index] * count)
+        self.seat.extend(facts.turn_seats)
+        for seat in facts.turn_seats:
+            player = players[seat]
+            self.player.append(player)
+            self.name.append(game.names[player])
+        self.turn.extend(facts.turn_numbers)
+        self.shanten.extend(facts.turn_shanten)
+        self.call.extend(facts.turn_calls)
+
+
+class RoundFacts:
+    """Each seat's facts of one round, read from its events in one loop (:meth:`read`):
+    its discards, riichi, calls, wins, deal-ins and the draw, as logged; with ``engine``,
+    its concealed tiles followed too (:attr:`hands`), and a turn for each discard with the
+    shanten of the hand after it (looked up again only when the hand is not as it was
+    after the seat's last discard)."""
+
+    def __init__(self, round_: Round, engine: bool, every_turn: bool) -> None:
+        self.round = round_
+        self.engine = engine
+        self.every_turn = every_turn
+        deal = round_.deal
+        seats = len(deal.hands)
+        self.discards = [0] * seats
+        self.riichi_turn: list[int | None] = [None] * seats
+        self.riichi_order: list[int] = []
+        self.riichi_at: list[int] = []
+        self.calls = [0] * seats
+        self.wins: dict[int, tuple[Win, int]] = {}
+        self.deal_ins = [0] * seats
+        self.paid: list[int | None] = [0] * seats
+        self.deal_in_turn: list[int | None] = [None] * seats
+        self.ending: NoWin | None = None
+        # the hands followed (engine)
+        self.hands: list[Tracked | None] = []
+        """Each seat's concealed tiles but the one it drew and has not yet discarded (or
+        ``None``: a hand the events do not fit, a tile given away that it does not hold,
+        followed no more)."""
+        self.drawn: list[str | None] = [None] * seats
+        """The tile each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
+        as it was, and its shanten with it."""
+        self.start_shanten: list[int | None] = [None] * seats
+        self.shanten_after: list[int | None] = [None] * seats
+        """The shanten of each seat's hand after its last discard (at first, the deal's),
+        to be looked up again where :attr:`changed`."""
+        self.changed = [True] * seats
+        """Whether anything has changed each seat's hand since :attr:`shanten_after` (a
+        discard of another tile than the one drawn, a second draw, a call, a kan, a North)."""
+        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * seats
+        self.rivers: list[list[str]] = [[] for _ in range(seats)]  # the tiles each seat discarded
+        self.turn_seats: list[int] = []
+        self.turn_numbers: list[int] = []
+        self.turn_shanten: list[int | None] = []
+        self.turn_calls: list[bool] = []
+        if engine:
+            # not when a hand cannot be played: the replay refuses the deal, no shanten
+            playable = not any([unplayable(hand) is not None for hand in deal.hands])
+            tracked = [Tracked(hand.counts()) for hand in deal.hands]
+            self.hands = list(tracked)
+            if playable:
+                self.start_shanten = [hand.shanten() for hand in tracked]
+                self.shanten_after = list(self.start_shanten)
+                self.changed = [False] * seats
+
+    def read(self) -> None:
+        """Read the round's events."""
+        events = self.round.events
+        engine = self.engine
+        after_call = -1  # the seat whose call the next discard follows
+        for position in range(1, len(events)):
+            event = events[position]
+            kind = type(event)
+            if kind is Discard:
+                self._discard(event, position, after_call)  # type: ignore[arg-type]  # kind is type(event)
+                after_call = -1
+            elif kind is Draw or kind is KanDraw:
+                if engine:
+                    self._draw(event.seat, event.tile)  # type: ignore[union-attr]  # kind is type(event)
+            elif kind is Call or kind is Kan or kind is NorthSetAside:
+                seat: int = event.seat  # type: ignore[union-attr]  # kind is type(event)
+                if kind is Call:
+                    self.calls[seat] += 1
+                    after_call = seat
+                if engine:
+                    self._give(seat, _given(event))
+            elif kind is Win:
+                self._win(event, events, position)  # type: ignore[arg-type]  # kind is type(event)
+            elif kind is NoWin:
+                self.ending = event  # type: ignore[assignment]  # kind is type(event)
+
+    def _draw(self, seat: int, tile: str) -> None:
+        held, hand = self.drawn[seat], self.hands[seat]
+        if held is not None and hand is not None:  # a second draw, no discard between
+            hand.add(KIND_OF[held])
+            self.changed[seat] = True
+        self.drawn[seat] = tile
+
+    def _discard(self, event: Discard, position: int, after_call: int) -> None:
+        seat, tile = event.seat, event.tile
+        turn = self.discards[seat] = self.discards[seat] + 1
+        hand: Tracked | None = None
+        if self.engine:
+            held = self.drawn[seat]
+            self.drawn[seat] = None
+            self.rivers[seat].append(tile)
+            hand = self.hands[seat]
+            if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
+                if held is not None:
+                    hand.add(KIND_OF[held])
+                if hand.remove(KIND_OF[tile]):
+                    self.changed[seat] = True
+                else:
+                    hand = self.hands[seat] = None
+            if self.every_turn or after_call == seat:
+                self.turn_seats.append(seat)
+                self.turn_numbers.append(turn)
+                self.turn_shanten.append(self._shanten_after(seat, hand))
+                self.turn_calls.append(after_call == seat)
+        if event.riichi:
+            self.riichi_turn[seat] = turn
+            self.riichi_order.append(seat)
+            self.riichi_at.append(position)
+            if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
+                found = waits(hand.counts)
+                river = {KIND_OF[tile] for tile in self.rivers[seat]}
+                self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
+
+    def _shanten_after(self, seat: int, hand: Tracked | None) -> int | None:
+        """The shanten of ``seat``'s hand after its discard (``None``: not known)."""
+        if hand is None:
+            return None
+        if self.changed[seat]:
+            try:
+                self.shanten_after[seat] = hand.shanten()
+            except ValueError:  # not a hand's size: the events do not fit it
+                self.shanten_after[seat] = None
+            self.changed[seat] = False
+        return self.shanten_after[seat]
+
+    def _give(self, seat: int, given: tuple[str, ...]) -> None:
+        """``seat`` gives ``given`` from its hand (a call, a kan, a North), the tile drawn
+        joining the hand first."""
+        hand, held = self.hands[seat], self.drawn[seat]
+        self.drawn[seat] = None
+        if hand is not None:
+            if held is not None:
+                hand.add(KIND_OF[held])
+            self.changed[seat] = True
+            if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
+                self.hands[seat] = None
+
+    def _win(self, win: Win, events: tuple[Event, ...], position: int) -> None:
+        self.wins[win.seat] = (win, self.discards[win.seat] + 1)
+        discarder = win.discarder
+        if discarder is not None:
+            if not self.deal_ins[discarder]:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
+                before = position - 1
+                while type(events[before]) is Win:  # a double ron's first winner
+                    before -= 1
+                self.deal_in_turn[discarder] = self.discards[discarder] + (type(events[before]) is Kan)
+            self.deal_ins[discarder] += 1
+            paid = self.paid[discarder]  # None once a payment is not logged
+            payments = win.payments
+            self.paid[discarder] = None if paid is None or payments is None else paid - payments[discarder]
+
+    def _ready_at_end(self, seats: list[int]) -> dict[int, bool | None]:
+        """:func:`ready_at_end`; with ``engine``, from the hands followed to the round's
+        end (with the tile drawn and not discarded): not counted a second time."""
+        if not self.engine:
+            return ready_at_end(self.round, seats)
+        found: dict[int, bool | None] = {}
+        for seat in seats:
+            hand, held = self.hands[seat], self.drawn[seat]
+            if hand is None:
+                found[seat] = None
+                continue
+            counts = list(hand.counts)
+            if held is not None:
+                counts[KIND_OF[held]] += 1
+            found[seat] = ready(counts, hand.size + (held is not None))
+        return found
+
+    def _band(self, win: Win, tsumo_loss: bool) -> str:
+        """The :data:`VALUE_BANDS` band of a win whose value the log states."""
+        return _value_band(win.points, win.seat == 0, tsumo_loss and win.discarder is None)
+
+    def _state(self, seat: int) -> str:
+        return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
+
+    def rows(self, game_facts: GameFacts, game: Game, index: int) -> list[Row]:
+        """The rows of the facts of :data:`paipu.stats.ROUND_COLUMNS` for every seat of the
+        round, round ``index`` of ``game``, which ends."""
+        round_ = self.round
+        ending, names, wins, riichi_turn, order = self.ending, game_facts.names, self.wins, self.riichi_turn, self.riichi_order
+        tsumo_loss = game_facts.tsumo_loss
+        draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
+        results: list[Win] = [win for win, _ in wins.values()]
+        endings: list[Win | NoWin] = [*results, ending] if ending is not None else list(results)
+        changes: tuple[int | None, ...] | None = round_.score_changes(self.riichi_at, endings)
+        if changes is None and index + 1 < len(game.rounds):
+            changes = round_.score_changes_until(game.rounds[index + 1])
+        if not changes:
+            changes = (None,) * round_.players
+        tsumo: Win | None = None
+        ron = False
+        for win in results:
+            if win.discarder is None:
+                if tsumo is None:
+                    tsumo = win
+            else:
+                ron = True
+        shown: list[bool] = []
+        ready_: dict[int, bool | None] = {}
+        if draw and ending is not None:
+            shown = [hand is not None for hand in ending.hands]
+            hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
+            if hidden:
+                ready_ = self._ready_at_end(hidden)
+        # the same in every row of the round
+        head: Row = (game.source, game_facts.game_index, index, round_.label)
+        tail: Row = (draw, ending is not None and not draw, None if ending is None else ending.name)
+        first_riichi = order[0] if order else None
+        players = round_.players
+        first_player = round_.player_of(0)
+        rows: list[Row] = []
+        for seat in range(players):
+            player = (first_player + seat) % players
+            turn = riichi_turn[seat]
+            riichi = turn is not None
+            if seat in wins:
+                win, win_turn = wins[seat]
+                stated = win.states_value  # mjai's hora does not: no value, no yaku
+                win_facts: Row
+                if stated:
+                    tally = _yaku(win)  # 裏ドラ in it only worth some han
+                    win_facts = (
+                        True, "tsumo" if win.discarder is None else "ron", win.points,
+                        None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
+                        "一発" in tally, "裏ドラ" in tally, tally, _win_class(win, riichi), self._band(win, tsumo_loss),
+                    )
+                else:
+                    win_facts = (
+                        True, "tsumo" if win.discarder is None else "ron", None,
+                        None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
+                        None, None, None, _win_class(win, riichi), None,
+                    )
+            else:
+                win_facts = _NO_WIN
+            dealt = self.deal_ins[seat]
+            deal_in_facts: Row
+            if dealt:
+                winner = next(w for w in results if w.discarder == seat)
+                winner_state = ("riichi" if riichi_turn[winner.seat] is not None
+                                else "dama" if winner.hand.is_closed else "called")
+                deal_in_facts = (True, dealt, self.paid[seat], self._state(seat), winner_state,
+                                 self._band(winner, tsumo_loss) if winner.states_value else None,
+                                 self.deal_in_turn[seat])
+            else:
+                deal_in_facts = _NO_DEAL_IN
+            tsumo_against = tsumo is not None and tsumo.seat != seat
+            hand_shown: bool | None = None
+            tenpai: bool | None = None
+            if draw:
+                hand_shown = shown[seat]
+                tenpai = True if hand_shown else ready_[seat]
+            tsumo_paid: int | None = None
+            if tsumo is not None and tsumo_against and tsumo.payments is not None:
+                tsumo_paid = -tsumo.payments[seat]
+            calls = self.calls[seat]
+            row: Row = (
+                *head, seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
+                riichi, turn,
+                (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
+                first_riichi is not None and first_riichi != seat,
+                calls, calls > 0,
+                *win_facts, *deal_in_facts,
+                tsumo_against, tsumo_paid,
+                ron and seat not in wins and not dealt,
+                *tail, tenpai, hand_shown, changes[seat],
+            )
+            if self.engine:
+                waits_, furiten = self.riichi_waits[seat]
+                row = (*row, self.start_shanten[seat], waits_, None if waits_ is None else waits_ >= 2, furiten)
+            rows.append(row)
+        return rows
