@@ -19,8 +19,10 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table", "step",
-            "engine", "limits", "game_rule", "compression", "names", "text", "facts", "formats/mjai")
-"""The modules compiled: the engine, what it reads and makes at every event. Not ``rules``
+            "engine", "limits", "game_rule", "compression", "names", "text", "facts", "formats/mjai",
+            "formats/majiang", "formats/tenhou_xml")
+"""The modules compiled: the engine, what it reads and makes at every event, and the readers
+(a module of a subpackage named by its path in ``paipu/``, ``formats/majiang``). Not ``rules``
 (its ``Rule`` takes JSON values its fields' types do not say and converts them, which a
 native class refuses), nor the modules whose classes users subclass (``observe``; its
 ``Step``, made at every event, is compiled in ``step``)."""

@@ -4,7 +4,8 @@ Usage: ``python benchmarks/bench_load.py [--repeat N] [PATH ...]`` (default: the
 corpora in ``../shared/corpora``: generated/, tenhou-as-majiang/, majiang/). Prints one
 line per path and a total, by wall time and by CPU time, each the least of ``N`` runs (3 by
 default: compare CPU times, the least of several, on a shared machine); peak memory is
-the process's maximum resident set size.
+the process's maximum resident set size. The first line says whether paipu's core runs
+compiled or interpreted (``PAIPU_PURE=1``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import date
 from pathlib import Path
 
 import paipu
+from paipu.build import kind
 
 from measure import print_peak_memory
 
@@ -57,7 +59,7 @@ def main(argv: list[str]) -> int:
     if missing:
         print(f"not found: {', '.join(map(str, missing))}", file=sys.stderr)
         return 2
-    print(f"paipu {paipu.__version__} load benchmark, {date.today()}, Python {platform.python_version()}, "
+    print(f"paipu {paipu.__version__} ({kind()}) load benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}, {platform.processor() or 'cpu'}; least of {repeat} runs")
     total = [0, 0, 0, 0.0, 0.0]
     for path in paths:

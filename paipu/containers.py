@@ -180,38 +180,61 @@ def _is_tar_header(block: bytes) -> bool:
     return len(block) >= 263 and block[257:262] == b"ustar"
 
 
+_KINDS_SEEN: dict[tuple[str, int, int, int, int], Kind | None] = {}
+"""What :func:`kind` found of each file lately, by its path, device, inode, size and time
+of change: a file is asked about twice on its way (when the paths are listed, and when
+it is read), and is opened once."""
+_KINDS_SEEN_SIZE = 4096
+
+
 def kind(path: Path) -> Kind | None:
     """What the regular file ``path`` is by its first bytes: an SQLite ``"database"``, a
     ``"zip"`` or a ``"tar"`` (plain, gzip, bzip2 or xz), else ``None`` (a log, or a
     file that cannot be read: its reading says what is wrong). Pipes and devices are not
     looked at (``None``): reading would take their bytes."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
             return None
-        with open(path, "rb") as file:
-            head = file.read(512)
-            if head.startswith(_SQLITE):
-                return "database"
-            if head.startswith(_ZIP):
-                return "zip"
-            if _is_tar_header(head):
-                return "tar"
-            inflater = _inflater(head)
-            if inflater is None:
-                return None
-            # inflated by pieces until its first block is out (bzip2 gives nothing before a
-            # whole block of up to 900 KB is in; gzip and xz, at once)
-            data, inflated = head, b""
-            for _ in range(64):
-                inflated += inflater.decompress(data, 512 - len(inflated))
-                if len(inflated) >= 512 or inflater.eof:
-                    break
-                data = file.read(1 << 14)
-                if not data:
-                    break
-            return "tar" if _is_tar_header(inflated) else None
+        key = (os.fspath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+        if key in _KINDS_SEEN:
+            return _KINDS_SEEN[key]
+        found = _kind_of_file(path)
+        if len(_KINDS_SEEN) >= _KINDS_SEEN_SIZE:
+            _KINDS_SEEN.clear()
+        _KINDS_SEEN[key] = found
+        return found
     except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError):
         return None
+
+
+def _kind_of_file(path: Path) -> Kind | None:
+    """:func:`kind` of a regular file, read: its first 512 bytes, inflated if compressed."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        head = os.read(fd, 512)
+        if head.startswith(_SQLITE):
+            return "database"
+        if head.startswith(_ZIP):
+            return "zip"
+        if _is_tar_header(head):
+            return "tar"
+        inflater = _inflater(head)
+        if inflater is None:
+            return None
+        # inflated by pieces until its first block is out (bzip2 gives nothing before a
+        # whole block of up to 900 KB is in; gzip and xz, at once)
+        data, inflated = head, b""
+        for _ in range(64):
+            inflated += inflater.decompress(data, 512 - len(inflated))
+            if len(inflated) >= 512 or inflater.eof:
+                break
+            data = os.read(fd, 1 << 14)
+            if not data:
+                break
+        return "tar" if _is_tar_header(inflated) else None
+    finally:
+        os.close(fd)
 
 
 def _wanted(name: str, patterns: tuple[str, ...]) -> bool:

@@ -677,3 +677,20 @@ def test_convert_names_each_row_of_a_database_by_its_log_id(tmp_path, folder, fi
     assert main(["convert", str(database), "-o", str(tmp_path / "out")]) == 2  # the rows without a log
     names = sorted(path.name for path in (tmp_path / "out").iterdir())
     assert names == sorted(f"{log_id(file)}.json" for file in files)
+
+
+def test_a_file_is_opened_once_to_say_what_it_is_however_often_asked(tmp_path, monkeypatch):
+    """``paipu validate`` asks :func:`kind` of each file when it lists the paths and again
+    when it reads the file: the file is opened once. A file changed since (another
+    size) is looked at again: a log written over with an archive is read as one."""
+    import paipu.containers
+
+    opened = []
+    read = paipu.containers._kind_of_file
+    monkeypatch.setattr(paipu.containers, "_kind_of_file", lambda path: opened.append(path) or read(path))
+    path = tmp_path / "log.json"
+    path.write_bytes(b'{"title": "not an archive"}')
+    assert [kind(path) for _ in range(3)] == [None] * 3 and len(opened) == 1
+    with zipfile.ZipFile(path, "w") as made:
+        made.writestr("a.json", "{}")
+    assert kind(path) == "zip" and len(opened) == 2

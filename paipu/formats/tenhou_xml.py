@@ -771,8 +771,8 @@ def game_from_mjlog(data: bytes | str, log_id: str = "", source: str = "") -> Ga
                 raw = gunzip(raw)
             except BadCompression as error:
                 raise FormatError(str(error)) from None
-            except TooLarge as error:
-                raise FormatError(f"not read: {error}") from None
+            except TooLarge as too_large:  # a name of its own: compiled, a name holds one type
+                raise FormatError(f"not read: {too_large}") from None
         try:
             data = raw.decode("utf-8")
         except UnicodeDecodeError:
