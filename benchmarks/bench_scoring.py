@@ -73,6 +73,22 @@ def load_cases() -> dict[str, list[Case]]:
     return cases
 
 
+def paipu_runs(cases: list[Case]) -> dict[str, tuple[Callable[[], object], int]]:
+    """paipu's two timed runs over ``cases``, as :func:`race` takes them: scoring from the
+    hand strings, and from the hands parsed beforehand (as a replay passes them)."""
+    hands = [(parse_hand(text), ron, situation, rule) for text, ron, situation, rule in cases]
+
+    def paipu_strings() -> None:
+        for text, ron, situation, rule in cases:
+            score(text, ron, situation, rule)
+
+    def paipu_parsed() -> None:
+        for hand, ron, situation, rule in hands:
+            score(hand, ron, situation, rule)
+
+    return {"strings": (paipu_strings, len(cases)), "parsed": (paipu_parsed, len(cases))}
+
+
 def race(
     runs: dict[str, tuple[Callable[[], object], int]], passes: int
 ) -> dict[str, tuple[float, float]]:
@@ -248,18 +264,9 @@ def main() -> None:
         + ", ".join(f"{name} {len(group):,}" for name, group in groups.items())
         + f" = {len(cases):,} (waits: each ready hand completed by each of its waits, tsumo)"
     )
-    hands = [(parse_hand(text), ron, situation, rule) for text, ron, situation, rule in cases]
-
-    def paipu_strings() -> None:
-        for text, ron, situation, rule in cases:
-            score(text, ron, situation, rule)
-
-    def paipu_parsed() -> None:
-        for hand, ron, situation, rule in hands:
-            score(hand, ron, situation, rule)
-
     wins = sum(bool(score(*case)) for case in cases)
-    runs = {"strings": (paipu_strings, len(cases)), "parsed": (paipu_parsed, len(cases))}
+    runs = paipu_runs(cases)
+    paipu_strings = runs["strings"][0]
     adapter = mahjong_adapter(cases)
     if adapter is not None:
         runs["mahjong"] = adapter

@@ -40,7 +40,6 @@ from collections import Counter
 from datetime import date
 from pathlib import Path
 from statistics import median
-from typing import Callable
 
 import paipu
 from paipu.build import kind
@@ -48,7 +47,7 @@ from paipu.formats import mjai
 
 from bench_replay import BOARD_MODULES, DEFAULT as TENHOU_GAMES, board_ready, host_check
 from bench_stats import analog_ready
-from bench_scoring import load_cases
+from bench_scoring import load_cases, paipu_runs, race
 from bench_mjai import riichienv_seconds
 
 GENERATED = TENHOU_GAMES.parents[1] / "generated"
@@ -95,7 +94,7 @@ class Result:
         return f"{self.work:<42} {self.figure:>10}  target {self.target:<12} {verdict:<12} {self.note}"
 
 
-def race(commands: dict[str, tuple[list[str], Path | None, dict[str, str] | None]], repeat: int
+def race_commands(commands: dict[str, tuple[list[str], Path | None, dict[str, str] | None]], repeat: int
          ) -> dict[str, list[Run]] | str:
     """Run each command ``repeat`` times, in turn; their runs by label, or why one failed."""
     runs: dict[str, list[Run]] = {label: [] for label in commands}
@@ -130,7 +129,7 @@ def against_board(folder: Path, rule: str, repeat: int) -> list[Result]:
     board = board_ready()
     if not isinstance(board, str):
         commands["Board"] = ([*board, *files], None, {**os.environ, "NODE_PATH": str(BOARD_MODULES)})
-    runs = race(commands, repeat)
+    runs = race_commands(commands, repeat)
     if isinstance(runs, str):
         return [Result(work, "", "1.5x", None, runs), Result("validate peak memory", "", "flat", None, runs)]
     print(f"  paipu validate --jobs 1: {rates(len(files), runs['paipu validate'])}")
@@ -163,7 +162,7 @@ def against_analog(folder: Path, repeat: int) -> Result:
         count += 1
         names.update({name.split("\n", 1)[0] for name in game.players})
     player = min(names.items(), key=lambda item: (-item[1], item[0]))[0]
-    runs = race({"paipu stats": ([*paipu_command(), "stats", "--jobs", "1", str(folder)], None, None),
+    runs = race_commands({"paipu stats": ([*paipu_command(), "stats", "--jobs", "1", str(folder)], None, None),
                  "analog": (["node", str(script), "-r", "-s", "-p", player, str(folder.resolve())], script.parents[1], None)},
                 repeat)
     if isinstance(runs, str):
@@ -188,25 +187,12 @@ def against_riichienv(folder: Path, repeat: int) -> Result:
 
 
 def scoring(passes: int, hands: int) -> list[Result]:
-    """``paipu.scoring.score`` on the hands of hule-cases, from strings and parsed."""
-    from paipu.scoring import score
-    from paipu.tiles import parse_hand
-
+    """``paipu.scoring.score`` on the hands of hule-cases, from strings and parsed, timed as
+    ``bench_scoring.py`` times them."""
     cases = [case for group in load_cases().values() for case in group][:hands or None]
-    parsed = [(parse_hand(text), ron, situation, rule) for text, ron, situation, rule in cases]
-    kinds: dict[str, Callable[[], object]] = {
-        "strings": lambda: [score(*case) for case in cases],
-        "parsed hands": lambda: [score(*case) for case in parsed],
-    }
-    best = {label: float("inf") for label in kinds}
-    for _ in range(passes):
-        for label, run in kinds.items():
-            start = time.process_time()
-            run()
-            best[label] = min(best[label], time.process_time() - start)
     results = []
-    for label, seconds in best.items():
-        rate = len(cases) / seconds
+    for label, (rate, _) in race(paipu_runs(cases), passes).items():
+        label = {"strings": "hand strings", "parsed": "parsed hands"}[label]
         print(f"  paipu.scoring.score from {label}: {rate:,.0f} hands/s (best of {passes} passes, CPU)")
         results.append(Result(f"scoring from {label}", f"{rate / 1000:.0f}k/s", "150k hands/s", rate >= 150_000,
                               f"{len(cases):,} hands of hule-cases"))

@@ -84,6 +84,6 @@ def test_bench_targets_prints_every_target_on_the_samples():
                "--repeat", "1", "--passes", "1", "--hands", "200")
     table = out.split("issue 27's targets", 1)[1]
     for work in ("validate --jobs 1 / Board replay", "validate peak memory", "stats --jobs 1 / majiang-analog",
-                 "load mjai / RiichiEnv", "scoring from strings", "scoring from parsed hands"):
+                 "load mjai / RiichiEnv", "scoring from hand strings", "scoring from parsed hands"):
         line = next(line for line in table.splitlines() if work in line)
         assert re.search(r"(\bmet|NOT MET|not measured)", line), line
