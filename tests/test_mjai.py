@@ -314,10 +314,10 @@ def test_riichi_discards_are_marked_once():
     assert sorted(riichi) == [0, 1, 2, 3]
 
 
-def test_runs_of_draws_and_discards_read_as_each_line_alone():
-    """A log's runs of plain draw and discard lines, read at once, give the events each
-    line gives read alone (the same events as a JSON array, whose items are read one by
-    one), with and without ``reach_accepted`` after a riichi discard, and with kans."""
+def test_plain_draw_and_discard_lines_read_as_the_same_items_of_an_array():
+    """A log's plain draw and discard lines, looked up as they come, give the events the
+    same lines give as a JSON array, whose items are parsed one by one, with and without
+    ``reach_accepted`` after a riichi discard, and with kans."""
     games = _games("tenhou-as-majiang", "agony5757-mahjong-paipuxmls")[:40]
     kans = sum(type(e).__name__ in ("Kan", "KanDraw") for g in games for r in g.rounds for e in r.events)
     riichi = sum(isinstance(e, Discard) and e.riichi for g in games for r in g.rounds for e in r.events)
