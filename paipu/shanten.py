@@ -361,7 +361,9 @@ class Tracked:
     is asked again and again, as after every discard of a game: :meth:`shanten` is
     :func:`shanten` of :attr:`counts`, and looks up again only the parts (suits, honours)
     changed since it was last asked; seven pairs and thirteen orphans are counted as the
-    tiles come and go."""
+    tiles come and go. The statistics follow each hand through a round's events with
+    :meth:`add` and :meth:`remove`; the viewer follows the replay's hands with
+    :meth:`follow`, and asks :meth:`waits` and :meth:`ready_discards` too."""
 
     __slots__ = ("counts", "size", "_parts", "_pairs", "_kinds", "_orphan_kinds", "_orphan_pairs")
 
@@ -440,6 +442,46 @@ class Tracked:
             best = seven_pairs
         thirteen_orphans = 13 - self._orphan_kinds - (self._orphan_pairs > 0)
         return thirteen_orphans if thirteen_orphans < best else best
+
+    def follow(self, counts: list[int]) -> bool:
+        """Change the hand, a tile at a time, into ``counts`` (34 counts: the same hand as
+        another holder of it has it now, e.g. the replay's :class:`~paipu.hand.Hand`);
+        whether anything changed. Only the parts changed are looked up again."""
+        held = self.counts
+        if held == counts:
+            return False
+        for kind in range(34):
+            have, want = held[kind], counts[kind]
+            while have < want:
+                self.add(kind)
+                have += 1
+            while have > want:
+                self.remove(kind)
+                have -= 1
+        return True
+
+    def waits(self) -> tuple[int, ...]:
+        """:func:`waits` of the hand (``3n+1`` tiles; ValueError otherwise)."""
+        return waits(self.counts)
+
+    def ready_discards(self) -> tuple[int, ...]:
+        """The kinds (ascending) whose discard leaves a hand of ``3n+2`` tiles ready
+        (shanten 0), none when no discard does; ValueError for another size. A discard
+        changes one part of the hand: only that part is looked up again for each."""
+        if self.size % 3 != 2:
+            raise ValueError(f"a hand discards with 3n+2 tiles, not {self.size}")
+        counts, parts = self.counts, self._parts
+        found = []
+        for kind in range(34):
+            if counts[kind]:
+                part = _PART_OF[kind]
+                kept = parts[part]
+                self.remove(kind)
+                if self.shanten() == 0:
+                    found.append(kind)
+                self.add(kind)
+                parts[part] = kept
+        return tuple(found)
 
 
 def improving(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:

@@ -59,7 +59,7 @@ from .names import WIND_NAMES, draw_name, name as yaku_name
 from .rules import RuleSpec
 from .settlement import DealExpectation, GameEnd
 from .hand import Hand
-from .shanten import shanten as _shanten, waits as _waits
+from .shanten import Tracked
 from .table import Table
 from .text import FOUR_OFFSETS, SEAT_NAMES, Offsets, event_words, offsets
 from .tiles import KINDS, KIND_OF, HandNotation, Meld, dora_of
@@ -255,14 +255,17 @@ class _Chain:
 
 
 class _Memo:
-    """What frames draw again and again, worked out once: what each shape of hand is
-    (:meth:`analysis`); each hand's drawing and each seat's (a step changes one of them)
-    as a piece (:class:`_Pieces`), each river and the dora indicators as a chain of
-    pieces (:class:`_Chain`)."""
+    """What frames draw again and again, worked out once: what each seat's hand is
+    (:meth:`analysis`, asked again only when the hand has changed); each hand's drawing
+    and each seat's (a step changes one of them) as a piece (:class:`_Pieces`), each
+    river and the dora indicators as a chain of pieces (:class:`_Chain`)."""
 
     def __init__(self) -> None:
         self.pieces = _Pieces()
-        self.shapes: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+        self.tracked: dict[int, Tracked] = {}
+        """Each seat's concealed tiles, following the table's (:meth:`Tracked.follow`)."""
+        self.analysed: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """What each seat's hand in :attr:`tracked` is (:meth:`analysis`)."""
         self.hands: dict[tuple[object, ...], str] = {}  # a hand by its counts, red fives, drawn tile, melds, call sides
         self.rivers: dict[int, _Chain] = {}
         self.dora = _Chain(self.pieces, 1, _tiles)
@@ -294,21 +297,26 @@ class _Memo:
         self.safe_at = (step.round_index, position)
         return self.safe
 
-    def analysis(self, hand: Hand) -> tuple[int, tuple[int, ...]]:
-        """The shanten (向聴数) of a hand's concealed tiles, and the kinds that matter to
-        it: with ``3n+1`` tiles its waits (待ち); with a tile to discard (``3n+2``) and
-        shanten 0, the discards that leave it ready (聴牌)."""
-        key = tuple(hand.counts)
-        found = self.shapes.get(key)
-        if found is None:
-            shanten = hand.shanten()
-            if hand.size % 3 == 1:
-                kinds = _waits(key)
-            elif shanten == 0:
-                kinds = tuple(k for k, count in enumerate(key) if count and _shanten(_less(key, k)) == 0)
-            else:
-                kinds = ()
-            found = self.shapes[key] = (shanten, kinds)
+    def analysis(self, seat: int, hand: Hand) -> tuple[int, tuple[int, ...]]:
+        """The shanten (向聴数) of a seat's concealed tiles (``hand``, the table's), and the
+        kinds that matter to it: with ``3n+1`` tiles its waits (待ち); with a tile to
+        discard (``3n+2``) and shanten 0, the discards that leave it ready (聴牌). The
+        seat's hand is followed by a :class:`~paipu.shanten.Tracked`, as the statistics
+        follow theirs: a step changes one hand, and only the parts of it changed are
+        looked up again."""
+        tracked = self.tracked.get(seat)
+        if tracked is None:
+            tracked = self.tracked[seat] = Tracked(hand.counts)
+        elif not tracked.follow(hand.counts):
+            return self.analysed[seat]
+        shanten = tracked.shanten()
+        if tracked.size % 3 == 1:
+            kinds = tracked.waits()
+        elif shanten == 0:
+            kinds = tracked.ready_discards()
+        else:
+            kinds = ()
+        found = self.analysed[seat] = (shanten, kinds)
         return found
 
     def hand(self, hand: Hand, sources: Offsets) -> str:
@@ -329,13 +337,6 @@ class _Memo:
         return f'<div class="pv-river">{chain(river)}</div>'
 
 
-def _less(counts: tuple[int, ...], kind: int) -> list[int]:
-    """``counts`` with one tile of ``kind`` taken away."""
-    fewer = list(counts)
-    fewer[kind] -= 1
-    return fewer
-
-
 def _info(step: Step[Any], seat: int, memo: _Memo) -> str:
     """What a seat's hand is, in words: a hand of ``3n+1`` tiles its shanten, waits and
     furiten; a hand with a tile to discard (just drawn or called) complete, or the
@@ -344,7 +345,7 @@ def _info(step: Step[Any], seat: int, memo: _Memo) -> str:
     hand = table.hands[seat]
     if table.unknown[seat] or hand.size % 3 == 0:
         return '<div class="pv-info">hand not known (see the problems)</div>'
-    shanten, kinds = memo.analysis(hand)
+    shanten, kinds = memo.analysis(seat, hand)
     waiting = hand.size % 3 == 1
     if shanten < 0:
         words = "complete (和了形)"

@@ -374,3 +374,74 @@ def test_a_tracked_hand_has_the_shanten_of_its_counts() -> None:
         missing = next(k for k in range(34) if not tracked.counts[k])
         assert not tracked.remove(missing) and tracked.counts[missing] == 0
     assert steps > 10_000
+
+
+def test_a_tracked_hand_follows_another_holder_of_it() -> None:
+    """:meth:`Tracked.follow` brings a tracked hand to the counts another holder of it has
+    (the replay's hand, changed by a draw, a discard, a call or a new deal): afterwards its
+    counts, size, shanten and waits are those of the counts asked afresh, and it says
+    whether anything changed."""
+    rng = random.Random(1128)
+    tracked = Tracked([0] * 33 + [1])
+    changes = 0
+    for _ in range(3000):
+        target = _random_hand(rng)
+        if rng.random() < 0.5:  # one more tile: a hand with a tile to discard
+            target[rng.choice([k for k in range(34) if target[k] < 4])] += 1
+        before = list(tracked.counts)
+        changed = tracked.follow(target)
+        assert changed == (before != target)
+        assert tracked.counts == target and tracked.size == sum(target)
+        assert tracked.shanten() == shanten(target)
+        if tracked.size % 3 == 1:
+            assert tracked.waits() == waits(target)
+        assert not tracked.follow(list(target))
+        changes += changed
+    assert changes > 2900
+
+
+def _ready_discards_by_search(c: list[int]) -> tuple[int, ...]:
+    """The kinds whose discard leaves a hand waiting on some tile, by search."""
+    found = []
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            if _waits_by_search(c):
+                found.append(k)
+            c[k] += 1
+    return tuple(found)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("m123789p456s789z12", ("z1", "z2")),  # either honour: a single wait on the other
+        ("m135p456s789z11122", ("m1", "m5")),  # m35 waiting on m4, or m13 on m2
+        ("m1122p3344s5566z12", ("z1", "z2")),  # seven pairs
+        ("m23456", ("m2", "m3", "m5", "m6")),  # three melds: m2356 waits on nothing
+        # complete: any discard leaves it ready
+        ("m22345p456s789z111", ("m2", "m3", "m4", "m5", "p4", "p5", "p6", "s7", "s8", "s9", "z1")),
+        ("m159p159s159z12345", ()),  # two from thirteen orphans, whatever goes
+    ],
+)
+def test_ready_discards_small(text: str, expected: tuple[str, ...]) -> None:
+    tracked = Tracked(hand(text))
+    assert tuple(kind_name(k) for k in tracked.ready_discards()) == expected
+    assert tracked.counts == hand(text) and tracked.shanten() == shanten(hand(text))  # tried, and put back
+
+
+def test_ready_discards_against_a_search() -> None:
+    """:meth:`Tracked.ready_discards` of seeded random hands with a tile to discard, most
+    near ready, against a search for the discards after which some tile completes the
+    hand; a hand of another size is refused."""
+    rng = random.Random(20261128)
+    ready = 0
+    for _ in range(1500):
+        c = _random_hand(rng)
+        c[rng.choice([k for k in range(34) if c[k] < 4])] += 1
+        found = Tracked(c).ready_discards()
+        assert found == _ready_discards_by_search(c), c
+        ready += bool(found)
+    assert ready > 500
+    with pytest.raises(ValueError):
+        Tracked(hand("m123456789p123z1")).ready_discards()
