@@ -61,7 +61,7 @@ from .observe import Observer, Step
 from .rules import Rule, RuleSpec
 from .limits import display_width, spreadsheet_safe
 from .stats import MIN_CASES, cell_text, wilson_interval
-from .shanten import shanten
+from .shanten import Tracked
 from .tiles import KIND_OF
 
 __all__ = ["Defence", "defence", "danger_table", "player_defence", "push_by", "push_by_shanten", "format_defence",
@@ -129,6 +129,10 @@ class _Defence(Observer[Defence]):
         self.discard_rows: list[tuple[object, ...]] = []  # rows of the discards table
         self.game_index = -1
         self.count = 0
+        self.hands = [Tracked([0] * 34) for _ in range(4)]  # a table seats four at most
+        """Each seat's concealed tiles before its discard facing riichi, following the table's
+        (:meth:`~paipu.shanten.Tracked.follow`): its shanten is looked up again only for the
+        parts changed since the seat's last such discard."""
 
     def on_game_start(self, game: Game) -> None:
         self.game_index += 1
@@ -209,7 +213,9 @@ class _Defence(Observer[Defence]):
                                      opponent, label, rating, against, False, chasing, players))
         held = [[row[k] or unseen_rating(k, seen[k]) for k in compress(range(34), hand)] for row in ratings]
         safest_value, safest_label = min(held[0] if len(held) == 1 else map(max, *held))
-        before = shanten(hand)
+        tracked = self.hands[seat]
+        tracked.follow(hand)
+        before = tracked.shanten()
         after = table.hands[seat]  # type: ignore[union-attr]
         # a hand 1-shanten or further before the discard is not ready after it (the waits
         # of a hand of the wrong size are asked all the same: the table marks it unknown)

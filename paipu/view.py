@@ -262,10 +262,10 @@ class _Memo:
 
     def __init__(self) -> None:
         self.pieces = _Pieces()
-        self.tracked: dict[int, Tracked] = {}
+        self.hands_followed = [Tracked([0] * 34) for _ in range(4)]  # a table seats four at most
         """Each seat's concealed tiles, following the table's (:meth:`Tracked.follow`)."""
-        self.analysed: dict[int, tuple[int, tuple[int, ...]]] = {}
-        """What each seat's hand in :attr:`tracked` is (:meth:`analysis`)."""
+        self.analysed: list[tuple[int, tuple[int, ...]] | None] = [None] * 4
+        """What each seat's hand in :attr:`hands_followed` is (:meth:`analysis`)."""
         self.hands: dict[tuple[object, ...], str] = {}  # a hand by its counts, red fives, drawn tile, melds, call sides
         self.rivers: dict[int, _Chain] = {}
         self.dora = _Chain(self.pieces, 1, _tiles)
@@ -304,11 +304,9 @@ class _Memo:
         seat's hand is followed by a :class:`~paipu.shanten.Tracked`, as the statistics
         follow theirs: a step changes one hand, and only the parts of it changed are
         looked up again."""
-        tracked = self.tracked.get(seat)
-        if tracked is None:
-            tracked = self.tracked[seat] = Tracked(hand.counts)
-        elif not tracked.follow(hand.counts):
-            return self.analysed[seat]
+        tracked, found = self.hands_followed[seat], self.analysed[seat]
+        if not tracked.follow(hand.counts) and found is not None:
+            return found
         shanten = tracked.shanten()
         if tracked.size % 3 == 1:
             kinds = tracked.waits()
