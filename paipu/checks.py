@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from .records import pickle_by_fields
 from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .hand import Hand
 from .names import draw_name
@@ -93,6 +94,9 @@ class DrawExpectation:
         object.__setattr__(self, "tenpai", tenpai)
         object.__setattr__(self, "shown", shown)
         object.__setattr__(self, "payments", payments)
+
+
+pickle_by_fields(WinExpectation, DrawExpectation)
 
 
 # -- draws, discards, calls, kans -----------------------------------------------------------

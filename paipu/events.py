@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from operator import add, neg
 from typing import Any, Iterable, Iterator, Mapping, Union
 
+from .records import pickle_by_fields
 from .tiles import HandNotation, Meld
 from .names import WIND_NAMES, Yaku, draw_name
 from .text import account
@@ -509,6 +510,9 @@ class Origin:
     as shown are every tenpai hand, rebuilt from the events), and for a game converted
     from one (paipu's writers write ``shown_hands: false``), so that validation does not
     compare which hands the rule has shown, only what they hold."""
+
+
+pickle_by_fields(Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, NorthSetAside, Round, Game, Origin)
 
 
 _RANK = re.compile(r"\((?P<rank>[^()\sR][^()\s]*)?\s*(?:R(?P<rating>\d+(?:\.\d+)?))?\)")

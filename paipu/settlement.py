@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, replace
 from operator import add, sub
 
+from .records import pickle_by_fields
 from .checks import is_tenpai
 from .events import Deal, NoWin, Round, Win
 from .names import EXHAUSTIVE, draw_name
@@ -91,6 +92,9 @@ class GameEnd:
     """Points under each other rule the game leaves open (Tenhou's rules for a date
     outside the evidence: rounding of the final scores, rank points, the end of the game)
     that ends the game where the log does: any of them is accepted."""
+
+
+pickle_by_fields(DealExpectation, GameEnd)
 
 
 @dataclass(slots=True)

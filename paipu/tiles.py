@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .records import pickle_by_fields
 from typing import Callable, Iterable, Literal, Sequence
 
 __all__ = [
@@ -430,6 +431,9 @@ class HandNotation:
     ) -> "HandNotation":
         """Build a hand from concealed tiles in any order (``drawn`` kept apart)."""
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
+
+
+pickle_by_fields(Meld, HandNotation)
 
 
 def _canonical_digits(suit: str) -> Callable[[str], re.Match[str] | None]:

@@ -5,7 +5,9 @@ it; all stay frozen."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import inspect
 from itertools import islice
 from dataclasses import FrozenInstanceError, dataclass, field
@@ -140,3 +142,19 @@ def test_quick_init_refuses_what_it_cannot_make():
     for cls in (Open, Factory, KeywordOnly):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_records_pickle_and_copy_as_they_are():
+    """Every record of real games (a 電脳麻将 paipu and a Tenhou mjlog, with its format's
+    record) and of their replay pickles and copies to an equal one, in both builds
+    (compiled, mypyc's own ``__setstate__`` went through the frozen ``__setattr__``)."""
+    mjlog = next(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").iterdir())
+    games = list(paipu.load(SAMPLE_LOGS / "riichi_ron.json", mjlog))
+    made = [games, [step.expected for game in games for step in paipu.Replay(game)]]
+    records = _all_records(made, set())
+    kinds = {type(record).__name__ for record in records}
+    assert {"Game", "Origin", "Round", "Deal", "Draw", "Discard", "Win", "HandNotation", "Yaku", "TenhouRecord",
+            "WinExpectation", "WinResult", "Situation", "DealExpectation", "GameEnd"} <= kinds
+    assert pickle.loads(pickle.dumps(made)) == made
+    for record in records:
+        assert copy.copy(record) == record and copy.deepcopy(record) == record, type(record)
