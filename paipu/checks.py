@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from .records import quick_init
+from .records import pickle_by_fields
 from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .hand import Hand
 from .names import draw_name
@@ -66,8 +66,14 @@ class WinExpectation:
     ura_count: int | None
     hand: HandNotation
 
-
-quick_init(WinExpectation)
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, allowed: str | None, result: WinResult | NotAWin, situation: Situation, ura_count: int | None,
+                 hand: HandNotation) -> None:
+        object.__setattr__(self, "allowed", allowed)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "situation", situation)
+        object.__setattr__(self, "ura_count", ura_count)
+        object.__setattr__(self, "hand", hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +88,15 @@ class DrawExpectation:
     shown: tuple[bool | None, ...]
     payments: tuple[int, ...]
 
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, name: str | None, tenpai: tuple[bool, ...], shown: tuple[bool | None, ...], payments: tuple[int, ...]) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "tenpai", tenpai)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "payments", payments)
 
-quick_init(DrawExpectation)
+
+pickle_by_fields(WinExpectation, DrawExpectation)
 
 
 # -- draws, discards, calls, kans -----------------------------------------------------------

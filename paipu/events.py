@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from operator import add, neg
 from typing import Any, Iterable, Iterator, Mapping, Union
 
-from .records import quick_init
+from .records import pickle_by_fields
 from .tiles import HandNotation, Meld
 from .names import WIND_NAMES, Yaku, draw_name
 from .text import account
@@ -96,8 +96,16 @@ class Deal(_Keyed):
     """The first dora indicator (宝牌表示牌, ``baopai``)."""
     hands: tuple[HandNotation, ...]
 
-
-quick_init(Deal)
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, round_wind: int, hand_number: int, honba: int, riichi_sticks: int, scores: tuple[int, ...],
+                 dora_indicator: str, hands: tuple[HandNotation, ...]) -> None:
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "honba", honba)
+        object.__setattr__(self, "riichi_sticks", riichi_sticks)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "dora_indicator", dora_indicator)
+        object.__setattr__(self, "hands", hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +122,6 @@ class KanDraw(_Keyed):
 
     seat: int
     tile: str
-
-
-quick_init(KanDraw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +145,10 @@ class Call(_Keyed):
     seat: int
     meld: Meld
 
-
-quick_init(Call)
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, seat: int, meld: Meld) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "meld", meld)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +157,6 @@ class Kan(_Keyed):
 
     seat: int
     meld: Meld
-
-
-quick_init(Kan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +197,22 @@ class Win(_Keyed):
     payments: tuple[int, ...] | None
     limit: str | None = None
 
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, seat: int, hand: HandNotation, discarder: int | None, ura_indicators: tuple[str, ...] | None,
+                 fu: int | None, han: int | None, yakuman: int | None, points: int, yaku: tuple[Yaku, ...],
+                 payments: tuple[int, ...] | None, limit: str | None = None) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "discarder", discarder)
+        object.__setattr__(self, "ura_indicators", ura_indicators)
+        object.__setattr__(self, "fu", fu)
+        object.__setattr__(self, "han", han)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "yaku", yaku)
+        object.__setattr__(self, "payments", payments)
+        object.__setattr__(self, "limit", limit)
+
     @property
     def is_tsumo(self) -> bool:
         """Whether the win is by self-draw (自摸和)."""
@@ -203,9 +223,6 @@ class Win(_Keyed):
         """Whether the log states the win's value (yaku, fu, han or yakuman): mjai's
         ``hora`` does not, and its ``points`` 0 is then no value."""
         return bool(self.yaku) or self.fu is not None or self.han is not None or self.yakuman is not None
-
-
-quick_init(Win)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +240,11 @@ class NoWin(_Keyed):
     hands: tuple[HandNotation | None, ...]
     payments: tuple[int, ...] | None
 
-
-quick_init(NoWin)
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, name: str, hands: tuple[HandNotation | None, ...], payments: tuple[int, ...] | None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "payments", payments)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +285,12 @@ class Round:
     events: tuple[Event, ...]
     first_dealer: int = 0
     players: int = 4
+
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, events: tuple[Event, ...], first_dealer: int = 0, players: int = 4) -> None:
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "first_dealer", first_dealer)
+        object.__setattr__(self, "players", players)
 
     @property
     def deal(self) -> Deal:
@@ -356,9 +382,6 @@ class Round:
         ``hora`` or ``ryukyoku`` without ``deltas``)."""
         before, after = self.deal.scores, following.deal.scores
         return tuple(after[following.seat_of(self.player_of(seat))] - before[seat] for seat in range(self.players))
-
-
-quick_init(Round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +510,9 @@ class Origin:
     as shown are every tenpai hand, rebuilt from the events), and for a game converted
     from one (paipu's writers write ``shown_hands: false``), so that validation does not
     compare which hands the rule has shown, only what they hold."""
+
+
+pickle_by_fields(Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, NorthSetAside, Round, Game, Origin)
 
 
 _RANK = re.compile(r"\((?P<rank>[^()\sR][^()\s]*)?\s*(?:R(?P<rating>\d+(?:\.\d+)?))?\)")

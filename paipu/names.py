@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .records import pickle_by_fields
+
 __all__ = ["Yaku", "ENGLISH", "ALIASES", "WIND_NAMES", "DRAW_NAMES", "DRAW_ENGLISH", "EXHAUSTIVE", "name", "draw_name"]
 
 WIND_NAMES = "東南西北"
@@ -183,3 +185,6 @@ class Yaku:
     def __str__(self) -> str:
         pao = f", liability {self.pao}" if self.pao else ""
         return f"{self.name} ({self.english}): {self.worth}{pao}"
+
+
+pickle_by_fields(Yaku)

@@ -43,7 +43,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Final, Iterable, Mapping, Sequence, overload
 
-from .records import quick_init
+from .records import pickle_by_fields, quick_init
 from .limits import MAX_NUMBER, clip, display_width
 from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
 from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand, parse_meld
@@ -407,6 +407,8 @@ class WinResult:
         )
         return "\n".join(lines)
 
+
+pickle_by_fields(NotAWin, WinResult)
 
 
 _SEAT_NAMES: Final = ("East", "South", "West", "North")

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, replace
 from operator import add, sub
 
-from .records import quick_init
+from .records import pickle_by_fields
 from .checks import is_tenpai
 from .events import Deal, NoWin, Round, Win
 from .names import EXHAUSTIVE, draw_name
@@ -46,6 +46,16 @@ class DealExpectation:
     ``None`` when the two agree (as they do until a logged payment differs from the
     rules')."""
 
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, round_wind: int, hand_number: int, honba: int, riichi_sticks: int, scores: tuple[int, ...],
+                 alternative: DealExpectation | None = None) -> None:
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "honba", honba)
+        object.__setattr__(self, "riichi_sticks", riichi_sticks)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "alternative", alternative)
+
     def without_alternative(self) -> "DealExpectation":
         return replace(self, alternative=None)
 
@@ -55,9 +65,6 @@ class DealExpectation:
         return (self.scores == tuple(deal.scores) and self.round_wind == deal.round_wind
                 and self.hand_number == deal.hand_number and self.honba == deal.honba
                 and self.riichi_sticks == deal.riichi_sticks)
-
-
-quick_init(DealExpectation)
 
 
 FinalResults = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
@@ -87,7 +94,7 @@ class GameEnd:
     that ends the game where the log does: any of them is accepted."""
 
 
-quick_init(GameEnd)
+pickle_by_fields(DealExpectation, GameEnd)
 
 
 @dataclass(slots=True)

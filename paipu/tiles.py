@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .records import quick_init
+from .records import pickle_by_fields
 from typing import Callable, Iterable, Literal, Sequence
 
 __all__ = [
@@ -259,9 +259,6 @@ class Meld:
         return Meld("kakan", self.suit, self.digits + tile[1], self.claimed, self.direction, tile)
 
 
-quick_init(Meld)
-
-
 _SET_MELD_TILES = vars(Meld)["tiles"].__set__  # the slot (a native field compiled): Meld is frozen
 
 NORTH = Meld("north", "z", "4", None, None)
@@ -373,6 +370,16 @@ class HandNotation:
     hidden: int = 0
     awaiting_discard: bool = False
 
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, concealed: tuple[str, ...], drawn: str | None = None, riichi: bool = False,
+                 melds: tuple[Meld, ...] = (), hidden: int = 0, awaiting_discard: bool = False) -> None:
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "drawn", drawn)
+        object.__setattr__(self, "riichi", riichi)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "hidden", hidden)
+        object.__setattr__(self, "awaiting_discard", awaiting_discard)
+
     @property
     def tiles(self) -> tuple[str, ...]:
         """All concealed tiles, the drawn tile last."""
@@ -426,7 +433,7 @@ class HandNotation:
         return cls(tuple(sorted(tiles, key=_ORDER.__getitem__)), drawn, riichi, tuple(melds))
 
 
-quick_init(HandNotation)
+pickle_by_fields(Meld, HandNotation)
 
 
 def _canonical_digits(suit: str) -> Callable[[str], re.Match[str] | None]:

@@ -47,6 +47,7 @@ from ..events import (
     Win,
     Yaku,
 )
+from ..records import pickle_by_fields
 from ..tiles import NORTH, HandNotation, Meld, parse_meld
 from ..compression import BadCompression, TooLarge, gunzip
 from ..limits import MAX_COUNT, MAX_NAME, MAX_NUMBER, clip
@@ -204,6 +205,9 @@ class TenhouRecord:
     results: tuple[tuple[TenhouWin | TenhouDraw, ...], ...]
     connections: tuple[Connection, ...] = ()
     notes: tuple[str, ...] = ()
+
+
+pickle_by_fields(TenhouInfo, TenhouWin, TenhouDraw, Connection, TenhouRecord)
 
 
 # -- tiles, melds, hands -------------------------------------------------------------
