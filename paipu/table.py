@@ -24,7 +24,6 @@ from typing import cast
 from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
 from .hand import Hand, IllegalAction
 from .rules import Rule
-from .shanten import waits as _waits
 from .tiles import KIND_OF, Meld, kind
 
 __all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks", "swap_calling_kinds"]
@@ -407,7 +406,7 @@ class Table:
         hand = self.hands[seat]
         if hand.size % 3 != 1:
             self.unknown[seat] = True
-        return None if self.unknown[seat] else set(_waits(hand.counts))
+        return None if self.unknown[seat] else set(hand.wait_kinds())
 
     def called_away(self, seat: int) -> bool:
         """Whether any of ``seat``'s discards was called (its river has a direction mark)."""
