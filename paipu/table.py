@@ -18,7 +18,6 @@ player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z
 
 from __future__ import annotations
 
-from operator import add
 from typing import cast
 
 from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
@@ -394,7 +393,7 @@ class Table:
     def _settle(self, result: Win | NoWin) -> None:
         self.results.append(result)
         # the engine settles a result whose log states no payments with the rules' (engine._settled)
-        self.scores = list(map(add, self.scores, cast("tuple[int, ...]", result.payments)))
+        self.scores = [score + paid for score, paid in zip(self.scores, cast("tuple[int, ...]", result.payments))]
         self.phase = "end"
 
     # -- reading the state ---------------------------------------------------------------
