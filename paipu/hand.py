@@ -70,7 +70,7 @@ class Hand:
     been declared. Change them only through the actions.
     """
 
-    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "meld_counts", "size")
+    __slots__ = ("counts", "red", "melds", "drawn", "riichi", "meld_counts", "size", "_waited", "_waits")
 
     def __init__(self) -> None:
         """A hand with no tiles yet; hands to play with come from :meth:`from_notation`."""
@@ -81,6 +81,10 @@ class Hand:
         self.riichi = False
         self.meld_counts = [0] * 34  # tiles per kind in the melds
         self.size = 0  # sum(counts), kept by _add and _remove: the turn is read from it
+        # the last waits worked out (wait_kinds) and the counts they are of: a hand in
+        # riichi keeps its tiles, and its waits are asked again at a ron and a draw
+        self._waited: list[int] | None = None
+        self._waits: tuple[int, ...] = ()
 
     @staticmethod
     def from_notation(notation: HandNotation | str) -> "Hand":
@@ -210,7 +214,7 @@ class Hand:
         if suit >= 0:
             red[suit] -= 1
         self.size -= 1
-        if riichi and not _shanten.waits(counts):
+        if riichi and not self.wait_kinds():
             self._add(tile)
             self._illegal(f"riichi with {tile}", "not ready (聴牌) after the discard")
         self.drawn = None
@@ -358,11 +362,21 @@ class Hand:
         """Tiles that complete a hand of ``3n+1`` concealed tiles (待ち), by kind name
         (``m5`` for any five), leaving out a kind of which the concealed tiles hold all
         four. ValueError for a hand that holds a tile to discard."""
-        return tuple(KINDS[k] for k in _shanten.waits(self.counts))
+        return tuple(KINDS[k] for k in self.wait_kinds())
+
+    def wait_kinds(self) -> tuple[int, ...]:
+        """The kinds (0-33, ascending) of :meth:`waits`: :func:`paipu.shanten.waits` of
+        the concealed tiles, worked out again only when they changed since last asked
+        (a hand in riichi is asked at its declaration, then at a ron or a draw)."""
+        counts = self.counts
+        if self._waited != counts:
+            self._waits = _shanten.waits(counts)
+            self._waited = list(counts)
+        return self._waits
 
     def is_tenpai(self) -> bool:
         """Whether a hand of ``3n+1`` concealed tiles is ready (聴牌): it has a wait."""
-        return bool(_shanten.waits(self.counts))
+        return bool(self.wait_kinds())
 
     # -- helpers -------------------------------------------------------------------------
 

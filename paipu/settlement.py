@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from operator import add, sub
 
 from .records import pickle_by_fields
 from .checks import is_tenpai
@@ -134,11 +133,13 @@ class Standing:
         dealer's win, the deal passes unless ``renchan`` (``docs/rules.md`` §3.4, §5.1, §6)."""
         players = round_.players
         first = (players - round_.player_of(0)) % players  # the seat of player 0
+        # (compiled, a comprehension over zip is a loop of native adds; map(add) called
+        # operator.add per seat)
         if any(deposits):
-            self.scores = list(map(sub, self.scores, deposits[first:] + deposits[:first]))
+            self.scores = [score - paid for score, paid in zip(self.scores, deposits[first:] + deposits[:first])]
             self.sticks += sum(deposits) // 1000
-        for paid in payments:
-            self.scores = list(map(add, self.scores, paid[first:] + paid[:first]))
+        for payment in payments:
+            self.scores = [score + paid for score, paid in zip(self.scores, payment[first:] + payment[:first])]
         if wins:
             self.sticks = 0
             self.honba = self.honba + 1 if renchan else 0

@@ -18,13 +18,11 @@ player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z
 
 from __future__ import annotations
 
-from operator import add
 from typing import cast
 
 from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
 from .hand import Hand, IllegalAction
 from .rules import Rule
-from .shanten import waits as _waits
 from .tiles import KIND_OF, Meld, kind
 
 __all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks", "swap_calling_kinds"]
@@ -395,7 +393,7 @@ class Table:
     def _settle(self, result: Win | NoWin) -> None:
         self.results.append(result)
         # the engine settles a result whose log states no payments with the rules' (engine._settled)
-        self.scores = list(map(add, self.scores, cast("tuple[int, ...]", result.payments)))
+        self.scores = [score + paid for score, paid in zip(self.scores, cast("tuple[int, ...]", result.payments))]
         self.phase = "end"
 
     # -- reading the state ---------------------------------------------------------------
@@ -407,7 +405,7 @@ class Table:
         hand = self.hands[seat]
         if hand.size % 3 != 1:
             self.unknown[seat] = True
-        return None if self.unknown[seat] else set(_waits(hand.counts))
+        return None if self.unknown[seat] else set(hand.wait_kinds())
 
     def called_away(self, seat: int) -> bool:
         """Whether any of ``seat``'s discards was called (its river has a direction mark)."""

@@ -146,6 +146,23 @@ def test_riichi() -> None:
     assert hand.riichi
 
 
+def test_waits_follow_the_tiles() -> None:
+    # The waits worked out once are kept while the tiles stay (a hand in riichi): after
+    # a turn that changes the tiles, or a kan, they are the new tiles' (worked by hand).
+    hand = Hand.from_notation("m123p456s789z1122")
+    assert hand.waits() == ("z1", "z2")  # 双碰
+    hand.draw("z1")
+    hand.discard("z2")  # z111 and a single z2
+    assert hand.waits() == ("z2",)
+    hand = Hand.from_notation("m22234p456s789z11")
+    hand.draw("s1")
+    hand.discard("s1", riichi=True)  # asked at the declaration
+    assert hand.waits() == ("m2", "m5", "z1") and hand.is_tenpai()  # m222+m34 or m22+m234
+    hand.draw("m2")
+    hand.kan(parse_meld("m2222"))  # m34 p456 s789 z11 left: no more z1
+    assert hand.waits() == ("m2", "m5")
+
+
 def test_riichi_refused() -> None:
     hand = Hand.from_notation("m123456789p19z12")
     hand.draw("s9")
