@@ -31,14 +31,13 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence, TextIO
 import orjson
 
 from . import __version__, build
-from .describe import describe
 from .events import Game, locator
+from .facts import BIG_LOSS
 from .formats import WRITERS
 from .limits import clip, printable, printable_json, spreadsheet_safe
 from .loader import MAX_SIZE, Filters, GameReader, LoadError, load
 from .output import open_whole, write_whole
 from .parallel import File, Summary, WorkerDied, Workers, batches, cores, listing
-from .report import BIG_LOSS
 from .rules import PRESETS, Rule, RuleError, RuleSpec
 
 if TYPE_CHECKING:  # validation loads the engine: only where a command needs it
@@ -189,6 +188,8 @@ def _no_games(command: str, games: int, errors: int, args: argparse.Namespace) -
 
 
 def _show(args: argparse.Namespace) -> int:
+    from .describe import describe  # the rules engine: only for the commands that replay
+
     reader = _load(args)
     first = True
     for game in reader:

@@ -20,7 +20,7 @@ from .limits import DECIMAL
 from .shanten import Tracked, waits
 from .tiles import KIND_OF
 
-__all__ = ["GameFacts", "Columns", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
+__all__ = ["GameFacts", "Columns", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "BIG_LOSS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
            "tenhou_rank_points"]
 
 Row = tuple[object, ...]
@@ -40,6 +40,13 @@ fu 3 han up to 30 fu 4 han), ``mangan`` from 2,000 (満貫: 8,000; 12,000), ``ha
 from 3,000 (跳満 or more: 12,000; 18,000). A hand's base points are its value (``hule.defen``,
 honba and sticks excluded) over the shares it is paid in: 4, or 6 as dealer; a tsumo of
 a three-player game under ツモ損 3, or 4 as dealer (the absent player's share is lost)."""
+
+
+BIG_LOSS = 8000
+"""A round is a **big loss** when the player's score change over it (payments, the riichi
+deposit included: ``score_change`` of :data:`paipu.stats.ROUND_COLUMNS`) is this many
+points or more below 0: 8,000 is what a non-dealer pays into a mangan (``paipu report``
+lists such rounds with the deal-ins)."""
 
 
 def _value_band(points: int, dealer: bool, tsumo_loss: bool) -> str:
