@@ -26,7 +26,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Final, Iterator, Sequence, TextIO
 
 import orjson
 
@@ -441,8 +441,9 @@ def _stats(args: argparse.Namespace) -> int:
         summary = reader.summary
     else:
         loaded = _load(args)
-        summary = stats.summary(_progress(loaded, sys.stderr), args.player, args.double_ron, args.engine, args.by,
-                                args.since, args.until, args.last)
+        with _collecting_less():
+            summary = stats.summary(_progress(loaded, sys.stderr), args.player, args.double_ron, args.engine, args.by,
+                                    args.since, args.until, args.last)
         reader = loaded
     _report_errors("stats", reader.errors)
     if _no_games("stats", reader.games, len(reader.errors), args):
@@ -451,6 +452,27 @@ def _stats(args: argparse.Namespace) -> int:
         _say("stats", f"no games of player {args.player!r} in " + ", ".join(args.paths))
         return EXIT_USAGE
     return _write_stats(args, stats.format_summary(summary, args.format), bool(reader.errors))
+
+
+YOUNG_COLLECTED: Final = 50_000
+"""The new containers after which the cycle collector runs during ``paipu stats`` (Python's
+700): each file's games are otherwise gone over two or three times as they age, while
+none of them is garbage (reference counting frees them); on ``generated/`` the collector
+then takes 0.03-0.05 s instead of 0.10-0.14 s of the command's 2.5 (``gc.callbacks``)."""
+
+
+@contextlib.contextmanager
+def _collecting_less() -> Iterator[None]:
+    """The cycle collector run after :data:`YOUNG_COLLECTED` new containers, in the
+    ``with`` block; as before after it."""
+    import gc
+
+    threshold = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTED, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 def _write_stats(args: argparse.Namespace, text: str, errors: bool) -> int:
