@@ -1088,13 +1088,26 @@ def _add_paths(command: argparse.ArgumentParser) -> None:
                         "(a database's: by id)")
 
 
+class _Version(argparse.Action):
+    """``--version``: paipu's version and which build runs, compiled or interpreted
+    (:func:`paipu.build.kind`, which loads the engine to tell: only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"paipu {__version__} ({build.kind()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``paipu`` command and its subcommands."""
     parser = _Parser(
         prog="paipu",
         description="Load, replay, validate and analyse Riichi mahjong game logs (牌譜).",
     )
-    parser.add_argument("--version", action="version", version=f"paipu {__version__} ({build.kind()})")
+    parser.add_argument("--version", action=_Version, help="show the version and which build runs, and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
