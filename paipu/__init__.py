@@ -100,6 +100,13 @@ class _Package(_ModuleType):
             value = getattr(value, name)
         super().__setattr__(name, value)
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickled as the name to import (as pickle and cloudpickle take a plain module):
+        a function sent to a Dask worker may name the package."""
+        from importlib import import_module
+
+        return import_module, (self.__name__,)
+
 
 _sys.modules[__name__].__class__ = _Package
 
