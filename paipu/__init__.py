@@ -31,43 +31,84 @@ from .build import load_sources as _load_sources, wants_pure as _wants_pure
 if _wants_pure():  # PAIPU_PURE=1: the .py files, even where compiled modules are installed
     _load_sources(__name__)
 
-from .events import (
-    Call,
-    Deal,
-    Discard,
-    DoraReveal,
-    Draw,
-    Event,
-    Game,
-    Kan,
-    KanDraw,
-    NorthSetAside,
-    NoWin,
-    Round,
-    Win,
-    Yaku,
-)
-from .formats import FormatError
-from .formats.majiang import game_from_json, game_to_json
-from .loader import GameReader, LoadError, load
-from .engine import Replay, replay
-from .observe import Observer, Step, walk
-from .rules import Rule
-from .validation import Finding, findings_frame, validate
-from . import decisions as _decisions_module  # light: pandas and pyarrow load where its tables are made
-from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
-from .view import Viewer, view
-from . import report as _report_module  # light: the statistics, the defence and the plots load where a report is made
+from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING
 
-decisions = _decisions_module.decisions
-"""``paipu.decisions(games, rule=None)``: the decision table (:mod:`paipu.decisions`; the
-function takes the module's name here: ``from paipu.decisions import Decisions`` reaches
-the module)."""
+if TYPE_CHECKING:  # the names below, as the type checker sees them; run time loads each on first use
+    from .decisions import decisions
+    from .engine import Replay, replay
+    from .events import (Call, Deal, Discard, DoraReveal, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round,
+                         Win, Yaku)
+    from .formats import FormatError
+    from .formats.majiang import game_from_json, game_to_json
+    from .loader import GameReader, LoadError, load
+    from .observe import Observer, Step, walk
+    from .report import report
+    from .rules import Rule
+    from .tiles import HandNotation, Meld, NotationError, parse_hand, parse_meld
+    from .validation import Finding, findings_frame, validate
+    from .view import Viewer, view
+del TYPE_CHECKING
 
-report = _report_module.report
-"""``paipu.report(games, player=NAME)``: a player's report page (:mod:`paipu.report`,
-``docs/report.md``); it draws itself in Jupyter and ``.save("report.html")`` writes it
-(the function takes the module's name here, as :func:`decisions` does)."""
+_SOURCES: dict[str, str] = {name: module for module, names in (
+    ("events", ("Call", "Deal", "Discard", "DoraReveal", "Draw", "Event", "Game", "Kan", "KanDraw", "NorthSetAside",
+                "NoWin", "Round", "Win", "Yaku")),
+    ("formats", ("FormatError",)),
+    ("formats.majiang", ("game_from_json", "game_to_json")),
+    ("loader", ("GameReader", "LoadError", "load")),
+    ("engine", ("Replay", "replay")),
+    ("observe", ("Observer", "Step", "walk")),
+    ("rules", ("Rule",)),
+    ("validation", ("Finding", "findings_frame", "validate")),
+    ("decisions", ("decisions",)),
+    ("tiles", ("HandNotation", "Meld", "NotationError", "parse_hand", "parse_meld")),
+    ("view", ("Viewer", "view")),
+    ("report", ("report",)),
+) for name in names}
+"""The module of each name of the package: loaded when the name is first asked for
+(``paipu.load``, ``from paipu import view``), so that a command loads only what it runs
+(``paipu stats`` neither the rules engine nor the viewer)."""
+
+_FUNCTIONS_OF_MODULES = frozenset({"decisions", "report", "view"})
+"""The names that are both a submodule and its function: ``paipu.report`` is the function
+(``paipu.report(games, player=NAME)``), though ``from paipu.report import BIG_LOSS`` reaches
+the module; ``decisions`` and ``view`` as well."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of the package, its module loaded the first time (:data:`_SOURCES`)."""
+    module = _SOURCES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_SOURCES})
+
+
+class _Package(_ModuleType):
+    """The package, whose names :data:`_FUNCTIONS_OF_MODULES` stay its functions when their
+    modules load: the import system sets a package's attribute to each submodule it loads."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _FUNCTIONS_OF_MODULES and isinstance(value, _ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickled as the name to import (as pickle and cloudpickle take a plain module):
+        a function sent to a Dask worker may name the package."""
+        from importlib import import_module
+
+        return import_module, (self.__name__,)
+
+
+_sys.modules[__name__].__class__ = _Package
 
 __version__ = "0.1.0"
 

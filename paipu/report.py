@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .events import Game, Round, Win, player_name
+from .facts import BIG_LOSS  # beside the facts it is of: the command line reads it without loading the report
 from .loader import GameSource, games_of
 from .rules import RuleSpec
 from .view import Viewer, file_name, page_text
@@ -51,10 +52,6 @@ if TYPE_CHECKING:
 
 __all__ = ["report", "Report", "UnknownPlayer", "BIG_LOSS", "PROFILE", "WINS", "DEAL_INS", "FACING_RIICHI"]
 
-BIG_LOSS = 8000
-"""A round is a **big loss** when the player's score change over it (payments, the riichi
-deposit included: ``score_change`` of :data:`paipu.stats.ROUND_COLUMNS`) is this many
-points or more below 0: 8,000 is what a non-dealer pays into a mangan."""
 
 PROFILE: tuple[str, ...] = (
     "games", "rounds", "avg_rank", "rank_1", "rank_2", "rank_3", "rank_4", "last_rate", "bust_rate", "avg_point",

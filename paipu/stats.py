@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence, Union
 
 import numpy as np
 import pandas as pd
+from pandas.api.types import union_categoricals
 
 from .events import Event, Game, player_name
 from .facts import (EXHAUSTIVE_DRAWS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, VALUE_BANDS, Columns, GameFacts,
@@ -583,9 +584,7 @@ class _Facts(Observer["Tables"]):
         self.reader.add_game(step.game)
 
     def result(self) -> "Tables":
-        chunks = [*self.chunks, _frame(self.reader.rounds, self.round_facts)]
-        categories = {column: "category" for column, dtype in _dtypes(self.round_facts).items() if dtype == "category"}
-        rounds_table = pd.concat(chunks, ignore_index=True).astype(categories)  # categories differ by chunk
+        rounds_table = _joined([*self.chunks, _frame(self.reader.rounds, self.round_facts)])
         games_table = _frame(self.reader.games, _facts("games"))
         if not self.engine:
             return Tables(rounds_table, games_table)
@@ -603,8 +602,17 @@ _CHUNK = 1 << 16
 lists of objects take several times the memory of the same values in pandas' columns."""
 
 
-def _dtypes(facts: tuple[Fact, ...]) -> dict[str, str]:
-    return {fact.name: fact.dtype for fact in facts}
+def _joined(chunks: list[pd.DataFrame]) -> pd.DataFrame:
+    """The rows of ``chunks`` (frames of the same columns) one after the other, a category
+    column's categories those of every chunk, sorted (as :func:`_categorical` makes them):
+    each chunk's codes recoded to them first, for pandas would join categories that differ
+    by making the column strings and factorising them again (0.08 s of 83,560 rows)."""
+    if len(chunks) == 1:
+        return chunks[0]
+    categories = {column: pd.CategoricalDtype(union_categoricals([chunk[column].array for chunk in chunks],
+                                                                 sort_categories=True).categories)
+                  for column, dtype in chunks[0].dtypes.items() if isinstance(dtype, pd.CategoricalDtype)}
+    return pd.concat([chunk.astype(categories) for chunk in chunks], ignore_index=True)
 
 
 def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensions.ExtensionArray:
@@ -618,11 +626,9 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
         except UnicodeEncodeError:  # a text UTF-8 cannot hold: a file name that is not UTF-8
             return _categorical([encodable(value) if type(value) is str else value for value in values])
     if dtype == "object":
-        column = np.empty(len(values), object)
-        column[:] = values
-        return column
+        return _objects(values)
     if dtype == "Int64" or dtype == "boolean":  # the values and where they are None
-        column = np.array(values, dtype=object)
+        column = _objects(values)
         missing = column == None  # noqa: E711  (elementwise)
         column[missing] = 0
         if dtype == "Int64":
@@ -633,15 +639,20 @@ def _column(values: Sequence[object], dtype: str) -> np.ndarray | pd.api.extensi
     return pd.array(values, dtype=dtype)  # Float64
 
 
+def _objects(values: Sequence[object]) -> np.ndarray:
+    """``values`` in an array of objects, each as it is: ``np.array(values, dtype=object)``
+    would look into each value for a sequence to make dimensions of (5 times slower: 4.9
+    against 1.0 ms for a column of 83,560 rows)."""
+    return np.fromiter(values, object, len(values))
+
+
 def _categorical(values: Sequence[object]) -> pd.Categorical:
     """``pd.Categorical(values)`` (its categories sorted, ``None`` as NA), a few times
     faster: the values factorised as objects, without pandas first making them an array of
     strings."""
     if not values:
         return pd.Categorical(values)
-    objects = np.empty(len(values), object)
-    objects[:] = values
-    codes, categories = pd.factorize(objects, sort=True)
+    codes, categories = pd.factorize(_objects(values), sort=True)
     return pd.Categorical.from_codes(codes, dtype=pd.CategoricalDtype(pd.Index(categories)))
 
 
