@@ -46,7 +46,8 @@ from typing import Any, Final, Iterable, Mapping, Sequence, overload
 from .records import pickle_by_fields, quick_init
 from .limits import MAX_NUMBER, clip, display_width
 from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
-from .tiles import KIND_OF, KINDS, SLOT_OF, HandNotation, Meld, NotationError, dora_of, kind, parse_hand, parse_meld
+from .tiles import (KIND_OF, KIND_OF_SLOT, KINDS, SLOT_OF, SLOT_TILES, HandNotation, Meld, NotationError, dora_of, kind,
+                    kind_counts, parse_hand, scan_hand)
 from .names import WIND_NAMES, Yaku
 
 __all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
@@ -465,7 +466,7 @@ def score(
     ron, 河底撈魚 on a tsumo); ``TypeError`` for a hand, win tile or situation of another type.
     """
     if isinstance(hand, str):
-        held = _read_hand(hand)
+        held = _scanned(hand)
         if held is None:  # not written as str(hand) writes it, or wrong: parsed in full (or refused)
             held = _held(parse_hand(hand))
     elif isinstance(hand, HandNotation):
@@ -519,8 +520,6 @@ def _check_possible(melds: tuple[Meld, ...], ron: bool, situation: Situation) ->
 _SLOTS: Final = 37
 _RED_SLOT: Final = 34
 """The slot of the red five m0; p0 and s0 follow."""
-_FIVES: Final = (4, 13, 22)
-"""The kind of the fives of each suit (m, p, s)."""
 
 
 class _Held:
@@ -555,126 +554,16 @@ def _held(hand: HandNotation) -> _Held:
     return _Held(None, concealed, len(concealed), hand.drawn, hand.riichi, hand.melds, hand.hidden, hand)
 
 
-_DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) for suit in "mpsz" for digit in range(10))
-"""The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
-_SUIT_BYTE: Final = tuple("mpsz".find(chr(byte)) if chr(byte) in "mpsz" else -1 for byte in range(256))
-"""The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
-
-
-def _read_hand(text: str) -> _Held | None:
-    """The hand of a string written as ``str(hand)`` writes it (as paipu stores hands),
-    read straight into counts; ``None`` for any other string, right or wrong, for
-    :func:`~paipu.tiles.parse_hand` to read in full (or refuse). The same hand as
-    ``parse_hand`` reads: suit groups m, p, s, z at most once each and in that order, each
-    digit a tile of the group's suit, in canonical order; a tile written apart last (its
-    suit letter again, or out of order) the drawn tile; ``*`` riichi; then the melds."""
-    melds: tuple[Meld, ...] = ()
-    first = text
-    comma = text.find(",")
-    if comma >= 0:
-        first = text[:comma]
-        meld_texts = text[comma + 1:].split(",")
-        if meld_texts[-1] == "":
-            return None  # a hand awaiting its discard
-        try:
-            melds = tuple([parse_meld(meld_text) for meld_text in meld_texts])
-        except NotationError:
-            return None
-    if not first.isascii():
+def _scanned(text: str) -> _Held | None:
+    """The hand of a string written as ``str(hand)`` writes it, read straight into counts
+    (:func:`~paipu.tiles.scan_hand`); ``None`` for any other, for ``parse_hand`` to read in
+    full (or refuse)."""
+    scanned = scan_hand(text)
+    if scanned is None:
         return None
-    data = first.encode()  # bytes: each read a small int
-    end = len(data)
-    riichi = end > 0 and data[end - 1] == 42  # *
-    if riichi:
-        end -= 1
-    tally = [0] * _SLOTS
-    size = 0
-    suit = -1
-    order = 0
-    last = -1  # the kind read last
-    same = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
-    drawn: str | None = None
-    drawn_slot = -1
-    i = 0
-    while i < end:
-        byte = data[i]
-        digit = byte - 48
-        if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
-            if suit < 0 or suit == 3 and not 1 <= digit <= 7:
-                return None
-            if digit:
-                slot = kind_read = 9 * suit + digit - 1
-                rank = 2 * digit
-            else:  # a red five, written before the fives (rank 9: between 4s and 5s)
-                if suit == 3:
-                    return None
-                slot = _RED_SLOT + suit
-                kind_read = 9 * suit + 4
-                rank = 9
-            if rank < order:
-                return None
-            same = same + 1 if kind_read == last else 1
-            if same > 4:
-                return None
-            last = kind_read
-            order = rank
-            tally[slot] += 1
-            size += 1
-            i += 1
-            continue
-        letter = _SUIT_BYTE[byte]
-        if letter >= 0:
-            if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
-                if i + 2 != end:
-                    return None
-                digit = data[i + 1] - 48
-                if not 0 <= digit <= 9:
-                    return None
-                drawn_slot = _DIGIT_SLOTS[10 * letter + digit]
-                if drawn_slot < 0:
-                    return None
-                drawn = first[i:end]
-                break
-            if i + 1 == end or _SUIT_BYTE[data[i + 1]] >= 0:
-                return None  # a suit letter with no digit (or the drawn tile's place, taken by a group)
-            suit = letter
-            order = 0
-            i += 1
-            continue
-        return None
-    total = size + (drawn is not None)
-    if total % 3 != 2 and drawn is not None or total % 3 == 2 and drawn is None:
-        return None  # a tile written apart that is not a drawn one, or a drawn one not apart
-    if drawn_slot >= 0 or melds:  # no fifth tile of a kind with those of the groups
-        sets = 0
-        kinds = _kind_counts(tally)
-        if drawn_slot >= 0:
-            kinds[_KIND_OF_SLOT[drawn_slot]] += 1
-        for meld in melds:
-            sets += meld.type != "north"
-            for tile in meld.tiles:
-                kinds[_KIND[tile]] += 1
-        if total > 14 - 3 * sets:
-            return None
-        for count in kinds:
-            if count > 4:
-                return None
-    elif total > 14:
-        return None
-    return _Held(tally, (), size, drawn, riichi, melds, 0, text)
-
-
-_KIND_OF_SLOT: Final = (*range(34), *_FIVES)
-"""The kind of each slot."""
-
-
-def _kind_counts(tally: list[int]) -> list[int]:
-    """Tiles per kind (34 counts) of tiles counted by slot, the red fives with the fives."""
-    counts = tally[:34]
-    counts[4] += tally[34]
-    counts[13] += tally[35]
-    counts[22] += tally[36]
-    return counts
+    drawn = scanned.drawn
+    return _Held(scanned.tally, (), len(scanned.slots), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
+                 scanned.melds, 0, text)
 
 
 # -- tables ----------------------------------------------------------------------------
@@ -1580,8 +1469,8 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
             tally[_SLOT[concealed]] += 1
     win_slot = _SLOT[tile]
     # Tiles per kind with the winning tile, and a bit per kind held.
-    counts = _kind_counts(tally)
-    win_kind = _KIND_OF_SLOT[win_slot]
+    counts = kind_counts(tally)
+    win_kind = KIND_OF_SLOT[win_slot]
     counts[win_kind] += 1
     reds = tally[34] + tally[35] + tally[36] + (win_slot >= _RED_SLOT)
     meld_reds = melds.reds

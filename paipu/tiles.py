@@ -25,11 +25,10 @@ silently ignore or drop (``z8``, a fifth copy of a tile, a malformed meld) raise
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .records import pickle_by_fields
-from typing import Callable, Iterable, Literal, Sequence
+from typing import Final, Iterable, Literal, Sequence
 
 __all__ = [
     "NotationError",
@@ -436,55 +435,149 @@ class HandNotation:
 pickle_by_fields(Meld, HandNotation)
 
 
-def _canonical_digits(suit: str) -> Callable[[str], re.Match[str] | None]:
-    """The full match of one suit's digits as ``str(hand)`` writes them: in canonical order
-    (ascending, a red five before the fives), no more than four of a kind."""
-    # Possessive repeats: in a canonical string nothing is ever given back, so the match
-    # is the same, found without backtracking.
-    fives = "5{0,4}+" if suit == "z" else "(?![05]{5})0*+5*+"  # red fives first, 4 at most with the fives
-    digits = "1234567" if suit == "z" else "123456789"
-    return re.compile("".join(fives if digit == "5" else f"{digit}{{0,4}}+" for digit in digits)).fullmatch
+SLOT_TILES: Final[tuple[str, ...]] = tuple(sorted(SLOT_OF, key=SLOT_OF.__getitem__))
+"""The tile of each slot of :data:`SLOT_OF` (the shared strings of its keys): the 34 kinds,
+then ``m0``, ``p0``, ``s0``."""
+KIND_OF_SLOT: Final[tuple[int, ...]] = tuple(KIND_OF[tile] for tile in SLOT_TILES)
+"""The kind of each slot (a red five's slot is of the kind of its suit's fives)."""
+_DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) for suit in SUITS for digit in range(10))
+"""The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
+_SUIT_BYTE: Final[tuple[int, ...]] = tuple(SUITS.find(chr(byte)) if chr(byte) in SUITS else -1 for byte in range(256))
+"""The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
+_RED_SLOT: Final = 34
+"""The slot of the red five m0; p0 and s0 follow."""
 
 
-# The concealed part of a hand string as ``str(hand)`` writes it, riichi mark left off: a
-# group of digits per suit present, in suit order, then the drawn tile with its suit
-# letter. Whether each group's digits are canonical is looked up in _SuitTiles.
-_CONCEALED_PARTS = re.compile("".join(f"(?:{suit}([0-9]++))?" for suit in SUITS) + "([mpsz][0-9])?")
-
-_SAME_KIND: dict[str, tuple[str, ...]] = {
-    tile: tuple(other for other, k in KIND_OF.items() if k == kind_number) for tile, kind_number in KIND_OF.items()
-}
-"""The tiles of each tile's kind: ``m5`` and ``m0`` are both ``("m5", "m0")``."""
-
-_SUIT_TILES_CACHE_SIZE = 10_000  # per suit: about 2 MB when full
+def kind_counts(tally: list[int]) -> list[int]:
+    """Tiles per kind (34 counts) of tiles counted by slot (37 counts, see :data:`SLOT_OF`),
+    the red fives with the fives."""
+    result = tally[:34]
+    result[4] += tally[34]
+    result[13] += tally[35]
+    result[22] += tally[36]
+    return result
 
 
-class _SuitTiles(dict[str, tuple[str, ...]]):
-    """The tiles of one suit's digits as a canonical hand writes them, by those digits
-    (``"127"`` → ``("m1", "m2", "m7")`` for ``m``); :class:`KeyError` for digits out of
-    canonical order or with more than four of a kind. Each tuple is made on first sight
-    and shared after: a corpus has a few thousand different ones per suit in tens of
-    thousands of hands, and the tiles are shared strings, none made per hand."""
+class ScannedHand:
+    """A hand string written as ``str(hand)`` writes it, read by :func:`scan_hand`: its
+    tiles as slot numbers (:data:`SLOT_OF`)."""
 
-    __slots__ = ("_canonical", "_tile")
+    __slots__ = ("slots", "tally", "drawn", "riichi", "melds", "awaiting_discard")
 
-    def __init__(self, suit: str) -> None:
-        super().__init__({"": ()})
-        self._canonical = _canonical_digits(suit)
-        self._tile = {tile[1]: tile for tile in KIND_OF if tile[0] == suit}.__getitem__
-
-    def __missing__(self, digits: str) -> tuple[str, ...]:
-        if self._canonical(digits) is None:
-            raise KeyError(digits)
-        tiles = tuple(map(self._tile, digits))
-        if len(self) < _SUIT_TILES_CACHE_SIZE:
-            self[digits] = tiles
-        return tiles
+    def __init__(self, slots: list[int], tally: list[int], drawn: int, riichi: bool, melds: tuple[Meld, ...],
+                 awaiting_discard: bool) -> None:
+        self.slots = slots
+        """The concealed tiles but the drawn one, in written (canonical) order."""
+        self.tally = tally
+        """The same tiles counted by slot: 37 counts."""
+        self.drawn = drawn
+        """The drawn tile's slot, or -1 for none."""
+        self.riichi = riichi
+        self.melds = melds
+        self.awaiting_discard = awaiting_discard
 
 
-_M_TILES, _P_TILES, _S_TILES, _Z_TILES = map(_SuitTiles, SUITS)
-_TILE: dict[str, str] = {tile: tile for tile in KIND_OF}
-"""Each tile by its name: a drawn tile is kept as this shared string."""
+def scan_hand(text: str) -> ScannedHand | None:
+    """The hand of a string written as ``str(hand)`` writes it (as paipu store hands) that
+    breaks no rule of :func:`parse_hand`, read byte by byte; ``None`` for any other string,
+    right or wrong, for :func:`_parse_hand_in_full` to read (or refuse).
+
+    Written so: suit groups m, p, s, z at most once each and in that order, each digit a
+    tile of the group's suit, ascending with red fives before the fives, no more than four
+    of a kind; the drawn tile, when the count is 2 mod 3, written apart last (its suit
+    letter again, or a letter of a suit before the last group's); ``*`` riichi; then the
+    melds, and a trailing ``,`` when awaiting a discard. No face-down tile."""
+    melds: tuple[Meld, ...] = ()
+    awaiting_discard = False
+    first = text
+    comma = text.find(",")
+    if comma >= 0:
+        first = text[:comma]
+        meld_texts = text[comma + 1:].split(",")
+        if meld_texts[-1] == "":
+            awaiting_discard = True
+            meld_texts.pop()
+        try:
+            melds = tuple([parse_meld(meld_text) for meld_text in meld_texts])
+        except NotationError:
+            return None
+    if not first.isascii():
+        return None
+    data = first.encode()  # bytes: each read a small int
+    end = len(data)
+    riichi = end > 0 and data[end - 1] == 42  # *
+    if riichi:
+        end -= 1
+    slots: list[int] = []
+    tally = [0] * 37
+    suit = -1
+    order = 0
+    last = -1  # the kind read last
+    same = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
+    drawn = -1
+    i = 0
+    while i < end:
+        byte = data[i]
+        digit = byte - 48
+        if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
+            if suit < 0 or suit == 3 and not 1 <= digit <= 7:
+                return None
+            if digit:
+                slot = kind_read = 9 * suit + digit - 1
+                rank = 2 * digit
+            else:  # a red five, written before the fives (rank 9: between 4s and 5s)
+                slot = _RED_SLOT + suit
+                kind_read = 9 * suit + 4
+                rank = 9
+            if rank < order:
+                return None
+            same = same + 1 if kind_read == last else 1
+            if same > 4:
+                return None
+            last = kind_read
+            order = rank
+            slots.append(slot)
+            tally[slot] += 1
+            i += 1
+            continue
+        letter = _SUIT_BYTE[byte]
+        if letter < 0:
+            return None
+        if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
+            if i + 2 != end:
+                return None
+            digit = data[i + 1] - 48
+            if not 0 <= digit <= 9:
+                return None
+            drawn = _DIGIT_SLOTS[10 * letter + digit]
+            if drawn < 0:
+                return None
+            break
+        if i + 1 == end or _SUIT_BYTE[data[i + 1]] >= 0:
+            return None  # a suit letter with no digit (or the drawn tile's place, taken by a group)
+        suit = letter
+        order = 0
+        i += 1
+    total = len(slots) + (drawn >= 0)
+    if (total % 3 == 2) != (drawn >= 0):
+        return None  # a tile written apart that is not a drawn one, or a drawn one not apart
+    if drawn >= 0 or melds:  # no fifth tile of a kind with those of the groups
+        sets = 0
+        kinds = kind_counts(tally)
+        if drawn >= 0:
+            kinds[KIND_OF_SLOT[drawn]] += 1
+        for meld in melds:
+            sets += meld.type != "north"
+            for tile in meld.tiles:
+                kinds[KIND_OF[tile]] += 1
+        if total > 14 - 3 * sets:
+            return None
+        for count in kinds:
+            if count > 4:
+                return None
+    elif total > 14:
+        return None
+    return ScannedHand(slots, tally, drawn, riichi, melds, awaiting_discard)
 
 
 def parse_hand(text: object) -> HandNotation:
@@ -496,58 +589,15 @@ def parse_hand(text: object) -> HandNotation:
     last tile written is the drawn tile. No more than ``14 - 3 * melds`` concealed tiles,
     no more than four of a kind in the whole hand.
     """
-    # The fast path, in this function for a call less per hand: a hand written as
-    # ``str(hand)`` writes it (as paipu store them) that breaks no rule. Anything else is
-    # read, or said what is wrong with, by _parse_hand_in_full.
-    if type(text) is not str:
+    # A hand written as str(hand) writes it (as paipu store them) is scanned; anything else
+    # is read, or said what is wrong with, by _parse_hand_in_full.
+    scanned = scan_hand(text) if isinstance(text, str) else None
+    if scanned is None:
         return _parse_hand_in_full(text)
-    if "," in text:
-        first, *meld_texts = text.split(",")
-        awaiting_discard = meld_texts[-1] == ""
-        if awaiting_discard:
-            meld_texts.pop()
-        try:
-            melds = tuple(map(parse_meld, meld_texts))
-        except NotationError:
-            return _parse_hand_in_full(text)
-    else:  # most hands: no list made
-        first, melds, awaiting_discard = text, (), False
-    riichi = first[-1:] == "*"
-    if riichi:
-        first = first[:-1]
-    match = _CONCEALED_PARTS.fullmatch(first)
-    if match is None:
-        return _parse_hand_in_full(text)
-    m, p, s, z, drawn_digits = match.groups("")
-    try:
-        concealed = _M_TILES[m] + _P_TILES[p] + _S_TILES[s] + _Z_TILES[z]
-        drawn = _TILE[drawn_digits] if drawn_digits else None
-    except KeyError:
-        return _parse_hand_in_full(text)  # digits out of order, five of a kind, z0, z8 or z9
-    total = len(concealed)
-    if drawn:
-        extra: tuple[str, ...] = (drawn,)
-        total += 1
-        if total % 3 != 2:
-            return _parse_hand_in_full(text)  # a tile written apart that is not drawn
-    else:
-        extra = ()
-        if total % 3 == 2:
-            return _parse_hand_in_full(text)  # a drawn tile not written apart
-    sets = 0
-    for meld in melds:
-        sets += meld.type != "north"
-        extra += meld.tiles
-    if total > 14 - 3 * sets:
-        return _parse_hand_in_full(text)
-    # A suit group holds no more than four of a kind, and a suit has one group: a fifth
-    # can only be of the kind of a tile beyond them.
-    if extra:
-        every = concealed + extra
-        for tile in extra:
-            if sum(map(every.count, _SAME_KIND[tile])) > 4:
-                return _parse_hand_in_full(text)
-    return HandNotation(concealed, drawn, riichi, melds, 0, awaiting_discard)
+    tiles = SLOT_TILES
+    drawn = scanned.drawn
+    return HandNotation(tuple([tiles[slot] for slot in scanned.slots]), tiles[drawn] if drawn >= 0 else None,
+                        scanned.riichi, scanned.melds, 0, scanned.awaiting_discard)
 
 
 def _parse_hand_in_full(text: object) -> HandNotation:

@@ -495,7 +495,7 @@ def test_second_red_five_of_a_group_is_not_a_dora_as_in_the_reference_engine():
     assert {y.name: y.han for y in result.yaku if y.name in ("ドラ", "赤ドラ")} == {"ドラ": 2, "赤ドラ": 2}
 
 
-# -- hand strings read straight into counts (scoring._read_hand) ------------------------
+# -- hand strings read straight into counts (tiles.scan_hand) ---------------------------
 
 READ_AS_PARSED = [
     "m123456p23478s05*",  # riichi, a red five before the fives

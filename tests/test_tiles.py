@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from paipu.tiles import (
+    SLOT_OF,
     HandNotation,
     NotationError,
     counts,
@@ -171,3 +172,54 @@ def test_the_fast_path_for_canonical_hands_reads_as_the_full_parser():
         checked.add(type(_parsed(parse_hand, text)))
         assert _parsed(parse_hand, text) == _parsed(_parse_hand_in_full, text), text
     assert len(checked) == 2  # hands and errors both met
+
+
+# Hand-worked: the tiles of each string as parse_hand must read them (written out by hand,
+# not by the code), and whether the scanner reads it itself (None: left to the full parser).
+SCANNED = [
+    ("m123p406s555z1122*", ("m1 m2 m3 p4 p0 p6 s5 s5 s5 z1 z1 z2 z2", None, True, 0, False)),  # riichi, a red five
+    ("m0555p123s789z111z1", ("m0 m5 m5 m5 p1 p2 p3 s7 s8 s9 z1 z1 z1", "z1", False, 0, False)),  # drawn written apart
+    ("m123p456s789z1122m0", ("m1 m2 m3 p4 p5 p6 s7 s8 s9 z1 z1 z2 z2", "m0", False, 0, False)),  # drawn red five
+    ("m123p456z1122m1,", ("m1 m2 m3 p4 p5 p6 z1 z1 z2 z2", "m1", False, 0, True)),  # awaiting a discard
+    ("m11p456s789z1,m1-23,", ("m1 m1 p4 p5 p6 s7 s8 s9 z1", None, False, 1, True)),
+    ("p3477s678p5,b,z222=,s9999-", ("p3 p4 p7 p7 s6 s7 s8", "p5", False, 3, False)),
+    ("s1111m1,s111=", None),  # five of a kind across a meld
+    ("m11115", None),  # five of a kind in a group
+    ("m05555", None),  # five fives, a red among them
+    ("m5055p123s123z11", None),  # a red five after a five: out of order
+    ("m213", None),  # digits out of order
+    ("m1234p5", None),  # a later suit's group: not a drawn tile, so 2 mod 3 with none
+    ("m12z0", None), ("m12z8", None), ("z08z", None),  # no such honour
+    ("m12_", None),  # a face-down tile
+    ("m123p", None),  # a suit letter without digits
+    ("m1p,m1p", None),  # a bad meld
+    ("p12m345", None),  # suits out of order
+    ("m１23", None),  # not ASCII
+]
+
+
+@pytest.mark.parametrize("text, expected", SCANNED)
+def test_the_scanner_reads_canonical_hands_and_leaves_the_rest(text, expected):
+    """scan_hand reads a hand written as str() writes it into slots; parse_hand builds the
+    same hand from them (the shared tile strings); any other string it leaves to the full
+    parser, which reads it or refuses it as parse_hand does."""
+    from paipu.tiles import SLOT_TILES, _parse_hand_in_full, scan_hand
+
+    scanned = scan_hand(text)
+    if expected is None:
+        assert scanned is None
+        assert _parsed(parse_hand, text) == _parsed(_parse_hand_in_full, text)
+        return
+    tiles, drawn, riichi, melds, awaiting = expected
+    assert scanned is not None
+    assert [SLOT_TILES[slot] for slot in scanned.slots] == tiles.split()
+    assert scanned.tally == [tiles.split().count(tile) for tile in sorted(SLOT_OF, key=SLOT_OF.__getitem__)]
+    assert (SLOT_TILES[scanned.drawn] if scanned.drawn >= 0 else None, scanned.riichi, len(scanned.melds),
+            scanned.awaiting_discard) == (drawn, riichi, melds, awaiting)
+    hand = parse_hand(text)
+    assert (hand.concealed, hand.drawn, hand.riichi, len(hand.melds), hand.awaiting_discard) == (
+        tuple(tiles.split()), drawn, riichi, melds, awaiting)
+    shared = {tile: tile for tile in SLOT_OF}
+    assert all(tile is shared[tile] for tile in hand.tiles)  # the shared strings, none made per hand
+    assert hand == _parse_hand_in_full(text)
+
