@@ -46,8 +46,8 @@ from typing import Any, Final, Iterable, Mapping, Sequence, overload
 from .records import pickle_by_fields, quick_init
 from .limits import MAX_NUMBER, clip, display_width
 from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
-from .tiles import (KIND_OF, KIND_OF_SLOT, KINDS, SLOT_OF, SLOT_TILES, HandNotation, Meld, NotationError, dora_of, kind,
-                    kind_counts, parse_hand, scan_hand)
+from .tiles import (KIND_OF, KIND_OF_SLOT, KINDS, RED_SLOT, SLOT_OF, SLOT_TILES, HandNotation, Meld, NotationError,
+                    dora_of, kind, kind_counts, parse_hand, scan_hand)
 from .names import WIND_NAMES, Yaku
 
 __all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
@@ -518,8 +518,6 @@ def _check_possible(melds: tuple[Meld, ...], ron: bool, situation: Situation) ->
 # here, and written again only for a message.
 
 _SLOTS: Final = 37
-_RED_SLOT: Final = 34
-"""The slot of the red five m0; p0 and s0 follow."""
 
 
 class _Held:
@@ -1081,7 +1079,7 @@ def _uncounted_reds(tally: list[int], ron_red: int, melds: _Melds) -> list[int] 
     """
     missed = melds.uncounted[:]
     for suit in range(3):
-        reds = tally[_RED_SLOT + suit] + (ron_red == _RED_SLOT + suit)
+        reds = tally[RED_SLOT + suit] + (ron_red == RED_SLOT + suit)
         if reds > 1:
             missed[suit] += reds - 1
     return missed if missed[0] or missed[1] or missed[2] else None
@@ -1090,7 +1088,7 @@ def _uncounted_reds(tally: list[int], ron_red: int, melds: _Melds) -> list[int] 
 def _check_red_fives(held: _Held, tally: list[int], win: int, melds: _Melds, red_fives: RedFives) -> None:
     """``ValueError`` if the hand has more red fives of a suit than the rule (``red_fives``)."""
     for suit, allowed in zip("mps", red_fives):
-        slot = _RED_SLOT + "mps".index(suit)
+        slot = RED_SLOT + "mps".index(suit)
         found = tally[slot] + (win == slot) + melds.reds["mps".index(suit)]
         if found > allowed:
             raise ValueError(f"{found} red {suit}5 in hand {held.notation()}, but the rule has {allowed}")
@@ -1472,7 +1470,7 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     counts = kind_counts(tally)
     win_kind = KIND_OF_SLOT[win_slot]
     counts[win_kind] += 1
-    reds = tally[34] + tally[35] + tally[36] + (win_slot >= _RED_SLOT)
+    reds = tally[34] + tally[35] + tally[36] + (win_slot >= RED_SLOT)
     meld_reds = melds.reds
     reds += meld_reds[0] + meld_reds[1] + meld_reds[2]
     mask = melds.mask

@@ -444,7 +444,7 @@ _DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) f
 """The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
 _SUIT_BYTE: Final[tuple[int, ...]] = tuple(SUITS.find(chr(byte)) if chr(byte) in SUITS else -1 for byte in range(256))
 """The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
-_RED_SLOT: Final = 34
+RED_SLOT: Final = 34
 """The slot of the red five m0; p0 and s0 follow."""
 
 
@@ -526,7 +526,7 @@ def scan_hand(text: str) -> ScannedHand | None:
                 slot = kind_read = 9 * suit + digit - 1
                 rank = 2 * digit
             else:  # a red five, written before the fives (rank 9: between 4s and 5s)
-                slot = _RED_SLOT + suit
+                slot = RED_SLOT + suit
                 kind_read = 9 * suit + 4
                 rank = 9
             if rank < order:
