@@ -1,10 +1,11 @@
 """The ``paipu`` command's entry point, outside the package so that it runs first.
 
-Importing :mod:`paipu` loads the whole library (about 0.1 s), and a Ctrl-C pressed then
-would end in a traceback: this module catches it from the very start, as
-:func:`paipu.cli.main` does once running, with exit code 130 and one line
-(``python -m paipu``, which imports the package before any module of it runs, has the
-package turn Ctrl-C into that exit while it loads: :func:`exit_on_interrupt`).
+Importing :mod:`paipu.cli` and what a command runs takes a while (the statistics load
+pandas, about half a second), and a Ctrl-C pressed then would end in a traceback: this
+module catches it from the very start, as :func:`paipu.cli.main` does once running, with
+exit code 130 and one line (``python -m paipu``, which imports the package before any
+module of it runs, has the package turn Ctrl-C into that exit while it loads:
+:func:`exit_on_interrupt`).
 """
 
 from __future__ import annotations  # the annotations below are never evaluated: no import at startup
