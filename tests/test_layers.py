@@ -109,3 +109,23 @@ def test_the_graph_is_read_from_the_source():
 def test_imports_run_one_way():
     circles = _circles(_graph())
     assert circles == [], "\n".join(" <-> ".join(circle) for circle in circles)
+
+
+def test_the_package_names_for_the_type_checker_what_it_loads_on_first_use() -> None:
+    """``paipu/__init__.py`` lists its public names twice: imported under ``if TYPE_CHECKING:``
+    for the type checker, and in ``_SOURCES`` for run time, where each loads on first use.
+    The two lists name the same things from the same modules, and each name loads."""
+    import paipu
+
+    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    declared: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for child in node.body:
+                assert isinstance(child, ast.ImportFrom) and child.level == 1 and child.module
+                declared.update({alias.name: child.module for alias in child.names})
+    assert declared, "no names imported for the type checker"
+    assert declared == paipu._SOURCES
+    for name in declared:
+        assert getattr(paipu, name) is not None
+    assert callable(paipu.report) and callable(paipu.view) and callable(paipu.decisions)
