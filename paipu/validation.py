@@ -29,6 +29,7 @@ from .loader import MAX_SIZE, GameSource, Selection, games_of, load
 from .names import ALIASES, EXHAUSTIVE, WIND_NAMES, draw_name
 from .menus import menu_checkers
 from .observe import Observer, Step
+from .records import pickle_by_fields
 from .engine import Replay
 from .rules import Rule, RuleSpec
 from .settlement import DealExpectation, GameEnd
@@ -108,6 +109,9 @@ class Checker(Observer[list[Finding]]):
     def __init__(self, strict_names: bool = False) -> None:
         self.strict = strict_names
         self.findings: list[Finding] = []
+        self.places: list[tuple[int, int | None] | None] = []
+        """Where each finding is, beside :attr:`findings`: its round's index and event's (the
+        event ``None`` for the round as a whole), or ``None`` for the whole game."""
         self.game: Game | None = None
 
     def result(self) -> list[Finding]:
@@ -123,6 +127,7 @@ class Checker(Observer[list[Finding]]):
         if round_index is not None and round_index < len(game.rounds):
             label = game.rounds[round_index].label
         self.findings.append(Finding(game.source, label, event, check, expected, logged, message))
+        self.places.append(None if round_index is None else (round_index, event))
 
     def compare(self, step: Step[Event | None], check: str, expected: Any, logged: Any, what: str) -> None:
         if expected != logged:
@@ -389,6 +394,9 @@ class FileReport:
     """Games checked loosely: their origin leaves part of their rule open (e.g. Tenhou's
     final-points rules for a date outside the evidence), and every value it allows was
     accepted (``docs/tenhou-rules.md``)."""
+
+
+pickle_by_fields(Finding, FileReport)  # compiled frozen records; reports travel between --jobs processes
 
 
 def validate_file(path: str, index: Selection = None, rule: RuleSpec | None = None,

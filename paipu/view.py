@@ -51,7 +51,7 @@ from .danger import SafeKinds, danger, public_counts
 from .checks import DrawExpectation, WinExpectation, furiten, passed_tile
 from .engine import Replay
 from .menus import menu_checkers
-from .observe import EVENT_HOOKS, Step
+from .observe import EVENT_HOOKS, Observer, Step
 from .events import Deal, Discard, Game, Kan, NoWin, Round, Win, locator
 from .limits import as_index, clip, printable
 from .loader import GameReader, load
@@ -747,43 +747,41 @@ def round_html(round_: Round) -> str:
 # -- the replay recorded ------------------------------------------------------------------
 
 
-class _Recorder(Checker):
-    """The observer of the replay that draws a frame at every step and remembers at which
-    step validation reports each finding."""
+class _Recorder(Observer[None]):
+    """The observer of the replay that draws a frame at every step, after validation's
+    checker (:attr:`checker`, when checking) has checked it: the checker keeps each
+    finding with its place."""
 
     def __init__(self, game: Game, check: bool, rounds: frozenset[int] | None = None) -> None:
-        super().__init__()
-        self.check = check
+        self.checker = Checker() if check else None
         self.rounds = rounds
         """The indices of the rounds drawn (``None``: every round); the end is drawn always."""
         self.names = tuple(page_text(name.split("\n")[0], 40) for name in game.players)
         self.memo = _Memo()
         self.bodies: list[str] = []
         self.places: list[tuple[int, int | None]] = []
-        self.found: list[tuple[tuple[int, int | None] | None, Finding]] = []
 
-    def add(self, step: Step[Any] | None, check: str, expected: Any, logged: Any, message: str,
-            round_index: int | None = None, event: int | None = None) -> None:
-        super().add(step, check, expected, logged, message, round_index, event)
-        if step is not None:
-            round_index, event = step.round_index, step.event_index
-        place = None if round_index is None else (round_index, event)
-        self.found.append((place, self.findings[-1]))
+    def result(self) -> None:
+        return None
+
+    def on_game_start(self, game: Game) -> None:
+        if self.checker is not None:
+            self.checker.on_game_start(game)
 
     def record(self, step: Step[Any]) -> None:
         """Check the step as validation does, then draw its frame."""
-        if self.check:
+        if self.checker is not None:
             checked = _CHECKED.get(type(step.event))
             if checked is not None:
-                checked(self, step)
+                checked(self.checker, step)
         if self.rounds is not None and step.round is not None and step.round_index not in self.rounds:
             return
         self.places.append((step.round_index, step.event_index))
-        self.bodies.append(_body(step, self.names, self.memo, self.check))
+        self.bodies.append(_body(step, self.names, self.memo, self.checker is not None))
 
     def on_problem(self, step: Step[Any], problem: Any) -> None:
-        if self.check:
-            super().on_problem(step, problem)
+        if self.checker is not None:
+            self.checker.on_problem(step, problem)
 
     on_deal = on_draw = on_discard = on_call = on_kan = on_dora = on_north = on_win = on_no_win = record
     on_game_end = record
@@ -847,13 +845,15 @@ class Viewer:
         self.rounds = None if rounds is None else frozenset(rounds)
         """The indices of the rounds drawn, ``None`` for every round."""
         recorder = _Recorder(game, check, self.rounds)
-        replay.run(recorder, *(menu_checkers(game, recorder.add) if check else ()))
+        checker = recorder.checker
+        replay.run(recorder, *(menu_checkers(game, checker.add) if checker is not None else ()))
         self.names = recorder.names
         self.steps: list[tuple[int, int | None]] = recorder.places
         index = {place: i for i, place in enumerate(self.steps)}
-        self.findings: list[Finding] = [finding for _, finding in recorder.found]
+        self.findings: list[Finding] = [] if checker is None else checker.findings
+        places = [] if checker is None else checker.places
         self.finding_steps: list[int] = [index.get(place, len(self.steps) - 1) if place else len(self.steps) - 1
-                                         for place, _ in recorder.found]
+                                         for place in places]
         at_step: dict[int, list[Finding]] = {}
         for step, finding in zip(self.finding_steps, self.findings):
             at_step.setdefault(step, []).append(finding)
