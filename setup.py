@@ -20,12 +20,14 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED = ("events", "tiles", "records", "checks", "settlement", "scoring", "shanten", "hand", "table", "step",
             "engine", "limits", "game_rule", "compression", "names", "text", "facts", "formats/mjai",
-            "formats/majiang", "formats/tenhou_xml")
+            "formats/majiang", "formats/tenhou_xml", "validation")
 """The modules compiled: the engine, what it reads and makes at every event, and the readers
 (a module of a subpackage named by its path in ``paipu/``, ``formats/majiang``). Not ``rules``
 (its ``Rule`` takes JSON values its fields' types do not say and converts them, which a
 native class refuses), nor the modules whose classes users subclass (``observe``; its
-``Step``, made at every event, is compiled in ``step``)."""
+``Step``, made at every event, is compiled in ``step``). ``validation``'s ``Checker`` is
+compiled (its hooks run at every deal, win and draw: 1.30 against 1.24 s CPU for the 722
+agony5757 games): an interpreted class cannot subclass it, so the viewer holds one."""
 
 HERE = Path(__file__).resolve().parent
 
