@@ -6,7 +6,8 @@ the first 40 files, in the loader's order, of the real Tenhou games converted to
 ``../shared/corpora/tenhou-as-majiang/agony5757-mahjong-paipuxmls/``, rule ``tenhou``).
 
 Timings on a shared virtual machine move by half from one minute to the next; a count of
-instructions does not (string hashing is seeded the same in every run, for that). Run this before and after a change to see what the change did
+instructions does not (string hashing is seeded the same in every run, and numpy given one
+thread, for that). Run this before and after a change to see what the change did
 (instructions are not time: a change can save memory traffic that they do not show, so
 confirm a gain that matters with ``bench_replay.py``). Python runs three times under
 callgrind, about 50 times slower than alone: to start and import paipu only, to load the
@@ -62,8 +63,10 @@ def _count(step: str, rule_name: str, files: list[str]) -> int:
                __file__, "--step", step, "--rule", rule_name, *files]
     # One hash seed for every run: string hashing is randomised per process, and with it
     # where dict entries go and how often they collide (about 1 M instructions in 360 M).
+    # One OpenBLAS thread, as ``paipu`` runs (cli.main): numpy's other threads spin for as
+    # long as the scheduler lets them, a count that moved the statistics' line by millions.
     done = subprocess.run(command, capture_output=True, text=True, check=False,
-                          env={**os.environ, "PYTHONHASHSEED": "0"})
+                          env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"})
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"callgrind failed ({step}):\n{done.stderr[-2000:]}")
