@@ -140,8 +140,8 @@ def _parsed(parse, text):
         return str(error)
 
 
-def test_the_fast_path_for_canonical_hands_reads_as_the_full_parser():
-    """parse_hand reads a hand written as str() writes it without going tile by tile; on
+def test_the_scanner_of_canonical_hands_reads_as_the_full_parser():
+    """parse_hand reads a hand written as str() writes it by scan_hand; on
     hands near that form (a tile out of order, five of a kind across the drawn tile or a
     meld, a drawn tile not written apart, red fives, too many tiles) it must give the
     full parser's hand or error."""
