@@ -107,6 +107,22 @@ class Standing:
     round_wind: int = 0
     hand_number: int = 0
 
+    # Its own __init__ and __eq__: compiled, they run natively (the dataclass's are
+    # interpreted code: ~16,000 standings made and ~8,000 compared in validating 722 games).
+    def __init__(self, scores: list[int], honba: int = 0, sticks: int = 0, round_wind: int = 0,
+                 hand_number: int = 0) -> None:
+        self.scores = scores
+        self.honba = honba
+        self.sticks = sticks
+        self.round_wind = round_wind
+        self.hand_number = hand_number
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Standing):
+            return False
+        return (self.scores == other.scores and self.honba == other.honba and self.sticks == other.sticks
+                and self.round_wind == other.round_wind and self.hand_number == other.hand_number)
+
     def copy(self) -> "Standing":
         return Standing(list(self.scores), self.honba, self.sticks, self.round_wind, self.hand_number)
 
