@@ -287,7 +287,7 @@ def test_a_temporary_name_taken_is_never_written_through(tmp_path, monkeypatch):
     (tmp_path / ".out.csv.taken.part").symlink_to(victim)
     (tmp_path / ".out.csv.taken2.part").write_text("theirs\n", encoding="utf-8")
     letters = iter(["taken", "taken2", "free"])
-    monkeypatch.setattr(output, "token_hex", lambda size: next(letters))
+    monkeypatch.setattr(output, "_random_letters", lambda: next(letters))
     output.write_whole(tmp_path / "out.csv", b"a,b\n")
     assert (tmp_path / "out.csv").read_bytes() == b"a,b\n"
     assert victim.read_text(encoding="utf-8") == "mine\n"
