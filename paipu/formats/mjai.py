@@ -391,6 +391,36 @@ _MARK_LINES_OF = {4: _MARK_LINES, 3: {line: mark for line, mark in _MARK_LINES.i
 """:data:`_MARK_LINES` of the players of a game, by their number (as :data:`_PLAIN_LINES_OF`)."""
 
 
+class _CallLine:
+    """A chi, pon, open kan (``daiminkan``) or closed kan (``ankan``) as its line says it:
+    who calls, the meld, whether a replacement draw follows, and its event by seat, each
+    made once (:data:`_CALL_LINES`)."""
+
+    __slots__ = ("actor", "meld", "closed", "after_kan", "by_seat")
+
+    def __init__(self, actor: int, meld: Meld, closed: bool, after_kan: bool) -> None:
+        self.actor = actor
+        self.meld = meld
+        self.closed = closed
+        """A closed kan: a :class:`~paipu.events.Kan`, else a :class:`~paipu.events.Call`."""
+        self.after_kan = after_kan
+        self.by_seat: list[Call | Kan | None] = [None, None, None, None]
+
+    def event(self, seat: int) -> Call | Kan:
+        """The call's event when the caller sits at ``seat``."""
+        event = self.by_seat[seat]
+        if event is None:
+            event = self.by_seat[seat] = Kan(seat, self.meld) if self.closed else Call(seat, self.meld)
+        return event
+
+
+_CALL_LINES: dict[int, dict[bytes, _CallLine]] = {3: {}, 4: {}}
+"""The lines of the calls read so far, by the number of players, each by its bytes: the
+same call's line (Mortal and paipu write them alike) recurs across games, and is read
+once. Emptied when it holds :data:`_CALL_LINES_KEPT`."""
+_CALL_LINES_KEPT = 1 << 14
+
+
 _Result = TypeVar("_Result", Win, NoWin)
 """A round's result: a win or a draw."""
 
@@ -557,6 +587,7 @@ class _Reader:
         index = 0
         plain: dict[bytes, _PlainLine] = _PLAIN_LINES
         marks: dict[bytes, tuple[int, int]] = _MARK_LINES
+        calls: dict[bytes, _CallLine] = _CALL_LINES[4]
         line_events: dict[bytes, Draw | Discard] = _NO_LINES  # the plain lines' events in this round
         quick = line_events  # the same, or none while a kan or riichi declared just before changes them
         current: list[Event] | None = None  # the round being read (self.events)
@@ -568,6 +599,7 @@ class _Reader:
             while index < len(items):
                 item = items[index]
                 index += 1
+                line = item
                 if type(item) is bytes:
                     event = quick.get(item)
                     if event is not None:
@@ -586,6 +618,12 @@ class _Reader:
                             else:
                                 events.append((_KAN_DRAWS if after_kan else _DRAWS)[seat, name])
                                 after_kan = False
+                            quick = _NO_LINES if after_kan or reach != riichi else line_events
+                            continue
+                        called = calls.get(item)
+                        if called is not None:  # a call's line read before: its event
+                            events.append(called.event(seats[called.actor]))
+                            after_kan = called.after_kan
                             quick = _NO_LINES if after_kan or reach != riichi else line_events
                             continue
                         mark = marks.get(item)
@@ -615,8 +653,12 @@ class _Reader:
                     started = True
                     continue
                 self.after_kan = after_kan
-                self.read(item)
+                called = self.read(item)
                 after_kan = self.after_kan
+                if called is not None and type(line) is bytes:
+                    if len(calls) >= _CALL_LINES_KEPT:
+                        calls.clear()
+                    calls[line] = called
                 if self.events is not current:
                     current = self.events
                     if current is None:
@@ -624,6 +666,7 @@ class _Reader:
                     else:
                         players = self.players
                         events, plain, marks = current, _PLAIN_LINES_OF[players], _MARK_LINES_OF[players]
+                        calls = _CALL_LINES[players]
                         seats, line_events = _SEATS[players][self.dealer], _PLAIN_EVENTS[players][self.dealer]
                         reach, riichi = self.reach, self.riichi
                 quick = _NO_LINES if after_kan or reach != riichi else line_events
@@ -636,33 +679,40 @@ class _Reader:
             return FormatError(message, len(self.rounds) if self.rounds else None)
         return FormatError(message, len(self.rounds), len(self.events), Round((self.events[0],)).label)
 
-    def read(self, obj: Any) -> None:
-        """Read one event object (any but the first, ``start_game``), checked in full."""
+    def read(self, obj: Any) -> _CallLine | None:
+        """Read one event object (any but the first, ``start_game``), checked in full; a
+        chi, pon or kan but an added one (which depends on the pon before it) is returned
+        as read, for :meth:`read_all` to know its line when it comes again."""
         kind_of_event = obj.get("type") if isinstance(obj, dict) else None
         if not isinstance(kind_of_event, str):
             raise FormatError(f"not an mjai event: {clip(repr(obj), 80)}")
         if kind_of_event not in _EVENT_TYPES:
             raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
         if kind_of_event in ("none", "reach_accepted"):
-            return
+            return None
         if kind_of_event == "end_game":  # the last item read (:func:`_after_end_game`)
-            return self.end_round()
+            self.end_round()
+            return None
         if kind_of_event == "start_kyoku":
-            return self.start_kyoku(obj)
+            self.start_kyoku(obj)
+            return None
         if kind_of_event == "start_game":
             raise FormatError("a second start_game: an mjai file holds one game")
         events = self.round_events(kind_of_event)
         if kind_of_event == "end_kyoku":
-            return self.end_round()
+            self.end_round()
+            return None
         if kind_of_event == "dora":
             events.append(DoraReveal(_tile(obj.get("dora_marker"), "dora_marker")))
             self.indicators_shown += 1
             indicators(self.indicators_shown, "dora")
-            return
+            return None
         if kind_of_event == "hora":
-            return self.hora(obj, events)
+            self.hora(obj, events)
+            return None
         if kind_of_event == "ryukyoku":
-            return self.ryukyoku(obj, events)
+            self.ryukyoku(obj, events)
+            return None
         actor = self.player(obj)
         seat = self.seat(actor)
         if kind_of_event == "tsumo":
@@ -684,26 +734,32 @@ class _Reader:
             if mark is None or (kind_of_event == "chi" and mark != "-"):
                 raise FormatError(f"{kind_of_event}: player {actor} cannot call from player {target}")
             consumed = _tiles(obj.get("consumed"), 3 if kind_of_event == "daiminkan" else 2, "consumed")
-            events.append(Call(seat, _meld(kind_of_event, [_tile(obj.get("pai"))] + consumed, mark)))
-            self.after_kan = kind_of_event == "daiminkan"
-        elif kind_of_event in ("kakan", "ankan"):
-            if kind_of_event == "ankan":
-                meld = _meld("ankan", _tiles(obj.get("consumed"), 4, "consumed"), "")
-            else:
-                added = _tile(obj.get("pai"))
-                _tiles(obj.get("consumed"), 3, "consumed")
-                pon = next((e.meld for e in events if type(e) is Call and e.seat == seat
-                            and e.meld.type == "pon" and e.meld.kind == kind(added)), None)
-                if pon is None:
-                    raise FormatError(f"kakan: player {actor} has no pon of {obj.get('pai')}")
-                meld = pon.with_added(added)
-            events.append(Kan(seat, meld))
+            return self.call(_CallLine(actor, _meld(kind_of_event, [_tile(obj.get("pai"))] + consumed, mark),
+                                       False, kind_of_event == "daiminkan"), events)
+        elif kind_of_event == "ankan":
+            return self.call(_CallLine(actor, _meld("ankan", _tiles(obj.get("consumed"), 4, "consumed"), ""), True, True),
+                             events)
+        elif kind_of_event == "kakan":
+            added = _tile(obj.get("pai"))
+            _tiles(obj.get("consumed"), 3, "consumed")
+            pon = next((e.meld for e in events if type(e) is Call and e.seat == seat
+                        and e.meld.type == "pon" and e.meld.kind == kind(added)), None)
+            if pon is None:
+                raise FormatError(f"kakan: player {actor} has no pon of {obj.get('pai')}")
+            events.append(Kan(seat, pon.with_added(added)))
             self.after_kan = True
         else:  # nukidora, kita: a North set aside; its replacement is the tsumo after it, a plain draw
             tile = _tile(obj.get("pai", "N"))
             if tile != "z4":
                 raise FormatError(f"{kind_of_event}: only a North (N) is set aside (北抜き), not {obj['pai']}")
             events.append(NorthSetAside(seat, tile))
+        return None
+
+    def call(self, called: _CallLine, events: list[Event]) -> _CallLine:
+        """Play a call read from its line: its event, and whether a replacement draw follows."""
+        events.append(called.event(self.seat(called.actor)))
+        self.after_kan = called.after_kan
+        return called
 
     @staticmethod
     def _last_tile(events: list[Event]) -> str | None:
