@@ -1200,3 +1200,39 @@ def test_three_player_corpus_games_go_to_mjai_and_back_and_validate_as_their_sou
         assert _findings(back) == expected == [], game.source
         bare = game_from_mjai(parse(_reviewer_lines(data)), source=game.source)
         assert _findings(bare, game_rule(game)) == expected, game.source
+
+
+def test_a_calls_line_read_before_is_still_checked_against_the_games_players(tmp_path):
+    """A chi, pon or kan line is read once and looked up by its bytes after that: the same
+    line in another game gives that game's event (its seat from that game's dealer), and
+    player 3's call, read in a four-player game, is still refused in a three-player one."""
+    sanma = corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls", "2020010118gm-00b9-0000-fec27b29.mjlog")
+    (three,) = load(sanma, errors="raise")
+    lines = dumps(three).split(b"\n")
+    call = next(i for i, line in enumerate(lines) if b'"type":"pon"' in line)
+    pon = orjson.loads(lines[call])
+    # the same pon by player 3 (from player 2), in a four-player game first: read there
+    pon.update(actor=3, target=2)
+    line = orjson.dumps(pon)
+    (four,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    four_lines = dumps(four).split(b"\n")
+    first_round = next(i for i, text in enumerate(four_lines) if b'"start_kyoku"' in text)
+    start = orjson.loads(four_lines[first_round])
+    dealer = start["oya"]
+    # after player 3's discard, so that the line is read where the log allows it
+    discard = next(i for i in range(first_round, len(four_lines))
+                   if b'"dahai"' in four_lines[i] and orjson.loads(four_lines[i])["actor"] == 2)
+    for _ in range(2):  # read, then looked up: the same event, seat by the dealer
+        game = _game_of(tmp_path, b"\n".join(four_lines[:discard + 1] + [line]))
+        events = game.rounds[0].events
+        assert type(events[-1]).__name__ == "Call" and events[-1].seat == (3 - dealer) % 4
+    lines[call] = line
+    assert "actor must be an integer 0..2, not 3" in _load_error(tmp_path, b"\n".join(lines))
+
+
+def _game_of(tmp_path, data: bytes):
+    """The one game of an mjai file of ``data`` (a log cut short: its last round open)."""
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(data)
+    (game,) = load(path, errors="raise")
+    return game
