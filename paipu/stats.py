@@ -876,6 +876,18 @@ def _numbers(series: pd.Series) -> np.ndarray:
     return numbers
 
 
+def _strings(column: pd.Series) -> np.ndarray:
+    """The values of a column of names as an object array of str (NA as NA): of a
+    categorical column, its categories converted once and taken by code, which is ~50
+    times faster than converting every row (a category of pyarrow strings)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        codes = column.cat.codes.to_numpy()
+        if len(codes) and codes.min() >= 0:  # no NA
+            strings: np.ndarray = column.cat.categories.to_numpy(dtype=object)[codes]
+            return strings
+    return np.asarray(column.to_numpy(dtype=object))
+
+
 def _merged_yaku(name: str) -> str:
     return "翻牌" if name.startswith(("場風", "自風", "翻牌", "役牌")) else name
 
@@ -902,7 +914,7 @@ def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[
 def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     """The ``stats`` of one table, one row per name: each numerator and denominator summed
     (or the numerator's largest, or tallied) per player in one group-by."""
-    names = np.asarray(frame["name"].to_numpy(dtype=object))
+    names = _strings(frame["name"])
     sums: dict[str, np.ndarray] = {}
     known: dict[str, np.ndarray | None] = {}  # where a quantity is not NA; None: everywhere
     largest: dict[str, pd.Series] = {}

@@ -1368,3 +1368,17 @@ def test_a_win_of_unknown_value_has_a_class_but_no_band():
     assert math.isnan(summary.loc["Ben", "mangan_win_rate"])
     assert summary["deal_in_band_small_cases"].sum() == 0 and summary["deal_in_turn_early"].sum() == 1
     assert table.games["rank_points"].isna().all() and summary["stable_dan"].isna().all()
+
+
+def test_names_taken_by_category_code_are_the_rows_names() -> None:
+    """The per-player sums read a categorical name column through its categories (one
+    conversion, then taken by code): the same str per row as converting every row, and
+    an NA row or a plain column converted row by row as before."""
+    for values in (["b", "a", "b", "c"], ["b", None, "a"], []):
+        for dtype in ("category", object):
+            column = pd.Series(values, dtype=dtype)
+            expected = list(column.to_numpy(dtype=object))
+            got = stats._strings(column)
+            assert got.dtype == np.dtype(object)
+            assert [None if pd.isna(x) else x for x in got] == [None if pd.isna(x) else x for x in expected]
+            assert all(type(x) is str for x in got if not pd.isna(x))
