@@ -18,7 +18,7 @@ from paipu.formats.majiang import game_from_json
 from paipu.formats.tenhou_rules import implied_rule
 from paipu.rules import RedFives
 
-from conftest import corpus
+from conftest import HAND_MADE, corpus
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_logs" / "tsumo.json"
 
@@ -116,3 +116,17 @@ def test_a_north_set_aside_of_another_tile_is_a_load_error(case, tmp_path):
     good.parent.mkdir()
     good.write_text(text, encoding="utf-8")
     assert len(list(load(good, errors="raise"))) == 1
+
+
+def test_a_paipu_is_recognised_without_importing_the_mahjong_soul_reader() -> None:
+    """The sniff of a Mahjong Soul record is a look at the parsed JSON: loading 電脳麻将
+    paipu does not import that reader, nor the engine's hand it imports (a tenth of a
+    second of a short load)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, paipu; games = list(paipu.load(sys.argv[1])); "
+            "print(len(games), 'paipu.formats.majsoul_record' in sys.modules, 'paipu.hand' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(HAND_MADE[0])], capture_output=True, text=True, check=True,
+                         cwd=Path(paipu.__file__).resolve().parents[1])
+    assert out.stdout.split() == ["1", "False", "False"]

@@ -25,7 +25,7 @@ import orjson
 from ..events import Event, Game, Win
 from ..rules import Rule
 from .errors import FormatError
-from .recognise import is_mjlog, is_tenhou_json
+from .recognise import is_majsoul_record, is_mjlog, is_tenhou_json
 from .majiang import game_from_json, game_to_json
 
 __all__ = ["FormatError", "Format", "FORMATS", "ReadGame", "Writer", "WRITERS", "identify", "is_mjlog",
@@ -108,12 +108,6 @@ def _mjai_games(log: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     return split(log), read_part
 
 
-def _is_majsoul_record(obj: Any) -> bool:
-    from .majsoul_record import is_majsoul_record
-
-    return is_majsoul_record(obj)
-
-
 def _majsoul_games(obj: Any, file_name: str) -> tuple[list[Any], ReadGame]:
     """One game."""
     from .majsoul_record import game_from_majsoul_record
@@ -131,7 +125,7 @@ FORMATS: dict[str, Format] = {
         Format("tenhou-mjlog", None, is_mjlog, _mjlog_games),
         Format("mjai", _parse_mjai, _is_mjai, _mjai_games),
         Format("tenhou-json", _parse_json, is_tenhou_json, _tenhou_json_games),
-        Format("majsoul", _parse_json, _is_majsoul_record, _majsoul_games),
+        Format("majsoul", _parse_json, is_majsoul_record, _majsoul_games),
         Format("majiang", _parse_json, _any_json, _majiang_games),
     )
 }

@@ -34,6 +34,7 @@ from ..rules import MAJSOUL, MAJSOUL_SANMA, RedFives, Rule
 from ..tiles import KIND_OF, KINDS, HandNotation, Meld, NotationError, meld_text, parse_meld
 from .errors import FormatError, bounded, final_points, shown_text
 from .majsoul import majsoul_origin
+from .recognise import is_majsoul_record
 
 __all__ = ["is_majsoul_record", "game_from_majsoul_record", "MajsoulRecord", "FANS", "OPERATIONS", "Menu"]
 
@@ -253,13 +254,6 @@ def _detail(obj: Any) -> Any:
     if isinstance(obj, dict) and "records" not in obj and "actions" not in obj and isinstance(obj.get("data"), dict):
         return obj["data"]
     return obj
-
-
-def is_majsoul_record(obj: Any) -> bool:
-    """Whether parsed JSON is a Mahjong Soul record: an object with a ``head`` holding a
-    ``uuid`` and a ``data``."""
-    return (isinstance(obj, dict) and isinstance(obj.get("head"), dict) and "uuid" in obj["head"]
-            and "data" in obj)
 
 
 def _records(obj: Any) -> list[tuple[str, dict[str, Any]]]:
