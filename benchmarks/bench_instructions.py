@@ -110,7 +110,7 @@ def main() -> int:
                          ("load + validate", load + validate),
                          ("validate + observer", observed), ("statistics", stats)):
         per_game = f" = {count / games / 1e6:8.2f} M per game" if label != "start-up" and games else ""
-        print(f"{label:>16}: {count / 1e6:10.1f} M instructions{per_game}")
+        print(f"{label:>16}: {count / 1e6:10.2f} M instructions{per_game}")
     return 0
 
 
