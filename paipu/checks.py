@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from .records import pickle_by_fields
 from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NorthSetAside, NoWin, Win
 from .hand import Hand
@@ -49,6 +51,7 @@ _KOKUSHI = frozenset(("国士無双", "国士無双十三面"))
 """The names of thirteen orphans' yaku (the single wait, the thirteen-sided wait)."""
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class WinExpectation:
     """What the engine derives for a :class:`~paipu.events.Win`.
@@ -76,6 +79,7 @@ class WinExpectation:
         object.__setattr__(self, "hand", hand)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class DrawExpectation:
     """What the engine derives for a :class:`~paipu.events.NoWin`: the draw's ``name``

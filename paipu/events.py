@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from operator import add, neg
 from typing import Any, Iterable, Iterator, Mapping, Union
 
+from mypy_extensions import mypyc_attr
+
 from .records import pickle_by_fields
 from .tiles import HandNotation, Meld
 from .names import WIND_NAMES, Yaku, draw_name
@@ -61,6 +63,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(acyclic=True)
 class _Keyed:
     """What every event has: its 電脳麻将 name (:data:`EVENT_KEYS`)."""
 
@@ -75,6 +78,7 @@ class _Keyed:
         return EVENT_KEYS[type(self)]
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Deal(_Keyed):
     """Start of a round (配牌, ``qipai``).
@@ -108,6 +112,7 @@ class Deal(_Keyed):
         object.__setattr__(self, "hands", hands)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Draw(_Keyed):
     """A draw from the live wall (自摸, ``zimo``)."""
@@ -116,6 +121,7 @@ class Draw(_Keyed):
     tile: str
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class KanDraw(_Keyed):
     """The replacement draw from the dead wall after any kan (嶺上牌, ``gangzimo``)."""
@@ -124,6 +130,7 @@ class KanDraw(_Keyed):
     tile: str
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Discard(_Keyed):
     """A discard (打牌, ``dapai``).
@@ -138,6 +145,7 @@ class Discard(_Keyed):
     riichi: bool = False
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Call(_Keyed):
     """A chi, pon or open kan (大明槓) on the previous discard (副露, ``fulou``)."""
@@ -151,6 +159,7 @@ class Call(_Keyed):
         object.__setattr__(self, "meld", meld)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Kan(_Keyed):
     """A closed kan (暗槓) or added kan (加槓) on one's own turn (``gang``)."""
@@ -159,6 +168,7 @@ class Kan(_Keyed):
     meld: Meld
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class DoraReveal(_Keyed):
     """A new dora indicator turned over after a kan (槓ドラ, ``kaigang``)."""
@@ -166,6 +176,7 @@ class DoraReveal(_Keyed):
     indicator: str
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Win(_Keyed):
     """A win (和了, ``hule``) with the values the log states.
@@ -225,6 +236,7 @@ class Win(_Keyed):
         return bool(self.yaku) or self.fu is not None or self.han is not None or self.yakuman is not None
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class NoWin(_Keyed):
     """A round that ends without a win (流局, ``pingju``).
@@ -247,6 +259,7 @@ class NoWin(_Keyed):
         object.__setattr__(self, "payments", payments)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class NorthSetAside(_Keyed):
     """A North tile set aside as dora in three-player mahjong (北抜き, ``penuki``)."""
@@ -274,6 +287,7 @@ Event = Union[Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, N
 """Any event of a round."""
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Round:
     """One round (局, a hand from deal to win or draw): its events, the :class:`Deal` first.

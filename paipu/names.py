@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from .records import pickle_by_fields
 
 __all__ = ["Yaku", "ENGLISH", "ALIASES", "WIND_NAMES", "DRAW_NAMES", "DRAW_ENGLISH", "EXHAUSTIVE", "name", "draw_name"]
@@ -144,6 +146,7 @@ def draw_name(logged: str) -> str | None:
     return DRAW_NAMES.get(logged)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Yaku:
     """One entry of a win's yaku list (``hupai``).

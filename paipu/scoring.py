@@ -43,6 +43,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Final, Iterable, Mapping, Sequence, overload
 
+from mypy_extensions import mypyc_attr
+
 from .records import pickle_by_fields, quick_init
 from .limits import MAX_NUMBER, clip, display_width
 from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
@@ -285,6 +287,7 @@ _GIVEN = attrgetter("round_wind", "seat_wind", "riichi", "ippatsu", "haitei", "r
 """Every field of a :class:`Situation`, in order, as given."""
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class NotAWin:
     """A hand that scores nothing, and why: :data:`INCOMPLETE` (not a complete hand) or
@@ -304,6 +307,7 @@ class NotAWin:
         return "not a complete hand" if self.reason == INCOMPLETE else "no yaku"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class WinResult:
     """The value of a win and who pays it (the 電脳麻将 ``hule`` event's numbers).
@@ -520,6 +524,7 @@ def _check_possible(melds: tuple[Meld, ...], ron: bool, situation: Situation) ->
 _SLOTS: Final = 37
 
 
+@mypyc_attr(acyclic=True)
 class _Held:
     """A hand as scoring reads it: its concealed tiles counted by slot (the drawn tile
     apart), and what else of the notation counts."""
@@ -681,6 +686,7 @@ def _split(counts: list[int], n: int, base: int) -> list[list[int]]:
     return found
 
 
+@mypyc_attr(acyclic=True)
 class _Suit:
     """The shapes of one suit's tiles: its tiles mod 3 (:attr:`residue`); for 0, every
     split into sets (:attr:`splits`); for 2, each kind held twice or more, in order, that
@@ -734,6 +740,7 @@ def _suit(counts: list[int], suit: int) -> _Suit:
     return shapes
 
 
+@mypyc_attr(acyclic=True)
 class _Shape:
     """One standard reading of a hand's concealed tiles: its ``pair`` (a kind), its
     ``sets`` (numbers, see above) and ``at``, where the winning tile is (0 the pair, i
@@ -847,6 +854,7 @@ def nine_gates(counts: Sequence[int], win: int) -> int:
     return 2 if suit[win - base] == (4 if win - base in (0, 8) else 2) else 1
 
 
+@mypyc_attr(acyclic=True)
 class _Melds:
     """What scoring needs of a hand's melds."""
 
@@ -1097,6 +1105,7 @@ def _check_red_fives(held: _Held, tally: list[int], win: int, melds: _Melds, red
 # -- readings' values ------------------------------------------------------------------
 
 
+@mypyc_attr(acyclic=True)
 class _Options:
     """The options of a :class:`~paipu.rules.Rule` that scoring reads, read from it once
     (a Rule is an interpreted class: each of its fields read is a look-up by name)."""
@@ -1139,6 +1148,7 @@ def _options(rule: Rule) -> _Options:
     return options
 
 
+@mypyc_attr(acyclic=True)
 class _Win:
     """What every reading of one win shares."""
 
@@ -1187,6 +1197,7 @@ class _Win:
     rule: _Options
 
 
+@mypyc_attr(acyclic=True)
 class _Reading:
     """One reading's yaku, fu, han and value before payments (基本点 ``base``,
     ``points``)."""

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from .records import pickle_by_fields
 from .checks import is_tenpai
 from .events import Deal, NoWin, Round, Win
@@ -29,6 +31,7 @@ from .table import Table
 __all__ = ["Standing", "DealExpectation", "GameEnd", "keeps_deal", "game_ends", "final_results", "final_points"]
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class DealExpectation:
     """What a round's :class:`~paipu.events.Deal` should state, by the rules and the
@@ -70,6 +73,7 @@ FinalResults = tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 """Final scores, ranks and points, each by player id."""
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class GameEnd:
     """What the engine derives at the end of the log: whether the game ends after the
@@ -96,6 +100,7 @@ class GameEnd:
 pickle_by_fields(DealExpectation, GameEnd)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True)
 class Standing:
     """The game's standing between rounds: ``scores`` by player id, ``honba``, riichi

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
 from .hand import Hand, IllegalAction
 from .rules import Rule
@@ -87,6 +89,7 @@ AFTER_DISCARD = "due right after the discard"
 _AFTER_REPLACEMENT = {CLOSED_KAN: BEFORE_DISCARD, OPEN_KAN: AT_DISCARD}
 
 
+@mypyc_attr(acyclic=True)
 class Problem:
     """An event that is not legal in the state the table is in (or a state the log
     cannot be in). ``check`` names what was checked, by the event's paipu key (e.g.
@@ -108,6 +111,7 @@ class Problem:
         return f"Problem({self.check!r}, {self.message!r})"
 
 
+@mypyc_attr(acyclic=True)
 class TilesInView:
     """The tiles of each kind in view in a round (見えている牌: dealt, drawn, turned as
     dora indicators): ``counts`` by kind (a red five as a five), ``red`` the red fives

@@ -26,9 +26,11 @@ silently ignore or drop (``z8``, a fifth copy of a tile, a malformed meld) raise
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final, Iterable, Literal, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from .records import pickle_by_fields
-from typing import Final, Iterable, Literal, Sequence
 
 __all__ = [
     "NotationError",
@@ -170,6 +172,7 @@ def _rank(digit: str) -> int:
     return 5 if digit == "0" else int(digit)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld: chi (吃), pon (碰), open kan (大明槓), closed kan (暗槓) or added kan (加槓).
@@ -348,6 +351,7 @@ _ORDER: dict[str, int] = {tile: 2 * k + (tile[1] != "0") for tile, k in KIND_OF.
 fives of its suit (a looked-up key sorts without a Python call per tile)."""
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class HandNotation:
     """A hand as written in 電脳麻将 notation (手牌, *shoupai*).
@@ -458,6 +462,7 @@ def kind_counts(tally: list[int]) -> list[int]:
     return result
 
 
+@mypyc_attr(acyclic=True)
 class ScannedHand:
     """A hand string written as ``str(hand)`` writes it, read by :func:`scan_hand`: its
     tiles as slot numbers (:data:`SLOT_OF`)."""

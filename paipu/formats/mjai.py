@@ -67,6 +67,7 @@ from dataclasses import replace
 from typing import Any, Callable, Iterable, TypeVar
 
 import orjson
+from mypy_extensions import mypyc_attr
 
 from ..game_rule import game_rule
 from ..events import (
@@ -391,6 +392,7 @@ _MARK_LINES_OF = {4: _MARK_LINES, 3: {line: mark for line, mark in _MARK_LINES.i
 """:data:`_MARK_LINES` of the players of a game, by their number (as :data:`_PLAIN_LINES_OF`)."""
 
 
+@mypyc_attr(acyclic=True)
 class _CallLine:
     """A chi, pon, open kan (``daiminkan``) or closed kan (``ankan``) as its line says it:
     who calls, the meld, whether a replacement draw follows, and its event by seat, each
