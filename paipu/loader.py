@@ -503,7 +503,10 @@ def whole_container(index: None | Without, filters: Filters) -> Part:
 def _resolve(path: PathLike) -> tuple[Path, int | Part | None]:
     """The file a path names and the games of it to read: the path itself whole, or of
     ``FILE#N`` game ``N`` of ``FILE``, of ``FILE#NAME`` (``FILE`` a database or archive)
-    its member ``NAME`` (a row's id, a member's name, maybe ending ``#N``)."""
+    its member ``NAME`` (a row's id, a member's name, maybe ending ``#N``). TypeError for
+    anything but a ``str`` or an ``os.PathLike`` of one."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(os.fspath(path), bytes):
+        raise TypeError(_not_a_path(path))
     text = str(path)
     if text == "":
         raise FileNotFoundError("an empty path names nothing (write . for the current folder)")
@@ -522,6 +525,18 @@ def _resolve(path: PathLike) -> tuple[Path, int | Part | None]:
         raise FileNotFoundError(f"{clip(repr(text), 100)}: {clip(repr(index), 40)} is not a game number: "
                                 "FILE#N reads game N of FILE, counting from 0")
     raise FileNotFoundError(f"no such file or directory: {clip(repr(text))}")
+
+
+def _not_a_path(value: object) -> str:
+    """Why :func:`load` refuses ``value``: not a path (what it is, and what to write)."""
+    said = f"paipu.load takes paths (str or os.PathLike), not {what_it_is(value)}"
+    if isinstance(value, Game):
+        return f"{said}: a Game needs no loading (paipu.validate and the others take games)"
+    if isinstance(value, (bytes, bytearray, os.PathLike)):
+        return f"{said}: a path in bytes is not read (os.fsdecode(path) makes it a str)"
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        return f"{said}: give the paths as separate arguments, paipu.load(*paths)"
+    return said
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -7,6 +7,7 @@ import gzip
 import json
 import os
 import pickle
+import re
 import subprocess
 import sys
 import warnings
@@ -120,6 +121,21 @@ def test_non_recursive_and_selectors(mixed_dir):
 def test_missing_path_raises_at_once(tmp_path):
     with pytest.raises(FileNotFoundError, match="no such file"):
         load(tmp_path / "nope.json")
+
+
+def test_what_is_not_a_path_is_refused_with_what_to_write_instead():
+    game = next(iter(load(SAMPLES / "tsumo.json")))
+    said = {
+        "not list: give the paths as separate arguments, paipu.load(*paths)": [str(SAMPLES)],
+        "not tuple: give the paths as separate arguments": (str(SAMPLES),),
+        "not Game: a Game needs no loading": game,
+        "not bytes: a path in bytes is not read (os.fsdecode(path) makes it a str)": b"sample_logs",
+        "not dict (a parsed 電脳麻将 paipu is made a Game by paipu.game_from_json)": {"title": ""},
+        "not NoneType": None,
+    }
+    for message, value in said.items():
+        with pytest.raises(TypeError, match=re.escape("paipu.load takes paths (str or os.PathLike), " + message)):
+            load(value)  # type: ignore[arg-type]  # the wrong types under test
 
 
 def test_wrong_types_name_the_field(tmp_path):
