@@ -236,11 +236,11 @@ def kan_after_riichi(hand: Hand, meld: Meld, level: int) -> str | None:
         return "after riichi only the drawn tile can make a kan"
     k = kind(hand.drawn)
     before = list(hand.counts)
-    before[k] -= 1
+    before[k] = before[k] - 1
     if sum(before) % 3 != 1 or before[k] < 3:
         return None  # a hand of the wrong size, or the kan is impossible: reported elsewhere
     after = list(before)
-    after[k] -= 3
+    after[k] = after[k] - 3
     waits_before, waits_after = _waits(before), _waits(after)
     if level == 2:
         if not waits_after or len(waits_after) < len(waits_before):
@@ -257,7 +257,7 @@ def _readings_over(counts: list[int], waits: tuple[int, ...] | list[int], closed
     total = 0
     for wait in waits:
         complete = list(counts)
-        complete[wait] += 1
+        complete[wait] = complete[wait] + 1
         complete_tuple = tuple(complete)
         total += len(standard_readings(complete_tuple, wait)) + (closed and nine_gates(complete_tuple, wait) > 0)
     return total
@@ -533,8 +533,8 @@ def _exhaustive(table: Table, draw: NoWin, rule: Rule) -> DrawExpectation:
                 for other in range(seats):
                     if other != seat:
                         share = from_dealer if other == 0 else from_others
-                        payments[other] -= share
-                        payments[seat] += share
+                        payments[other] = payments[other] - share
+                        payments[seat] = payments[seat] + share
     if name == "荒牌平局" and rule.noten_penalty:
         tenpai_seats = sum(tenpai)
         if 0 < tenpai_seats < seats:

@@ -259,7 +259,7 @@ class Replay:
         problems += checks.draw_problems(table, seat, replacement)
         in_view, k = table.in_view, KIND_OF[tile]
         if in_view.counts[k] < 4 and tile[1] != "0":  # the common case of TilesInView.see, written out
-            in_view.counts[k] += 1
+            in_view.counts[k] = in_view.counts[k] + 1
         else:
             problems += in_view.see(tile, self.rule)
         if replacement:

@@ -103,16 +103,16 @@ class Hand:
         counts, red = hand.counts, hand.red
         for tile in notation.concealed:
             k, suit, _ = _TILES[tile]
-            counts[k] += 1
+            counts[k] = counts[k] + 1
             if suit >= 0:
-                red[suit] += 1
+                red[suit] = red[suit] + 1
         size = len(notation.concealed)
         drawn = notation.drawn
         if drawn:
             k, suit, _ = _TILES[drawn]
-            counts[k] += 1
+            counts[k] = counts[k] + 1
             if suit >= 0:
-                red[suit] += 1
+                red[suit] = red[suit] + 1
             size += 1
         hand.size = size
         for meld in notation.melds:
@@ -180,9 +180,9 @@ class Hand:
         counts = self.counts
         if counts[k] + self.meld_counts[k] >= 4:
             self._illegal(f"draw {tile}", f"a fifth {kind_name(k)} in hand")
-        counts[k] += 1
+        counts[k] = counts[k] + 1
         if suit >= 0:
-            self.red[suit] += 1
+            self.red[suit] = self.red[suit] + 1
         self.size += 1
         self.drawn = tile
 
@@ -210,9 +210,9 @@ class Hand:
                 self._illegal(f"riichi with {tile}", "riichi already declared")
             if not self.is_closed:
                 self._illegal(f"riichi with {tile}", "the hand has called a meld")
-        counts[k] -= 1
+        counts[k] = counts[k] - 1
         if suit >= 0:
-            red[suit] -= 1
+            red[suit] = red[suit] - 1
         self.size -= 1
         if riichi and not self.wait_kinds():
             self._add(tile)
@@ -268,12 +268,12 @@ class Hand:
             # held before the draw: the drawn tile is another (a red five is not a five)
             if not (red[out_suit] if out_suit >= 0 else counts[out] - red[five] if five >= 0 else counts[out]):
                 return False
-            counts[k] += 1
-            counts[out] -= 1
+            counts[k] = counts[k] + 1
+            counts[out] = counts[out] - 1
             if suit >= 0:
-                red[suit] += 1
+                red[suit] = red[suit] + 1
             if out_suit >= 0:
-                red[out_suit] -= 1
+                red[out_suit] = red[out_suit] - 1
         self.drawn = None
         return True
 
@@ -344,9 +344,9 @@ class Hand:
         red = [0, 0, 0]
         for tile in tiles:
             k, suit, _ = _TILES[tile]
-            counts[k] += 1
+            counts[k] = counts[k] + 1
             if suit >= 0:
-                red[suit] += 1
+                red[suit] = red[suit] + 1
         return counts == self.counts and red == self.red
 
     @property
@@ -394,17 +394,17 @@ class Hand:
 
     def _add(self, tile: str) -> None:
         k, suit, _ = _TILES[tile]
-        self.counts[k] += 1
+        self.counts[k] = self.counts[k] + 1
         self.size += 1
         if suit >= 0:
-            self.red[suit] += 1
+            self.red[suit] = self.red[suit] + 1
 
     def _remove(self, tile: str) -> None:
         k, suit, _ = _TILES[tile]
-        self.counts[k] -= 1
+        self.counts[k] = self.counts[k] - 1
         self.size -= 1
         if suit >= 0:
-            self.red[suit] -= 1
+            self.red[suit] = self.red[suit] - 1
 
     def _take(self, tiles: Sequence[str], verb: str, meld: Meld) -> None:
         """Remove ``tiles`` from the concealed tiles to ``verb`` (call, kan) ``meld``, or

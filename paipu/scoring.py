@@ -670,14 +670,14 @@ def _split(counts: list[int], n: int, base: int) -> list[list[int]]:
         return [[]]
     found: list[list[int]] = []
     if n < 7 and counts[n + 1] and counts[n + 2]:
-        counts[n] -= 1
-        counts[n + 1] -= 1
-        counts[n + 2] -= 1
+        counts[n] = counts[n] - 1
+        counts[n + 1] = counts[n + 1] - 1
+        counts[n + 2] = counts[n + 2] - 1
         for rest in _split(counts, n, base):
             found.append([2 * (base + n) + 1] + rest)
-        counts[n] += 1
-        counts[n + 1] += 1
-        counts[n + 2] += 1
+        counts[n] = counts[n] + 1
+        counts[n + 1] = counts[n + 1] + 1
+        counts[n + 2] = counts[n + 2] + 1
     if counts[n] == 3:
         counts[n] = 0
         for rest in _split(counts, n + 1, base):
@@ -706,9 +706,9 @@ class _Suit:
         elif self.residue == 2:
             for n in range(9):
                 if counts[n] >= 2:
-                    counts[n] -= 2
+                    counts[n] = counts[n] - 2
                     rest_splits = _split(counts, 0, base)
-                    counts[n] += 2
+                    counts[n] = counts[n] + 2
                     if rest_splits:
                         self.pairs.append(base + n)
                         self.pair_splits.append(rest_splits)
@@ -920,7 +920,7 @@ class _Melds:
             reds = 0
             for tile in meld.tiles:
                 k = _KIND[tile]
-                kinds[k] += 1
+                kinds[k] = kinds[k] + 1
                 self.mask |= 1 << k
                 if k < low:
                     low = k
@@ -1089,7 +1089,7 @@ def _uncounted_reds(tally: list[int], ron_red: int, melds: _Melds) -> list[int] 
     for suit in range(3):
         reds = tally[RED_SLOT + suit] + (ron_red == RED_SLOT + suit)
         if reds > 1:
-            missed[suit] += reds - 1
+            missed[suit] = missed[suit] + reds - 1
     return missed if missed[0] or missed[1] or missed[2] else None
 
 
@@ -1480,7 +1480,7 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     # Tiles per kind with the winning tile, and a bit per kind held.
     counts = kind_counts(tally)
     win_kind = KIND_OF_SLOT[win_slot]
-    counts[win_kind] += 1
+    counts[win_kind] = counts[win_kind] + 1
     reds = tally[34] + tally[35] + tally[36] + (win_slot >= RED_SLOT)
     meld_reds = melds.reds
     reds += meld_reds[0] + meld_reds[1] + meld_reds[2]
@@ -1594,25 +1594,25 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
             share //= 2
         base -= share
         liable_points = share * (6 if dealer else 4)
-        payments[seat] += liable_points
-        payments[liable] -= liable_points
+        payments[seat] = payments[seat] + liable_points
+        payments[liable] = payments[liable] - liable_points
     discarder = None if win.ron is None else (seat + marks[win.ron]) % players
     honba_points = 100 * (players - 1) * honba  # 100 from each payer
     if discarder is not None or base == 0:
         payer = liable if base == 0 else discarder
         points = _ceil100(base * (6 if dealer else 4))
-        payments[seat] += points + honba_points + 1000 * situation.riichi_sticks
+        payments[seat] = payments[seat] + points + honba_points + 1000 * situation.riichi_sticks
         # base is 0 only when the liable player paid it all (liable is set); else a ron
-        payments[payer] -= points + honba_points  # type: ignore[index]  # payer is set: see above
+        payments[payer] = payments[payer] - (points + honba_points)  # type: ignore[index]  # payer is set: see above
     else:
         from_dealer, from_others = _tsumo_shares(base, dealer, players, win.rule.tsumo_loss)
         points = 0
         for other in range(players):
             if other != seat:
                 share = from_dealer if other == 0 else from_others
-                payments[other] -= share + 100 * honba
+                payments[other] = payments[other] - (share + 100 * honba)
                 points += share
-        payments[seat] += points + honba_points + 1000 * situation.riichi_sticks
+        payments[seat] = payments[seat] + points + honba_points + 1000 * situation.riichi_sticks
     return WinResult(
         best.yaku,  # yaku
         best.fu,  # fu

@@ -609,10 +609,10 @@ def _completing(counts: tuple[int, ...]) -> tuple[int, ...]:
             # would be alone in any set or pair; a kind held four times gets no fifth.
             if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
                 continue
-            grown[i] += 1
+            grown[i] = grown[i] + 1
             if _is_whole(grown, runs):
                 completing.append(i)
-            grown[i] -= 1
+            grown[i] = grown[i] - 1
     found = _COMPLETING[counts] = tuple(completing)
     return found
 

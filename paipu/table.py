@@ -132,7 +132,7 @@ class TilesInView:
     def see(self, tile: str, rule: Rule) -> list[Problem]:
         """Count a tile coming into view; a problem when more copies appear than exist."""
         k = kind(tile)
-        self.counts[k] += 1
+        self.counts[k] = self.counts[k] + 1
         problems = []
         if self.counts[k] == 5:  # said once: the copies after it are the same impossibility
             problems.append(Problem("tiles", f"a fifth {tile[0]}{tile[1] if tile[1] != '0' else 5} in the round"))
@@ -315,7 +315,7 @@ class Table:
         self.ippatsu = [False] * len(self.hands)
         self.last_discard = None
         if meld.type == "daiminkan":
-            self.kans[seat] += 1
+            self.kans[seat] = self.kans[seat] + 1
             self.actor, self.phase = seat, "kandraw"
             self._expect_kan_dora(meld)
         else:
@@ -326,7 +326,7 @@ class Table:
         """``seat`` makes a closed or added kan (暗槓, 加槓) on its turn, whose new dora
         indicator is due (:meth:`expect_kan_dora`), then the replacement draw."""
         self._riichi_takes_effect()  # only in a log with a kan right after a discard
-        self.kans[seat] += 1
+        self.kans[seat] = self.kans[seat] + 1
         # a kan dora waiting for a discard is due before the next discard once another kan comes
         self.dora_due = [BEFORE_DISCARD if due == AT_DISCARD else due for due in self.dora_due]
         self.hands[seat].kan(meld)
@@ -367,7 +367,7 @@ class Table:
         self._riichi_takes_effect()
         self.actor, self.phase = seat, "northdraw"
         self.last_discard = None
-        self.north[seat] += 1
+        self.north[seat] = self.north[seat] + 1
         self.hands[seat].set_aside_north(tile)
 
     def _riichi_takes_effect(self, event: Event | None = None) -> None:
@@ -376,8 +376,8 @@ class Table:
         (:func:`paipu.events.takes_riichi_stick`)."""
         seat = self.pending_riichi
         if seat is not None and (event is None or takes_riichi_stick(event)):
-            self.scores[seat] -= 1000
-            self.deposits[seat] += 1000
+            self.scores[seat] = self.scores[seat] - 1000
+            self.deposits[seat] = self.deposits[seat] + 1000
             self.sticks += 1
             self.pending_riichi = None
 
@@ -479,7 +479,7 @@ class Table:
                 if red:
                     if seen_red[red] >= getattr(red_fives, red):
                         break
-                    seen_red[red] += 1
+                    seen_red[red] = seen_red[red] + 1
                 try:
                     following = events[position + 1]
                 except IndexError:
@@ -495,9 +495,9 @@ class Table:
                         pass
                     elif not hand.play_turn(tile, following.tile):
                         if red:
-                            seen_red[red] -= 1
+                            seen_red[red] = seen_red[red] - 1
                         break
-                    seen[k] += 1
+                    seen[k] = seen[k] + 1
                     wall -= 1
                     event = following
                     position += 1
@@ -506,9 +506,9 @@ class Table:
                         hands[actor].draw(tile)
                     except IllegalAction:
                         if red:
-                            seen_red[red] -= 1
+                            seen_red[red] = seen_red[red] - 1
                         break
-                    seen[k] += 1
+                    seen[k] = seen[k] + 1
                     wall -= 1
                     phase = "act"
                     position += 1

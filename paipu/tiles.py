@@ -134,7 +134,7 @@ def counts(tiles: Iterable[str]) -> list[int]:
     result = [0] * 34
     try:
         for k in map(KIND_OF.__getitem__, tiles):  # looked up in C: no Python call per tile
-            result[k] += 1
+            result[k] = result[k] + 1
     except KeyError as error:
         raise NotationError(f"not a tile: {error.args[0]!r}") from None
     return result
@@ -456,9 +456,9 @@ def kind_counts(tally: list[int]) -> list[int]:
     """Tiles per kind (34 counts) of tiles counted by slot (37 counts, see :data:`SLOT_OF`),
     the red fives with the fives."""
     result = tally[:34]
-    result[4] += tally[34]
-    result[13] += tally[35]
-    result[22] += tally[36]
+    result[4] = result[4] + tally[34]
+    result[13] = result[13] + tally[35]
+    result[22] = result[22] + tally[36]
     return result
 
 
@@ -542,7 +542,7 @@ def scan_hand(text: str) -> ScannedHand | None:
             last = kind_read
             order = rank
             slots.append(slot)
-            tally[slot] += 1
+            tally[slot] = tally[slot] + 1
             i += 1
             continue
         letter = _SUIT_BYTE[byte]
