@@ -419,5 +419,7 @@ class Hand:
 
     def _add_meld(self, meld: Meld) -> None:
         self.melds.append(meld)
+        meld_counts = self.meld_counts
         for tile in meld.tiles:
-            self.meld_counts[_TILES[tile][0]] += 1
+            k = _TILES[tile][0]
+            meld_counts[k] = meld_counts[k] + 1

@@ -1475,7 +1475,8 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     if tally is None:
         tally = [0] * _SLOTS
         for concealed in held.concealed:
-            tally[_SLOT[concealed]] += 1
+            slot = _SLOT[concealed]
+            tally[slot] = tally[slot] + 1
     win_slot = _SLOT[tile]
     # Tiles per kind with the winning tile, and a bit per kind held.
     counts = kind_counts(tally)

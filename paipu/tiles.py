@@ -570,11 +570,13 @@ def scan_hand(text: str) -> ScannedHand | None:
         sets = 0
         kinds = kind_counts(tally)
         if drawn >= 0:
-            kinds[KIND_OF_SLOT[drawn]] += 1
+            k = KIND_OF_SLOT[drawn]
+            kinds[k] = kinds[k] + 1
         for meld in melds:
             sets += meld.type != "north"
             for tile in meld.tiles:
-                kinds[KIND_OF[tile]] += 1
+                k = KIND_OF[tile]
+                kinds[k] = kinds[k] + 1
         if total > 14 - 3 * sets:
             return None
         for count in kinds:
@@ -643,7 +645,8 @@ def _parse_hand_in_full(text: object) -> HandNotation:
     all_counts = counts(tiles)
     for meld in melds:
         for tile in meld.tiles:
-            all_counts[KIND_OF[tile]] += 1
+            k = KIND_OF[tile]
+            all_counts[k] = all_counts[k] + 1
     if max(all_counts) > 4:
         over = KINDS[all_counts.index(max(all_counts))]
         raise NotationError(f"more than four {over} in hand {text!r}")
