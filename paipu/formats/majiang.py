@@ -86,16 +86,18 @@ class _Fields:
         self.required = required
         self.optional = optional
         self._required = frozenset(required)
+        self._required_count = len(self._required)
         self._allowed = self._required | frozenset(optional)
 
     def check(self, payload: object) -> dict[str, object]:
         """``payload`` if it is an object with every required field and no other than the
         optional ones; else :class:`FormatError` saying what is wrong."""
         # Every object of a game but a draw or a discard comes here: the keys are compared
-        # as sets first, two calls in C, and looked at one by one only to say what is wrong.
+        # as sets first, in C, and looked at one by one only to say what is wrong. An
+        # object with as many keys as are required and all of them has no other.
         if isinstance(payload, dict):
             keys = payload.keys()
-            if keys >= self._required and keys <= self._allowed:
+            if keys >= self._required and (len(payload) == self._required_count or keys <= self._allowed):
                 return cast("dict[str, object]", payload)
         key = self.key
         if not isinstance(payload, dict):
