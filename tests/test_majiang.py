@@ -12,6 +12,7 @@ from paipu import load
 from paipu.formats import FormatError
 from paipu.formats.majiang import (
     _KNOWN_ENTRIES,
+    _KNOWN_MELD_EVENTS,
     _read_event,
     _read_round,
     _read_yaku,
@@ -185,3 +186,53 @@ def test_yaku_entries_read_before_are_checked_as_the_first_time():
         read(entry)
     assert [read(entry) for entry in near] == first
     assert sum(isinstance(result, str) for result in first) == 13
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_calls_and_kans_read_before_are_checked_as_the_first_time(n):
+    """A call or kan of a seat and meld read before is found again without its checks: one
+    near it (a bool, float or out-of-range seat, another field, a meld of the other key,
+    in a game of fewer players) is still refused, as the first time."""
+    events = [{key: {"l": seat, "m": meld}} for key, meld in (("fulou", "m1-23"), ("fulou", "z111="),
+                                                             ("gang", "p5550"), ("gang", "s777-7"))
+              for seat in range(4)]
+    near = [{"fulou": {"l": True, "m": "m1-23"}}, {"fulou": {"l": 1.0, "m": "m1-23"}}, {"fulou": {"l": 4, "m": "m1-23"}},
+            {"fulou": {"l": -1, "m": "m1-23"}}, {"fulou": {"l": 0, "m": "m1-23", "x": 0}}, {"fulou": {"m": "m1-23"}},
+            {"gang": {"l": 0, "m": "m1-23"}}, {"fulou": {"l": 0, "m": "p5550"}}, {"fulou": {"l": 0, "p": "m1-23"}},
+            {"fulou": {"l": 0, "m": ["m1-23"]}}, {"fulou": ["l", "m"]}] + events
+
+    def read(raw):
+        try:
+            return _read_event(raw, n, 1)
+        except FormatError as error:
+            return error.message
+
+    for table in _KNOWN_MELD_EVENTS.values():
+        for known in table.values():
+            known.clear()
+    first = [read(raw) for raw in near]  # each as if the first: the well-formed ones are kept after
+    for raw in events:  # in games of three and four: seat 3 read in a game of four too
+        for players in (3, 4):
+            try:
+                _read_event(raw, players, 1)
+            except FormatError:
+                pass
+    assert [read(raw) for raw in near] == first
+    assert sum(isinstance(result, str) for result in first) == 11 + (4 if n == 3 else 0)
+
+
+def test_rules_read_before_are_checked_as_the_first_time(tmp_path):
+    """A rule whose JSON text was checked before is not checked again: one near it (a
+    bool's 1, an integer's 2.0 or true) is still the error of its game, in the file that
+    stated the rule first or the next."""
+    events = [_DEAL, {"zimo": {"l": 0, "p": "m1"}}, {"dapai": {"l": 0, "p": "m1"}}]
+    good = {"クイタンあり": True, "場数": 2}
+    near = [{"クイタンあり": 1, "場数": 2}, {"クイタンあり": True, "場数": 2.0}, {"クイタンあり": True, "場数": True}]
+    said = ["rule: クイタンあり (open_tanyao) must be true or false, not 1",
+            "rule: 場数 (winds) must be an integer, not 2.0", "rule: 場数 (winds) must be an integer, not True"]
+    for rules, games, errors in (([good], 1, []), ([good, *near, good], 2, said), (near, 0, said)):
+        path = tmp_path / f"{len(rules)}.json"
+        path.write_bytes(orjson.dumps([_paipu(4, [events], rule=rule) for rule in rules]))
+        reader = load(path, errors="collect")
+        assert [game.rule for game in reader] == [good] * games
+        assert [error.message for error in reader.errors] == errors

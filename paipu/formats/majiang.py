@@ -16,6 +16,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Final, Union, cast
 
+import orjson
+
 from ..game_rule import game_rule
 from ..events import (
     Call,
@@ -86,16 +88,18 @@ class _Fields:
         self.required = required
         self.optional = optional
         self._required = frozenset(required)
+        self._required_count = len(self._required)
         self._allowed = self._required | frozenset(optional)
 
     def check(self, payload: object) -> dict[str, object]:
         """``payload`` if it is an object with every required field and no other than the
         optional ones; else :class:`FormatError` saying what is wrong."""
         # Every object of a game but a draw or a discard comes here: the keys are compared
-        # as sets first, two calls in C, and looked at one by one only to say what is wrong.
+        # as sets first, in C, and looked at one by one only to say what is wrong. An
+        # object with as many keys as are required and all of them has no other.
         if isinstance(payload, dict):
             keys = payload.keys()
-            if keys >= self._required and keys <= self._allowed:
+            if keys >= self._required and (len(payload) == self._required_count or keys <= self._allowed):
                 return cast("dict[str, object]", payload)
         key = self.key
         if not isinstance(payload, dict):
@@ -209,8 +213,36 @@ _CALLS: Final = ("chi", "pon", "daiminkan")
 _KANS: Final = ("ankan", "kakan")
 
 
+_KNOWN_MELD_EVENTS: Final[dict[int, dict[str, dict[str, dict[int, Call | Kan]]]]] = {
+    n: {"fulou": {}, "gang": {}} for n in (3, 4)}
+"""The calls and kans read so far in games of 3 and 4 players, by key, ``m`` and ``l``:
+events are immutable, and a corpus has a few thousand different ones in fifty thousand."""
+_KNOWN_MELD_TEXTS_SIZE: Final = 10_000
+"""The most meld texts of one key whose events :data:`_KNOWN_MELD_EVENTS` keeps."""
+
+
 def _read_meld_event(key: str, payload: object, n: int) -> Call | Kan:
     """A ``fulou`` (a :class:`Call`) or a ``gang`` (a :class:`Kan`)."""
+    # Most are an {"l": seat, "m": text} read before: its event, without the checks again
+    # (a seat of type int only: a bool would find the event of seat 0 or 1).
+    known = _KNOWN_MELD_EVENTS[n][key]
+    if type(payload) is dict and len(payload) == 2:
+        text, seat = payload.get("m"), payload.get("l")
+        if type(text) is str and type(seat) is int:
+            by_seat = known.get(text)
+            if by_seat is not None:
+                event = by_seat.get(seat)
+                if event is not None:
+                    return event
+    event = _read_new_meld_event(key, payload, n)
+    text = str(cast("dict[str, object]", payload)["m"])  # a str: parse_meld parses nothing else
+    if text in known or len(known) < _KNOWN_MELD_TEXTS_SIZE:
+        known.setdefault(text, {})[event.seat] = event
+    return event
+
+
+def _read_new_meld_event(key: str, payload: object, n: int) -> Call | Kan:
+    """:func:`_read_meld_event`, checked in full."""
     p = _MELD_FIELDS[key].check(payload)
     try:
         meld = parse_meld(p["m"])
@@ -475,12 +507,7 @@ def _read_game(obj: object, source: str, runs: _Runs | None) -> Game:
         points = final_points(point_texts, n)
     rule = obj.get("rule")
     if rule is not None:
-        if not isinstance(rule, dict):
-            raise FormatError(f"rule must be an object, not {rule!r}")
-        try:
-            Rule.from_json(rule)  # checked here, so that a bad rule is the log's error
-        except RuleError as error:
-            raise FormatError(f"rule: {error}") from None
+        _check_rule(rule, runs is not None)
     shown_hands = obj.get("shown_hands", True)
     if type(shown_hands) is not bool:
         raise FormatError(f"shown_hands must be true or false, not {shown_hands!r}")
@@ -493,6 +520,34 @@ def _read_game(obj: object, source: str, runs: _Runs | None) -> Game:
     if not shown_hands:
         origin = replace(origin, shown_hands=False)
     return Game(title, tuple(names), first_dealer, rounds, final_scores, ranks, points, rule, extra, source, origin)
+
+
+_CHECKED_RULES: Final[set[bytes]] = set()
+"""The JSON texts of the rules checked so far of paipu parsed from text: a corpus states
+the same few rules in thousands of games."""
+_CHECKED_RULES_SIZE: Final = 256
+
+
+def _check_rule(rule: object, parsed: bool) -> None:
+    """:class:`FormatError` if a paipu's ``rule`` is no rule (checked here, so that a bad
+    rule is the log's error). One parsed from JSON text (``parsed``), made of nothing else,
+    is the rule its JSON text says: a text checked before is not checked again."""
+    if not isinstance(rule, dict):
+        raise FormatError(f"rule must be an object, not {rule!r}")
+    text: bytes | None = None
+    if parsed:
+        try:
+            text = orjson.dumps(rule)
+        except orjson.JSONEncodeError:  # nested deeper than orjson writes: checked every time
+            text = None
+        if text is not None and text in _CHECKED_RULES:
+            return
+    try:
+        Rule.from_json(rule)
+    except RuleError as error:
+        raise FormatError(f"rule: {error}") from None
+    if text is not None and len(_CHECKED_RULES) < _CHECKED_RULES_SIZE:
+        _CHECKED_RULES.add(text)
 
 
 _ORIGIN: Final = Origin("majiang")
