@@ -30,11 +30,8 @@ container (:class:`ContainerError`): not a database of logs, a corrupt archive.
 from __future__ import annotations
 
 import bz2
-import gzip
-import lzma
 import os
 import re
-import sqlite3
 import stat
 import struct
 import zlib
@@ -42,11 +39,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterator, Literal, Union
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, Literal, NamedTuple, Union
 from urllib.parse import quote
 
 from .compression import readable_size
 from .limits import clip
+
+if TYPE_CHECKING:
+    import sqlite3
+
+# sqlite3, gzip and lzma are imported where a database, a compressed tar or an xz stream is
+# opened: every command imports this module to ask what each file is, and most read none.
 
 __all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
            "members", "parts"]
@@ -155,10 +158,14 @@ _ZIP = (b"PK\x03\x04", b"PK\x05\x06")
 def _opener(head: bytes) -> Callable[..., Any] | None:
     """The function that opens a compressed stream starting with ``head``, ``None`` if plain."""
     if head.startswith(b"\x1f\x8b"):
+        import gzip
+
         return gzip.open
     if head.startswith(b"BZh"):
         return bz2.open
     if head.startswith(b"\xfd7zXZ\x00"):
+        import lzma
+
         return lzma.open
     return None
 
@@ -171,8 +178,20 @@ def _inflater(head: bytes) -> Any:
     if head.startswith(b"BZh"):
         return bz2.BZ2Decompressor()
     if head.startswith(b"\xfd7zXZ\x00"):
+        import lzma
+
         return lzma.LZMADecompressor()
     return None
+
+
+def _read_errors() -> tuple[type[Exception], ...]:
+    """What reading a container, or a file's first bytes, may raise that stops it: the
+    file's errors, a compressed stream's (zlib's, lzma's), a short record's (struct's),
+    ``ValueError``. Named in ``except`` clauses, so asked for only once something is
+    raised: lzma, imported here, is not imported at start-up."""
+    import lzma
+
+    return (OSError, EOFError, lzma.LZMAError, zlib.error, struct.error, ValueError)
 
 
 def _is_tar_header(block: bytes) -> bool:
@@ -204,7 +223,7 @@ def kind(path: Path) -> Kind | None:
             _KINDS_SEEN.clear()
         _KINDS_SEEN[key] = found
         return found
-    except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError):
+    except _read_errors():
         return None
 
 
@@ -299,7 +318,7 @@ def _stopping() -> Iterator[None]:
     stream's) as a :class:`ContainerError` saying so."""
     try:
         yield
-    except (OSError, EOFError, lzma.LZMAError, zlib.error, struct.error, ValueError) as error:
+    except _read_errors() as error:
         what = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise ContainerError(f"cannot read on: {what}: the rest not read") from None
 
@@ -364,10 +383,13 @@ def _chosen(name: str, wanted: bool, part: Part) -> bool:
 
 
 # -- databases -------------------------------------------------------------------------------
+#
+# The records of this module's own (a schema, a zip's entry, a tar's header) are named
+# tuples, not frozen dataclasses: a frozen dataclass compiles six methods when the module is
+# imported, which every command does.
 
 
-@dataclass(frozen=True)
-class _Schema:
+class _Schema(NamedTuple):
     """The columns of a log database's ``logs`` table, as one tool names them: the
     key (the log id), the log, the number of players (or whether three) and whether
     East-only."""
@@ -397,6 +419,8 @@ class _Database:
         write files beside the database or cannot be done: a database in WAL mode that no
         program has open to write (no ``-wal`` file: SQLite would make one, and a
         ``-shm``), or one in a folder that cannot be written (SQLite could not make them)."""
+        import sqlite3
+
         uri = f"file:{quote(os.path.abspath(self.path))}"
         if not self._wal_unopened():
             try:
@@ -432,6 +456,8 @@ class _Database:
 
     def _query(self, sql: str, values: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """The rows of one query, in a connection of its own (no lock kept after it)."""
+        import sqlite3
+
         connection = self._connect()
         try:
             return connection.execute(sql, values).fetchall()
@@ -547,8 +573,7 @@ _CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
 _LOCAL = struct.Struct("<4s2B4HL2L2H")
 
 
-@dataclass(frozen=True)
-class _ZipEntry:
+class _ZipEntry(NamedTuple):
     """What a zip's central directory says of a member."""
 
     name: str
@@ -689,8 +714,7 @@ def _zip_data(file: BinaryIO, entry: _ZipEntry, max_size: int) -> bytes | Unread
 # -- tar archives ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _TarHeader:
+class _TarHeader(NamedTuple):
     """What a tar header says of a member: its name, type (``0`` a file...) and size."""
 
     name: str

@@ -15,15 +15,20 @@ a chi or pon may not be (喰い替え); nothing for a tsumo, ron, 九種九牌 o
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .events import Call, Discard, Draw, Event, Kan, KanDraw, NorthSetAside
-from .formats.majsoul_record import OPERATIONS, Menu
 from .observe import Observer, Step
-from .simulate.options import claim_options, turn_options
 from .table import Table
 from .checks import north_problems
 from .tiles import KIND_OF, KINDS
+
+if TYPE_CHECKING:
+    from .formats.majsoul_record import Menu
+
+# The Mahjong Soul reader (for OPERATIONS) and the self-play's options are imported where a
+# menu is compared: validation imports this module for every game, and only a record that
+# logs menus needs them (simulate's package loads the whole self-play).
 
 __all__ = ["MenuChecker", "menu_checkers", "offered"]
 
@@ -99,6 +104,8 @@ def offered(event: Event, table: Table, events: tuple[Event, ...]) -> dict[int, 
     """The menus the rules give after ``event`` (``table`` after it, ``events`` the
     round's up to it), by seat: a draw's to the drawer, a chi's or pon's to the caller,
     a discard's, kan's or North's to each other seat."""
+    from .simulate.options import claim_options, turn_options
+
     rule = table.rule
     seats = range(len(table.hands))
     if type(event) is Draw or type(event) is KanDraw:
@@ -159,6 +166,8 @@ def _taken(tiles: tuple[str, ...], claimed: str | None) -> str:
 
 def _words(menu: Menu) -> list[str]:
     """A menu as sorted words: ``tsumo``, ``chi p5p6``, ``discard except p4 p7``."""
+    from .formats.majsoul_record import OPERATIONS
+
     words = []
     for code, choices in menu.items():
         name = OPERATIONS.get(code, str(code))

@@ -12,6 +12,8 @@ import pytest
 
 from paipu.cli import main
 
+from conftest import HAND_MADE
+
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs"
 
 
@@ -253,3 +255,15 @@ def test_show_bounds_the_yaku_of_a_win(tmp_path):
     line = next(line for line in result.stdout.splitlines() if "win:" in line)
     assert line.count("立直 1") == 7 and "and 209,980 more entries: more than any hand has" in line
     assert max(map(len, result.stdout.splitlines())) < 1000
+
+
+def test_validating_a_paipu_imports_neither_the_self_play_nor_sqlite() -> None:
+    """What only some logs need is imported when one is read: validating 電脳麻将 paipu loads
+    neither the self-play and the Mahjong Soul reader (for the menus a Mahjong Soul record
+    logs) nor SQLite (for a database of logs), nor gzip (for a compressed tar)."""
+    code = ("import sys; from paipu.cli import main; code = main(['validate', '--jobs', '1', sys.argv[1]]); "
+            "print(code, *sorted(m for m in ('paipu.simulate', 'paipu.formats.majsoul_record', 'sqlite3', 'gzip') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code, str(HAND_MADE[0])], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.splitlines()[-1] == "0"  # exit code 0, and none of them loaded
