@@ -209,11 +209,21 @@ class Columns:
 
     def add(self, row: Row) -> None:
         """One more row."""
+        self.add_part(row, 0)
+        self.size += 1
+
+    def add_part(self, values: Row, first: int) -> None:
+        """Values of the row being added, from column ``first`` on (a row added in parts,
+        :meth:`add_row_end` after the last: no tuple of the whole row is made)."""
         lists = self.lists
-        if not lists:
-            self.lists = lists = [[] for _ in row]
-        for column in range(len(lists)):
-            lists[column].append(row[column])
+        end = first + len(values)
+        while len(lists) < end:
+            lists.append([])
+        for column in range(len(values)):
+            lists[first + column].append(values[column])
+
+    def add_row_end(self) -> None:
+        """The row whose parts :meth:`add_part` added is whole."""
         self.size += 1
 
     def take(self) -> list[list[object]]:
@@ -271,8 +281,7 @@ class GameFacts:
             return
         if self.engine:
             self.turns.keep(self, index, round_, facts)
-        for row in facts.rows(self, game, index):
-            self.rounds.add(row)
+        facts.add_rows(self.rounds, self, game, index)
 
     def add_game(self, game: Game) -> None:
         """A game's end: a row per player in :attr:`games`."""
@@ -509,9 +518,11 @@ class RoundFacts:
     def _state(self, seat: int) -> str:
         return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
 
-    def rows(self, game_facts: GameFacts, game: Game, index: int) -> list[Row]:
-        """The rows of the facts of :data:`paipu.stats.ROUND_COLUMNS` for every seat of the
-        round, round ``index`` of ``game``, which ends."""
+    def add_rows(self, columns: Columns, game_facts: GameFacts, game: Game, index: int) -> None:
+        """Add to ``columns`` the rows of the facts of :data:`paipu.stats.ROUND_COLUMNS` for
+        every seat of the round, round ``index`` of ``game``, which ends: each row in its
+        parts (:meth:`Columns.add_part`), not made a tuple first (compiled, a row of parts
+        joined by ``*`` is built as a list and copied into a tuple: 4% of ``stats.tables``)."""
         round_ = self.round
         ending, names, wins, riichi_turn, order = self.ending, game_facts.names, self.wins, self.riichi_turn, self.riichi_order
         tsumo_loss = game_facts.tsumo_loss
@@ -544,7 +555,6 @@ class RoundFacts:
         first_riichi = order[0] if order else None
         players = round_.players
         first_player = round_.player_of(0)
-        rows: list[Row] = []
         for seat in range(players):
             player = (first_player + seat) % players
             turn = riichi_turn[seat]
@@ -589,19 +599,23 @@ class RoundFacts:
             if tsumo is not None and tsumo_against and tsumo.payments is not None:
                 tsumo_paid = -tsumo.payments[seat]
             calls = self.calls[seat]
-            row: Row = (
-                *head, seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
-                riichi, turn,
-                (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
-                first_riichi is not None and first_riichi != seat,
-                calls, calls > 0,
-                *win_facts, *deal_in_facts,
-                tsumo_against, tsumo_paid,
-                ron and seat not in wins and not dealt,
-                *tail, tenpai, hand_shown, changes[seat],
+            parts: tuple[Row, ...] = (
+                head,
+                (seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
+                 riichi, turn,
+                 (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
+                 first_riichi is not None and first_riichi != seat,
+                 calls, calls > 0),
+                win_facts, deal_in_facts,
+                (tsumo_against, tsumo_paid, ron and seat not in wins and not dealt),
+                tail, (tenpai, hand_shown, changes[seat]),
             )
+            first = 0
+            for part in parts:
+                columns.add_part(part, first)
+                first += len(part)
             if self.engine:
                 waits_, furiten = self.riichi_waits[seat]
-                row = (*row, self.start_shanten[seat], waits_, None if waits_ is None else waits_ >= 2, furiten)
-            rows.append(row)
-        return rows
+                columns.add_part((self.start_shanten[seat], waits_, None if waits_ is None else waits_ >= 2, furiten),
+                                 first)
+            columns.add_row_end()
