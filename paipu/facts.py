@@ -140,13 +140,16 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     hand the events do not fit (a tile given away that it does not hold), or not of 3n+1
     tiles up to 13."""
     deal = round_.deal
-    hands = {seat: deal.hands[seat].counts() for seat in seats}
-    lost: set[int] = set()
+    players = len(deal.hands)
+    hands: list[list[int] | None] = [None] * players  # by seat: those of ``seats`` counted
+    for seat in seats:
+        hands[seat] = deal.hands[seat].counts()
+    lost = [False] * players
     for event in round_.events:
         kind = type(event)
         if kind is Draw or kind is KanDraw or kind is Discard:
-            seat: int = event.seat  # type: ignore[union-attr]  # kind is type(event)
-            hand = hands.get(seat)
+            seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
+            hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
                 k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
                 if kind is not Discard:
@@ -154,18 +157,22 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
                 elif hand[k]:
                     hand[k] -= 1
                 else:
-                    lost.add(seat)
+                    lost[seat] = True
         elif kind is Call or kind is Kan or kind is NorthSetAside:
             seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
-            hand = hands.get(seat)
+            hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
                 for tile in _given(event):
                     k = KIND_OF[tile[:2]]
                     if hand[k]:
                         hand[k] -= 1
                     else:
-                        lost.add(seat)
-    return {seat: None if seat in lost else ready(hand, sum(hand)) for seat, hand in hands.items()}
+                        lost[seat] = True
+    found: dict[int, bool | None] = {}
+    for seat in seats:
+        counted = hands[seat]
+        found[seat] = None if lost[seat] or counted is None else ready(counted, sum(counted))
+    return found
 
 
 def ready(counts: list[int], size: int) -> bool | None:
@@ -362,28 +369,32 @@ class RoundFacts:
         self.paid: list[int | None] = [0] * seats
         self.deal_in_turn: list[int | None] = [None] * seats
         self.ending: NoWin | None = None
-        # the hands followed (engine)
+        # the hands followed (engine; without, these lists stay empty: a round's facts
+        # are read without them 20,890 times in a statistics of 2,020 games)
         self.hands: list[Tracked | None] = []
         """Each seat's concealed tiles but the one it drew and has not yet discarded (or
         ``None``: a hand the events do not fit, a tile given away that it does not hold,
         followed no more)."""
-        self.drawn: list[str | None] = [None] * seats
+        self.drawn: list[str | None] = []
         """The tile each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
         as it was, and its shanten with it."""
-        self.start_shanten: list[int | None] = [None] * seats
-        self.shanten_after: list[int | None] = [None] * seats
+        self.start_shanten: list[int | None] = []
+        self.shanten_after: list[int | None] = []
         """The shanten of each seat's hand after its last discard (at first, the deal's),
         to be looked up again where :attr:`changed`."""
-        self.changed = [True] * seats
+        self.changed: list[bool] = []
         """Whether anything has changed each seat's hand since :attr:`shanten_after` (a
         discard of another tile than the one drawn, a second draw, a call, a kan, a North)."""
-        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * seats
-        self.rivers: list[list[str]] = [[] for _ in range(seats)]  # the tiles each seat discarded
+        self.riichi_waits: list[tuple[int | None, bool | None]] = []
+        self.rivers: list[list[str]] = []  # the tiles each seat discarded
         self.turn_seats: list[int] = []
         self.turn_numbers: list[int] = []
         self.turn_shanten: list[int | None] = []
         self.turn_calls: list[bool] = []
         if engine:
+            self.drawn = [None] * seats
+            self.riichi_waits = [(None, None)] * seats
+            self.rivers = [[] for _ in range(seats)]
             # not when a hand cannot be played: the replay refuses the deal, no shanten
             playable = not any([unplayable(hand) is not None for hand in deal.hands])
             tracked = [Tracked(hand.counts()) for hand in deal.hands]
@@ -392,6 +403,10 @@ class RoundFacts:
                 self.start_shanten = [hand.shanten() for hand in tracked]
                 self.shanten_after = list(self.start_shanten)
                 self.changed = [False] * seats
+            else:
+                self.start_shanten = [None] * seats
+                self.shanten_after = [None] * seats
+                self.changed = [True] * seats
 
     def read(self) -> None:
         """Read the round's events."""
