@@ -153,9 +153,9 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             if hand is not None:
                 k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
                 if kind is not Discard:
-                    hand[k] += 1
+                    hand[k] = hand[k] + 1
                 elif hand[k]:
-                    hand[k] -= 1
+                    hand[k] = hand[k] - 1
                 else:
                     lost[seat] = True
         elif kind is Call or kind is Kan or kind is NorthSetAside:
@@ -165,7 +165,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
                 for tile in _given(event):
                     k = KIND_OF[tile[:2]]
                     if hand[k]:
-                        hand[k] -= 1
+                        hand[k] = hand[k] - 1
                     else:
                         lost[seat] = True
     found: dict[int, bool | None] = {}
@@ -425,7 +425,7 @@ class RoundFacts:
             elif kind is Call or kind is Kan or kind is NorthSetAside:
                 seat: int = event.seat  # type: ignore[union-attr]  # kind is type(event)
                 if kind is Call:
-                    self.calls[seat] += 1
+                    self.calls[seat] = self.calls[seat] + 1
                     after_call = seat
                 if engine:
                     self._give(seat, _given(event))
@@ -504,7 +504,7 @@ class RoundFacts:
                 while type(events[before]) is Win:  # a double ron's first winner
                     before -= 1
                 self.deal_in_turn[discarder] = self.discards[discarder] + (type(events[before]) is Kan)
-            self.deal_ins[discarder] += 1
+            self.deal_ins[discarder] = self.deal_ins[discarder] + 1
             paid = self.paid[discarder]  # None once a payment is not logged
             payments = win.payments
             self.paid[discarder] = None if paid is None or payments is None else paid - payments[discarder]
