@@ -121,7 +121,7 @@ def byte_compiled() -> None:
     leaves them: where ``.pyc`` files are missing (a checkout run with ``PYTHONPATH``, or
     ``PYTHONDONTWRITEBYTECODE`` set, as on some hosts), every command would compile them
     from source again (about 60 ms of each ``paipu validate``), which no user's run does."""
-    compileall.compile_dir(Path(paipu.__file__).parent, quiet=1)
+    compileall.compile_dir(Path(paipu.__file__).parent, quiet=2)  # where it cannot write, as before
 
 
 def rates(games: int, runs: list[Run]) -> str:
