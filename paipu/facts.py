@@ -146,20 +146,21 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
         hands[seat] = deal.hands[seat].counts()
     lost = [False] * players
     for event in round_.events:
-        kind = type(event)
-        if kind is Draw or kind is KanDraw or kind is Discard:
-            seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
+        # isinstance narrows the event's type, so the compiled loop reads its fields
+        # natively (type(event) does not: a generic attribute read and compare each)
+        if isinstance(event, (Draw, KanDraw, Discard)):
+            seat = event.seat
             hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
-                k = KIND_OF[event.tile]  # type: ignore[union-attr]  # kind is type(event)
-                if kind is not Discard:
+                k = KIND_OF[event.tile]
+                if not isinstance(event, Discard):
                     hand[k] = hand[k] + 1
                 elif hand[k]:
                     hand[k] = hand[k] - 1
                 else:
                     lost[seat] = True
-        elif kind is Call or kind is Kan or kind is NorthSetAside:
-            seat = event.seat  # type: ignore[union-attr]  # kind is type(event)
+        elif isinstance(event, (Call, Kan, NorthSetAside)):
+            seat = event.seat
             hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
                 for tile in _given(event):
@@ -522,7 +523,8 @@ class RoundFacts:
                 continue
             counts = list(hand.counts)
             if held is not None:
-                counts[KIND_OF[held]] += 1
+                k = KIND_OF[held]
+                counts[k] = counts[k] + 1
             found[seat] = ready(counts, hand.size + (held is not None))
         return found
 
