@@ -66,12 +66,11 @@ def _int(value: object, name: str, low: int = 0, high: int = MAX_NUMBER) -> int:
 
 def _ints(value: object, name: str, length: int) -> tuple[int, ...]:
     if isinstance(value, list) and len(value) == length:
-        numbers: list[int] = []
         for item in value:
             if type(item) is not int:
                 break
-            numbers.append(item)
         else:
+            numbers = cast("list[int]", value)
             for number in numbers:
                 if number > MAX_NUMBER or number < -MAX_NUMBER:
                     bounded(numbers, name)
@@ -87,20 +86,28 @@ class _Fields:
         self.key = key
         self.required = required
         self.optional = optional
-        self._required = frozenset(required)
-        self._required_count = len(self._required)
-        self._allowed = self._required | frozenset(optional)
+        self._required_count = len(required)
 
     def check(self, payload: object) -> dict[str, object]:
         """``payload`` if it is an object with every required field and no other than the
         optional ones; else :class:`FormatError` saying what is wrong."""
-        # Every object of a game but a draw or a discard comes here: the keys are compared
-        # as sets first, in C, and looked at one by one only to say what is wrong. An
-        # object with as many keys as are required and all of them has no other.
+        # Every object of a game but a draw or a discard comes here: each field named is
+        # looked up in it (a string whose hash is kept), and an object with every required
+        # field and as many more keys as it has optional fields has no other. (Comparing its
+        # keys with frozensets, in C, took the generic set comparison: 16.4 against 8.1 M
+        # instructions for the 160 games of four generated files.)
         if isinstance(payload, dict):
-            keys = payload.keys()
-            if keys >= self._required and (len(payload) == self._required_count or keys <= self._allowed):
-                return cast("dict[str, object]", payload)
+            for name in self.required:
+                if name not in payload:
+                    break
+            else:
+                count = self._required_count
+                if len(payload) != count:
+                    for name in self.optional:
+                        if name in payload:
+                            count += 1
+                if len(payload) == count:
+                    return cast("dict[str, object]", payload)
         key = self.key
         if not isinstance(payload, dict):
             raise FormatError(f"{key} must be an object, not {payload!r}")
