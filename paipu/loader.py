@@ -363,10 +363,12 @@ class GameReader:
             else:
                 what = kind_of_bytes(read[0]) if read[1] else None
         if what is not None:
+            del read  # a database's bytes, say: its rows are read apart
             yield from self._container(path, what, cast("Without | Part | None", index))
             return
         with _CollectorPause():
             built = self._build(path, cast("int | Without | None", index), read)  # a Part is a container's
+        del read  # the file's bytes are not held while its games are handed out
         yield from self._hand_out(built)
 
     def _hand_out(self, built: list[Game | LoadError]) -> Iterator[Game]:
