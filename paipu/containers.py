@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 # opened: every command imports this module to ask what each file is, and most read none.
 
 __all__ = ["Filters", "Part", "Kind", "Member", "Unread", "Missing", "ContainerError", "ENDINGS", "NESTED", "kind",
-           "members", "parts"]
+           "kind_of_bytes", "members", "parts"]
 
 Kind = Literal["database", "zip", "tar"]
 
@@ -231,29 +231,42 @@ def _kind_of_file(path: Path) -> Kind | None:
     """:func:`kind` of a regular file, read: its first 512 bytes, inflated if compressed."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        head = os.read(fd, 512)
-        if head.startswith(_SQLITE):
-            return "database"
-        if head.startswith(_ZIP):
-            return "zip"
-        if _is_tar_header(head):
-            return "tar"
-        inflater = _inflater(head)
-        if inflater is None:
-            return None
-        # inflated by pieces until its first block is out (bzip2 gives nothing before a
-        # whole block of up to 900 KB is in; gzip and xz, at once)
-        data, inflated = head, b""
-        for _ in range(64):
-            inflated += inflater.decompress(data, 512 - len(inflated))
-            if len(inflated) >= 512 or inflater.eof:
-                break
-            data = os.read(fd, 1 << 14)
-            if not data:
-                break
-        return "tar" if _is_tar_header(inflated) else None
+        return _kind_of_head(os.read(fd, 512), lambda: os.read(fd, 1 << 14))
     finally:
         os.close(fd)
+
+
+def kind_of_bytes(data: bytes) -> Kind | None:
+    """:func:`kind` of a regular file read whole, ``data`` its bytes: the loader reads a
+    file once, and asks what it is of what it read (a database or archive larger than the
+    loader reads is asked about by its path, :func:`kind`)."""
+    pieces = (data[at:at + (1 << 14)] for at in range(512, len(data), 1 << 14))
+    return _kind_of_head(data[:512], lambda: next(pieces, b""))
+
+
+def _kind_of_head(head: bytes, more: Callable[[], bytes]) -> Kind | None:
+    """:func:`kind` of a file whose first 512 bytes are ``head``, ``more()`` giving the bytes
+    after, a piece at a time (``b""`` at the end): inflated if compressed."""
+    if head.startswith(_SQLITE):
+        return "database"
+    if head.startswith(_ZIP):
+        return "zip"
+    if _is_tar_header(head):
+        return "tar"
+    inflater = _inflater(head)
+    if inflater is None:
+        return None
+    # inflated by pieces until its first block is out (bzip2 gives nothing before a
+    # whole block of up to 900 KB is in; gzip and xz, at once)
+    data, inflated = head, b""
+    for _ in range(64):
+        inflated += inflater.decompress(data, 512 - len(inflated))
+        if len(inflated) >= 512 or inflater.eof:
+            break
+        data = more()
+        if not data:
+            break
+    return "tar" if _is_tar_header(inflated) else None
 
 
 def _wanted(name: str, patterns: tuple[str, ...]) -> bool:

@@ -120,6 +120,11 @@ class Draw(_Keyed):
     seat: int
     tile: str
 
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, seat: int, tile: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "tile", tile)
+
 
 @mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
@@ -128,6 +133,11 @@ class KanDraw(_Keyed):
 
     seat: int
     tile: str
+
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, seat: int, tile: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "tile", tile)
 
 
 @mypyc_attr(acyclic=True)
@@ -143,6 +153,13 @@ class Discard(_Keyed):
     tile: str
     tsumogiri: bool = False
     riichi: bool = False
+
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, seat: int, tile: str, tsumogiri: bool = False, riichi: bool = False) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "tsumogiri", tsumogiri)
+        object.__setattr__(self, "riichi", riichi)
 
 
 @mypyc_attr(acyclic=True)

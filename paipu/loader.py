@@ -49,7 +49,8 @@ from typing import Any, Iterable, Iterator, Literal, Union, cast
 import orjson
 
 from .compression import MAX_SIZE, BadCompression, TooLarge, bunzip2, gunzip, readable_size
-from .containers import ENDINGS, ContainerError, Filters, Kind, Member, Missing, Part, Unread, kind, members
+from .containers import (ENDINGS, ContainerError, Filters, Kind, Member, Missing, Part, Unread, kind,
+                         kind_of_bytes, members)
 from .events import Game, locator
 from .formats import FORMATS, FormatError, ReadGame, identify
 from .formats.majiang import compact, games_from_compact
@@ -127,11 +128,11 @@ class _NotRegular(Exception):
     FIFO that no writer holds open."""
 
 
-def _read(path: Path, max_size: int) -> bytes:
-    """The bytes of a file, at most ``max_size`` (else :class:`TooLarge`). A pipe (a
-    FIFO, ``<(zcat log.gz)``) is read as its writer writes it; one with no writer, and a
-    device or a socket, is :class:`_NotRegular`, as a folder's walk names them: opened
-    without waiting, or not at all, never a hang."""
+def _read(path: Path, max_size: int) -> tuple[bytes, bool]:
+    """The bytes of a file, at most ``max_size`` (else :class:`TooLarge`), and whether it is
+    a regular file. A pipe (a FIFO, ``<(zcat log.gz)``) is read as its writer writes it; one
+    with no writer, and a device or a socket, is :class:`_NotRegular`, as a folder's walk
+    names them: opened without waiting, or not at all, never a hang."""
     mode = os.stat(path).st_mode
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISFIFO(mode)):
         raise _NotRegular(_not_regular(path))
@@ -170,7 +171,7 @@ def _read(path: Path, max_size: int) -> bytes:
         os.close(fd)
     if left <= 0:
         raise TooLarge(f"more than the limit of {readable_size(max_size)} (--max-size)")
-    return parts[0] if len(parts) == 1 else b"".join(parts)
+    return (parts[0] if len(parts) == 1 else b"".join(parts)), regular
 
 
 def _decode(data: bytes, name: str) -> tuple[list[Any], ReadGame]:
@@ -349,12 +350,25 @@ class GameReader:
         """The games of one file (:data:`Selection`: only game ``index`` if given); errors
         are recorded."""
         self.files += 1
-        what = None if isinstance(index, int) else kind(path)
+        # Read once, then asked what it is (a database, an archive) from what was read: a
+        # file that cannot be read whole (one larger than max_size, say) is asked by its path.
+        read: tuple[bytes, bool] | Exception | None = None
+        what: Kind | None = None
+        if not isinstance(index, int):
+            try:
+                read = _read(path, self.max_size)
+            except Exception as error:  # noqa: BLE001 - said below, unless it is a container
+                read = error
+                what = kind(path)
+            else:
+                what = kind_of_bytes(read[0]) if read[1] else None
         if what is not None:
+            del read  # a database's bytes, say: its rows are read apart
             yield from self._container(path, what, cast("Without | Part | None", index))
             return
         with _CollectorPause():
-            built = self._build(path, cast("int | Without | None", index))  # a Part is a container's
+            built = self._build(path, cast("int | Without | None", index), read)  # a Part is a container's
+        del read  # the file's bytes are not held while its games are handed out
         yield from self._hand_out(built)
 
     def _hand_out(self, built: list[Game | LoadError]) -> Iterator[Game]:
@@ -369,19 +383,24 @@ class GameReader:
             self.games += 1
             yield outcome
 
-    def _build(self, path: Path, index: int | Without | None) -> list[Game | LoadError]:
+    def _build(self, path: Path, index: int | Without | None,
+               read: tuple[bytes, bool] | Exception | None = None) -> list[Game | LoadError]:
         """Every game of the file ``path`` selected by ``index`` (:data:`Selection`), or the
         :class:`LoadError` of each that cannot be read, in order; one error if the file
-        cannot be read at all.
+        cannot be read at all. ``read``: what :func:`_read` gave (its bytes) or raised, if
+        the file was read already.
 
         Every game of the file is built before the first is handed out: the collector,
         back on, then never goes over the file's parsed form (many times the games' size).
         """
         try:
-            data = _read(path, self.max_size)
+            if read is None:
+                read = _read(path, self.max_size)
+            if isinstance(read, Exception):
+                raise read
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
             return [LoadError(str(path), _describe_read_error(error, None))]
-        return self._games(data, str(path), index)
+        return self._games(read[0], str(path), index)
 
     def _games(self, data: bytes, name: str, index: int | Without | None,
                member: str | None = None) -> list[Game | LoadError]:

@@ -21,7 +21,7 @@ from paipu.records import quick_init
 from conftest import SAMPLE_LOGS, corpus
 
 MODULES = (tiles, events, scoring, checks, settlement)
-OWN_INIT = (tiles.HandNotation, events.Deal, events.Call, events.Win, events.NoWin, events.Round,
+OWN_INIT = (tiles.HandNotation, events.Deal, events.Draw, events.KanDraw, events.Discard, events.Call, events.Win, events.NoWin, events.Round,
             checks.WinExpectation, checks.DrawExpectation, settlement.DealExpectation, scoring.WinResult)
 """The records written with their own ``__init__`` (a line a field)."""
 
