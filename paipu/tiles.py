@@ -483,27 +483,13 @@ class ScannedHand:
         self.melds = melds
         self.awaiting_discard = awaiting_discard
 
-    def concealed(self) -> tuple[str, ...]:
-        """The concealed tiles but the drawn one, in canonical order (the order of a hand
-        scanned: by kind, a suit's red fives before its fives): the shared strings of
-        :data:`SLOT_TILES`."""
-        tally = self.tally
-        tiles: list[str] = []
-        for k in range(34):
-            count = tally[k]
-            if count:
-                if k < 27 and k % 9 == 4:
-                    reds = tally[RED_SLOT + k // 9]
-                    tiles += [SLOT_TILES[RED_SLOT + k // 9]] * reds
-                    count -= reds
-                tiles += [SLOT_TILES[k]] * count
-        return tuple(tiles)
 
-
-def scan_hand(text: str) -> ScannedHand | None:
+def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
     """The hand of a string written as ``str(hand)`` writes it (as paipu store hands) that
     breaks no rule of :func:`parse_hand`, read byte by byte; ``None`` for any other string,
-    right or wrong, for :func:`_parse_hand_in_full` to read (or refuse).
+    right or wrong, for :func:`_parse_hand_in_full` to read (or refuse). The concealed tiles
+    but the drawn one are added to ``tiles``, if given, in written (canonical) order: the
+    shared strings of :data:`SLOT_TILES`.
 
     Written so: suit groups m, p, s, z at most once each and in that order, each digit a
     tile of the group's suit, ascending with red fives before the fives, no more than four
@@ -547,12 +533,13 @@ def scan_hand(text: str) -> ScannedHand | None:
             if suit < 0 or suit == 3 and not 1 <= digit <= 7:
                 return None
             if digit:
-                kind_read = 9 * suit + digit - 1
+                slot = kind_read = 9 * suit + digit - 1
                 rank = 2 * digit
             else:  # a red five, written before the fives (rank 9: between 4s and 5s)
+                slot = RED_SLOT + suit
                 kind_read = 9 * suit + 4
                 rank = 9
-                tally[RED_SLOT + suit] = tally[RED_SLOT + suit] + 1
+                tally[slot] = tally[slot] + 1
             if rank < order:
                 return None
             same = same + 1 if kind_read == last else 1
@@ -562,6 +549,8 @@ def scan_hand(text: str) -> ScannedHand | None:
             order = rank
             tally[kind_read] = same
             size += 1
+            if tiles is not None:
+                tiles.append(SLOT_TILES[slot])
             i += 1
             continue
         letter = _SUIT_BYTE[byte]
@@ -615,11 +604,12 @@ def parse_hand(text: object) -> HandNotation:
     """
     # A hand written as str(hand) writes it (as paipu store them) is scanned; anything else
     # is read, or said what is wrong with, by _parse_hand_in_full.
-    scanned = scan_hand(text) if isinstance(text, str) else None
+    concealed: list[str] = []
+    scanned = scan_hand(text, concealed) if isinstance(text, str) else None
     if scanned is None:
         return _parse_hand_in_full(text)
     drawn = scanned.drawn
-    return HandNotation(scanned.concealed(), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
+    return HandNotation(tuple(concealed), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
                         scanned.melds, 0, scanned.awaiting_discard)
 
 

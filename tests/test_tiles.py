@@ -207,14 +207,15 @@ def test_the_scanner_reads_canonical_hands_and_leaves_the_rest(text, expected):
     string it leaves to the full parser, which reads it or refuses it as parse_hand does."""
     from paipu.tiles import SLOT_TILES, _parse_hand_in_full, scan_hand
 
-    scanned = scan_hand(text)
+    concealed: list[str] = []
+    scanned = scan_hand(text, concealed)
     if expected is None:
         assert scanned is None
         assert _parsed(parse_hand, text) == _parsed(_parse_hand_in_full, text)
         return
     tiles, drawn, riichi, melds, awaiting = expected
     assert scanned is not None
-    assert list(scanned.concealed()) == tiles.split()
+    assert concealed == tiles.split()
     assert scanned.size == len(tiles.split())
     by_kind = [tile.replace("0", "5") for tile in tiles.split()]
     assert scanned.tally == [by_kind.count(name) for name in KINDS] + [tiles.split().count(red) for red in ("m0", "p0", "s0")]
