@@ -49,7 +49,7 @@ from .records import pickle_by_fields, quick_init
 from .limits import MAX_NUMBER, clip, display_width
 from .rules import MAJIANG, TENHOU_SANMA, RedFives, Rule, RuleSpec
 from .tiles import (KIND_OF, KIND_OF_SLOT, KINDS, RED_SLOT, SLOT_OF, SLOT_TILES, HandNotation, Meld, NotationError,
-                    dora_of, kind, kind_counts, parse_hand, scan_hand)
+                    dora_of, kind, parse_hand, scan_hand)
 from .names import WIND_NAMES, Yaku
 
 __all__ = ["score", "Situation", "WinResult", "NotAWin", "INCOMPLETE", "NO_YAKU", "LIMITS", "standard_readings",
@@ -485,13 +485,14 @@ def score(
         situation = replace(situation or _DEFAULT_SITUATION, **changes)
     elif situation is None:
         situation = _DEFAULT_SITUATION
+    win = _Win(situation)
     if type(rule) is not Rule:
-        rule = (TENHOU_SANMA if situation.players == 3 else MAJIANG) if rule is None else Rule.get(rule)
-    if rule.players != situation.players:
-        raise ValueError(f"a win among {situation.players} players scored under a rule for {rule.players} players")
-    if situation.riichi or situation.tenhou or situation.haitei or situation.rinshan or situation.chankan:
-        _check_possible(held.melds, win_tile is not None and len(win_tile) > 2, situation)
-    return _score(held, win_tile, situation, rule)
+        rule = (TENHOU_SANMA if win.players == 3 else MAJIANG) if rule is None else Rule.get(rule)
+    if rule.players != win.players:
+        raise ValueError(f"a win among {win.players} players scored under a rule for {rule.players} players")
+    if win.riichi or win.tenhou or win.haitei or win.rinshan or win.chankan:
+        _check_possible(held.melds, win_tile is not None and len(win_tile) > 2, win)
+    return _score(held, win_tile, win, situation, rule)
 
 
 def _type_name(value: object) -> str:
@@ -499,44 +500,42 @@ def _type_name(value: object) -> str:
     return f"{type(value).__name__} {clip(repr(value), 40)}"
 
 
-def _check_possible(melds: tuple[Meld, ...], ron: bool, situation: Situation) -> None:
-    """Nothing if the situation can happen with a hand of these ``melds`` and this kind of
-    win; else ``ValueError`` saying why not."""
-    if situation.riichi and not all(meld.is_concealed or meld.type == "north" for meld in melds):
+def _check_possible(melds: tuple[Meld, ...], ron: bool, win: _Win) -> None:
+    """Nothing if the situation (read into ``win``) can happen with a hand of these
+    ``melds`` and this kind of win; else ``ValueError`` saying why not."""
+    if win.riichi and not all(meld.is_concealed or meld.type == "north" for meld in melds):
         raise ValueError("riichi (立直) on an open hand: only a closed hand (closed kans allowed) can riichi")
-    if situation.tenhou and (ron or any(meld.type != "north" for meld in melds)):
+    if win.tenhou and (ron or any(meld.type != "north" for meld in melds)):
         raise ValueError("天和/地和 (a win on the first draw) " + ("on a ron: it is a tsumo" if ron
                          else "after a call or kan: it needs a first draw with no call before"))
-    if ron and situation.rinshan:
+    if ron and win.rinshan:
         raise ValueError("嶺上開花 (rinshan) on a ron: it is a tsumo on a kan's replacement tile")
-    if not ron and situation.chankan:
+    if not ron and win.chankan:
         raise ValueError("槍槓 (chankan) on a tsumo: it is a ron on a tile added to a kan")
-    if situation.haitei == (2 if not ron else 1):
+    if win.haitei == (2 if not ron else 1):
         raise ValueError("海底摸月 (haitei) on a ron: it is a tsumo" if ron else "河底撈魚 (houtei) on a tsumo: it is a ron")
 
 
 # -- the hand, as scoring reads it -------------------------------------------------------
 #
 # Inside, a tile is a slot number: its kind 0-33, or 34, 35, 36 for the red fives m0, p0,
-# s0 (tiles.SLOT_OF); the concealed tiles are counted by slot. The notation is read only
-# here, and written again only for a message.
-
-_SLOTS: Final = 37
+# s0 (tiles.SLOT_OF); the concealed tiles are counted by kind, their red fives apart too.
+# The notation is read only here, and written again only for a message.
 
 
 @mypyc_attr(acyclic=True)
 class _Held:
-    """A hand as scoring reads it: its concealed tiles counted by slot (the drawn tile
-    apart), and what else of the notation counts."""
+    """A hand as scoring reads it: its concealed tiles counted (the drawn tile apart), and
+    what else of the notation counts."""
 
-    __slots__ = ("tally", "concealed", "size", "drawn", "riichi", "melds", "hidden", "source")
+    __slots__ = ("tally", "size", "drawn", "riichi", "melds", "hidden", "source")
 
-    def __init__(self, tally: list[int] | None, concealed: tuple[str, ...], size: int, drawn: str | None,
-                 riichi: bool, melds: tuple[Meld, ...], hidden: int, source: HandNotation | str) -> None:
+    def __init__(self, tally: list[int], size: int, drawn: str | None, riichi: bool, melds: tuple[Meld, ...],
+                 hidden: int, source: HandNotation | str) -> None:
         self.tally = tally
-        """The concealed tiles (the drawn one left out) by slot: 37 counts; ``None`` when
-        they are still to be counted from :attr:`concealed`."""
-        self.concealed = concealed
+        """The concealed tiles (the drawn one left out) as :attr:`~paipu.tiles.ScannedHand.tally`
+        counts them: by kind (34 counts, red fives among the fives), then the red fives of
+        each suit."""
         self.size = size
         """How many concealed tiles, the drawn one left out."""
         self.drawn = drawn
@@ -554,7 +553,14 @@ class _Held:
 
 def _held(hand: HandNotation) -> _Held:
     concealed = hand.concealed
-    return _Held(None, concealed, len(concealed), hand.drawn, hand.riichi, hand.melds, hand.hidden, hand)
+    tally = [0] * 37
+    for tile in concealed:
+        slot = _SLOT[tile]
+        k = KIND_OF_SLOT[slot]
+        tally[k] = tally[k] + 1
+        if slot >= RED_SLOT:
+            tally[slot] = tally[slot] + 1
+    return _Held(tally, len(concealed), hand.drawn, hand.riichi, hand.melds, hand.hidden, hand)
 
 
 def _scanned(text: str) -> _Held | None:
@@ -565,7 +571,7 @@ def _scanned(text: str) -> _Held | None:
     if scanned is None:
         return None
     drawn = scanned.drawn
-    return _Held(scanned.tally, (), len(scanned.slots), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
+    return _Held(scanned.tally, scanned.size, SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
                  scanned.melds, 0, text)
 
 
@@ -917,15 +923,12 @@ class _Melds:
             kinds = self.kinds
             self.sets += 1
             low = 34
-            reds = 0
-            for tile in meld.tiles:
-                k = _KIND[tile]
+            for k in meld.kinds:
                 kinds[k] = kinds[k] + 1
                 self.mask |= 1 << k
                 if k < low:
                     low = k
-                if tile[1] == "0":
-                    reds += 1
+            reds = meld.reds
             if reds:
                 self.reds[low // 9] += reds
                 self.uncounted[low // 9] += reds - 1
@@ -1031,16 +1034,16 @@ _SITUATIONAL: Final = tuple(
 
 
 def _dora(
-    counts: list[int], melds: _Melds, reds: int, situation: Situation, rule: _Options, uncounted: list[int] | None
+    counts: list[int], melds: _Melds, reds: int, win: _Win, rule: _Options, uncounted: list[int] | None
 ) -> tuple[Yaku, ...]:
     """ドラ, 赤ドラ and 裏ドラ. Only the first indicator counts without kan dora; ura
     dora only in riichi under a rule with ura dora, kan ura only with kan ura. With
     three players each North set aside is one more ドラ (抜きドラ, under
     :attr:`~paipu.rules.Rule.north_dora`), and a North among the tiles an indicator
     shows."""
-    indicators = situation.dora_indicators
+    indicators = win.dora_indicators
     found = []
-    shows = _DORA if situation.players == 4 else _DORA_THREE
+    shows = _DORA if win.players == 4 else _DORA_THREE
     if not rule.kan_dora:
         indicators = indicators[:1]
     dora = _shown(indicators, counts, melds, uncounted, shows)
@@ -1051,8 +1054,8 @@ def _dora(
         found.append(_dora_yaku(_DORA_YAKU, dora))
     if reds:
         found.append(_dora_yaku(_RED_YAKU, reds))
-    ura = situation.ura_indicators
-    if ura and situation.riichi and rule.ura_dora:
+    ura = win.ura_indicators
+    if ura and win.riichi and rule.ura_dora:
         ura = ura if rule.kan_ura and rule.kan_dora else ura[:1]
         dora = _shown(ura, counts, melds, uncounted, shows) + north * ura.count("z3")
         if dora:
@@ -1139,20 +1142,40 @@ _OPTIONS: Final[dict[int, _Options]] = {}
 therefore lives on: no other object takes its id); rules are frozen."""
 
 
+_LAST_OPTIONS: Final = [_Options(MAJIANG)]
+"""The options looked up last (a replay scores every win under one rule)."""
+
+
 def _options(rule: Rule) -> _Options:
-    options = _OPTIONS.get(id(rule))
-    if options is None or options.rule is not rule:
+    options = _LAST_OPTIONS[0]
+    if options.rule is rule:
+        return options
+    found = _OPTIONS.get(id(rule))
+    if found is None or found.rule is not rule:
         if len(_OPTIONS) >= 256:
             _OPTIONS.clear()
-        options = _OPTIONS[id(rule)] = _Options(rule)
-    return options
+        found = _OPTIONS[id(rule)] = _Options(rule)
+    _LAST_OPTIONS[0] = found
+    return found
 
 
 @mypyc_attr(acyclic=True)
 class _Win:
-    """What every reading of one win shares."""
+    """What every reading of one win shares: first the :class:`Situation`'s fields, read
+    once (it is an interpreted class: each of its fields read is a look-up by name)."""
 
     __slots__ = (
+        "riichi",
+        "ippatsu",
+        "haitei",
+        "rinshan",
+        "chankan",
+        "tenhou",
+        "dora_indicators",
+        "ura_indicators",
+        "honba",
+        "riichi_sticks",
+        "players",
         "win",
         "ron",
         "melds",
@@ -1170,6 +1193,17 @@ class _Win:
         "terminals",
         "rule",
     )
+    riichi: int
+    ippatsu: bool
+    haitei: int
+    rinshan: bool
+    chankan: bool
+    tenhou: int
+    dora_indicators: tuple[str, ...]
+    ura_indicators: tuple[str, ...] | None
+    honba: int
+    riichi_sticks: int
+    players: int
     win: int
     """The winning tile's kind."""
     ron: str | None
@@ -1195,6 +1229,21 @@ class _Win:
     terminals: bool
     """Only terminals held."""
     rule: _Options
+
+    def __init__(self, situation: Situation) -> None:
+        self.round_wind = situation.round_wind
+        self.seat_wind = situation.seat_wind
+        self.riichi = situation.riichi
+        self.ippatsu = situation.ippatsu
+        self.haitei = situation.haitei
+        self.rinshan = situation.rinshan
+        self.chankan = situation.chankan
+        self.tenhou = situation.tenhou
+        self.dora_indicators = situation.dora_indicators
+        self.ura_indicators = situation.ura_indicators
+        self.honba = situation.honba
+        self.riichi_sticks = situation.riichi_sticks
+        self.players = situation.players
 
 
 @mypyc_attr(acyclic=True)
@@ -1449,7 +1498,8 @@ def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
 # -- the call --------------------------------------------------------------------------
 
 
-def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) -> WinResult | NotAWin:
+def _score(held: _Held, win_tile: str | None, win: _Win, situation: Situation, rule: Rule) -> WinResult | NotAWin:
+    """Score ``held`` in ``situation`` (read into ``win``) under ``rule``."""
     if win_tile is None:
         tile = held.drawn
         if tile is None:
@@ -1464,37 +1514,36 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
             )
         if held.drawn is not None:
             raise ValueError(f"hand {held.notation()} already holds its winning tile; and {win_tile}?")
-        if ron == "=" and situation.players == 3:
+        if ron == "=" and win.players == 3:
             raise ValueError(f"{win_tile}: with three players a ron comes from + (下家) or - (上家)")
     melds = _Melds(held.melds) if held.melds else _NO_MELDS
-    if melds.north and situation.players == 4:
+    if melds.north and win.players == 4:
         raise ValueError(f"hand {held.notation()}: North tiles are set aside (b) only with three players")
     if held.hidden or held.size + 3 * melds.sets != 13:
         return _NOT_COMPLETE
-    tally = held.tally
-    if tally is None:
-        tally = [0] * _SLOTS
-        for concealed in held.concealed:
-            slot = _SLOT[concealed]
-            tally[slot] = tally[slot] + 1
+    # Tiles per kind with the winning tile (the hand's own counts, added to), red fives
+    # apart after them; a bit per kind held, and the pairs.
+    counts = tally = held.tally
     win_slot = _SLOT[tile]
-    # Tiles per kind with the winning tile, and a bit per kind held.
-    counts = kind_counts(tally)
     win_kind = KIND_OF_SLOT[win_slot]
     counts[win_kind] = counts[win_kind] + 1
-    reds = tally[34] + tally[35] + tally[36] + (win_slot >= RED_SLOT)
+    reds = tally[RED_SLOT] + tally[RED_SLOT + 1] + tally[RED_SLOT + 2] + (win_slot >= RED_SLOT)
     meld_reds = melds.reds
     reds += meld_reds[0] + meld_reds[1] + meld_reds[2]
     mask = melds.mask
+    pairs = 0
     for k in range(34):
-        if counts[k]:
+        held_k = counts[k]
+        if held_k:
             mask |= 1 << k
+            if held_k == 2:
+                pairs += 1
     shapes = _shapes(counts, win_kind)
     # Seven pairs, thirteen orphans and nine gates hold 14 concealed tiles: no meld.
     seven_pairs = orphans = False
     nine_gates_form = 0
     if not melds.sets:
-        seven_pairs = counts.count(2) == 7
+        seven_pairs = pairs == 7
         if shapes:
             nine_gates_form = nine_gates(counts, win_kind)
         elif not seven_pairs:
@@ -1511,30 +1560,25 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     options = _options(rule)
     if reds > options.fewest_red_fives:
         _check_red_fives(held, tally, win_slot, melds, options.red_fives)
-    if held.riichi and not situation.riichi:
-        situation = replace(situation, riichi=1)
-    win = _Win()
+    if held.riichi and not win.riichi:
+        replace(situation, riichi=1)  # ValueError if riichi cannot go with the situation
+        win.riichi = 1
     win.win = win_kind
     win.ron = ron
     win.melds = melds
     win.closed = melds.closed
-    round_wind = situation.round_wind
-    seat_wind = situation.seat_wind
-    win.dealer = seat_wind == 0
-    win.round_wind = round_wind
-    win.seat_wind = seat_wind
+    win.dealer = win.seat_wind == 0
     win.rule = options
-    riichi = situation.riichi
-    tenhou = situation.tenhou
+    tenhou = win.tenhou
     situational = _SITUATIONAL[
-        72 * riichi + 36 * (situation.ippatsu and options.ippatsu) + 12 * situation.haitei + 6 * situation.rinshan
-        + 3 * situation.chankan + tenhou
+        72 * win.riichi + 36 * (win.ippatsu and options.ippatsu) + 12 * win.haitei + 6 * win.rinshan
+        + 3 * win.chankan + tenhou
     ]
     win.yakuman_situational = situational if tenhou else ()
     win.situational = () if tenhou else situational
     ron_red = win_slot if ron is not None else -1
     uncounted = _uncounted_reds(tally, ron_red, melds) if reds > 1 else None
-    win.dora = _dora(counts, melds, reds, situation, options, uncounted)
+    win.dora = _dora(counts, melds, reds, win, options, uncounted)
     win.simples = not mask & _ORPHAN_MASK
     win.honours = bool(mask & _HONOUR_MASK)
     win.suits = (mask & _M_MASK != 0) + (mask & _P_MASK != 0) + (mask & _S_MASK != 0)
@@ -1565,18 +1609,18 @@ def _score(held: _Held, win_tile: str | None, situation: Situation, rule: Rule) 
     assert best is not None, "a complete hand has a reading"
     if not best.yaku:
         return _NO_YAKU
-    return _result(win, best, situation)
+    return _result(win, best)
 
 
-def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
+def _result(win: _Win, best: _Reading) -> WinResult:
     """The result of the chosen reading, with the payments of 電脳麻将's ``get_defen``:
     the liable player's share first, the rest from the discarder (or from the liable
     player when nothing is left) or split by a tsumo; honba and sticks on top."""
     seat = win.seat_wind
     dealer = win.dealer
-    honba = situation.honba
+    honba = win.honba
     base = best.base
-    players = situation.players
+    players = win.players
     marks = _MARKS if players == 4 else _MARKS_THREE
     payments = [0] * players
     liable = None
@@ -1602,7 +1646,7 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
     if discarder is not None or base == 0:
         payer = liable if base == 0 else discarder
         points = _ceil100(base * (6 if dealer else 4))
-        payments[seat] = payments[seat] + points + honba_points + 1000 * situation.riichi_sticks
+        payments[seat] = payments[seat] + points + honba_points + 1000 * win.riichi_sticks
         # base is 0 only when the liable player paid it all (liable is set); else a ron
         payments[payer] = payments[payer] - (points + honba_points)  # type: ignore[index]  # payer is set: see above
     else:
@@ -1613,7 +1657,7 @@ def _result(win: _Win, best: _Reading, situation: Situation) -> WinResult:
                 share = from_dealer if other == 0 else from_others
                 payments[other] = payments[other] - (share + 100 * honba)
                 points += share
-        payments[seat] = payments[seat] + points + honba_points + 1000 * situation.riichi_sticks
+        payments[seat] = payments[seat] + points + honba_points + 1000 * win.riichi_sticks
     return WinResult(
         best.yaku,  # yaku
         best.fu,  # fu
@@ -1660,4 +1704,4 @@ _YAKUMAN_LIMITS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"
 def _limit(reading: _Reading) -> str | None:
     if reading.yakuman:
         return _YAKUMAN_LIMITS.get(reading.yakuman, f"{reading.yakuman}x yakuman")
-    return _LIMIT_OF_BASE.get(reading.base)
+    return _LIMIT_OF_BASE[reading.base] if reading.base >= 2000 else None

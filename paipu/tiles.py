@@ -200,14 +200,22 @@ class Meld:
     tiles: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """Every tile of the meld, in written order (made with the meld: replays and scoring
     read it at every call, kan and win)."""
+    kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The kind number of each of :attr:`tiles` (made with the meld: scoring and the hand
+    scanner read it at every win)."""
+    reds: int = field(init=False, repr=False, compare=False)
+    """How many red fives the meld holds."""
 
     def __post_init__(self) -> None:
-        _SET_MELD_TILES(self, tuple(map(self.suit.__add__, self.digits)))
+        tiles = tuple(map(self.suit.__add__, self.digits))
+        _SET_MELD_TILES(self, tiles)
+        _SET_MELD_KINDS(self, tuple([kind(tile) for tile in tiles]))  # NotationError for what is no tile
+        _SET_MELD_REDS(self, self.digits.count("0"))
 
     @property
     def kind(self) -> int:
         """Kind number of the meld's lowest tile (the only kind, except for a chi)."""
-        return min(kind(tile) for tile in self.tiles)
+        return min(self.kinds)
 
     @property
     def is_kan(self) -> bool:
@@ -261,7 +269,10 @@ class Meld:
         return Meld("kakan", self.suit, self.digits + tile[1], self.claimed, self.direction, tile)
 
 
-_SET_MELD_TILES = vars(Meld)["tiles"].__set__  # the slot (a native field compiled): Meld is frozen
+# The slots (native fields compiled) of the fields made with a meld: Meld is frozen.
+_SET_MELD_TILES = vars(Meld)["tiles"].__set__
+_SET_MELD_KINDS = vars(Meld)["kinds"].__set__
+_SET_MELD_REDS = vars(Meld)["reds"].__set__
 
 NORTH = Meld("north", "z", "4", None, None)
 """A North tile set aside in a three-player game (北抜き), written ``b`` in a hand."""
@@ -452,40 +463,33 @@ RED_SLOT: Final = 34
 """The slot of the red five m0; p0 and s0 follow."""
 
 
-def kind_counts(tally: list[int]) -> list[int]:
-    """Tiles per kind (34 counts) of tiles counted by slot (37 counts, see :data:`SLOT_OF`),
-    the red fives with the fives."""
-    result = tally[:34]
-    result[4] = result[4] + tally[34]
-    result[13] = result[13] + tally[35]
-    result[22] = result[22] + tally[36]
-    return result
-
-
 @mypyc_attr(acyclic=True)
 class ScannedHand:
     """A hand string written as ``str(hand)`` writes it, read by :func:`scan_hand`: its
-    tiles as slot numbers (:data:`SLOT_OF`)."""
+    concealed tiles counted by kind."""
 
-    __slots__ = ("slots", "tally", "drawn", "riichi", "melds", "awaiting_discard")
+    __slots__ = ("tally", "size", "drawn", "riichi", "melds", "awaiting_discard")
 
-    def __init__(self, slots: list[int], tally: list[int], drawn: int, riichi: bool, melds: tuple[Meld, ...],
+    def __init__(self, tally: list[int], size: int, drawn: int, riichi: bool, melds: tuple[Meld, ...],
                  awaiting_discard: bool) -> None:
-        self.slots = slots
-        """The concealed tiles but the drawn one, in written (canonical) order."""
         self.tally = tally
-        """The same tiles counted by slot: 37 counts."""
+        """The concealed tiles but the drawn one: 37 counts, those of the 34 kinds (red fives
+        among the fives), then the red fives of each suit, at ``RED_SLOT + suit``."""
+        self.size = size
+        """How many concealed tiles, the drawn one left out."""
         self.drawn = drawn
-        """The drawn tile's slot, or -1 for none."""
+        """The drawn tile's slot (:data:`SLOT_OF`), or -1 for none."""
         self.riichi = riichi
         self.melds = melds
         self.awaiting_discard = awaiting_discard
 
 
-def scan_hand(text: str) -> ScannedHand | None:
+def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
     """The hand of a string written as ``str(hand)`` writes it (as paipu store hands) that
     breaks no rule of :func:`parse_hand`, read byte by byte; ``None`` for any other string,
-    right or wrong, for :func:`_parse_hand_in_full` to read (or refuse).
+    right or wrong, for :func:`_parse_hand_in_full` to read (or refuse). The concealed tiles
+    but the drawn one are added to ``tiles``, if given, in written (canonical) order: the
+    shared strings of :data:`SLOT_TILES`.
 
     Written so: suit groups m, p, s, z at most once each and in that order, each digit a
     tile of the group's suit, ascending with red fives before the fives, no more than four
@@ -506,14 +510,15 @@ def scan_hand(text: str) -> ScannedHand | None:
             melds = tuple([parse_meld(meld_text) for meld_text in meld_texts])
         except NotationError:
             return None
-    if not first.isascii():
+    try:
+        data = first.encode()  # bytes: each read a small int (what is not ASCII is no suit letter or digit)
+    except UnicodeEncodeError:  # a lone surrogate
         return None
-    data = first.encode()  # bytes: each read a small int
     end = len(data)
     riichi = end > 0 and data[end - 1] == 42  # *
     if riichi:
         end -= 1
-    slots: list[int] = []
+    size = 0
     tally = [0] * 37
     suit = -1
     order = 0
@@ -534,6 +539,7 @@ def scan_hand(text: str) -> ScannedHand | None:
                 slot = RED_SLOT + suit
                 kind_read = 9 * suit + 4
                 rank = 9
+                tally[slot] = tally[slot] + 1
             if rank < order:
                 return None
             same = same + 1 if kind_read == last else 1
@@ -541,8 +547,10 @@ def scan_hand(text: str) -> ScannedHand | None:
                 return None
             last = kind_read
             order = rank
-            slots.append(slot)
-            tally[slot] = tally[slot] + 1
+            tally[kind_read] = same
+            size += 1
+            if tiles is not None:
+                tiles.append(SLOT_TILES[slot])
             i += 1
             continue
         letter = _SUIT_BYTE[byte]
@@ -563,28 +571,26 @@ def scan_hand(text: str) -> ScannedHand | None:
         suit = letter
         order = 0
         i += 1
-    total = len(slots) + (drawn >= 0)
+    total = size + (drawn >= 0)
     if (total % 3 == 2) != (drawn >= 0):
         return None  # a tile written apart that is not a drawn one, or a drawn one not apart
-    if drawn >= 0 or melds:  # no fifth tile of a kind with those of the groups
+    if melds:  # no fifth tile of a kind with those of the groups
         sets = 0
-        kinds = kind_counts(tally)
+        kinds = tally[:34]
         if drawn >= 0:
             k = KIND_OF_SLOT[drawn]
             kinds[k] = kinds[k] + 1
         for meld in melds:
             sets += meld.type != "north"
-            for tile in meld.tiles:
-                k = KIND_OF[tile]
+            for k in meld.kinds:
                 kinds[k] = kinds[k] + 1
-        if total > 14 - 3 * sets:
+                if kinds[k] > 4:
+                    return None
+        if total > 14 - 3 * sets or drawn >= 0 and kinds[KIND_OF_SLOT[drawn]] > 4:
             return None
-        for count in kinds:
-            if count > 4:
-                return None
-    elif total > 14:
+    elif total > 14 or drawn >= 0 and tally[KIND_OF_SLOT[drawn]] == 4:
         return None
-    return ScannedHand(slots, tally, drawn, riichi, melds, awaiting_discard)
+    return ScannedHand(tally, size, drawn, riichi, melds, awaiting_discard)
 
 
 def parse_hand(text: object) -> HandNotation:
@@ -598,13 +604,13 @@ def parse_hand(text: object) -> HandNotation:
     """
     # A hand written as str(hand) writes it (as paipu store them) is scanned; anything else
     # is read, or said what is wrong with, by _parse_hand_in_full.
-    scanned = scan_hand(text) if isinstance(text, str) else None
+    concealed: list[str] = []
+    scanned = scan_hand(text, concealed) if isinstance(text, str) else None
     if scanned is None:
         return _parse_hand_in_full(text)
-    tiles = SLOT_TILES
     drawn = scanned.drawn
-    return HandNotation(tuple([tiles[slot] for slot in scanned.slots]), tiles[drawn] if drawn >= 0 else None,
-                        scanned.riichi, scanned.melds, 0, scanned.awaiting_discard)
+    return HandNotation(tuple(concealed), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
+                        scanned.melds, 0, scanned.awaiting_discard)
 
 
 def _parse_hand_in_full(text: object) -> HandNotation:

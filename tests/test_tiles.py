@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from paipu.tiles import (
+    KINDS,
     SLOT_OF,
     HandNotation,
     NotationError,
@@ -195,25 +196,29 @@ SCANNED = [
     ("m1p,m1p", None),  # a bad meld
     ("p12m345", None),  # suits out of order
     ("m１23", None),  # not ASCII
+    ("m1\ud80023", None),  # a lone surrogate: no UTF-8 for it
 ]
 
 
 @pytest.mark.parametrize("text, expected", SCANNED)
 def test_the_scanner_reads_canonical_hands_and_leaves_the_rest(text, expected):
-    """scan_hand reads a hand written as str() writes it into slots; parse_hand builds the
-    same hand from them (the shared tile strings); any other string it leaves to the full
-    parser, which reads it or refuses it as parse_hand does."""
+    """scan_hand reads a hand written as str() writes it into counts by kind and red fives
+    by suit; parse_hand builds the same hand from them (the shared tile strings); any other
+    string it leaves to the full parser, which reads it or refuses it as parse_hand does."""
     from paipu.tiles import SLOT_TILES, _parse_hand_in_full, scan_hand
 
-    scanned = scan_hand(text)
+    concealed: list[str] = []
+    scanned = scan_hand(text, concealed)
     if expected is None:
         assert scanned is None
         assert _parsed(parse_hand, text) == _parsed(_parse_hand_in_full, text)
         return
     tiles, drawn, riichi, melds, awaiting = expected
     assert scanned is not None
-    assert [SLOT_TILES[slot] for slot in scanned.slots] == tiles.split()
-    assert scanned.tally == [tiles.split().count(tile) for tile in sorted(SLOT_OF, key=SLOT_OF.__getitem__)]
+    assert concealed == tiles.split()
+    assert scanned.size == len(tiles.split())
+    by_kind = [tile.replace("0", "5") for tile in tiles.split()]
+    assert scanned.tally == [by_kind.count(name) for name in KINDS] + [tiles.split().count(red) for red in ("m0", "p0", "s0")]
     assert (SLOT_TILES[scanned.drawn] if scanned.drawn >= 0 else None, scanned.riichi, len(scanned.melds),
             scanned.awaiting_discard) == (drawn, riichi, melds, awaiting)
     hand = parse_hand(text)
