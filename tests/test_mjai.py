@@ -332,6 +332,41 @@ def test_plain_draw_and_discard_lines_read_as_the_same_items_of_an_array():
             assert [r.events for r in game_from_mjai(as_array).rounds] == events, game.source
 
 
+def test_every_draw_and_discard_line_and_its_near_misses_read_as_items_of_an_array():
+    """Each draw and discard line as Mortal writes it, of every actor and tile, and lines
+    one character off (another actor, a name that is no tile, a key or value spelled
+    otherwise), after a deal: the lines give the events, or the error, that the same
+    lines as a JSON array give, whose items are parsed one by one."""
+    head = [b'{"type":"start_game","names":["a","b","c","d"]}',
+            b'{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,'
+            b'"scores":[25000,25000,25000,25000],"tehais":' + json.dumps([["1m"] * 13] * 4).replace(" ", "").encode() + b"}"]
+    names = [f"{d}{s}" for s in "mps" for d in range(1, 10)] + list("ESWNPFC") + ["5mr", "5pr", "5sr"]
+    near = ["0m", "5xr", "5r", "Ep", "Es", "e", "10m", "9z", "5mrr", "5sR", "m5", "?"]
+    lines = []
+    for actor in (0, 3, 4, 9):
+        for name in names + near:
+            lines += [b'{"type":"tsumo","actor":%d,"pai":"%s"}' % (actor, name.encode()),
+                      b'{"type":"dahai","actor":%d,"pai":"%s","tsumogiri":true}' % (actor, name.encode()),
+                      b'{"type":"dahai","actor":%d,"pai":"%s","tsumogiri":false}' % (actor, name.encode())]
+    lines += [b'{"type":"tsumo","actor":1,"pai":"9s" }', b'{"type":"dahai","actor":1,"pai":"9\\u0073","tsumogiri":true}',
+              b'{"type":"dahai","actor":1,"pai":"9s","tsumogirl":true}', b'{"type":"dahai","pai":"9s","actor":1,"tsumogiri":true}',
+              b'{"type":"tsumo","actor":1,"paj":"9s"}', b'{"type":"dahai","actor":1,"pai":"9s","tsumogiri":1}',
+              b'{"type":"tsumo","actor":1,"pai":"9s","x":"yyyyyyyyyyyy"}', b'{"type":"tsumo","actor":1}']
+
+    def outcome(data: bytes):
+        try:
+            return [r.events for r in game_from_mjai(parse(data)).rounds]
+        except FormatError as error:
+            return re.sub(r"\b(line|item)s? ", "", error.message)
+
+    read = 0
+    for line in lines:
+        as_lines = outcome(b"\n".join([*head, line]))
+        assert as_lines == outcome(b"[" + b",".join([*head, line]) + b"]"), line
+        read += isinstance(as_lines, list)
+    assert read == 2 * 3 * len(names) + 5  # actors 0 and 3 of every tile; the space, escape, other key order, keys unknown
+
+
 def test_damaged_logs_read_as_lines_as_they_read_as_arrays():
     """Lines deleted, swapped or doubled (a kan's replacement draw missing, so that a run
     of plain lines starts after a kan; lines outside a round; a riichi whose discard is

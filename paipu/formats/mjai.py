@@ -64,7 +64,7 @@ only counts them.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Final, Iterable, TypeVar
 
 import orjson
 from mypy_extensions import mypyc_attr
@@ -89,7 +89,7 @@ from ..events import (
     takes_riichi_stick,
 )
 from ..hand import Hand, IllegalAction
-from ..limits import MAX_COUNT, clip
+from ..limits import MAX_COUNT, MAX_NUMBER, clip
 from ..rules import RedFives, Rule, RuleError
 from ..tiles import HandNotation, Meld, NotationError, kind, meld_text, parse_meld
 from .errors import FormatError, bounded, indicators, room_players, shown_text
@@ -108,14 +108,12 @@ TILE_OF_MJAI.update({name: f"z{i}" for i, name in enumerate("ESWNPFC", 1)})
 MJAI_OF_TILE: dict[str, str] = {tile: name for name, tile in TILE_OF_MJAI.items()}
 """The mjai name of each paipu tile."""
 
-_TILES_IN_ORDER = HandNotation.from_tiles(tuple(TILE_OF_MJAI.values())).concealed
+_TILES_IN_ORDER: Final = HandNotation.from_tiles(tuple(TILE_OF_MJAI.values())).concealed
 """Every tile once, in the order of a hand's concealed tiles (:class:`~paipu.tiles.HandNotation`)."""
 
-_RANK_OF_MJAI = {MJAI_OF_TILE[tile]: rank for rank, tile in enumerate(_TILES_IN_ORDER)}
-"""The place of each mjai tile in :data:`_TILES_IN_ORDER`: a hand sorts by it."""
 
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
-_WINDS_OF_KYOKU_FIRST = {0: 2, 4: 1}
+_WINDS: Final = {"E": 0, "S": 1, "W": 2, "N": 3}
+_WINDS_OF_KYOKU_FIRST: Final = {0: 2, 4: 1}
 """The length (:attr:`~paipu.rules.Rule.winds`) by ``kyoku_first``, the index of the
 first round (東1局 0, 南1局 4) of akochan's and mjai-reviewer's ``start_game``: 0 for an
 East-South game (半荘), 4 for an East-only one (東風), as mjai-reviewer's converter
@@ -127,7 +125,7 @@ _UNSTATED_LENGTH = ("winds", (2, 1))
 a room), as its origin leaves it open (:attr:`Origin.undetermined
 <paipu.events.Origin.undetermined>`): East-South or East-only, either accepted where the
 log ends the game (the game is counted as checked loosely)."""
-_MARK_OF_SOURCE = {3: "-", 2: "=", 1: "+"}
+_MARK_OF_SOURCE: Final = {3: "-", 2: "=", 1: "+"}
 """Direction mark by ``(target - actor) % 4``: 上家 ``-``, 対面 ``=``, 下家 ``+``."""
 _OFFSET_OF_MARK = {mark: offset for offset, mark in _MARK_OF_SOURCE.items()}
 
@@ -139,12 +137,12 @@ _WALL = {4: 70, 3: 55}
 dealt (108, no 2m-8m, 39 dealt with three players), 14 in the dead wall (each replacement
 draw after a kan or a North set aside is made up from the live wall)."""
 
-_ABSENT_HAND = ["?"] * 13
+_ABSENT_HAND: Final = ["?"] * 13
 """The fourth hand of a three-player ``start_kyoku`` as Mortal's three-player build
 (libriichi3p) takes it: four of each per-player field, the fourth player's hand hidden
 and score 0."""
 
-_URA_FIELDS = ("ura_markers", "uradora_markers", "uradora_marker")
+_URA_FIELDS: Final = ("ura_markers", "uradora_markers", "uradora_marker")
 """The names of a ``hora``'s ura-dora indicators: Mortal's, mjai-reviewer's and
 RiichiEnv's; the original mjai protocol's; akochan's (the first the line has is read)."""
 
@@ -163,7 +161,7 @@ class MjaiLog:
         self.end_games = end_games
 
 
-_EVENT_TYPES = frozenset(("start_game", "end_game", "start_kyoku", "end_kyoku", "tsumo", "dahai", "reach",
+_EVENT_TYPES: Final = frozenset(("start_game", "end_game", "start_kyoku", "end_kyoku", "tsumo", "dahai", "reach",
                           "reach_accepted", "chi", "pon", "daiminkan", "kakan", "ankan", "dora", "hora",
                           "ryukyoku", "nukidora", "kita", "none"))
 """The ``type`` of every mjai event (three players' North set aside: ``nukidora``, and
@@ -294,16 +292,60 @@ def _tiles(value: Any, count: int, field: str) -> list[str]:
         return [_tile(item, field) for item in value]  # which item is wrong
 
 
+_MJAI_NAMES: Final = tuple([f"{d}{s}" for s in "mps" for d in range(1, 10)] + list("ESWNPFC") + ["5mr", "5pr", "5sr"])
+"""Every mjai tile name once, each at its *index*: the numbered tiles by suit then number
+(``1m`` 0 … ``9s`` 26), the honours ``E``-``C`` (27-33), the red fives (34-36)."""
+
+_RANK_OF_INDEX: Final = [_TILES_IN_ORDER.index(TILE_OF_MJAI[name]) for name in _MJAI_NAMES]
+"""The place in :data:`_TILES_IN_ORDER` of each mjai tile by its index: a hand sorts by it."""
+
+_INDEX_OF_FIRST: Final = bytes([(ord(c) - ord("1") if c in "123456789" else 27 + "ESWNPFC".index(c) if c in "ESWNPFC" else 0)
+                                for c in map(chr, range(256))])
+_INDEX_OF_SECOND: Final = bytes([9 * "mps".index(chr(c)) if chr(c) in "mps" else 0 for c in range(256)])
+_RED_OF_SECOND: Final = bytes([34 + "mps".index(chr(c)) if chr(c) in "mps" else 34 for c in range(256)])
+"""What the first and the second character (codes below 256) of an mjai tile name add
+to its index (:data:`_MJAI_NAMES`); with a third, ``r``, the second says which red five
+it is. Bytes, whose items the compiled code reads as integers without boxing them."""
+
+
+def _index_of_chars(first: int, second: int, third: int) -> int:
+    """The index (:data:`_MJAI_NAMES`) of the tile whose mjai name has these character
+    codes (each below 256; past the name's end any code but ``r``'s), if they are one:
+    any codes give an index, which the caller checks by comparing the name there."""
+    if third == 114:  # r: a red five
+        return _RED_OF_SECOND[second]
+    index = _INDEX_OF_FIRST[first] + _INDEX_OF_SECOND[second]
+    return index if index < 37 else 0  # an honour's letter and a suit's: no tile
+
+
+def _mjai_index(name: str) -> int:
+    """The index (:data:`_MJAI_NAMES`) of an mjai tile name, or -1 for a string that is
+    none: found from its characters, not by hashing it (a hand's 13 names, fresh strings
+    of the parsed line each, cost a third of reading a ``start_kyoku`` hashed)."""
+    size = len(name)
+    if not 1 <= size <= 3:
+        return -1
+    first = ord(name[0])
+    second = ord(name[1]) if size > 1 else 0
+    third = ord(name[2]) if size > 2 else 0
+    if first > 255 or second > 255 or third > 255:
+        return -1
+    index = _index_of_chars(first, second, third)
+    return index if _MJAI_NAMES[index] == name else -1
+
+
 def _dealt_hand(value: Any) -> HandNotation:
     """A hand of a ``start_kyoku``'s ``tehais``: 13 mjai tiles, sorted by their places in
     the concealed tiles' order (as :meth:`HandNotation.from_tiles <paipu.tiles.HandNotation.from_tiles>`
     sorts them)."""
     if type(value) is list and len(value) == 13:
-        rank_of = _RANK_OF_MJAI
-        try:
-            ranks = [rank_of[name] for name in value]
-        except (KeyError, TypeError):  # an item that is no tile: said below
-            pass
+        rank_of = _RANK_OF_INDEX
+        ranks: list[int] = []
+        for name in value:
+            index = _mjai_index(name) if type(name) is str else -1
+            if index < 0:
+                break  # not a tile: said below
+            ranks.append(rank_of[index])
         else:
             ranks.sort()
             tiles = _TILES_IN_ORDER
@@ -319,10 +361,16 @@ def _int(obj: dict[str, Any], field: str, low: int, high: int) -> int:
 
 
 def _numbers(value: Any, count: int, field: str) -> tuple[int, ...]:
-    if not (isinstance(value, list) and len(value) == count and all([type(x) is int for x in value])):
-        raise FormatError(f"{field} must be {count} integers, not {clip(repr(value), 80)}")
-    bounded(value, field)
-    return tuple(value)
+    """``count`` integers, each within ±:data:`~paipu.limits.MAX_NUMBER` (checked here,
+    compiled, before :func:`~paipu.formats.errors.bounded` is asked to say which is not:
+    asking it of every ``scores`` and ``deltas`` was a tenth of reading a ``start_kyoku``)."""
+    if isinstance(value, list) and len(value) == count:
+        bound = MAX_NUMBER
+        if all([type(x) is int and -bound <= x <= bound for x in value]):
+            return tuple(value)
+        if all([type(x) is int for x in value]):
+            bounded(value, field)  # raises: the first number beyond any game
+    raise FormatError(f"{field} must be {count} integers, not {clip(repr(value), 80)}")
 
 
 def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
@@ -336,60 +384,90 @@ def _meld(kind_of_call: str, tiles: list[str], mark: str) -> Meld:
         raise FormatError(f"{kind_of_call}: {error}") from None
 
 
-_DRAWS = {(seat, name): Draw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
-_KAN_DRAWS = {(seat, name): KanDraw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
-_DISCARDS = {(seat, name, tsumogiri, riichi): Discard(seat, tile, tsumogiri, riichi)
+_DRAWS: Final = {(seat, name): Draw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
+_KAN_DRAWS: Final = {(seat, name): KanDraw(seat, tile) for seat in range(4) for name, tile in TILE_OF_MJAI.items()}
+_DISCARDS: Final = {(seat, name, tsumogiri, riichi): Discard(seat, tile, tsumogiri, riichi)
              for seat in range(4) for name, tile in TILE_OF_MJAI.items()
              for tsumogiri in (False, True) for riichi in (False, True)}
 """The draws, replacement draws and discards, one shared object each, by seat and mjai
 tile (and the discard's flags): almost every event of a log is one of them."""
 
-_SEATS = {players: tuple({player: (player - dealer) % players for player in range(players)}
-                        for dealer in range(players))
-          for players in (3, 4)}
+_SEATS: Final = {players: tuple([(player - dealer) % players for player in range(players)]
+                                for dealer in range(players))
+                  for players in (3, 4)}
 """The seat of each player id, by the number of players and the dealer's player id."""
-
-_PLAIN_LINES = {
-    orjson.dumps({"type": "tsumo", "actor": actor, "pai": name}): (False, actor, name, False)
-    for actor in range(4) for name in TILE_OF_MJAI
-}
-_PLAIN_LINES.update({
-    orjson.dumps({"type": "dahai", "actor": actor, "pai": name, "tsumogiri": tsumogiri}): (True, actor, name, tsumogiri)
-    for actor in range(4) for name in TILE_OF_MJAI for tsumogiri in (False, True)
-})
-"""The lines of the draws and discards as Mortal (serde) and paipu write them, compact
-with the keys in the protocol's order: ``(discard, actor, tile, tsumogiri)`` by the
-line's bytes. Any other spelling of the same event is parsed and read in full."""
-
-_PLAIN_LINES_OF = {4: _PLAIN_LINES, 3: {line: plain for line, plain in _PLAIN_LINES.items() if plain[1] < 3}}
-""":data:`_PLAIN_LINES` by the number of players: those of the players of the game (a
-line of player 3 in a three-player game is read in full, and refused)."""
-
-_PLAIN_EVENTS = {
-    players: tuple({line: (_DISCARDS[seats[actor], name, tsumogiri, False] if discard else _DRAWS[seats[actor], name])
-                    for line, (discard, actor, name, tsumogiri) in _PLAIN_LINES_OF[players].items()}
-                   for seats in _SEATS[players])
-    for players in (3, 4)}
-"""Each of :data:`_PLAIN_LINES` as its event, by the number of players and the dealer's
-player id: what the line is when no kan was just declared and no riichi declared without
-its discard."""
-
-_NO_LINES: dict[bytes, Draw | Discard] = {}
-"""No line's event known without parsing it: outside a round, and while a kan or riichi
-declared just before makes a plain line another event than :data:`_PLAIN_EVENTS` says."""
 
 _PlainLine = tuple[bool, int, str, bool]
 """What a plain line is: (a discard or a draw, actor, mjai tile, tsumogiri)."""
 
-_REACH, _ACCEPTED, _END = 0, 1, 2
-_MARK_LINES = {orjson.dumps({"type": "reach", "actor": actor}): (_REACH, actor) for actor in range(4)}
+_TSUMO: Final = 0
+_DAHAI: Final = 1
+_TSUMOGIRI: Final = 2
+"""What a plain line is: a draw, a discard, a discard of the tile just drawn."""
+_PLAIN_SLOTS: Final = 3 * 4 * 37
+
+
+def _plain_line(what: int, actor: int, name: str) -> bytes:
+    """The line of a draw (``_TSUMO``) or discard (``_DAHAI``, ``_TSUMOGIRI``) as Mortal
+    (serde) and paipu write it: compact, the keys in the protocol's order."""
+    if what == _TSUMO:
+        return orjson.dumps({"type": "tsumo", "actor": actor, "pai": name})
+    return orjson.dumps({"type": "dahai", "actor": actor, "pai": name, "tsumogiri": what == _TSUMOGIRI})
+
+
+def _plain_slot(line: bytes) -> int:
+    """Where :data:`_PLAIN_LINE_AT` holds ``line`` if it is a plain line (the draw's or
+    discard's line :func:`_plain_line` writes): ``(what * 4 + actor) * 37 + index`` (the
+    tile's, :data:`_MJAI_NAMES`), found from the bytes at the places those lines have
+    them (the type's first letter, the actor, the tile's name, the last letter of
+    ``tsumogiri``'s value); -1 for a line too short to be one. Any other line gives a slot
+    too: the caller compares the line with the one there. (Looking each line up by its
+    bytes, hashing them, cost a sixth of reading a log.)"""
+    size = len(line)
+    if size < 36:
+        return -1
+    if line[9] == 116:  # t: tsumo
+        what = _TSUMO
+    else:
+        what = _TSUMOGIRI if line[size - 3] == 117 else _DAHAI  # u: true}
+    return (what * 4 + (line[24] & 3)) * 37 + _index_of_chars(line[33], line[34], line[35])
+
+
+_PLAIN_LINE_AT: Final = [_plain_line(slot // 148, slot // 37 % 4, _MJAI_NAMES[slot % 37]) for slot in range(_PLAIN_SLOTS)]
+"""The plain lines, each at its slot (:func:`_plain_slot`)."""
+
+_PLAIN_AT: Final = {players: [(slot // 148 != _TSUMO, slot // 37 % 4, _MJAI_NAMES[slot % 37], slot // 148 == _TSUMOGIRI)
+                              if slot // 37 % 4 < players else None for slot in range(_PLAIN_SLOTS)]
+                    for players in (3, 4)}
+"""What each plain line is (by its slot), by the number of players: none for a line of
+player 3 in a three-player game (read in full, and refused)."""
+
+_PLAIN_EVENTS: Final = {
+    players: tuple([None if plain is None else
+                    _DISCARDS[seats[plain[1]], plain[2], plain[3], False] if plain[0] else _DRAWS[seats[plain[1]], plain[2]]
+                    for plain in _PLAIN_AT[players]]
+                   for seats in _SEATS[players])
+    for players in (3, 4)}
+"""Each plain line's event (by its slot), by the number of players and the dealer's
+player id: what the line is when no kan was just declared and no riichi declared without
+its discard."""
+
+_NO_EVENTS: Final[list[Draw | Discard | None]] = [None] * _PLAIN_SLOTS
+"""No plain line's event known without following the round: outside a round, and while a
+kan or riichi declared just before makes a plain line another event than
+:data:`_PLAIN_EVENTS` says."""
+
+_REACH: Final = 0
+_ACCEPTED: Final = 1
+_END: Final = 2
+_MARK_LINES: Final = {orjson.dumps({"type": "reach", "actor": actor}): (_REACH, actor) for actor in range(4)}
 _MARK_LINES.update({orjson.dumps({"type": "reach_accepted", "actor": actor}): (_ACCEPTED, actor) for actor in range(4)})
 _MARK_LINES[orjson.dumps({"type": "end_kyoku"})] = (_END, 0)
 """The lines of the riichi declarations, their acceptances and the rounds' ends as Mortal
 and paipu write them: ``(what, actor)`` by the line's bytes."""
 
-_MARK_LINES_OF = {4: _MARK_LINES, 3: {line: mark for line, mark in _MARK_LINES.items() if mark[1] < 3}}
-""":data:`_MARK_LINES` of the players of a game, by their number (as :data:`_PLAIN_LINES_OF`)."""
+_MARK_LINES_OF: Final = {4: _MARK_LINES, 3: {line: mark for line, mark in _MARK_LINES.items() if mark[1] < 3}}
+""":data:`_MARK_LINES` of the players of a game, by their number (as :data:`_PLAIN_AT`)."""
 
 
 @mypyc_attr(acyclic=True)
@@ -416,11 +494,11 @@ class _CallLine:
         return event
 
 
-_CALL_LINES: dict[int, dict[bytes, _CallLine]] = {3: {}, 4: {}}
+_CALL_LINES: Final[dict[int, dict[bytes, _CallLine]]] = {3: {}, 4: {}}
 """The lines of the calls read so far, by the number of players, each by its bytes: the
 same call's line (Mortal and paipu write them alike) recurs across games, and is read
 once. Emptied when it holds :data:`_CALL_LINES_KEPT`."""
-_CALL_LINES_KEPT = 1 << 14
+_CALL_LINES_KEPT: Final = 1 << 14
 
 
 _Result = TypeVar("_Result", Win, NoWin)
@@ -583,18 +661,19 @@ class _Reader:
     def read_all(self, log: MjaiLog) -> None:
         """Read every event of ``log``: the plain draws and discards, riichi declarations
         and acceptances and rounds' ends here (their lines as Mortal and paipu write them are
-        looked up, not parsed: a draw's or discard's line as its shared event while no kan
-        or riichi declared just before makes it another), the rest by :meth:`read`."""
+        recognised, not parsed: a draw's or discard's line (:func:`_plain_slot`) as its
+        shared event while no kan or riichi declared just before makes it another), the
+        rest by :meth:`read`."""
         items = log.items
         index = 0
-        plain: dict[bytes, _PlainLine] = _PLAIN_LINES
+        plain: list[_PlainLine | None] = _PLAIN_AT[4]
         marks: dict[bytes, tuple[int, int]] = _MARK_LINES
         calls: dict[bytes, _CallLine] = _CALL_LINES[4]
-        line_events: dict[bytes, Draw | Discard] = _NO_LINES  # the plain lines' events in this round
+        line_events: list[Draw | Discard | None] = _NO_EVENTS  # the plain lines' events in this round
         quick = line_events  # the same, or none while a kan or riichi declared just before changes them
         current: list[Event] | None = None  # the round being read (self.events)
         events: list[Event] = []  # the same, or none outside a round
-        seats: dict[int, int] = {}
+        seats: list[int] = []
         reach = riichi = self.reach = self.riichi = [False] * 4
         after_kan = started = False
         try:
@@ -603,12 +682,14 @@ class _Reader:
                 index += 1
                 line = item
                 if type(item) is bytes:
-                    event = quick.get(item)
-                    if event is not None:
-                        events.append(event)
-                        continue
-                    if current is not None:
-                        found = plain.get(item)
+                    text: bytes = item
+                    slot = _plain_slot(text)
+                    if slot >= 0 and text == _PLAIN_LINE_AT[slot]:
+                        event = quick[slot]
+                        if event is not None:
+                            events.append(event)
+                            continue
+                        found = plain[slot] if current is not None else None
                         if found is not None:
                             discard, actor, name, tsumogiri = found
                             seat = seats[actor]
@@ -620,23 +701,24 @@ class _Reader:
                             else:
                                 events.append((_KAN_DRAWS if after_kan else _DRAWS)[seat, name])
                                 after_kan = False
-                            quick = _NO_LINES if after_kan or reach != riichi else line_events
+                            quick = _NO_EVENTS if after_kan or reach != riichi else line_events
                             continue
-                        called = calls.get(item)
+                    elif current is not None:
+                        called = calls.get(text)
                         if called is not None:  # a call's line read before: its event
                             events.append(called.event(seats[called.actor]))
                             after_kan = called.after_kan
-                            quick = _NO_LINES if after_kan or reach != riichi else line_events
+                            quick = _NO_EVENTS if after_kan or reach != riichi else line_events
                             continue
-                        mark = marks.get(item)
+                        mark = marks.get(text)
                         if mark is not None:
                             what, actor = mark
                             if what == _REACH:
                                 reach[seats[actor]] = True
-                                quick = _NO_LINES if after_kan or reach != riichi else line_events
+                                quick = _NO_EVENTS if after_kan or reach != riichi else line_events
                             elif what == _END:
                                 self.end_round()
-                                current, events, line_events, quick = None, [], _NO_LINES, _NO_LINES
+                                current, events, line_events, quick = None, [], _NO_EVENTS, _NO_EVENTS
                             continue
                     if not item.strip():
                         continue
@@ -664,14 +746,14 @@ class _Reader:
                 if self.events is not current:
                     current = self.events
                     if current is None:
-                        events, line_events = [], _NO_LINES
+                        events, line_events = [], _NO_EVENTS
                     else:
                         players = self.players
-                        events, plain, marks = current, _PLAIN_LINES_OF[players], _MARK_LINES_OF[players]
+                        events, plain, marks = current, _PLAIN_AT[players], _MARK_LINES_OF[players]
                         calls = _CALL_LINES[players]
                         seats, line_events = _SEATS[players][self.dealer], _PLAIN_EVENTS[players][self.dealer]
                         reach, riichi = self.reach, self.riichi
-                quick = _NO_LINES if after_kan or reach != riichi else line_events
+                quick = _NO_EVENTS if after_kan or reach != riichi else line_events
         except FormatError as error:
             raise self._located(f"{log.where} {index}: {error.message}") from None
 
