@@ -24,7 +24,7 @@ from typing import NoReturn, Sequence
 from . import shanten as _shanten
 from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand
 
-__all__ = ["IllegalAction", "Hand", "unplayable"]
+__all__ = ["IllegalAction", "Hand", "unplayable", "tile_slot"]
 
 _RED_FIVES = ("m0", "p0", "s0")
 _ORDINARY_FIVES = ("m5", "p5", "s5")
@@ -32,13 +32,46 @@ _REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KIND
 """``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these), up
 to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
 
-_FIVES = {4: 0, 13: 1, 22: 2}
-"""Kinds of the fives, with the index of their suit among m, p, s."""
 
-# Each tile's kind; for a red five, its suit index (0-2), else -1; for an ordinary five,
-# the index of its suit (whose red fives are not it), else -1.
-_TILES: dict[str, tuple[int, int, int]] = {name: (k, -1, _FIVES.get(k, -1)) for k, name in enumerate(KINDS)}
-_TILES.update({red: (kind(red), suit, -1) for suit, red in enumerate(_RED_FIVES)})
+def tile_slot(tile: str) -> int:
+    """The slot of a tile name (:data:`~paipu.tiles.SLOT_OF`: its kind 0-33, or 34, 35, 36
+    for the red fives ``m0``, ``p0``, ``s0``), or -1 for a string that is not a tile.
+
+    Worked out from the name's two characters: compiled, two reads and a few comparisons,
+    where a look-up of :data:`~paipu.tiles.SLOT_OF` hashes the string (a tile of a log read
+    is a string of its own, hashed at its first look-up) and compares it with the key: the
+    replay asks at every draw and discard (1/7 of a replay's instructions were such look-ups)."""
+    if len(tile) != 2:
+        return -1
+    suit = ord(tile[0])
+    digit = ord(tile[1]) - 48
+    if suit == 122:  # z
+        return 26 + digit if 1 <= digit <= 7 else -1
+    if suit == 109:  # m
+        first = 0
+    elif suit == 112:  # p
+        first = 9
+    elif suit == 115:  # s
+        first = 18
+    else:
+        return -1
+    if 1 <= digit <= 9:
+        return first + digit - 1
+    return 34 + first // 9 if digit == 0 else -1
+
+
+def _tile(tile: str) -> tuple[int, int, int]:
+    """A tile's kind; for a red five, its suit index (0-2), else -1; for an ordinary five,
+    the index of its suit (whose red fives are not it), else -1. KeyError for a string
+    that is not a tile."""
+    slot = tile_slot(tile)
+    if slot < 0:
+        raise KeyError(tile)
+    if slot >= 34:
+        return 9 * (slot - 34) + 4, slot - 34, -1
+    if slot % 9 == 4 and slot < 27:
+        return slot, -1, slot // 9
+    return slot, -1, -1
 
 
 _NORTH = kind("z4")
@@ -102,14 +135,14 @@ class Hand:
         hand = Hand()
         counts, red = hand.counts, hand.red
         for tile in notation.concealed:
-            k, suit, _ = _TILES[tile]
+            k, suit, _ = _tile(tile)
             counts[k] = counts[k] + 1
             if suit >= 0:
                 red[suit] = red[suit] + 1
         size = len(notation.concealed)
         drawn = notation.drawn
         if drawn:
-            k, suit, _ = _TILES[drawn]
+            k, suit, _ = _tile(drawn)
             counts[k] = counts[k] + 1
             if suit >= 0:
                 red[suit] = red[suit] + 1
@@ -171,10 +204,9 @@ class Hand:
         Needs ``3n+1`` concealed tiles and no fifth tile of a kind in the hand.
         """
         # The hot path of a replay: _kind and _add written out.
-        known = _TILES.get(tile)
-        if known is None:
+        if tile_slot(tile) < 0:
             self._illegal(f"draw {tile!r}", "not a tile")
-        k, suit, _ = known
+        k, suit, _ = _tile(tile)
         if self.size % 3 != 1:
             self._illegal(f"draw {tile}", "the hand must discard first")
         counts = self.counts
@@ -194,12 +226,11 @@ class Hand:
         in riichi, with no called meld (門前), and ready (聴牌) after the discard.
         """
         # The hot path of a replay: _kind, _held and _remove written out.
-        known = _TILES.get(tile)
-        if known is None:
+        if tile_slot(tile) < 0:
             self._illegal(f"discard {tile!r}", "not a tile")
         if self.size % 3 != 2:
             self._illegal(f"discard {tile}", "nothing to discard before a draw or call")
-        k, suit, five = known
+        k, suit, five = _tile(tile)
         counts, red = self.counts, self.red
         if not (red[suit] if suit >= 0 else counts[k] - red[five] if five >= 0 else counts[k]):
             self._illegal(f"discard {tile}", "not in hand")
@@ -252,10 +283,10 @@ class Hand:
         of a game are such turns, and most of those change at most two counts (a discarded
         drawn tile none).
         """
-        try:  # looked up, not got: a subscript costs less than a call, on every turn
-            k, suit, _ = _TILES[drawn]
+        try:
+            k, suit, _ = _tile(drawn)
             if discarded != drawn:
-                out, out_suit, five = _TILES[discarded]
+                out, out_suit, five = _tile(discarded)
         except KeyError:
             return False  # not a tile
         counts = self.counts
@@ -343,7 +374,7 @@ class Hand:
         counts = [0] * 34
         red = [0, 0, 0]
         for tile in tiles:
-            k, suit, _ = _TILES[tile]
+            k, suit, _ = _tile(tile)
             counts[k] = counts[k] + 1
             if suit >= 0:
                 red[suit] = red[suit] + 1
@@ -385,7 +416,7 @@ class Hand:
 
     def _held(self, tile: str) -> int:
         """How many of exactly ``tile`` the concealed tiles hold (a red five apart)."""
-        k, suit, five = _TILES[tile]
+        k, suit, five = _tile(tile)
         if suit >= 0:
             return self.red[suit]
         if five >= 0:
@@ -393,14 +424,14 @@ class Hand:
         return self.counts[k]
 
     def _add(self, tile: str) -> None:
-        k, suit, _ = _TILES[tile]
+        k, suit, _ = _tile(tile)
         self.counts[k] = self.counts[k] + 1
         self.size += 1
         if suit >= 0:
             self.red[suit] = self.red[suit] + 1
 
     def _remove(self, tile: str) -> None:
-        k, suit, _ = _TILES[tile]
+        k, suit, _ = _tile(tile)
         self.counts[k] = self.counts[k] - 1
         self.size -= 1
         if suit >= 0:
@@ -421,5 +452,5 @@ class Hand:
         self.melds.append(meld)
         meld_counts = self.meld_counts
         for tile in meld.tiles:
-            k = _TILES[tile][0]
+            k = _tile(tile)[0]
             meld_counts[k] = meld_counts[k] + 1

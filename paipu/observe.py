@@ -148,22 +148,20 @@ class Hooks:
             if not isinstance(observer, Observer):
                 raise TypeError(f"observers must be instances of paipu.Observer, not {_what(observer)}")
         self.observers = observers
-        # a class is hashable: mypy checks its instances' __hash__ instead
-        kinds = [(observer, overridden(type(observer))) for observer in observers]  # type: ignore[arg-type]
-
-        def bound(hook: str) -> list[Callable[..., None]]:
-            return [getattr(observer, hook) for observer, hooks in kinds if hook in hooks]
-
-        self.by_event: dict[type, list[Callable[[Step[Any]], None]]] = {}
-        for cls, hook in EVENT_HOOKS.items():
-            called = bound(hook)
-            if called:
-                self.by_event[cls] = called
-        self.after_riichi = bound("on_discard_after_riichi")
-        self.game_start = bound("on_game_start")
-        self.round_end = bound("on_round_end")
-        self.game_end = bound("on_game_end")
-        self.problem = bound("on_problem")
+        # Each observer's overridden hooks bound, in the order of the observers (made for
+        # every game a replay runs: only the hooks overridden are looked up).
+        bound: dict[str, list[Callable[..., None]]] = {}
+        for observer in observers:
+            # a class is hashable: mypy checks its instances' __hash__ instead
+            for hook in overridden(type(observer)):  # type: ignore[arg-type]
+                bound.setdefault(hook, []).append(getattr(observer, hook))
+        self.by_event: dict[type, list[Callable[[Step[Any]], None]]] = {
+            cls: bound[hook] for cls, hook in EVENT_HOOKS.items() if hook in bound}
+        self.after_riichi = bound.get("on_discard_after_riichi", [])
+        self.game_start = bound.get("on_game_start", [])
+        self.round_end = bound.get("on_round_end", [])
+        self.game_end = bound.get("on_game_end", [])
+        self.problem = bound.get("on_problem", [])
 
     def result(self) -> Any:
         results = tuple(observer.result() for observer in self.observers)

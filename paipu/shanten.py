@@ -549,7 +549,7 @@ _PART_STARTS: Final = (0, 9, 18, 27)  # the first kind of each part
 _PART_ENDS: Final = (9, 18, 27, 34)  # past the last kind of each part
 
 
-def _sets_only(counts: Sequence[int], runs: bool, pair: int = -1) -> bool:
+def _sets_only(counts: list[int], runs: bool, pair: int = -1) -> bool:
     """Whether the counts, less two tiles at index ``pair`` if one is given, split into
     sets: runs and triplets of consecutive numbers of one suit if ``runs``, triplets only
     (honours) if not."""
@@ -567,20 +567,23 @@ def _sets_only(counts: Sequence[int], runs: bool, pair: int = -1) -> bool:
     return not (one or two)
 
 
-def _is_whole(counts: Sequence[int], runs: bool) -> bool:
-    """Whether a part of ``3n`` tiles splits into sets, or one of ``3n+2`` tiles into sets
-    and a pair (with ``runs`` as in :func:`_sets_only`)."""
-    total = sum(counts)
+def _is_whole(counts: list[int], runs: bool) -> bool:
+    """Whether a part of ``3n`` tiles splits into sets, one of ``3n+2`` tiles into sets
+    and a pair (with ``runs`` as in :func:`_sets_only`). (Compiled, loops over a list of
+    native reads: sum() and any() of a generator were most of the cost of a new part.)"""
+    total = weighted = 0
+    for i, have in enumerate(counts):
+        total += have
+        weighted += i * have
     if total % 3 != 2:
         return total % 3 == 0 and _sets_only(counts, runs)
     # Weighted by index, a triplet on i adds 3i and a run from i 3i+3, both 0 mod 3, and a
     # pair on i adds 2i: so the pair lies on an i with 2i = the weighted sum (mod 3), that
     # is i = twice that sum (mod 3).
-    weighted = sum([i * have for i, have in enumerate(counts)])
-    return any(
-        counts[i] >= 2 and _sets_only(counts, runs, i)
-        for i in range(2 * weighted % 3, len(counts), 3)
-    )
+    for i in range(2 * weighted % 3, len(counts), 3):
+        if counts[i] >= 2 and _sets_only(counts, runs, i):
+            return True
+    return False
 
 
 def _shape(counts: tuple[int, ...]) -> tuple[int, bool]:
@@ -589,7 +592,7 @@ def _shape(counts: tuple[int, ...]) -> tuple[int, bool]:
     shape = _SHAPES.get(counts)
     if shape is None:
         # A part with a fifth tile of a kind is not a hand's: no set or pair holds it.
-        whole = max(counts) <= 4 and _is_whole(counts, len(counts) == 9)
+        whole = max(counts) <= 4 and _is_whole(list(counts), len(counts) == 9)
         shape = _SHAPES[counts] = (sum(counts) % 3, whole)
     return shape
 
@@ -607,7 +610,7 @@ def _completing(counts: tuple[int, ...]) -> tuple[int, ...]:
         for i, have in enumerate(counts):
             # A kind with no tile held within two numbers of it (of its own, for honours)
             # would be alone in any set or pair; a kind held four times gets no fifth.
-            if have == 4 or not (any(counts[max(0, i - 2) : i + 3]) if runs else have):
+            if have == 4 or not (any(grown[j] for j in range(max(0, i - 2), min(9, i + 3))) if runs else have):
                 continue
             grown[i] = grown[i] + 1
             if _is_whole(grown, runs):
@@ -673,12 +676,17 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     """Kinds (ascending) that complete a hand of ``3n+1`` tiles in any form (待ち),
     leaving out a kind of which the hand holds all four tiles; empty if not ready."""
     hand = tuple(counts)
-    total = sum(hand)
+    if len(hand) == 34:
+        m, p, s, z = _part_sizes(hand)
+        total = m + p + s + z
+    else:  # not a hand: said below
+        m = p = s = z = 0
+        total = sum(hand)
     if total % 3 != 1:
         raise ValueError(f"a hand waits with 3n+1 tiles, not {total}")
     if len(hand) != 34 or total > 13:
         _sets_needed(hand)  # raises: not a hand
-    found = _standard_waits(hand, _parts(hand)) if _residues_may_wait(hand) else []
+    found = _standard_waits(hand, _parts(hand)) if _residues_may_wait(m, p, s, z) else []
     if total == 13:
         closed = _closed_waits(hand)
         if closed:
@@ -686,16 +694,32 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _residues_may_wait(hand: tuple[int, ...]) -> bool:
-    """Whether the tiles of the parts of a ``3n+1`` hand (34 counts), taken mod 3, let one
-    tile more make every part sets with one pair among them: the tile goes to a part at 1
-    (which then holds the pair) with the others at 0, or to one of two parts at 2. A hand
-    whose parts are otherwise (two at 1, say: most hands far from ready) waits on nothing
-    of the standard form, found without looking its parts up (a part's shape met for the
-    first time is worked out: most of the cost of the waits of the first hands of a run)."""
-    residues = [sum(hand[0:9]) % 3, sum(hand[9:18]) % 3, sum(hand[18:27]) % 3, sum(hand[27:34]) % 3]
-    zeros = residues.count(0)
-    return zeros == 3 or (zeros == 2 and residues.count(2) == 2)
+def _part_sizes(hand: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The tiles of each part of a hand (34 counts): the three suits and the honours.
+    (Added up in loops: compiled, native adds, where sum() of slices was 3% of a replay.)"""
+    m = p = s = z = 0
+    for k in range(9):
+        m += hand[k]
+    for k in range(9, 18):
+        p += hand[k]
+    for k in range(18, 27):
+        s += hand[k]
+    for k in range(27, 34):
+        z += hand[k]
+    return m, p, s, z
+
+
+def _residues_may_wait(m: int, p: int, s: int, z: int) -> bool:
+    """Whether the parts of a ``3n+1`` hand, of ``m``, ``p``, ``s`` and ``z`` tiles, taken
+    mod 3, let one tile more make every part sets with one pair among them: the tile goes
+    to a part at 1 (which then holds the pair) with the others at 0, or to one of two
+    parts at 2. A hand whose parts are otherwise (two at 1, say: most hands far from
+    ready) waits on nothing of the standard form, found without looking its parts up (a
+    part's shape met for the first time is worked out: most of the cost of the waits of
+    the first hands of a run)."""
+    zeros = (m % 3 == 0) + (p % 3 == 0) + (s % 3 == 0) + (z % 3 == 0)
+    twos = (m % 3 == 2) + (p % 3 == 2) + (s % 3 == 2) + (z % 3 == 2)
+    return zeros == 3 or (zeros == 2 and twos == 2)
 
 
 def _standard_waits(hand: tuple[int, ...], parts: tuple[_Entry, ...]) -> list[int]:
@@ -714,12 +738,30 @@ def _standard_waits(hand: tuple[int, ...], parts: tuple[_Entry, ...]) -> list[in
     return found
 
 
-def _closed_waits(counts: Sequence[int]) -> list[int]:
-    """Kinds that complete a hand of 13 concealed tiles as seven pairs or thirteen orphans."""
+def _closed_waits(hand: tuple[int, ...]) -> list[int]:
+    """Kinds that complete a hand of 13 concealed tiles (34 counts) as seven pairs or
+    thirteen orphans. (Counted in loops: compiled, native reads, where the tuple's count()
+    and an itemgetter were 2% of a replay.)"""
     found = []
-    if counts.count(2) == 6:  # the 13th tile is a kind of its own
-        found.append(counts.index(1))
-    held = _orphan_counts(counts)
-    if sum(held) == 13 and held.count(0) <= 1:
-        found += [TERMINALS_AND_HONOURS[held.index(0)]] if 0 in held else TERMINALS_AND_HONOURS
+    pairs = 0
+    single = -1  # the first kind held once
+    for k in range(34):
+        count = hand[k]
+        if count == 2:
+            pairs += 1
+        elif count == 1 and single < 0:
+            single = k
+    if pairs == 6:  # the 13th tile is a kind of its own
+        found.append(single)
+    held = missing = 0
+    first_missing = -1  # the first terminal or honour kind not held
+    for k in TERMINALS_AND_HONOURS:
+        count = hand[k]
+        held += count
+        if count == 0:
+            missing += 1
+            if first_missing < 0:
+                first_missing = k
+    if held == 13 and missing <= 1:
+        found += [first_missing] if missing else TERMINALS_AND_HONOURS
     return found

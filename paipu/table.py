@@ -18,14 +18,14 @@ player who called it away (``+`` 下家, ``=`` 対面, ``-`` 上家), e.g. ``["z
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
-from .hand import Hand, IllegalAction
+from .hand import Hand, IllegalAction, tile_slot
 from .rules import Rule
-from .tiles import KIND_OF, Meld, kind
+from .tiles import KIND_OF_SLOT, SLOT_TILES, Meld, kind
 
 __all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks", "swap_calling_kinds"]
 
@@ -34,13 +34,10 @@ LIVE_WALL = 70
 LIVE_WALL_THREE = 55
 """The same with three players: 108 (no 2m-8m) - 3 x 13 dealt - 14 in the dead wall."""
 
-_KIND = KIND_OF
-_KIND_AND_RED = {name: (k, name[0] if name[1] == "0" else "") for name, k in _KIND.items()}
-"""Each tile's kind, and the suit of a red five ("" for any other tile)."""
 _NEXT_SEAT = {seats: (*range(1, seats), 0) for seats in (3, 4)}
 """The seat after each seat, by number of seats."""
-_TSUMOGIRI = {name: name + "_" for name in _KIND}
-"""Each tile as a river writes it when it was the drawn tile."""
+_TSUMOGIRI: Final = tuple(name + "_" for name in SLOT_TILES)
+"""Each tile as a river writes it when it was the drawn tile, by slot (:func:`~paipu.hand.tile_slot`)."""
 _WIND_TILES = ("z1", "z2", "z3", "z4")
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A seat's direction mark seen from another, by (seat - other) % 4."""
@@ -152,11 +149,14 @@ class TilesInView:
             counts = [a[k] + b[k] + c[k] + d[k] for k in range(34)]
         else:
             counts = [sum([hand.counts[k] for hand in hands]) for k in range(34)]
-        red = [sum([hand.red[suit] for hand in hands]) for suit in range(3)]
+        red_m = red_p = red_s = 0  # (added up so, a loop of native adds: sum() of lists was 1% of a replay)
+        for hand in hands:
+            held = hand.red
+            red_m, red_p, red_s = red_m + held[0], red_p + held[1], red_s + held[2]
         limits = rule.red_fives
-        if max(counts) <= 4 and red[0] <= limits.m and red[1] <= limits.p and red[2] <= limits.s:
+        if all(count <= 4 for count in counts) and red_m <= limits.m and red_p <= limits.p and red_s <= limits.s:
             self.counts = counts
-            self.red = {"m": red[0], "p": red[1], "s": red[2]}
+            self.red = {"m": red_m, "p": red_p, "s": red_s}
             problems = []
         else:
             problems = [problem for hand in deal.hands for tile in hand.tiles for problem in self.see(tile, rule)]
@@ -281,7 +281,8 @@ class Table:
             error = illegal
             self.unknown[seat] = self.unknown[seat] or not hand.discard_in_place_of(tile, tsumogiri, riichi)
         self.forbidden = ()
-        written = (_TSUMOGIRI.get(tile) or tile + "_") if tsumogiri else tile
+        slot = tile_slot(tile) if tsumogiri else -1
+        written = (_TSUMOGIRI[slot] if slot >= 0 else tile + "_") if tsumogiri else tile
         self.rivers[seat].append(written + "*" if riichi else written)
         if riichi:
             self.riichi[seat] = 2 if self.first_go_around else 1
@@ -470,10 +471,11 @@ class Table:
             event = events[position]
             if type(event) is Draw:
                 tile = event.tile
-                try:
-                    k, red = _KIND_AND_RED[tile]
-                except KeyError:  # not a tile
+                slot = tile_slot(tile)
+                if slot < 0:  # not a tile
                     break
+                k = KIND_OF_SLOT[slot]
+                red = tile[0] if slot >= 34 else ""  # a red five's suit
                 if phase != "draw" or event.seat != actor or wall <= 0 or seen[k] >= 4:
                     break
                 if red:
@@ -516,8 +518,9 @@ class Table:
             elif type(event) is Discard:
                 hand = hands[actor]
                 tile = event.tile
-                if (event.seat != actor or event.riichi or (event.tsumogiri and tile != hand.drawn)
-                        or not (phase == "act" or (phase == "discard" and _KIND[tile] not in forbidden))):
+                slot = tile_slot(tile)
+                if (slot < 0 or event.seat != actor or event.riichi or (event.tsumogiri and tile != hand.drawn)
+                        or not (phase == "act" or (phase == "discard" and KIND_OF_SLOT[slot] not in forbidden))):
                     break
                 try:
                     hand.discard(tile)
@@ -526,10 +529,10 @@ class Table:
                 forbidden = ()
             else:
                 break
-            # a discard applied
+            # a discard applied (a tsumogiri of the tile of slot ``slot``, the one drawn)
             tile = event.tile
             ippatsu[actor] = False
-            rivers[actor].append(_TSUMOGIRI[tile] if event.tsumogiri else tile)
+            rivers[actor].append(_TSUMOGIRI[slot] if event.tsumogiri else tile)
             if first_go_around:
                 four_winds = four_winds and _same_wind(rivers[0], tile)
                 first_go_around = actor != last_seat
