@@ -22,42 +22,15 @@ from __future__ import annotations
 from typing import NoReturn, Sequence
 
 from . import shanten as _shanten
-from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand
+from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand, tile_slot
 
-__all__ = ["IllegalAction", "Hand", "unplayable", "tile_slot"]
+__all__ = ["IllegalAction", "Hand", "unplayable"]
 
 _RED_FIVES = ("m0", "p0", "s0")
 _ORDINARY_FIVES = ("m5", "p5", "s5")
 _REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KINDS)
 """``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these), up
 to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
-
-
-def tile_slot(tile: str) -> int:
-    """The slot of a tile name (:data:`~paipu.tiles.SLOT_OF`: its kind 0-33, or 34, 35, 36
-    for the red fives ``m0``, ``p0``, ``s0``), or -1 for a string that is not a tile.
-
-    Worked out from the name's two characters: compiled, two reads and a few comparisons,
-    where a look-up of :data:`~paipu.tiles.SLOT_OF` hashes the string (a tile of a log read
-    is a string of its own, hashed at its first look-up) and compares it with the key: the
-    replay asks at every draw and discard (1/7 of a replay's instructions were such look-ups)."""
-    if len(tile) != 2:
-        return -1
-    suit = ord(tile[0])
-    digit = ord(tile[1]) - 48
-    if suit == 122:  # z
-        return 26 + digit if 1 <= digit <= 7 else -1
-    if suit == 109:  # m
-        first = 0
-    elif suit == 112:  # p
-        first = 9
-    elif suit == 115:  # s
-        first = 18
-    else:
-        return -1
-    if 1 <= digit <= 9:
-        return first + digit - 1
-    return 34 + first // 9 if digit == 0 else -1
 
 
 def _tile(tile: str) -> tuple[int, int, int]:

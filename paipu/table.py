@@ -23,9 +23,9 @@ from typing import Final, cast
 from mypy_extensions import mypyc_attr
 
 from .events import Deal, Discard, Draw, Event, NoWin, Win, takes_riichi_stick
-from .hand import Hand, IllegalAction, tile_slot
+from .hand import Hand, IllegalAction
 from .rules import Rule
-from .tiles import KIND_OF_SLOT, SLOT_TILES, Meld, kind
+from .tiles import KIND_OF_SLOT, SLOT_TILES, Meld, kind, tile_slot
 
 __all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks", "swap_calling_kinds"]
 
@@ -37,7 +37,7 @@ LIVE_WALL_THREE = 55
 _NEXT_SEAT = {seats: (*range(1, seats), 0) for seats in (3, 4)}
 """The seat after each seat, by number of seats."""
 _TSUMOGIRI: Final = tuple(name + "_" for name in SLOT_TILES)
-"""Each tile as a river writes it when it was the drawn tile, by slot (:func:`~paipu.hand.tile_slot`)."""
+"""Each tile as a river writes it when it was the drawn tile, by slot (:func:`~paipu.tiles.tile_slot`)."""
 _WIND_TILES = ("z1", "z2", "z3", "z4")
 _MARK = {1: "+", 2: "=", 3: "-"}
 """A seat's direction mark seen from another, by (seat - other) % 4."""

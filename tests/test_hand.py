@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from paipu.hand import Hand, IllegalAction, tile_slot
+from paipu.hand import Hand, IllegalAction
 from paipu.shanten import is_complete
-from paipu.tiles import KINDS, SLOT_OF, HandNotation, kind, parse_discard, parse_hand, parse_meld
+from paipu.tiles import KINDS, HandNotation, kind, parse_discard, parse_hand, parse_meld
 
 from conftest import corpus
 from test_shanten import four_player_rounds
@@ -69,14 +69,6 @@ def test_draw_and_discard() -> None:
     hand.discard("m1")
     assert hand.drawn is None and str(hand) == "m23456789p123z11"
     assert hand.waits() == ("m1", "m4", "m7") and hand.is_tenpai()
-
-
-def test_tile_slot_is_the_slot_table_and_refuses_every_other_string() -> None:
-    # the slots as the table of tiles states them, worked out from the two characters
-    assert {tile: tile_slot(tile) for tile in SLOT_OF} == SLOT_OF
-    others = [f"{suit}{char}" for suit in "mpsz_M0 " for char in "0123456789:/az_"]
-    for text in [*others, "", "m", "m55", "z", "ｍ5", "m５", "m1_", "5m"]:
-        assert tile_slot(text) == (SLOT_OF[text] if text in SLOT_OF else -1), text
 
 
 def test_draw_refused() -> None:

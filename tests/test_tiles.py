@@ -17,6 +17,7 @@ from paipu.tiles import (
     parse_hand,
     parse_meld,
     parse_tile,
+    tile_slot,
 )
 
 
@@ -24,6 +25,14 @@ def test_kinds_number_the_34_faces_with_red_fives_as_fives():
     assert [kind(t) for t in ("m1", "m9", "p1", "s9", "z1", "z7")] == [0, 8, 9, 26, 27, 33]
     assert kind("m0") == kind("m5") == 4 and kind("p0") == 13 and kind("s0") == 22
     assert kind_name(4) == "m5"
+
+
+def test_tile_slot_is_the_slot_table_and_refuses_every_other_string() -> None:
+    # the slots as the table of tiles states them, worked out from the two characters
+    assert {tile: tile_slot(tile) for tile in SLOT_OF} == SLOT_OF
+    others = [f"{suit}{char}" for suit in "mpsz_M0 " for char in "0123456789:/az_"]
+    for text in [*others, "", "m", "m55", "z", "ｍ5", "m５", "m1_", "5m"]:
+        assert tile_slot(text) == (SLOT_OF[text] if text in SLOT_OF else -1), text
 
 
 @pytest.mark.parametrize("text", ["z0", "z8", "z9", "m10", "x1", "m", "", "m1_", None, 5])
