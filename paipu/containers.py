@@ -241,7 +241,10 @@ def kind_of_bytes(data: bytes) -> Kind | None:
     file once, and asks what it is of what it read (a database or archive larger than the
     loader reads is asked about by its path, :func:`kind`)."""
     pieces = (data[at:at + (1 << 14)] for at in range(512, len(data), 1 << 14))
-    return _kind_of_head(data[:512], lambda: next(pieces, b""))
+    try:
+        return _kind_of_head(data[:512], lambda: next(pieces, b""))
+    except _read_errors():  # a corrupt compressed file: no container (its reading says what is wrong)
+        return None
 
 
 def _kind_of_head(head: bytes, more: Callable[[], bytes]) -> Kind | None:
