@@ -128,6 +128,19 @@ class _NotRegular(Exception):
     FIFO that no writer holds open."""
 
 
+ASKED_FIRST_ABOVE = 16 * 1024 * 1024
+"""A file larger than this (16 MiB; the corpora's largest log is a few MB) is asked what it
+is by its first bytes (:func:`paipu.containers.kind`) before it is read whole."""
+
+
+def _size(path: Path) -> int:
+    """The size of the file ``path``, 0 if it cannot be asked (its reading says why)."""
+    try:
+        return os.stat(path).st_size
+    except (OSError, ValueError):
+        return 0
+
+
 def _read(path: Path, max_size: int) -> tuple[bytes, bool]:
     """The bytes of a file, at most ``max_size`` (else :class:`TooLarge`), and whether it is
     a regular file. A pipe (a FIFO, ``<(zcat log.gz)``) is read as its writer writes it; one
@@ -351,10 +364,14 @@ class GameReader:
         are recorded."""
         self.files += 1
         # Read once, then asked what it is (a database, an archive) from what was read: a
-        # file that cannot be read whole (one larger than max_size, say) is asked by its path.
+        # file that cannot be read whole (one larger than max_size, say) is asked by its path,
+        # and so is one larger than a log is, first (a database or archive is not read whole
+        # only to have its rows or members read again).
         read: tuple[bytes, bool] | Exception | None = None
         what: Kind | None = None
-        if not isinstance(index, int):
+        if not isinstance(index, int) and _size(path) > ASKED_FIRST_ABOVE:
+            what = kind(path)
+        if not isinstance(index, int) and what is None:
             try:
                 read = _read(path, self.max_size)
             except Exception as error:  # noqa: BLE001 - said below, unless it is a container

@@ -694,3 +694,22 @@ def test_a_file_is_opened_once_to_say_what_it_is_however_often_asked(tmp_path, m
     with zipfile.ZipFile(path, "w") as made:
         made.writestr("a.json", "{}")
     assert kind(path) == "zip" and len(opened) == 2
+
+
+@pytest.mark.parametrize("name", ("phoenix-gzip.db", "logs.tar.gz"))
+def test_a_container_larger_than_a_log_is_not_read_whole_before_its_members(name, folder, files, monkeypatch):
+    # every file counts as larger than a log: the container must be known by its first bytes
+    # and its members streamed, the whole file never read into memory first
+    import paipu.loader as loader
+
+    read_whole = []
+
+    def read(path, max_size):
+        read_whole.append(path)
+        return loader_read(path, max_size)
+
+    loader_read = loader._read
+    monkeypatch.setattr(loader, "ASKED_FIRST_ABOVE", 0)
+    monkeypatch.setattr(loader, "_read", read)
+    games = list(load(build(name, folder, files)))
+    assert len(games) == len(files) and read_whole == []
