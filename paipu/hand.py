@@ -19,10 +19,11 @@ The concealed tile count tells whose turn it is: ``3n+1`` tiles wait for a draw 
 
 from __future__ import annotations
 
-from typing import NoReturn, Sequence
+from typing import Final, NoReturn, Sequence
 
 from . import shanten as _shanten
-from .tiles import KINDS, NORTH, HandNotation, Meld, kind, kind_name, parse_hand, tile_slot
+from .tiles import (KIND_OF_SLOT, KINDS, NORTH, RED_SLOT, SLOT_TILES, HandNotation, Meld, kind, kind_name, parse_hand,
+                    tile_slot)
 
 __all__ = ["IllegalAction", "Hand", "unplayable"]
 
@@ -33,18 +34,20 @@ _REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KIND
 to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
 
 
-def _tile(tile: str) -> tuple[int, int, int]:
-    """A tile's kind; for a red five, its suit index (0-2), else -1; for an ordinary five,
-    the index of its suit (whose red fives are not it), else -1. KeyError for a string
-    that is not a tile."""
+_FIVE_SUIT: Final = tuple(slot // 9 if slot < 27 and slot % 9 == 4 else -1 for slot in range(len(SLOT_TILES)))
+"""By slot (:func:`~paipu.tiles.tile_slot`): for an ordinary five, the index of its suit
+(whose red fives are not it), else -1."""
+
+
+def _slot(tile: str) -> int:
+    """A tile's slot (:func:`~paipu.tiles.tile_slot`: its kind, or 34-36 for a red five,
+    whose suit index 0-2 is the slot less 34; its kind :data:`~paipu.tiles.KIND_OF_SLOT`);
+    KeyError for a string that is not a tile. (An int, not a tuple of the kind and suits:
+    compiled, a tuple made and its integers boxed per tile were a tenth of the hands' work.)"""
     slot = tile_slot(tile)
     if slot < 0:
         raise KeyError(tile)
-    if slot >= 34:
-        return 9 * (slot - 34) + 4, slot - 34, -1
-    if slot % 9 == 4 and slot < 27:
-        return slot, -1, slot // 9
-    return slot, -1, -1
+    return slot
 
 
 _NORTH = kind("z4")
@@ -106,21 +109,10 @@ class Hand:
         if problem is not None:
             raise ValueError(problem)
         hand = Hand()
-        counts, red = hand.counts, hand.red
         for tile in notation.concealed:
-            k, suit, _ = _tile(tile)
-            counts[k] = counts[k] + 1
-            if suit >= 0:
-                red[suit] = red[suit] + 1
-        size = len(notation.concealed)
-        drawn = notation.drawn
-        if drawn:
-            k, suit, _ = _tile(drawn)
-            counts[k] = counts[k] + 1
-            if suit >= 0:
-                red[suit] = red[suit] + 1
-            size += 1
-        hand.size = size
+            hand._add(tile)
+        if notation.drawn:
+            hand._add(notation.drawn)
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -176,17 +168,19 @@ class Hand:
 
         Needs ``3n+1`` concealed tiles and no fifth tile of a kind in the hand.
         """
-        # The hot path of a replay: _kind and _add written out.
-        if tile_slot(tile) < 0:
+        # The hot path of a replay: _add written out.
+        slot = tile_slot(tile)
+        if slot < 0:
             self._illegal(f"draw {tile!r}", "not a tile")
-        k, suit, _ = _tile(tile)
+        k = KIND_OF_SLOT[slot]
         if self.size % 3 != 1:
             self._illegal(f"draw {tile}", "the hand must discard first")
         counts = self.counts
         if counts[k] + self.meld_counts[k] >= 4:
             self._illegal(f"draw {tile}", f"a fifth {kind_name(k)} in hand")
         counts[k] = counts[k] + 1
-        if suit >= 0:
+        if slot >= RED_SLOT:
+            suit = slot - RED_SLOT
             self.red[suit] = self.red[suit] + 1
         self.size += 1
         self.drawn = tile
@@ -198,14 +192,13 @@ class Hand:
         riichi only the drawn tile may be discarded. Declaring riichi needs a hand not yet
         in riichi, with no called meld (門前), and ready (聴牌) after the discard.
         """
-        # The hot path of a replay: _kind, _held and _remove written out.
-        if tile_slot(tile) < 0:
+        # The hot path of a replay: _remove written out.
+        slot = tile_slot(tile)
+        if slot < 0:
             self._illegal(f"discard {tile!r}", "not a tile")
         if self.size % 3 != 2:
             self._illegal(f"discard {tile}", "nothing to discard before a draw or call")
-        k, suit, five = _tile(tile)
-        counts, red = self.counts, self.red
-        if not (red[suit] if suit >= 0 else counts[k] - red[five] if five >= 0 else counts[k]):
+        if not self._held_of(slot):
             self._illegal(f"discard {tile}", "not in hand")
         if self.riichi and tile != self.drawn:
             self._illegal(f"discard {tile}", f"in riichi, only the drawn {self.drawn} may go")
@@ -214,9 +207,11 @@ class Hand:
                 self._illegal(f"riichi with {tile}", "riichi already declared")
             if not self.is_closed:
                 self._illegal(f"riichi with {tile}", "the hand has called a meld")
-        counts[k] = counts[k] - 1
-        if suit >= 0:
-            red[suit] = red[suit] - 1
+        k = KIND_OF_SLOT[slot]
+        self.counts[k] = self.counts[k] - 1
+        if slot >= RED_SLOT:
+            suit = slot - RED_SLOT
+            self.red[suit] = self.red[suit] - 1
         self.size -= 1
         if riichi and not self.wait_kinds():
             self._add(tile)
@@ -256,28 +251,25 @@ class Hand:
         of a game are such turns, and most of those change at most two counts (a discarded
         drawn tile none).
         """
-        try:
-            k, suit, _ = _tile(drawn)
-            if discarded != drawn:
-                out, out_suit, five = _tile(discarded)
-        except KeyError:
+        slot, out = tile_slot(drawn), tile_slot(discarded)
+        if slot < 0 or out < 0:
             return False  # not a tile
+        k = KIND_OF_SLOT[slot]
         counts = self.counts
         if self.size % 3 != 1 or counts[k] + self.meld_counts[k] >= 4:
             return False
-        if discarded != drawn:
-            if self.riichi:
-                return False
-            red = self.red
+        if out != slot:  # another tile than the drawn one (a tile's name is its slot's)
             # held before the draw: the drawn tile is another (a red five is not a five)
-            if not (red[out_suit] if out_suit >= 0 else counts[out] - red[five] if five >= 0 else counts[out]):
+            if self.riichi or not self._held_of(out):
                 return False
             counts[k] = counts[k] + 1
-            counts[out] = counts[out] - 1
-            if suit >= 0:
-                red[suit] = red[suit] + 1
-            if out_suit >= 0:
-                red[out_suit] = red[out_suit] - 1
+            out_kind = KIND_OF_SLOT[out]
+            counts[out_kind] = counts[out_kind] - 1
+            red = self.red
+            if slot >= RED_SLOT:
+                red[slot - RED_SLOT] = red[slot - RED_SLOT] + 1
+            if out >= RED_SLOT:
+                red[out - RED_SLOT] = red[out - RED_SLOT] - 1
         self.drawn = None
         return True
 
@@ -344,14 +336,10 @@ class Hand:
     def holds(self, tiles: Sequence[str]) -> bool:
         """Whether the concealed tiles are exactly ``tiles``, in any order (a red five is
         not a five)."""
-        counts = [0] * 34
-        red = [0, 0, 0]
+        held = Hand()
         for tile in tiles:
-            k, suit, _ = _tile(tile)
-            counts[k] = counts[k] + 1
-            if suit >= 0:
-                red[suit] = red[suit] + 1
-        return counts == self.counts and red == self.red
+            held._add(tile)
+        return held.counts == self.counts and held.red == self.red
 
     @property
     def is_closed(self) -> bool:
@@ -389,25 +377,33 @@ class Hand:
 
     def _held(self, tile: str) -> int:
         """How many of exactly ``tile`` the concealed tiles hold (a red five apart)."""
-        k, suit, five = _tile(tile)
-        if suit >= 0:
-            return self.red[suit]
+        return self._held_of(_slot(tile))
+
+    def _held_of(self, slot: int) -> int:
+        """How many of exactly the tile of ``slot`` the concealed tiles hold (a red five apart)."""
+        if slot >= RED_SLOT:
+            return self.red[slot - RED_SLOT]
+        five = _FIVE_SUIT[slot]
         if five >= 0:
-            return self.counts[k] - self.red[five]
-        return self.counts[k]
+            return self.counts[slot] - self.red[five]
+        return self.counts[slot]
 
     def _add(self, tile: str) -> None:
-        k, suit, _ = _tile(tile)
+        slot = _slot(tile)
+        k = KIND_OF_SLOT[slot]
         self.counts[k] = self.counts[k] + 1
         self.size += 1
-        if suit >= 0:
+        if slot >= RED_SLOT:
+            suit = slot - RED_SLOT
             self.red[suit] = self.red[suit] + 1
 
     def _remove(self, tile: str) -> None:
-        k, suit, _ = _tile(tile)
+        slot = _slot(tile)
+        k = KIND_OF_SLOT[slot]
         self.counts[k] = self.counts[k] - 1
         self.size -= 1
-        if suit >= 0:
+        if slot >= RED_SLOT:
+            suit = slot - RED_SLOT
             self.red[suit] = self.red[suit] - 1
 
     def _take(self, tiles: Sequence[str], verb: str, meld: Meld) -> None:
@@ -425,5 +421,5 @@ class Hand:
         self.melds.append(meld)
         meld_counts = self.meld_counts
         for tile in meld.tiles:
-            k = _tile(tile)[0]
+            k = KIND_OF_SLOT[_slot(tile)]
             meld_counts[k] = meld_counts[k] + 1
