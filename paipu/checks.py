@@ -20,7 +20,8 @@ from .events import Call, Discard, DoraReveal, Draw, Event, Kan, KanDraw, NorthS
 from .hand import Hand
 from .names import draw_name
 from .rules import Rule
-from .scoring import NotAWin, Situation, WinResult, nine_gates, score, standard_readings, tsumo_shares
+from .scoring import (DEFAULT_SITUATION_FIELDS, NotAWin, Situation, SituationFields, WinResult, nine_gates,
+                      score_situation, standard_readings, stored_fields, tsumo_shares)
 from .shanten import waits as _waits
 from .table import BEFORE_DISCARD, Problem, Table
 from .tiles import KIND_OF, HandNotation, Meld, kind
@@ -59,24 +60,31 @@ class WinExpectation:
     ``allowed`` is ``None`` when the win is allowed, else why not (furiten, no yaku, the
     tile was not the last discard...). ``result`` is the scoring of the hand in this
     situation (a :class:`~paipu.scoring.WinResult`, or a false ``NotAWin`` with the reason
-    it scores nothing). ``ura_count`` is how many ura indicators the log should list
-    (``None``: the field should be null). ``hand`` is the winner's hand as replayed,
-    the winning tile last."""
+    it scores nothing); ``situation_fields`` the fields of that
+    :class:`~paipu.scoring.Situation`, in order, and :attr:`situation` the situation
+    (made when asked: the replay scores from the fields). ``ura_count`` is how many ura
+    indicators the log should list (``None``: the field should be null). ``hand`` is the
+    winner's hand as replayed, the winning tile last."""
 
     allowed: str | None
     result: WinResult | NotAWin
-    situation: Situation
+    situation_fields: SituationFields
     ura_count: int | None
     hand: HandNotation
 
     # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
-    def __init__(self, allowed: str | None, result: WinResult | NotAWin, situation: Situation, ura_count: int | None,
-                 hand: HandNotation) -> None:
+    def __init__(self, allowed: str | None, result: WinResult | NotAWin, situation_fields: SituationFields,
+                 ura_count: int | None, hand: HandNotation) -> None:
         object.__setattr__(self, "allowed", allowed)
         object.__setattr__(self, "result", result)
-        object.__setattr__(self, "situation", situation)
+        object.__setattr__(self, "situation_fields", situation_fields)
         object.__setattr__(self, "ura_count", ura_count)
         object.__setattr__(self, "hand", hand)
+
+    @property
+    def situation(self) -> Situation:
+        """The situation of the win as scored (``Situation(*situation_fields)``)."""
+        return Situation(*self.situation_fields)
 
 
 @mypyc_attr(acyclic=True)
@@ -283,7 +291,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
             reason = f"a tsumo by seat {seat}, who has not just drawn (a hand of {hand.size} tiles)"
         else:
             reason = f"a ron by seat {seat}, who holds a tile to discard (a hand of {hand.size} tiles)"
-        return WinExpectation(reason, NotAWin("incomplete"), Situation(), None, hand.to_notation())
+        return WinExpectation(reason, NotAWin("incomplete"), DEFAULT_SITUATION_FIELDS, None, hand.to_notation())
     chankan = robbed_closed_kan = False
     if win.discarder is None:  # tsumo
         if not (type(previous) is Draw or type(previous) is KanDraw) or previous.seat != seat:
@@ -305,7 +313,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         if win.discarder == seat:
             allowed = "a ron on the winner's own tile"
         if tile is None or win.discarder == seat:
-            return WinExpectation(allowed, NotAWin("incomplete"), Situation(), None, hand.to_notation())
+            return WinExpectation(allowed, NotAWin("incomplete"), DEFAULT_SITUATION_FIELDS, None, hand.to_notation())
         win_tile = tile + (_MARK[(win.discarder - seat) % 4] if seats == 4 else _MARK_THREE[(win.discarder - seat) % 3])
         haitei = 2 if table.wall == 0 and not chankan else 0
         allowed = allowed or _ron_order_problem(events, position, win, rule, seats)
@@ -318,23 +326,23 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
     ura = win.ura_indicators if win.ura_indicators is not None and ura_count else None
     if ura is not None and ura_count is not None and len(ura) > ura_count:
         ura = ura[:ura_count]
-    situation = Situation(
-        round_wind=table.dealt.round_wind,
-        seat_wind=seat,
-        riichi=table.riichi[seat],
-        ippatsu=table.ippatsu[seat] and rule.ippatsu,
-        haitei=haitei,
-        rinshan=table.rinshan and win.discarder is None,
-        chankan=win.discarder is not None and chankan,
-        tenhou=(1 if seat == 0 else 2) if win.discarder is None and table.first_go_around else 0,
-        dora_indicators=tuple(table.dora_indicators),
-        ura_indicators=ura,
-        honba=0 if type(previous) is Win else table.honba,
-        riichi_sticks=0 if type(previous) is Win else table.sticks,
-        players=seats,
-    )
+    situation = stored_fields((  # a Situation's fields, in order (ValueError for one it refuses)
+        table.dealt.round_wind,  # round_wind
+        seat,  # seat_wind
+        table.riichi[seat],  # riichi
+        table.ippatsu[seat] and rule.ippatsu,  # ippatsu
+        haitei,
+        table.rinshan and win.discarder is None,  # rinshan
+        win.discarder is not None and chankan,  # chankan
+        (1 if seat == 0 else 2) if win.discarder is None and table.first_go_around else 0,  # tenhou
+        tuple(table.dora_indicators),  # dora_indicators
+        ura,  # ura_indicators
+        0 if type(previous) is Win else table.honba,  # honba
+        0 if type(previous) is Win else table.sticks,  # riichi_sticks
+        seats,  # players
+    ))
     try:
-        result: WinResult | NotAWin = score(scored, win_tile, situation, rule)
+        result: WinResult | NotAWin = score_situation(scored, win_tile, situation, rule)
     except ValueError as error:  # e.g. more red fives than the rule has (reported as a tiles problem)
         result = NotAWin("incomplete")
         allowed = allowed or f"the hand cannot be scored: {error}"

@@ -164,31 +164,8 @@ class Situation:
         # fields are read as given (attrgetter): compiled, a read typed int takes True for 1.
         (round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
          players) = _GIVEN(self)
-        try:
-            stored = (
-                type(round_wind) is int and 0 <= round_wind <= 3
-                and type(seat_wind) is int and 0 <= seat_wind <= 3
-                and type(riichi) is int and 0 <= riichi <= 2
-                and type(haitei) is int and 0 <= haitei <= 2
-                and type(tenhou) is int and 0 <= tenhou <= 2
-                and type(honba) is int and 0 <= honba <= MAX_NUMBER
-                and type(sticks) is int and 0 <= sticks <= MAX_NUMBER
-                and (players == 4 or players == 3 and seat_wind < 3)
-                and type(ippatsu) is bool
-                and type(rinshan) is bool
-                and type(chankan) is bool
-                and (riichi or not ippatsu)
-                and not (haitei and rinshan)
-                and not (tenhou and (riichi or haitei or rinshan or chankan))
-                and not (rinshan and chankan)
-                and not (haitei and chankan)
-                and type(dora) is tuple
-                and _TILE_NAMES.issuperset(dora)
-                and (ura is None or type(ura) is tuple and _TILE_NAMES.issuperset(ura))
-            )
-        except TypeError:  # an unhashable indicator, or (compiled) a field not of its type: see below
-            stored = False
-        if not stored:
+        if not _is_stored(round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba,
+                          sticks, players):
             self._convert()
 
     def _convert(self) -> None:
@@ -282,9 +259,47 @@ class Situation:
         return data
 
 
+def _is_stored(round_wind: object, seat_wind: object, riichi: object, ippatsu: object, haitei: object,
+               rinshan: object, chankan: object, tenhou: object, dora: object, ura: object, honba: object,
+               sticks: object, players: object) -> bool:
+    """Whether the fields of a :class:`Situation`, in order, are as stored (ints in range,
+    bools, tuples of tile names) and can go together: one pass of cheap tests, true of a
+    replay's situation at each win (:func:`score_situation`); a situation that fails them
+    is converted and checked field by field (:meth:`Situation._convert`)."""
+    try:
+        return bool(
+            type(round_wind) is int and 0 <= round_wind <= 3
+            and type(seat_wind) is int and 0 <= seat_wind <= 3
+            and type(riichi) is int and 0 <= riichi <= 2
+            and type(haitei) is int and 0 <= haitei <= 2
+            and type(tenhou) is int and 0 <= tenhou <= 2
+            and type(honba) is int and 0 <= honba <= MAX_NUMBER
+            and type(sticks) is int and 0 <= sticks <= MAX_NUMBER
+            and (players == 4 or players == 3 and seat_wind < 3)
+            and type(ippatsu) is bool
+            and type(rinshan) is bool
+            and type(chankan) is bool
+            and (riichi or not ippatsu)
+            and not (haitei and rinshan)
+            and not (tenhou and (riichi or haitei or rinshan or chankan))
+            and not (rinshan and chankan)
+            and not (haitei and chankan)
+            and type(dora) is tuple
+            and _TILE_NAMES.issuperset(dora)
+            and (ura is None or type(ura) is tuple and _TILE_NAMES.issuperset(ura))
+        )
+    except TypeError:  # an unhashable indicator
+        return False
+
+
 _GIVEN = attrgetter("round_wind", "seat_wind", "riichi", "ippatsu", "haitei", "rinshan", "chankan", "tenhou",
                     "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "players")
 """Every field of a :class:`Situation`, in order, as given."""
+
+SituationFields = tuple[int, int, int, bool, int, bool, bool, int, tuple[str, ...], "tuple[str, ...] | None", int, int,
+                        int]
+"""The fields of a :class:`Situation`, in order (``Situation(*fields)``): what the replay
+derives at each win (:func:`score_situation`, :class:`~paipu.checks.WinExpectation`)."""
 
 
 @mypyc_attr(acyclic=True)
@@ -422,6 +437,8 @@ _SEAT_NAMES: Final = ("East", "South", "West", "North")
 # -- score ---------------------------------------------------------------------------
 
 _DEFAULT_SITUATION: Final = Situation()
+DEFAULT_SITUATION_FIELDS: Final[SituationFields] = _GIVEN(_DEFAULT_SITUATION)
+"""The fields of ``Situation()``, in order."""
 _NOT_COMPLETE: Final = NotAWin(INCOMPLETE)
 _NO_YAKU: Final = NotAWin(NO_YAKU)
 
@@ -485,14 +502,49 @@ def score(
         situation = replace(situation or _DEFAULT_SITUATION, **changes)
     elif situation is None:
         situation = _DEFAULT_SITUATION
-    win = _Win(situation)
+    (round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
+     players) = _GIVEN(situation)
+    return _score_win(held, win_tile, _Win(round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou,
+                                           dora, ura, honba, sticks, players), rule)
+
+
+def stored_fields(fields: SituationFields) -> SituationFields:
+    """``fields`` as a :class:`Situation` stores them: as given when they are so already
+    (:func:`_is_stored`), as the replay's are at each win, else as ``Situation(*fields)``
+    converts them; ``ValueError`` (:class:`~paipu.tiles.NotationError` for indicators)
+    as it refuses them."""
+    (round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
+     players) = fields
+    if _is_stored(round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
+                  players):
+        return fields
+    situation: SituationFields = _GIVEN(Situation(*fields))
+    return situation
+
+
+def score_situation(hand: HandNotation, win_tile: str | None, fields: SituationFields,
+                    rule: Rule) -> WinResult | NotAWin:
+    """``score(hand, win_tile, Situation(*fields), rule)`` for ``fields`` as stored
+    (:func:`stored_fields`), without making the :class:`Situation`: the replay scores
+    so at each win (:func:`~paipu.checks.expected_win`; compiled, the interpreted
+    ``__init__`` of the Python class, and reading its fields back, cost about 25,000
+    instructions a win)."""
+    (round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
+     players) = fields
+    return _score_win(_held(hand), win_tile, _Win(round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan,
+                                                  tenhou, dora, ura, honba, sticks, players), rule)
+
+
+def _score_win(held: _Held, win_tile: str | None, win: _Win, rule: RuleSpec | None) -> WinResult | NotAWin:
+    """Score ``held`` in the situation read into ``win`` under ``rule`` (as :func:`score`
+    takes it): the rule found, and the situation checked against the hand first."""
     if type(rule) is not Rule:
         rule = (TENHOU_SANMA if win.players == 3 else MAJIANG) if rule is None else Rule.get(rule)
     if rule.players != win.players:
         raise ValueError(f"a win among {win.players} players scored under a rule for {rule.players} players")
     if win.riichi or win.tenhou or win.haitei or win.rinshan or win.chankan:
         _check_possible(held.melds, win_tile is not None and len(win_tile) > 2, win)
-    return _score(held, win_tile, win, situation, rule)
+    return _score(held, win_tile, win, rule)
 
 
 def _type_name(value: object) -> str:
@@ -1230,20 +1282,28 @@ class _Win:
     """Only terminals held."""
     rule: _Options
 
-    def __init__(self, situation: Situation) -> None:
-        self.round_wind = situation.round_wind
-        self.seat_wind = situation.seat_wind
-        self.riichi = situation.riichi
-        self.ippatsu = situation.ippatsu
-        self.haitei = situation.haitei
-        self.rinshan = situation.rinshan
-        self.chankan = situation.chankan
-        self.tenhou = situation.tenhou
-        self.dora_indicators = situation.dora_indicators
-        self.ura_indicators = situation.ura_indicators
-        self.honba = situation.honba
-        self.riichi_sticks = situation.riichi_sticks
-        self.players = situation.players
+    def __init__(self, round_wind: int, seat_wind: int, riichi: int, ippatsu: bool, haitei: int, rinshan: bool,
+                 chankan: bool, tenhou: int, dora_indicators: tuple[str, ...], ura_indicators: tuple[str, ...] | None,
+                 honba: int, riichi_sticks: int, players: int) -> None:
+        self.round_wind = round_wind
+        self.seat_wind = seat_wind
+        self.riichi = riichi
+        self.ippatsu = ippatsu
+        self.haitei = haitei
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.tenhou = tenhou
+        self.dora_indicators = dora_indicators
+        self.ura_indicators = ura_indicators
+        self.honba = honba
+        self.riichi_sticks = riichi_sticks
+        self.players = players
+
+    def situation(self) -> Situation:
+        """The :class:`Situation` of the fields read (for a check that needs one)."""
+        return Situation(self.round_wind, self.seat_wind, self.riichi, self.ippatsu, self.haitei, self.rinshan,
+                         self.chankan, self.tenhou, self.dora_indicators, self.ura_indicators, self.honba,
+                         self.riichi_sticks, self.players)
 
 
 @mypyc_attr(acyclic=True)
@@ -1498,8 +1558,8 @@ def _seven_pairs(win: _Win, all_yaojiu: bool) -> _Reading:
 # -- the call --------------------------------------------------------------------------
 
 
-def _score(held: _Held, win_tile: str | None, win: _Win, situation: Situation, rule: Rule) -> WinResult | NotAWin:
-    """Score ``held`` in ``situation`` (read into ``win``) under ``rule``."""
+def _score(held: _Held, win_tile: str | None, win: _Win, rule: Rule) -> WinResult | NotAWin:
+    """Score ``held`` in the situation read into ``win`` under ``rule``."""
     if win_tile is None:
         tile = held.drawn
         if tile is None:
@@ -1561,7 +1621,7 @@ def _score(held: _Held, win_tile: str | None, win: _Win, situation: Situation, r
     if reds > options.fewest_red_fives:
         _check_red_fives(held, tally, win_slot, melds, options.red_fives)
     if held.riichi and not win.riichi:
-        replace(situation, riichi=1)  # ValueError if riichi cannot go with the situation
+        replace(win.situation(), riichi=1)  # ValueError if riichi cannot go with the situation
         win.riichi = 1
     win.win = win_kind
     win.ron = ron

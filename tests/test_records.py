@@ -62,6 +62,13 @@ def test_the_hot_records_have_it_with_the_same_signature():
         assert quick == inspect.signature(cls.__init__.__wrapped__), cls
 
 
+def _replayed(games: list[events.Game]) -> list[object]:
+    """The expectations of the replay of ``games``, and the situation of each win (made
+    from its fields when asked, :attr:`~paipu.checks.WinExpectation.situation`)."""
+    expected = [step.expected for game in games for step in paipu.Replay(game)]
+    return expected + [e.situation for e in expected if isinstance(e, checks.WinExpectation)]
+
+
 def _all_records(value: object, seen: set[int]) -> list[object]:
     """Every record (dataclass instance) in ``value``, followed through fields, tuples and lists."""
     if id(value) in seen:
@@ -93,7 +100,7 @@ def test_real_records_equal_what_dataclasses_makes(monkeypatch):
 
     def made() -> tuple[list, list]:
         games = list(paipu.load(*paths))
-        return games, [step.expected for game in games for step in paipu.Replay(game)]
+        return games, _replayed(games)
 
     quick = made()
     seen: set[int] = set()
@@ -150,7 +157,7 @@ def test_records_pickle_and_copy_as_they_are():
     (compiled, mypyc's own ``__setstate__`` went through the frozen ``__setattr__``)."""
     mjlog = next(corpus("tenhou-mjlog", "agony5757-mahjong-paipuxmls").iterdir())
     games = list(paipu.load(SAMPLE_LOGS / "riichi_ron.json", mjlog))
-    made = [games, [step.expected for game in games for step in paipu.Replay(game)]]
+    made = [games, _replayed(games)]
     records = _all_records(made, set())
     kinds = {type(record).__name__ for record in records}
     assert {"Game", "Origin", "Round", "Deal", "Draw", "Discard", "Win", "HandNotation", "Yaku", "TenhouRecord",

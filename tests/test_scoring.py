@@ -14,7 +14,8 @@ import pytest
 
 from conftest import CORPORA, corpus, read_json
 from paipu.rules import MAJIANG, TENHOU, RedFives, Rule
-from paipu.scoring import INCOMPLETE, NO_YAKU, NotAWin, Situation, WinResult, score
+from paipu.scoring import (DEFAULT_SITUATION_FIELDS, INCOMPLETE, NO_YAKU, NotAWin, Situation, WinResult, score,
+                           score_situation, stored_fields)
 from paipu.tiles import NotationError, parse_hand
 from paipu.names import ALIASES, ENGLISH
 
@@ -318,6 +319,29 @@ def test_situation_checks_and_converts_every_field():
                          ("dora_indicators", (["m1"],)), ("ura_indicators", ("z8",))]:
         with pytest.raises(NotationError, match=field):
             Situation(**{field: value})
+
+
+def test_the_replays_situation_fields_score_as_their_situation():
+    """The replay scores each win from a Situation's fields (past the Python class's
+    ``__init__``): the value the log states, and what ``score`` gives in that situation;
+    fields not as a Situation stores them are refused as it refuses them. (A riichi ron of
+    an agony5757 game, 2020010100gm-00a9-0000-03aa14b0, round 0: 7,700 and the stick.)"""
+    fields = (0, 1, 1, False, 0, False, False, 0, ("s6",), ("s9",), 0, 1, 4)
+    assert stored_fields(fields) == fields
+    hand = parse_hand("m678p112233s2305*")
+    result = score_situation(hand, "s4+", fields, TENHOU)
+    assert isinstance(result, WinResult)
+    assert [(yaku.name, yaku.han) for yaku in result.yaku] == [
+        ("立直", 1), ("平和", 1), ("一盃口", 1), ("赤ドラ", 1)]
+    assert (result.fu, result.points, result.payments) == (30, 7700, (0, 8700, -7700, 0))
+    assert result == score(hand, "s4+", Situation(*fields), TENHOU)
+    assert Situation(*DEFAULT_SITUATION_FIELDS) == Situation()
+    with pytest.raises(ValueError, match="riichi must be 0-2"):
+        stored_fields((0, 0, 3, False, 0, False, False, 0, (), None, 0, 0, 4))
+    with pytest.raises(ValueError, match="ippatsu"):
+        stored_fields((0, 0, 0, True, 0, False, False, 0, (), None, 0, 0, 4))
+    with pytest.raises(NotationError, match="dora_indicators"):
+        stored_fields((0, 0, 0, False, 0, False, False, 0, ("x9",), None, 0, 0, 4))
 
 
 def test_situation_json_round_trip():
