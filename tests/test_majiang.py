@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import itertools
 import json
 
@@ -16,11 +17,16 @@ from paipu.formats.majiang import (
     _read_event,
     _read_round,
     _read_yaku,
+    _runs_by_pieces,
+    _runs_by_slots,
+    _turns_by_piece,
     compact,
     game_from_json,
     games_from_compact,
 )
 from paipu.tiles import KINDS
+
+from conftest import corpus
 
 _DEAL = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
                    "baopai": "z1", "shoupai": ["m123p456s789z1122", "m456p789s123z3344", "m789p123s456z5566", "m11p22s33z5567"]}}
@@ -122,6 +128,30 @@ def test_events_cut_out_of_a_files_text_read_as_the_full_reader_reads_them(n, tm
             assert games is not None and games[0].rounds[0].events == expected, raw
             assert loaded == games and loaded[0] == game_from_json(orjson.loads(data), str(path) + "#0"), raw
     assert accepted > 100 and refused > 1000
+
+
+def test_runs_are_found_by_their_bytes_as_by_the_pieces_of_the_text():
+    """The runs of draws and discards found by their bytes (compiled) are those found by
+    looking each piece of the text up whole (interpreted): on files of the corpora (the seat
+    first, and the tile first in ``mahjonglm``), and on each event of :func:`_raw_events`
+    between two runs (the last of those files cut at each length too)."""
+    turns = _turns_by_piece()
+    files = [path.read_bytes() for path in sorted(corpus("majiang", "mahjonglm").glob("*.json"))[:4]]
+    files += [gzip.decompress(path.read_bytes())
+              for path in sorted(corpus("tenhou-as-majiang", "agony5757-mahjong-paipuxmls").iterdir())[:4]]
+    files += [gzip.decompress(corpus("generated", "atamahane.json.gz").read_bytes())]
+    for n in (3, 4):
+        deal = _deal(n)
+        for raw in _raw_events(n):
+            events = [deal, {"zimo": {"l": 1, "p": "m1"}}, raw, {"dapai": {"l": 1, "p": "m1_"}}]
+            files.append(json.dumps(_paipu(n, [events]), separators=(",", ":"), ensure_ascii=False).encode())
+    files += [files[-1][:size] for size in range(len(files[-1]))]
+    found = 0
+    for data in files:
+        kept, runs = _runs_by_slots(data)
+        assert (kept, runs) == _runs_by_pieces(data, turns), data[:200]
+        found += sum(map(len, runs))
+    assert found > 20_000
 
 
 _RUN = '{"zimo":{"l":0,"p":"m1"}},{"dapai":{"l":0,"p":"m1"}}'
