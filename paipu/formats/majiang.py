@@ -630,6 +630,7 @@ _TURN_TEXT_AT: Final = _TURN_TABLES[0]
 _TURN_AT: Final = _TURN_TABLES[1]
 _LONGEST_TURN: Final = len('{"dapai":{"p":"m5_*","l":3}},')
 _SHORTEST_TURN: Final = len('{"zimo":{"l":0,"p":"m1"}},')
+"""The lengths of the longest and the shortest texts of :data:`_TURN_TEXT_AT`."""
 
 
 def _turn_slot(text: bytes) -> i64:
@@ -638,12 +639,11 @@ def _turn_slot(text: bytes) -> i64:
     the places such texts have them: the first field's name (``l`` or ``p`` in a draw's, a
     byte later in a discard's), the seat, the tile's two characters and a discard's marks;
     -1 if the first field's name is at neither place. Any other text gives a slot too: the
-    caller compares the text with the one there. (Cutting the text at each ``}},`` and
-    looking each piece up by its bytes, hashing them, was two thirds of :func:`compact`.)"""
+    caller compares the text with the one there."""
     first = text[10]  # the first field's name in a zimo: {"zimo":{"l"
     if first == 108:  # l: a draw, the seat first, "l":0,"p":"m1"
-        seat = text[13]
-        tile_at = 20
+        seat: i64 = text[13]
+        tile_at: i64 = 20
         form: i64 = 0
         marks: i64 = 0
     elif first == 112:  # p: a draw, the tile first, "p":"m1","l":0
