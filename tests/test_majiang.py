@@ -17,9 +17,6 @@ from paipu.formats.majiang import (
     _read_event,
     _read_round,
     _read_yaku,
-    _runs_by_pieces,
-    _runs_by_slots,
-    _turns_by_piece,
     compact,
     game_from_json,
     games_from_compact,
@@ -130,28 +127,35 @@ def test_events_cut_out_of_a_files_text_read_as_the_full_reader_reads_them(n, tm
     assert accepted > 100 and refused > 1000
 
 
-def test_runs_are_found_by_their_bytes_as_by_the_pieces_of_the_text():
-    """The runs of draws and discards found by their bytes (compiled) are those found by
-    looking each piece of the text up whole (interpreted): on files of the corpora (the seat
-    first, and the tile first in ``mahjonglm``), and on each event of :func:`_raw_events`
-    between two runs (the last of those files cut at each length too)."""
-    turns = _turns_by_piece()
+def test_runs_found_by_their_bytes_read_as_the_full_reader_reads_the_file():
+    """The games of a file's compacted text and its runs of draws and discards, found by
+    their bytes (:func:`compact`), are those the full reader reads from the file: on files of
+    the corpora, with the seat first and with the tile first (``mahjonglm``), and on each
+    event of :func:`_raw_events` between two runs; a file cut at any length gives no runs
+    that read as games."""
     files = [path.read_bytes() for path in sorted(corpus("majiang", "mahjonglm").glob("*.json"))[:4]]
     files += [gzip.decompress(path.read_bytes())
               for path in sorted(corpus("tenhou-as-majiang", "agony5757-mahjong-paipuxmls").iterdir())[:4]]
     files += [gzip.decompress(corpus("generated", "atamahane.json.gz").read_bytes())]
-    for n in (3, 4):
-        deal = _deal(n)
-        for raw in _raw_events(n):
-            events = [deal, {"zimo": {"l": 1, "p": "m1"}}, raw, {"dapai": {"l": 1, "p": "m1_"}}]
-            files.append(json.dumps(_paipu(n, [events]), separators=(",", ":"), ensure_ascii=False).encode())
-    files += [files[-1][:size] for size in range(len(files[-1]))]
     found = 0
-    for data in files:
-        kept, runs = _runs_by_slots(data)
-        assert (kept, runs) == _runs_by_pieces(data, turns), data[:200]
+    for number, data in enumerate(files):
+        compacted = compact(data)
+        assert compacted is not None
+        text, runs = compacted
+        assert len(text) < len(data) // 2
         found += sum(map(len, runs))
+        games = games_from_compact(orjson.loads(text), runs, f"{number}.json")
+        whole = orjson.loads(data)
+        assert games == [game_from_json(game, f"{number}.json#{index}")
+                         for index, game in enumerate(whole if isinstance(whole, list) else [whole])]
     assert found > 20_000
+    events = [_deal(4), {"zimo": {"l": 1, "p": "m1"}}, {"dapai": {"l": 1, "p": "m1_"}}, {"zimo": {"l": 2, "p": "z7"}}]
+    data = json.dumps(_paipu(4, [events]), separators=(",", ":"), ensure_ascii=False).encode()
+    for size in range(len(data)):
+        compacted = compact(data[:size])
+        if compacted is not None:
+            with pytest.raises(orjson.JSONDecodeError):
+                orjson.loads(compacted[0])
 
 
 _RUN = '{"zimo":{"l":0,"p":"m1"}},{"dapai":{"l":0,"p":"m1"}}'

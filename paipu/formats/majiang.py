@@ -674,19 +674,6 @@ def _turn_slot(text: bytes) -> i64:
 Runs = list[list[Union[Draw, Discard]]]
 """The runs of draws and discards cut out of a text by :func:`compact`, each as its events."""
 
-_COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (by mypyc): :func:`compact` finds the runs by their
-bytes then (:func:`_runs_by_slots`), interpreted by the text's pieces (:func:`_runs_by_pieces`)."""
-
-
-def _turns_by_piece() -> dict[bytes, Draw | Discard]:
-    """Each draw and discard of seats 0 to 3 by its text less its ``}},`` (:data:`_TURN_TEXT_AT`)."""
-    return {text[:-3]: event for text, event in zip(_TURN_TEXT_AT, _TURN_AT) if event is not None}
-
-
-_TURNS: Final = {} if _COMPILED else _turns_by_piece()
-"""The table of :func:`_runs_by_pieces` (none made compiled, where it is not used)."""
-
 
 def compact(data: bytes) -> tuple[bytes, Runs] | None:
     """A paipu file's text (UTF-8 JSON) with each run of draws and discards written as
@@ -696,15 +683,12 @@ def compact(data: bytes) -> tuple[bytes, Runs] | None:
 
     A run is each draw or discard, after a ``}},``, whose text is one of theirs as paipu
     write them (:data:`_TURN_TEXT_AT`), compared whole: it holds exactly the events its
-    text says, and any other text is left to be read the ordinary way. Compiled, the runs
-    are found by the bytes of each text (:func:`_runs_by_slots`); interpreted, by cutting the
-    text at each ``}},`` and looking each piece up whole (:func:`_runs_by_pieces`): the same
-    runs, each way the quicker in its build: reading a byte costs a few instructions compiled
-    and some thirty times more interpreted, where the look-ups and their hashing are in C in
-    both. (Compiled, of the 766 files of ``generated/`` and agony5757: 2.0 G instructions by
-    the bytes, 3.4 G by the pieces; interpreted, of agony5757's 722: 4.9 G by the bytes, 1.3 G
-    by the pieces.)"""
-    kept, runs = _runs_by_slots(data) if _COMPILED else _runs_by_pieces(data, _TURNS)
+    text says, and any other text is left to be read the ordinary way. The runs are found by
+    the bytes of each text (:func:`_runs_by_slots`), one way in both builds: compiled, of the
+    766 files of ``generated/`` and agony5757, 2.0 G instructions, where cutting the text at
+    each ``}},`` and looking each piece up by its bytes took 3.4 G; interpreted, reading the
+    bytes costs more (agony5757: 4.9 G against 1.3 G, ``benchmarks/README.md``, session 19)."""
+    kept, runs = _runs_by_slots(data)
     if not runs:
         return None
     text = _IN_PLACE_OF_A_RUN.join(kept)
@@ -750,37 +734,6 @@ def _runs_by_slots(data: bytes) -> tuple[list[bytes], Runs]:
         at = start
     if runs:
         kept.append(data[kept_from:])
-    return kept, runs
-
-
-def _runs_by_pieces(data: bytes, turns: dict[bytes, Draw | Discard]) -> tuple[list[bytes], Runs]:
-    """:func:`_runs_by_slots`, found by cutting the text at each ``}},`` (``bytes.split``,
-    in C) and looking each piece up whole in ``turns`` (:data:`_TURNS`)."""
-    pieces = data.split(_AFTER_AN_EVENT)
-    last = len(pieces) - 1  # the first and the last piece hold the text around the events
-    kept: list[bytes] = []
-    runs: Runs = []
-    kept_from = 0
-    index = 1
-    while index < last:
-        event = turns.get(pieces[index])
-        if event is None:
-            index += 1
-            continue
-        run = [event]
-        after = index + 1
-        while after < last:
-            following = turns.get(pieces[after])
-            if following is None:
-                break
-            run.append(following)
-            after += 1
-        kept.append(_AFTER_AN_EVENT.join(pieces[kept_from:index]))
-        runs.append(run)
-        kept_from = after
-        index = after + 1  # the piece after a run is no draw or discard
-    if runs:
-        kept.append(_AFTER_AN_EVENT.join(pieces[kept_from:]))
     return kept, runs
 
 
