@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Iterable, Literal, Sequence
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from .records import pickle_by_fields
 
@@ -545,27 +545,29 @@ def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
         data = first.encode()  # bytes: each read a small int (what is not ASCII is no suit letter or digit)
     except UnicodeEncodeError:  # a lone surrogate
         return None
-    end = len(data)
+    # The numbers are i64: compiled, native integers (no tagged int's checks at each step).
+    end: i64 = len(data)
     riichi = end > 0 and data[end - 1] == 42  # *
     if riichi:
         end -= 1
-    size = 0
+    size: i64 = 0
     tally = [0] * 37
-    suit = -1
-    order = 0
-    last = -1  # the kind read last
-    same = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
-    drawn = -1
-    i = 0
+    suit: i64 = -1
+    order: i64 = 0
+    last: i64 = -1  # the kind read last
+    same: i64 = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
+    drawn: i64 = -1
+    i: i64 = 0
     while i < end:
-        byte = data[i]
-        digit = byte - 48
+        byte: i64 = data[i]
+        digit: i64 = byte - 48
         if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
             if suit < 0 or suit == 3 and not 1 <= digit <= 7:
                 return None
             if digit:
-                slot = kind_read = 9 * suit + digit - 1
-                rank = 2 * digit
+                slot: i64 = 9 * suit + digit - 1
+                kind_read: i64 = slot
+                rank: i64 = 2 * digit
             else:  # a red five, written before the fives (rank 9: between 4s and 5s)
                 slot = RED_SLOT + suit
                 kind_read = 9 * suit + 4
@@ -584,7 +586,7 @@ def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
                 tiles.append(SLOT_TILES[slot])
             i += 1
             continue
-        letter = _SUIT_BYTE[byte]
+        letter: i64 = _SUIT_BYTE[byte]
         if letter < 0:
             return None
         if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import itertools
 import json
 
@@ -21,6 +22,8 @@ from paipu.formats.majiang import (
     games_from_compact,
 )
 from paipu.tiles import KINDS
+
+from conftest import corpus
 
 _DEAL = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
                    "baopai": "z1", "shoupai": ["m123p456s789z1122", "m456p789s123z3344", "m789p123s456z5566", "m11p22s33z5567"]}}
@@ -122,6 +125,37 @@ def test_events_cut_out_of_a_files_text_read_as_the_full_reader_reads_them(n, tm
             assert games is not None and games[0].rounds[0].events == expected, raw
             assert loaded == games and loaded[0] == game_from_json(orjson.loads(data), str(path) + "#0"), raw
     assert accepted > 100 and refused > 1000
+
+
+def test_runs_found_by_their_bytes_read_as_the_full_reader_reads_the_file():
+    """The games of a file's compacted text and its runs of draws and discards, found by
+    their bytes (:func:`compact`), are those the full reader reads from the file: on files of
+    the corpora, with the seat first and with the tile first (``mahjonglm``), and on each
+    event of :func:`_raw_events` between two runs; a file cut at any length gives no runs
+    that read as games."""
+    files = [path.read_bytes() for path in sorted(corpus("majiang", "mahjonglm").glob("*.json"))[:4]]
+    files += [gzip.decompress(path.read_bytes())
+              for path in sorted(corpus("tenhou-as-majiang", "agony5757-mahjong-paipuxmls").iterdir())[:4]]
+    files += [gzip.decompress(corpus("generated", "atamahane.json.gz").read_bytes())]
+    found = 0
+    for number, data in enumerate(files):
+        compacted = compact(data)
+        assert compacted is not None
+        text, runs = compacted
+        assert len(text) < len(data) // 2
+        found += sum(map(len, runs))
+        games = games_from_compact(orjson.loads(text), runs, f"{number}.json")
+        whole = orjson.loads(data)
+        assert games == [game_from_json(game, f"{number}.json#{index}")
+                         for index, game in enumerate(whole if isinstance(whole, list) else [whole])]
+    assert found > 20_000
+    events = [_deal(4), {"zimo": {"l": 1, "p": "m1"}}, {"dapai": {"l": 1, "p": "m1_"}}, {"zimo": {"l": 2, "p": "z7"}}]
+    data = json.dumps(_paipu(4, [events]), separators=(",", ":"), ensure_ascii=False).encode()
+    for size in range(len(data)):
+        compacted = compact(data[:size])
+        if compacted is not None:
+            with pytest.raises(orjson.JSONDecodeError):
+                orjson.loads(compacted[0])
 
 
 _RUN = '{"zimo":{"l":0,"p":"m1"}},{"dapai":{"l":0,"p":"m1"}}'

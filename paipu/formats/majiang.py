@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any, Callable, Final, Union, cast
 
 import orjson
+from mypy_extensions import i64
 
 from ..game_rule import game_rule
 from ..events import (
@@ -573,9 +574,7 @@ _ORIGIN: Final = Origin("majiang")
 
 _AFTER_AN_EVENT: Final = b"}},"
 """What ends an event of a round that is an object of an object and another item after it,
-as paipu write them (``{"zimo":{...}},``): the text is cut there, and each piece between
-two cuts that is a draw's or discard's text, less its ``}}``, is looked up
-(:data:`_TURNS`)."""
+as paipu write them (``{"zimo":{...}},``): a run of draws and discards starts after one."""
 
 _PLACEHOLDER: Final = -1618033988
 """What a run of draws and discards is replaced by in the text: a number that no text of
@@ -585,22 +584,91 @@ _IN_PLACE_OF_A_RUN: Final = b"}}," + _PLACEHOLDER_TEXT + b","
 """What a run's text and the cuts around it become: the ``}},`` that ends the event before,
 the placeholder, and the ``,`` before what follows."""
 
+_TURN_FORMS: Final = (("zimo", True), ("zimo", False), ("dapai", True), ("dapai", False))
+"""The four ways paipu write a draw's or discard's text: its key, and the seat first (else
+the tile first). Such a text's *slot* is ``((form * 4 + marks) * 40 + tile) * 4 + seat``: the
+form's place here, the discard's marks (``_`` 1, ``*`` 2), the tile's number (10 × its suit's
+place in ``mpsz`` + its digit) and the seat."""
+_TURN_SLOTS: Final = 4 * 4 * 40 * 4
 
-def _turn_texts() -> dict[bytes, Draw | Discard]:
-    """Each draw and discard of seats 0 to 3 by its text (the seat first, or the tile),
-    less its ``}}``."""
-    table: dict[bytes, Draw | Discard] = {}
+_TILE_OF_SUIT: Final = bytes([10 * "mpsz".index(chr(byte)) if chr(byte) in "mpsz" else 0 for byte in range(256)])
+_TILE_OF_DIGIT: Final = bytes([byte - 48 if 48 <= byte <= 57 else 0 for byte in range(256)])
+_MARKS_OF_FIRST: Final = bytes([1 if byte == 95 else 2 if byte == 42 else 0 for byte in range(256)])
+_MARKS_OF_SECOND: Final = bytes([2 if byte == 42 else 0 for byte in range(256)])
+"""What the byte of a tile's suit, of its digit, and the two bytes after it add to the tile's
+number and to the marks of a slot (:data:`_TURN_FORMS`). Any byte adds something: the text
+is then compared with the one at the slot. Bytes, whose items the compiled code reads as
+integers without boxing them."""
+
+
+def _turn_tables() -> tuple[list[bytes], list[Draw | Discard | None]]:
+    """The text of each draw and discard of seats 0 to 3 as paipu write it, its ``}},``
+    included, and its shared event, each at its slot (:data:`_TURN_FORMS`); an empty text
+    and ``None`` at a slot that is none (a tile that does not exist, ``z0``, ``z8``, ``z9``;
+    a draw with a discard's marks)."""
+    texts = [b""] * _TURN_SLOTS
+    events: list[Draw | Discard | None] = [None] * _TURN_SLOTS
     shared = _SHARED_EVENTS[4]
-    for key in ("zimo", "dapai"):
-        for text, by_seat in shared[key].items():
-            for seat, event in by_seat.items():
-                assert isinstance(event, (Draw, Discard))
-                table[f'{{"{key}":{{"l":{seat},"p":"{text}"'.encode()] = event
-                table[f'{{"{key}":{{"p":"{text}","l":{seat}'.encode()] = event
-    return table
+    for tile in _ALL_TILES:
+        number = 10 * "mpsz".index(tile[0]) + int(tile[1])
+        for marks in range(4):
+            written = format_discard(tile, marks % 2 == 1, marks >= 2)
+            for form, (key, seat_first) in enumerate(_TURN_FORMS):
+                if key == "zimo" and marks:
+                    continue
+                for seat, event in shared[key][written].items():
+                    assert isinstance(event, (Draw, Discard))
+                    fields = f'"l":{seat},"p":"{written}"' if seat_first else f'"p":"{written}","l":{seat}'
+                    slot = ((form * 4 + marks) * 40 + number) * 4 + seat
+                    texts[slot] = f'{{"{key}":{{{fields}}}}},'.encode()
+                    events[slot] = event
+    return texts, events
 
 
-_TURNS: Final = _turn_texts()
+_TURN_TABLES: Final = _turn_tables()
+_TURN_TEXT_AT: Final = _TURN_TABLES[0]
+_TURN_AT: Final = _TURN_TABLES[1]
+_LONGEST_TURN: Final = len('{"dapai":{"p":"m5_*","l":3}},')
+_SHORTEST_TURN: Final = len('{"zimo":{"l":0,"p":"m1"}},')
+"""The lengths of the longest and the shortest texts of :data:`_TURN_TEXT_AT`."""
+
+
+def _turn_slot(text: bytes) -> i64:
+    """The slot (:data:`_TURN_FORMS`) of the draw or discard whose text ``text`` starts
+    with (its bytes from there, :data:`_SHORTEST_TURN` or more), worked out from the bytes at
+    the places such texts have them: the first field's name (``l`` or ``p`` in a draw's, a
+    byte later in a discard's), the seat, the tile's two characters and a discard's marks;
+    -1 if the first field's name is at neither place. Any other text gives a slot too: the
+    caller compares the text with the one there."""
+    first = text[10]  # the first field's name in a zimo: {"zimo":{"l"
+    if first == 108:  # l: a draw, the seat first, "l":0,"p":"m1"
+        seat: i64 = text[13]
+        tile_at: i64 = 20
+        form: i64 = 0
+        marks: i64 = 0
+    elif first == 112:  # p: a draw, the tile first, "p":"m1","l":0
+        tile_at = 14
+        seat = text[22]
+        form = 1
+        marks = 0
+    elif first == 34:  # ": a key a byte longer, a discard's {"dapai":{"l"
+        second = text[11]
+        if second == 108:  # the seat first
+            seat = text[14]
+            tile_at = 21
+            form = 2
+            marks = _MARKS_OF_FIRST[text[23]] | _MARKS_OF_SECOND[text[24]]
+        elif second == 112:  # the tile first, "p":"m1_*","l":0: the seat after its marks
+            tile_at = 15
+            form = 3
+            marks = _MARKS_OF_FIRST[text[17]] | _MARKS_OF_SECOND[text[18]]
+            seat = text[23 + (marks + 1) // 2]
+        else:
+            return -1
+    else:
+        return -1
+    tile = _TILE_OF_SUIT[text[tile_at]] + _TILE_OF_DIGIT[text[tile_at + 1]]
+    return ((form * 4 + marks) * 40 + tile) * 4 + (seat & 3)
 
 
 Runs = list[list[Union[Draw, Discard]]]
@@ -613,37 +681,16 @@ def compact(data: bytes) -> tuple[bytes, Runs] | None:
     their events (of seats 0 to 3: :func:`games_from_compact` refuses seat 3 in a game of
     three); or ``None`` for a text with no run or one that holds the placeholder's digits.
 
-    The text is cut in C (``bytes.split``) and each piece looked up whole: as quick
-    compiled as reading each draw's bytes one by one (0.10 s and 0.085 s for the 722 files
-    of agony5757), and ten times quicker interpreted (0.15 s, where the bytes one by one
-    took 2.1 s)."""
-    pieces = data.split(_AFTER_AN_EVENT)
-    last = len(pieces) - 1  # the first and the last piece hold the text around the events
-    turns = _TURNS
-    kept: list[bytes] = []
-    runs: Runs = []
-    kept_from = 0
-    index = 1
-    while index < last:
-        event = turns.get(pieces[index])
-        if event is None:
-            index += 1
-            continue
-        run = [event]
-        after = index + 1
-        while after < last:
-            following = turns.get(pieces[after])
-            if following is None:
-                break
-            run.append(following)
-            after += 1
-        kept.append(_AFTER_AN_EVENT.join(pieces[kept_from:index]))
-        runs.append(run)
-        kept_from = after
-        index = after + 1  # the piece after a run is no draw or discard
+    A run is each draw or discard, after a ``}},``, whose text is one of theirs as paipu
+    write them (:data:`_TURN_TEXT_AT`), compared whole: it holds exactly the events its
+    text says, and any other text is left to be read the ordinary way. The runs are found by
+    the bytes of each text (:func:`_runs_by_slots`), one way in both builds: compiled, of the
+    766 files of ``generated/`` and agony5757, 2.0 G instructions, where cutting the text at
+    each ``}},`` and looking each piece up by its bytes took 3.4 G; interpreted, reading the
+    bytes costs more (agony5757: 4.9 G against 1.3 G, ``benchmarks/README.md``, session 19)."""
+    kept, runs = _runs_by_slots(data)
     if not runs:
         return None
-    kept.append(_AFTER_AN_EVENT.join(pieces[kept_from:]))
     text = _IN_PLACE_OF_A_RUN.join(kept)
     # The placeholder's digits are in the text once for each run, and more often only if the
     # file holds them: no run holds a digit but a seat's and a tile's, and the characters
@@ -652,6 +699,42 @@ def compact(data: bytes) -> tuple[bytes, Runs] | None:
     if text.count(_PLACEHOLDER_TEXT[1:]) != len(runs):
         return None
     return text, runs
+
+
+def _runs_by_slots(data: bytes) -> tuple[list[bytes], Runs]:
+    """The runs of draws and discards of a text (:func:`compact`) and the texts around
+    them, less the ``}},`` before each run and its text (:data:`_IN_PLACE_OF_A_RUN` stands for
+    them): each run starts after a ``}},`` (found by ``bytes.find``, in C) and is each draw
+    or discard after it whose text is the one at the slot its bytes give (:func:`_turn_slot`)."""
+    texts = _TURN_TEXT_AT
+    events = _TURN_AT
+    kept: list[bytes] = []
+    runs: Runs = []
+    run: list[Draw | Discard] = []
+    kept_from: i64 = 0
+    start: i64 = data.find(_AFTER_AN_EVENT) + 3  # where a run may start
+    at = start  # where the run's next draw or discard would start
+    while start >= 3:
+        piece = data[at:at + _LONGEST_TURN]
+        if len(piece) >= _SHORTEST_TURN:
+            slot = _turn_slot(piece)
+            if slot >= 0:
+                event = events[slot]
+                text = texts[slot]
+                if event is not None and piece.startswith(text):
+                    run.append(event)
+                    at += len(text)
+                    continue
+        if run:
+            kept.append(data[kept_from:start - 3])
+            runs.append(run)
+            run = []
+            kept_from = at
+        start = data.find(_AFTER_AN_EVENT, at) + 3
+        at = start
+    if runs:
+        kept.append(data[kept_from:])
+    return kept, runs
 
 
 class _Runs:
