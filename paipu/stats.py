@@ -974,6 +974,24 @@ def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[
     return {name: dict(sorted(counter.items(), key=itemgetter(1), reverse=True)) for name, counter in counts.items()}
 
 
+def _tally_categories(codes: np.ndarray, players: np.ndarray, column: pd.Series) -> dict[str, dict[str, int]]:
+    """:func:`_tally` of a categorical column (``draw_reason``), counted by numpy: for each
+    player (``players[code]`` of each row's code) the values and how often, most first,
+    equal counts in the order first met (without making each row's value a string: 0.02 s
+    of a summary of 2,020 games)."""
+    values = column.cat.codes.to_numpy()
+    labels = column.cat.categories.to_numpy(dtype=object)
+    present = values >= 0
+    kinds = len(labels)
+    pairs = codes[present].astype(np.int64) * kinds + values[present]
+    unique, first, counts = np.unique(pairs, return_index=True, return_counts=True)
+    ordered = np.lexsort((first, -counts, unique // kinds))  # by player, most first, then first met
+    tally: dict[str, dict[str, int]] = {}
+    for pair, count in zip(unique[ordered].tolist(), counts[ordered].tolist()):
+        tally.setdefault(players[pair // kinds], {})[labels[pair % kinds]] = count
+    return tally
+
+
 def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
     """The ``stats`` of one table, one row per name: each numerator and denominator summed
     (or the numerator's largest, or tallied) per player in one group-by."""
@@ -1039,8 +1057,11 @@ def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
             columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  # see the line above
         else:
             values = _term(stat.numerator, frame)
-            present = values.notna().to_numpy()
-            tally = _tally(names[present], values.to_numpy()[present])
+            if isinstance(values.dtype, pd.CategoricalDtype):
+                tally = _tally_categories(codes, players, values)
+            else:
+                present = values.notna().to_numpy()
+                tally = _tally(names[present], values.to_numpy()[present])
             columns[stat.name] = [tally.get(name, {}) for name in players]
     return pd.DataFrame(columns | intervals, index=index)
 
