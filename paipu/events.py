@@ -28,7 +28,6 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
-from operator import add, neg
 from typing import Any, Iterable, Iterator, Mapping, Union
 
 from mypy_extensions import mypyc_attr
@@ -399,12 +398,14 @@ class Round:
         draw minus riichi deposits; ``None`` when a result's payments are not logged.
         ``riichi_at`` (see :meth:`riichi_deposits`) and the ``results``, when the caller
         has them, spare passes over the events."""
-        change = tuple(map(neg, self.riichi_deposits(riichi_at)))
+        change = [-paid for paid in self.riichi_deposits(riichi_at)]
         for result in self.results if results is None else results:
-            if result.payments is None:
+            payments = result.payments
+            if payments is None:
                 return None
-            change = tuple(map(add, change, result.payments))
-        return change
+            # in a compiled loop: map() with operator's add called each pair through Python
+            change = [before + paid for before, paid in zip(change, payments)]
+        return tuple(change)
 
     def score_changes_until(self, following: Round) -> tuple[int, ...]:
         """Each seat's score change over the round as the ``following`` round's deal

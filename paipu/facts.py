@@ -18,7 +18,7 @@ from .events import (Call, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAsi
 from .hand import unplayable
 from .limits import DECIMAL
 from .shanten import Tracked, waits
-from .tiles import KIND_OF
+from .tiles import KIND_OF_SLOT, HandNotation, tile_slot
 
 __all__ = ["GameFacts", "Columns", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "BIG_LOSS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
            "tenhou_rank_points"]
@@ -143,7 +143,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     players = len(deal.hands)
     hands: list[list[int] | None] = [None] * players  # by seat: those of ``seats`` counted
     for seat in seats:
-        hands[seat] = deal.hands[seat].counts()
+        hands[seat] = _counts(deal.hands[seat])
     lost = [False] * players
     for event in round_.events:
         # isinstance narrows the event's type, so the compiled loop reads its fields
@@ -152,7 +152,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             seat = event.seat
             hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
-                k = KIND_OF[event.tile]
+                k = _kind(event.tile)
                 if not isinstance(event, Discard):
                     hand[k] = hand[k] + 1
                 elif hand[k]:
@@ -164,7 +164,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
                 for tile in _given(event):
-                    k = KIND_OF[tile[:2]]
+                    k = _kind(tile[:2])
                     if hand[k]:
                         hand[k] = hand[k] - 1
                     else:
@@ -172,8 +172,36 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     found: dict[int, bool | None] = {}
     for seat in seats:
         counted = hands[seat]
-        found[seat] = None if lost[seat] or counted is None else ready(counted, sum(counted))
+        if lost[seat] or counted is None:
+            found[seat] = None
+        else:
+            size = 0
+            for count in counted:
+                size += count
+            found[seat] = ready(counted, size)
     return found
+
+
+def _kind(tile: str) -> int:
+    """:data:`paipu.tiles.KIND_OF` of a tile name (KeyError for another text), worked out
+    from its characters (:func:`paipu.tiles.tile_slot`): compiled, a few comparisons where
+    the look-up hashes the string (a tile of a log read is a string of its own)."""
+    slot = tile_slot(tile)
+    if slot < 0:
+        raise KeyError(tile)
+    return KIND_OF_SLOT[slot]
+
+
+def _counts(hand: HandNotation) -> list[int]:
+    """:meth:`paipu.tiles.HandNotation.counts` of a hand, each tile's kind by :func:`_kind`."""
+    counts = [0] * 34
+    for tile in hand.concealed:
+        k = _kind(tile)
+        counts[k] = counts[k] + 1
+    if hand.drawn:
+        k = _kind(hand.drawn)
+        counts[k] = counts[k] + 1
+    return counts
 
 
 def ready(counts: list[int], size: int) -> bool | None:
@@ -200,45 +228,51 @@ def _win_class(win: Win, riichi: bool) -> str:
 _LENGTHS: Final[dict[object, str]] = {1: "east", 2: "south"}
 """The ``length`` of a game by its rule's ``winds``."""
 
-_NO_WIN: Final[Row] = (False, None, None, None, None, None, None, None, None, None, None)
-"""The win facts of a row of a seat that did not win."""
-_NO_DEAL_IN: Final[Row] = (False, 0, None, None, None, None, None)
-"""The deal-in facts of a row of a seat that did not deal in."""
-
 
 class Columns:
-    """The columns of a table, added to a row at a time: a column holds its values in a
-    list, as pandas takes them (rows kept as tuples would be taken apart again)."""
+    """The columns of one part of a table (:data:`paipu.stats.FACTS`' ``part``), added to a
+    row at a time: the rows' values one after the other in one list (a row's parts
+    appended as they come, no tuple of the whole row made), each column sliced out of it
+    when taken (appending each value to a list of its column cost 7 times as much).
+    ``rows``: with a part kept only in the rows it applies to, the row of its table each
+    of its rows is of; with the facts of a round, the first row of the round."""
 
     def __init__(self) -> None:
-        self.lists: list[list[object]] = []
+        self.values: list[object] = []
+        self.rows: list[int] = []
         self.size = 0
         """The number of rows."""
+        self.width = 0
+        """The number of columns (the values of the first row)."""
 
     def add(self, row: Row) -> None:
         """One more row."""
-        self.add_part(row, 0)
-        self.size += 1
+        self.values.extend(row)
+        self.add_row_end()
 
-    def add_part(self, values: Row, first: int) -> None:
-        """Values of the row being added, from column ``first`` on (a row added in parts,
-        :meth:`add_row_end` after the last: no tuple of the whole row is made)."""
-        lists = self.lists
-        end = first + len(values)
-        while len(lists) < end:
-            lists.append([])
-        for column in range(len(values)):
-            lists[first + column].append(values[column])
+    def add_at(self, row: int, values: Row) -> None:
+        """One more row, of row ``row`` of the table (see :attr:`rows`)."""
+        self.rows.append(row)
+        self.add(values)
+
+    def add_part(self, values: Row) -> None:
+        """Values of the row being added, after those added before (a row added in parts,
+        :meth:`add_row_end` after the last)."""
+        self.values.extend(values)
 
     def add_row_end(self) -> None:
         """The row whose parts :meth:`add_part` added is whole."""
         self.size += 1
+        if not self.width:
+            self.width = len(self.values)
 
-    def take(self) -> list[list[object]]:
-        """The columns, emptied here."""
-        lists = self.lists
-        self.lists, self.size = [], 0
-        return lists
+    def take(self) -> tuple[list[list[object]], list[int]]:
+        """The columns (none if no row was added) and :attr:`rows`, emptied here."""
+        values, width, rows = self.values, self.width, self.rows
+        if len(values) != width * self.size:
+            raise ValueError(f"rows of another width than the first's ({width} values)")
+        self.values, self.rows, self.size, self.width = [], [], 0, 0
+        return [values[column::width] for column in range(width)], rows
 
 
 class GameFacts:
@@ -261,8 +295,22 @@ class GameFacts:
         self.dealer = -1
         self.dealer_run = 0
         self.rounds = Columns()
-        """The rounds table's columns (:data:`paipu.stats.ROUND_COLUMNS`): a row per seat of
-        each round that ends."""
+        """The rounds table's columns of its facts of each seat (:data:`paipu.stats.ROUND_COLUMNS`
+        of part ``seat``): a row per seat of each round that ends; the table's rows."""
+        self.round_wide = Columns()
+        """The rounds table's facts of a round (part ``round``), a row per round, of the
+        same value in each of its seats' rows."""
+        self.riichi = Columns()
+        """The rounds table's facts of a riichi (part ``riichi``), in the rows of the seats
+        that declared it."""
+        self.wins = Columns()
+        """The rounds table's facts of a win (part ``win``), in the winners' rows."""
+        self.deal_ins = Columns()
+        """The rounds table's facts of a deal-in (part ``deal_in``), in the rows of the
+        seats that dealt in."""
+        self.draws = Columns()
+        """The rounds table's facts of an exhaustive draw (part ``draw``), in each seat's row of
+        a round that ends in one."""
         self.games = Columns()
         """The games table's columns (:data:`paipu.stats.GAME_COLUMNS`)."""
         self.turns = Turns()
@@ -289,7 +337,12 @@ class GameFacts:
             return
         if self.engine:
             self.turns.keep(self, index, round_, facts)
-        facts.add_rows(self.rounds, self, game, index)
+        facts.add_rows(self, game, index)
+
+    def round_parts(self) -> dict[str, Columns]:
+        """The columns of the rounds table by part (``paipu.stats.FACTS``' ``part``)."""
+        return {"round": self.round_wide, "seat": self.rounds, "riichi": self.riichi, "win": self.wins,
+                "deal_in": self.deal_ins, "draw": self.draws}
 
     def add_game(self, game: Game) -> None:
         """A game's end: a row per player in :attr:`games`."""
@@ -438,7 +491,7 @@ class RoundFacts:
     def _draw(self, seat: int, tile: str) -> None:
         held, hand = self.drawn[seat], self.hands[seat]
         if held is not None and hand is not None:  # a second draw, no discard between
-            hand.add(KIND_OF[held])
+            hand.add(_kind(held))
             self.changed[seat] = True
         self.drawn[seat] = tile
 
@@ -453,8 +506,8 @@ class RoundFacts:
             hand = self.hands[seat]
             if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
                 if held is not None:
-                    hand.add(KIND_OF[held])
-                if hand.remove(KIND_OF[tile]):
+                    hand.add(_kind(held))
+                if hand.remove(_kind(tile)):
                     self.changed[seat] = True
                 else:
                     hand = self.hands[seat] = None
@@ -469,7 +522,7 @@ class RoundFacts:
             self.riichi_at.append(position)
             if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
                 found = waits(hand.counts)
-                river = {KIND_OF[tile] for tile in self.rivers[seat]}
+                river = {_kind(tile) for tile in self.rivers[seat]}
                 self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
 
     def _shanten_after(self, seat: int, hand: Tracked | None) -> int | None:
@@ -491,9 +544,9 @@ class RoundFacts:
         self.drawn[seat] = None
         if hand is not None:
             if held is not None:
-                hand.add(KIND_OF[held])
+                hand.add(_kind(held))
             self.changed[seat] = True
-            if not all([hand.remove(KIND_OF[tile[:2]]) for tile in given]):
+            if not all([hand.remove(_kind(tile[:2])) for tile in given]):
                 self.hands[seat] = None
 
     def _win(self, win: Win, events: tuple[Event, ...], position: int) -> None:
@@ -523,7 +576,7 @@ class RoundFacts:
                 continue
             counts = list(hand.counts)
             if held is not None:
-                k = KIND_OF[held]
+                k = _kind(held)
                 counts[k] = counts[k] + 1
             found[seat] = ready(counts, hand.size + (held is not None))
         return found
@@ -535,14 +588,14 @@ class RoundFacts:
     def _state(self, seat: int) -> str:
         return "riichi" if self.riichi_turn[seat] is not None else "called" if self.calls[seat] else "closed"
 
-    def add_rows(self, columns: Columns, game_facts: GameFacts, game: Game, index: int) -> None:
-        """Add to ``columns`` the rows of the facts of :data:`paipu.stats.ROUND_COLUMNS` for
-        every seat of the round, round ``index`` of ``game``, which ends: each row in its
-        parts (:meth:`Columns.add_part`), not made a tuple first (compiled, a row of parts
-        joined by ``*`` is built as a list and copied into a tuple: 4% of ``stats.tables``)."""
+    def add_rows(self, game_facts: GameFacts, game: Game, index: int) -> None:
+        """Add to ``game_facts``' columns the facts of :data:`paipu.stats.ROUND_COLUMNS` for
+        every seat of the round, round ``index`` of ``game``, which ends, each in its part
+        (:meth:`GameFacts.round_parts`): the facts of the round once, and those of a riichi,
+        a win, a deal-in or an exhaustive draw only in the rows they apply to."""
         round_ = self.round
         ending, names, wins, riichi_turn, order = self.ending, game_facts.names, self.wins, self.riichi_turn, self.riichi_order
-        tsumo_loss = game_facts.tsumo_loss
+        tsumo_loss, engine, rows = game_facts.tsumo_loss, self.engine, game_facts.rounds
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         results: list[Win] = [win for win, _ in wins.values()]
         endings: list[Win | NoWin] = [*results, ending] if ending is not None else list(results)
@@ -566,73 +619,57 @@ class RoundFacts:
             hidden = [seat for seat, hand_shown in enumerate(shown) if not hand_shown]
             if hidden:
                 ready_ = self._ready_at_end(hidden)
-        # the same in every row of the round
-        head: Row = (game.source, game_facts.game_index, index, round_.label)
-        tail: Row = (draw, ending is not None and not draw, None if ending is None else ending.name)
+        game_facts.round_wide.add_at(rows.size, (game.source, game_facts.game_index, index, round_.label, draw,
+                                                 ending is not None and not draw, None if ending is None else ending.name))
         first_riichi = order[0] if order else None
         players = round_.players
         first_player = round_.player_of(0)
         for seat in range(players):
+            row = rows.size
             player = (first_player + seat) % players
             turn = riichi_turn[seat]
             riichi = turn is not None
-            if seat in wins:
+            if riichi:
+                riichi_facts: Row = (True, turn, first_riichi == seat, order[-1] != seat)
+                if engine:
+                    waits_, furiten = self.riichi_waits[seat]
+                    riichi_facts = (*riichi_facts, waits_, None if waits_ is None else waits_ >= 2, furiten)
+                game_facts.riichi.add_at(row, riichi_facts)
+            won = seat in wins
+            if won:
                 win, win_turn = wins[seat]
-                stated = win.states_value  # mjai's hora does not: no value, no yaku
-                win_facts: Row
-                if stated:
+                if win.states_value:  # mjai's hora does not: no value, no yaku
                     tally = _yaku(win)  # 裏ドラ in it only worth some han
-                    win_facts = (
+                    game_facts.wins.add_at(row, (
                         True, "tsumo" if win.discarder is None else "ron", win.points,
                         None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                         "一発" in tally, "裏ドラ" in tally, tally, _win_class(win, riichi), self._band(win, tsumo_loss),
-                    )
+                    ))
                 else:
-                    win_facts = (
+                    game_facts.wins.add_at(row, (
                         True, "tsumo" if win.discarder is None else "ron", None,
                         None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                         None, None, None, _win_class(win, riichi), None,
-                    )
-            else:
-                win_facts = _NO_WIN
+                    ))
             dealt = self.deal_ins[seat]
-            deal_in_facts: Row
             if dealt:
                 winner = next(w for w in results if w.discarder == seat)
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
-                deal_in_facts = (True, dealt, self.paid[seat], self._state(seat), winner_state,
-                                 self._band(winner, tsumo_loss) if winner.states_value else None,
-                                 self.deal_in_turn[seat])
-            else:
-                deal_in_facts = _NO_DEAL_IN
-            tsumo_against = tsumo is not None and tsumo.seat != seat
-            hand_shown: bool | None = None
-            tenpai: bool | None = None
+                game_facts.deal_ins.add_at(row, (True, dealt, self.paid[seat], self._state(seat), winner_state,
+                                                 self._band(winner, tsumo_loss) if winner.states_value else None,
+                                                 self.deal_in_turn[seat]))
             if draw:
                 hand_shown = shown[seat]
-                tenpai = True if hand_shown else ready_[seat]
+                game_facts.draws.add_at(row, (True if hand_shown else ready_[seat], hand_shown))
+            tsumo_against = tsumo is not None and tsumo.seat != seat
             tsumo_paid: int | None = None
             if tsumo is not None and tsumo_against and tsumo.payments is not None:
                 tsumo_paid = -tsumo.payments[seat]
             calls = self.calls[seat]
-            parts: tuple[Row, ...] = (
-                head,
-                (seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
-                 riichi, turn,
-                 (first_riichi == seat) if riichi else None, (order[-1] != seat) if riichi else None,
-                 first_riichi is not None and first_riichi != seat,
-                 calls, calls > 0),
-                win_facts, deal_in_facts,
-                (tsumo_against, tsumo_paid, ron and seat not in wins and not dealt),
-                tail, (tenpai, hand_shown, changes[seat]),
-            )
-            first = 0
-            for part in parts:
-                columns.add_part(part, first)
-                first += len(part)
-            if self.engine:
-                waits_, furiten = self.riichi_waits[seat]
-                columns.add_part((self.start_shanten[seat], waits_, None if waits_ is None else waits_ >= 2, furiten),
-                                 first)
-            columns.add_row_end()
+            rows.add_part((seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
+                           first_riichi is not None and first_riichi != seat, calls, calls > 0,
+                           tsumo_against, tsumo_paid, ron and not won and not dealt, changes[seat]))
+            if engine:
+                rows.add_part((self.start_shanten[seat],))
+            rows.add_row_end()
