@@ -238,6 +238,24 @@ def test_a_log_cut_short_keeps_its_rounds_and_is_reported_incomplete(tmp_path):
     assert f"line {half + 1}: invalid JSON" in _load_error(tmp_path, path.read_bytes())
 
 
+def test_lines_ended_by_crlf_or_by_nothing_read_as_lines_ended_by_lf(tmp_path):
+    """A file of Windows line ends (``\\r\\n``), and one without an end after its last line,
+    give the game its ``\\n`` file gives; an invalid line's column counts its own text
+    only (``{"type":`` stops being JSON at column 9, a line cut after its key), whatever
+    ends the line."""
+    (game,) = _games("tenhou-mjlog", "rmss-samples", "pao.mjlog")
+    text = dumps(game)
+    for data in (text.replace(b"\n", b"\r\n"), text.rstrip(b"\n")):
+        path = tmp_path / "game.jsonl"
+        path.write_bytes(data)
+        (read,) = load(path, errors="raise")
+        assert read.rounds == game.rounds
+    lines = text.splitlines()
+    for end in (b"\n", b"\r\n"):
+        broken = end.join(lines[:3] + [b'{"type":'] + lines[3:]) + end
+        assert "line 4: invalid JSON at column 9: unexpected end of data" in _load_error(tmp_path, broken)
+
+
 def test_the_majsoul_sample_validates_under_the_majsoul_preset_chosen_by_its_room():
     """The Mahjong Soul sample (玉の間南喰) with no rule named: the majsoul preset of its
     room, and zero findings; its final points are Mahjong Soul's (start 25,000, no oka,
@@ -491,7 +509,7 @@ def test_corrupted_mjai_files_are_refused_or_validated_never_a_crash():
     ("start_kyoku", "scores", [1, 2, 3, 2**40], "scores: 1099511627776 is beyond any game"),
     ("start_game", "names", [1, 2, 3, 4], "names must be 3 or 4 strings (or none: [])"),
     ("start_game", "names", ["A", "B"], "names must be 3 or 4 strings (or none: [])"),
-    ("start_game", "rule", [1], "rule: a rule is a JSON object"),
+    ("start_game", "rule", [1], "rule must be an object, not [1]"),
     ("dahai", "pai", ["x"], "pai: not an mjai tile"),
     ("hora", "paipu", [1], "an event must be an object with one key"),
     ("hora", "limit", [], "limit must be one of"),
