@@ -442,6 +442,23 @@ class Game:
     source: str = ""
     origin: Origin | None = None
 
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, title: str, players: tuple[str, ...], first_dealer: int, rounds: tuple[Round, ...],
+                 final_scores: tuple[int, ...] | None = None, ranks: tuple[int, ...] | None = None,
+                 points: tuple[str, ...] | None = None, rule: Mapping[str, Any] | None = None,
+                 extra: Mapping[str, Any] | None = None, source: str = "", origin: Origin | None = None) -> None:
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "first_dealer", first_dealer)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "final_scores", final_scores)
+        object.__setattr__(self, "ranks", ranks)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "extra", {} if extra is None else extra)  # a new dict each, as the field's default
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "origin", origin)
+
     @property
     def is_complete(self) -> bool:
         """Whether the log has its final results and every round ends."""
@@ -542,6 +559,22 @@ class Origin:
     as shown are every tenpai hand, rebuilt from the events), and for a game converted
     from one (paipu's writers write ``shown_hands: false``), so that validation does not
     compare which hands the rule has shown, only what they hold."""
+
+    # Its own __init__: compiled, each store is a native one (docs/architecture.md, "The compiled core").
+    def __init__(self, format: str, id: str = "", platform: str = "", room: str = "",
+                 date: datetime.date | None = None, rule: tuple[tuple[str, Any], ...] = (),
+                 undetermined: tuple[tuple[str, tuple[Any, ...]], ...] = (), record: Any = None,
+                 final_results: bool = True, shown_hands: bool = True) -> None:
+        object.__setattr__(self, "format", format)
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "platform", platform)
+        object.__setattr__(self, "room", room)
+        object.__setattr__(self, "date", date)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "undetermined", undetermined)
+        object.__setattr__(self, "record", record)
+        object.__setattr__(self, "final_results", final_results)
+        object.__setattr__(self, "shown_hands", shown_hands)
 
 
 pickle_by_fields(Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, NorthSetAside, Round, Game, Origin)
