@@ -27,9 +27,9 @@ from .tiles import (KIND_OF_SLOT, KINDS, NORTH, RED_SLOT, SLOT_TILES, HandNotati
 
 __all__ = ["IllegalAction", "Hand", "unplayable"]
 
-_RED_FIVES = ("m0", "p0", "s0")
-_ORDINARY_FIVES = ("m5", "p5", "s5")
-_REPEATED = tuple(tuple((name,) * count for count in range(15)) for name in KINDS)
+_RED_FIVES: Final = ("m0", "p0", "s0")
+_ORDINARY_FIVES: Final = ("m5", "p5", "s5")
+_REPEATED: Final = tuple(tuple((name,) * count for count in range(15)) for name in KINDS)
 """``_REPEATED[k][n]``: the tile of kind ``k`` ``n`` times (a hand written out adds these), up
 to 14, all a hand can hold (five or more of a kind in a corrupt log's hand included)."""
 
@@ -50,7 +50,7 @@ def _slot(tile: str) -> int:
     return slot
 
 
-_NORTH = kind("z4")
+_NORTH: Final = kind("z4")
 
 
 def unplayable(notation: HandNotation) -> str | None:
@@ -109,10 +109,9 @@ class Hand:
         if problem is not None:
             raise ValueError(problem)
         hand = Hand()
-        for tile in notation.concealed:
-            hand._add(tile)
+        hand._add(notation.concealed)
         if notation.drawn:
-            hand._add(notation.drawn)
+            hand._add((notation.drawn,))
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -214,7 +213,7 @@ class Hand:
             self.red[suit] = self.red[suit] - 1
         self.size -= 1
         if riichi and not self.wait_kinds():
-            self._add(tile)
+            self._add((tile,))
             self._illegal(f"riichi with {tile}", "not ready (聴牌) after the discard")
         self.drawn = None
         self.riichi = self.riichi or riichi
@@ -251,7 +250,12 @@ class Hand:
         of a game are such turns, and most of those change at most two counts (a discarded
         drawn tile none).
         """
-        slot, out = tile_slot(drawn), tile_slot(discarded)
+        return self.play_turn_of_slots(tile_slot(drawn), tile_slot(discarded))
+
+    def play_turn_of_slots(self, slot: int, out: int) -> bool:
+        """:meth:`play_turn` of the tiles of slots ``slot`` (drawn) and ``out`` (discarded)
+        (:func:`~paipu.tiles.tile_slot`: -1 for a string that is not a tile), for a caller
+        that has the slots already (:meth:`Table.play_turns <paipu.table.Table.play_turns>`)."""
         if slot < 0 or out < 0:
             return False  # not a tile
         k = KIND_OF_SLOT[slot]
@@ -337,8 +341,7 @@ class Hand:
         """Whether the concealed tiles are exactly ``tiles``, in any order (a red five is
         not a five)."""
         held = Hand()
-        for tile in tiles:
-            held._add(tile)
+        held._add(tuple(tiles))
         return held.counts == self.counts and held.red == self.red
 
     @property
@@ -388,14 +391,21 @@ class Hand:
             return self.counts[slot] - self.red[five]
         return self.counts[slot]
 
-    def _add(self, tile: str) -> None:
-        slot = _slot(tile)
-        k = KIND_OF_SLOT[slot]
-        self.counts[k] = self.counts[k] + 1
-        self.size += 1
-        if slot >= RED_SLOT:
-            suit = slot - RED_SLOT
-            self.red[suit] = self.red[suit] + 1
+    def _add(self, tiles: tuple[str, ...]) -> None:
+        """Add ``tiles`` to the concealed tiles (KeyError for a string that is not a tile).
+        (Compiled, one call for a hand's tiles, a loop over a tuple: a call per tile was
+        half the cost of making a deal's hands.)"""
+        counts, red = self.counts, self.red
+        for tile in tiles:
+            slot = tile_slot(tile)
+            if slot < 0:
+                raise KeyError(tile)
+            k = KIND_OF_SLOT[slot]
+            counts[k] = counts[k] + 1
+            self.size += 1
+            if slot >= RED_SLOT:
+                suit = slot - RED_SLOT
+                red[suit] = red[suit] + 1
 
     def _remove(self, tile: str) -> None:
         slot = _slot(tile)
@@ -411,8 +421,7 @@ class Hand:
         raise with the hand unchanged."""
         for taken, tile in enumerate(tiles):
             if not self._held(tile):
-                for earlier in tiles[:taken]:
-                    self._add(earlier)
+                self._add(tuple(tiles[:taken]))
                 needed, held = tiles.count(tile), self._held(tile)
                 self._illegal(f"{verb} {meld}", f"needs {needed} {tile} from the hand, which holds {held}")
             self._remove(tile)

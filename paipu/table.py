@@ -29,17 +29,17 @@ from .tiles import KIND_OF_SLOT, SLOT_TILES, Meld, kind, tile_slot
 
 __all__ = ["Table", "TilesInView", "Problem", "LIVE_WALL", "LIVE_WALL_THREE", "direction_marks", "swap_calling_kinds"]
 
-LIVE_WALL = 70
+LIVE_WALL: Final = 70
 """Tiles of the live wall after the deal: 136 - 4 x 13 dealt - 14 in the dead wall."""
-LIVE_WALL_THREE = 55
+LIVE_WALL_THREE: Final = 55
 """The same with three players: 108 (no 2m-8m) - 3 x 13 dealt - 14 in the dead wall."""
 
-_NEXT_SEAT = {seats: (*range(1, seats), 0) for seats in (3, 4)}
+_NEXT_SEAT: Final = {seats: (*range(1, seats), 0) for seats in (3, 4)}
 """The seat after each seat, by number of seats."""
 _TSUMOGIRI: Final = tuple(name + "_" for name in SLOT_TILES)
 """Each tile as a river writes it when it was the drawn tile, by slot (:func:`~paipu.tiles.tile_slot`)."""
-_WIND_TILES = ("z1", "z2", "z3", "z4")
-_MARK = {1: "+", 2: "=", 3: "-"}
+_WIND_TILES: Final = ("z1", "z2", "z3", "z4")
+_MARK: Final = {1: "+", 2: "=", 3: "-"}
 """A seat's direction mark seen from another, by (seat - other) % 4."""
 
 
@@ -57,7 +57,7 @@ def direction_marks(seats: int, dealer: int = 0) -> tuple[tuple[str | None, ...]
                  for s in range(seats))
 
 
-_FOUR_MARKS = direction_marks(4)
+_FOUR_MARKS: Final = direction_marks(4)
 
 
 def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
@@ -78,12 +78,12 @@ def swap_calling_kinds(meld: Meld, rule: Rule) -> tuple[int, ...]:
     return (claimed,)
 
 # Stages of a kan's dora indicator still to be revealed (docs/rules.md §9, "Dora timing")
-CLOSED_KAN = "closed kan, before its replacement draw"
-OPEN_KAN = "open kan, before its replacement draw"
-BEFORE_DISCARD = "due before the next discard"
-AT_DISCARD = "due with the next discard"
-AFTER_DISCARD = "due right after the discard"
-_AFTER_REPLACEMENT = {CLOSED_KAN: BEFORE_DISCARD, OPEN_KAN: AT_DISCARD}
+CLOSED_KAN: Final = "closed kan, before its replacement draw"
+OPEN_KAN: Final = "open kan, before its replacement draw"
+BEFORE_DISCARD: Final = "due before the next discard"
+AT_DISCARD: Final = "due with the next discard"
+AFTER_DISCARD: Final = "due right after the discard"
+_AFTER_REPLACEMENT: Final = {CLOSED_KAN: BEFORE_DISCARD, OPEN_KAN: AT_DISCARD}
 
 
 @mypyc_attr(acyclic=True)
@@ -486,22 +486,24 @@ class Table:
                     following = events[position + 1]
                 except IndexError:
                     following = None
-                if (type(following) is Discard and following.seat == actor and not following.riichi
-                        and (following.tile == tile or not following.tsumogiri)):
+                discard = (following if type(following) is Discard and following.seat == actor
+                           and not following.riichi else None)
+                out = -1 if discard is None else tile_slot(discard.tile)  # the same slot, the same tile
+                if discard is not None and (out == slot or not discard.tsumogiri):
                     # the usual turn, a draw and a discard: applied as one (a hand that
                     # discards the tile it drew is as it was, if it could draw it: 3n+1
                     # tiles, at most three of its kind; the tiles in view miss a tile a
                     # hand the table lost track of discarded, and another hand called)
                     hand = hands[actor]
-                    if following.tile == tile and hand.size % 3 == 1 and hand.counts[k] + hand.meld_counts[k] < 4:
+                    if out == slot and hand.size % 3 == 1 and hand.counts[k] + hand.meld_counts[k] < 4:
                         pass
-                    elif not hand.play_turn(tile, following.tile):
+                    elif not hand.play_turn_of_slots(slot, out):
                         if red:
                             seen_red[red] = seen_red[red] - 1
                         break
                     seen[k] = seen[k] + 1
                     wall -= 1
-                    event = following
+                    event = discard
                     position += 1
                 else:
                     try:
