@@ -520,6 +520,18 @@ class FollowedHands:
         return found
 
 
+class DealIn:
+    """A seat's deal-ins (放銃) of a round: how many wins its discard gave (two in a double
+    ron), the points it paid for them (``None`` once a payment is not logged), the turn of
+    the tile ronned, and the first of those wins (:attr:`winner`)."""
+
+    def __init__(self, turn: int, winner: Win) -> None:
+        self.count = 0
+        self.paid: int | None = 0
+        self.turn = turn
+        self.winner = winner
+
+
 class RoundFacts:
     """Each seat's facts of one round, read from its events in one loop (:meth:`read`):
     its discards, riichi, calls, wins, deal-ins and the draw, as logged; with ``engine``,
@@ -535,9 +547,8 @@ class RoundFacts:
         self.riichi_at: list[int] = []
         self.calls = [0] * seats
         self.wins: dict[int, tuple[Win, int]] = {}
-        self.deal_ins = [0] * seats
-        self.paid: list[int | None] = [0] * seats
-        self.deal_in_turn: list[int | None] = [None] * seats
+        self.deal_ins: dict[int, DealIn] = {}
+        """The deal-ins of the seats that dealt in."""
         self.ending: NoWin | None = None
         self.followed = FollowedHands(deal, every_turn) if engine else None
         """The hands followed, with ``engine`` (none made without: a statistics of 2,020
@@ -584,15 +595,16 @@ class RoundFacts:
         self.wins[win.seat] = (win, self.discards[win.seat] + 1)
         discarder = win.discarder
         if discarder is not None:
-            if not self.deal_ins[discarder]:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
+            deal_in = self.deal_ins.get(discarder)
+            if deal_in is None:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
                 before = position - 1
-                while type(events[before]) is Win:  # a double ron's first winner
+                while isinstance(events[before], Win):  # a double ron's first winner
                     before -= 1
-                self.deal_in_turn[discarder] = self.discards[discarder] + (type(events[before]) is Kan)
-            self.deal_ins[discarder] = self.deal_ins[discarder] + 1
-            paid = self.paid[discarder]  # None once a payment is not logged
-            payments = win.payments
-            self.paid[discarder] = None if paid is None or payments is None else paid - payments[discarder]
+                turn = self.discards[discarder] + isinstance(events[before], Kan)
+                deal_in = self.deal_ins[discarder] = DealIn(turn, win)
+            deal_in.count = deal_in.count + 1
+            paid, payments = deal_in.paid, win.payments
+            deal_in.paid = None if paid is None or payments is None else paid - payments[discarder]
 
     def _ready_at_end(self, seats: list[int]) -> dict[int, bool | None]:
         """:func:`ready_at_end`, from the hands followed where they are."""
@@ -614,6 +626,7 @@ class RoundFacts:
         a win, a deal-in or an exhaustive draw only in the rows they apply to."""
         round_ = self.round
         ending, names, wins, riichi_turn, order = self.ending, game_facts.names, self.wins, self.riichi_turn, self.riichi_order
+        deal_ins = self.deal_ins
         tsumo_loss, followed, rows = game_facts.tsumo_loss, self.followed, game_facts.rounds
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         results: list[Win] = [win for win, _ in wins.values()]
@@ -654,9 +667,10 @@ class RoundFacts:
                     waits_, furiten = followed.riichi_waits[seat]
                     riichi_facts = (*riichi_facts, waits_, None if waits_ is None else waits_ >= 2, furiten)
                 game_facts.riichi.add_at(row, riichi_facts)
-            won = seat in wins
-            if won:
-                win, win_turn = wins[seat]
+            won_turn = wins.get(seat)
+            won = won_turn is not None
+            if won_turn is not None:
+                win, win_turn = won_turn
                 if win.states_value:  # mjai's hora does not: no value, no yaku
                     tally = _yaku(win)  # 裏ドラ in it only worth some han
                     game_facts.wins.add_at(row, (
@@ -670,14 +684,14 @@ class RoundFacts:
                         None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                         None, None, None, _win_class(win, riichi), None,
                     ))
-            dealt = self.deal_ins[seat]
-            if dealt:
-                winner = next(w for w in results if w.discarder == seat)
+            deal_in = deal_ins.get(seat) if deal_ins else None
+            if deal_in is not None:
+                winner = deal_in.winner
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
-                game_facts.deal_ins.add_at(row, (True, dealt, self.paid[seat], self._state(seat), winner_state,
+                game_facts.deal_ins.add_at(row, (True, deal_in.count, deal_in.paid, self._state(seat), winner_state,
                                                  self._band(winner, tsumo_loss) if winner.states_value else None,
-                                                 self.deal_in_turn[seat]))
+                                                 deal_in.turn))
             if draw:
                 hand_shown = shown[seat]
                 game_facts.draws.add_at(row, (True if hand_shown else ready_[seat], hand_shown))
@@ -688,7 +702,7 @@ class RoundFacts:
             calls = self.calls[seat]
             rows.add_part((seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
                            first_riichi is not None and first_riichi != seat, calls, calls > 0,
-                           tsumo_against, tsumo_paid, ron and not won and not dealt, changes[seat]))
+                           tsumo_against, tsumo_paid, ron and not won and deal_in is None, changes[seat]))
             if followed is not None:
                 rows.add_part((followed.start_shanten[seat],))
             rows.add_row_end()
