@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final, Sequence
 
-from .events import (Call, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win,
+from .events import (Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, NorthSetAside, NoWin, Round, Win,
                      player_name, player_rank)
 from .hand import unplayable
 from .limits import DECIMAL
@@ -335,8 +335,8 @@ class GameFacts:
         facts.read()
         if not round_.is_complete:
             return
-        if self.engine:
-            self.turns.keep(self, index, round_, facts)
+        if facts.followed is not None:
+            self.turns.keep(self, index, round_, facts.followed)
         facts.add_rows(self, game, index)
 
     def round_parts(self) -> dict[str, Columns]:
@@ -384,8 +384,8 @@ class Turns:
         return {"game": self.game, "round": self.round, "seat": self.seat, "player": self.player, "name": self.name,
                 "turn": self.turn, "shanten": self.shanten, "call": self.call}
 
-    def keep(self, game: GameFacts, index: int, round_: Round, facts: RoundFacts) -> None:
-        """The turns of round ``index`` read by ``facts``."""
+    def keep(self, game: GameFacts, index: int, round_: Round, facts: FollowedHands) -> None:
+        """The turns of round ``index`` that ``facts`` kept."""
         count = len(facts.turn_seats)
         players = [round_.player_of(seat) for seat in range(round_.players)]
         self.game.extend([game.game_index] * count)
@@ -400,130 +400,84 @@ class Turns:
         self.call.extend(facts.turn_calls)
 
 
-class RoundFacts:
-    """Each seat's facts of one round, read from its events in one loop (:meth:`read`):
-    its discards, riichi, calls, wins, deal-ins and the draw, as logged; with ``engine``,
-    its concealed tiles followed too (:attr:`hands`), and a turn for each discard with the
-    shanten of the hand after it (looked up again only when the hand is not as it was
-    after the seat's last discard)."""
+class FollowedHands:
+    """Each seat's concealed tiles followed through a round's events (the facts of the
+    hands, with ``engine``), and a turn for each discard with the shanten of the hand
+    after it (looked up again only when the hand is not as it was after the seat's last
+    discard); ``every_turn=False`` keeps only the discards after a call."""
 
-    def __init__(self, round_: Round, engine: bool, every_turn: bool) -> None:
-        self.round = round_
-        self.engine = engine
+    def __init__(self, deal: Deal, every_turn: bool) -> None:
         self.every_turn = every_turn
-        deal = round_.deal
         seats = len(deal.hands)
-        self.discards = [0] * seats
-        self.riichi_turn: list[int | None] = [None] * seats
-        self.riichi_order: list[int] = []
-        self.riichi_at: list[int] = []
-        self.calls = [0] * seats
-        self.wins: dict[int, tuple[Win, int]] = {}
-        self.deal_ins = [0] * seats
-        self.paid: list[int | None] = [0] * seats
-        self.deal_in_turn: list[int | None] = [None] * seats
-        self.ending: NoWin | None = None
-        # the hands followed (engine; without, these lists stay empty: a round's facts
-        # are read without them 20,890 times in a statistics of 2,020 games)
-        self.hands: list[Tracked | None] = []
+        tracked = [Tracked(hand.counts()) for hand in deal.hands]
+        self.hands: list[Tracked | None] = list(tracked)
         """Each seat's concealed tiles but the one it drew and has not yet discarded (or
         ``None``: a hand the events do not fit, a tile given away that it does not hold,
         followed no more)."""
-        self.drawn: list[str | None] = []
+        self.drawn: list[str | None] = [None] * seats
         """The tile each seat drew, not in :attr:`hands` yet: discarding it leaves the hand
         as it was, and its shanten with it."""
-        self.start_shanten: list[int | None] = []
-        self.shanten_after: list[int | None] = []
+        self.start_shanten: list[int | None]
+        self.shanten_after: list[int | None]
         """The shanten of each seat's hand after its last discard (at first, the deal's),
         to be looked up again where :attr:`changed`."""
-        self.changed: list[bool] = []
+        self.changed: list[bool]
         """Whether anything has changed each seat's hand since :attr:`shanten_after` (a
         discard of another tile than the one drawn, a second draw, a call, a kan, a North)."""
-        self.riichi_waits: list[tuple[int | None, bool | None]] = []
-        self.rivers: list[list[str]] = []  # the tiles each seat discarded
+        # not when a hand cannot be played: the replay refuses the deal, no shanten
+        if not any([unplayable(hand) is not None for hand in deal.hands]):
+            self.start_shanten = [hand.shanten() for hand in tracked]
+            self.shanten_after = list(self.start_shanten)
+            self.changed = [False] * seats
+        else:
+            self.start_shanten = [None] * seats
+            self.shanten_after = [None] * seats
+            self.changed = [True] * seats
+        self.riichi_waits: list[tuple[int | None, bool | None]] = [(None, None)] * seats
+        """Each seat's number of waits at its riichi, and whether it had discarded one of them."""
+        self.rivers: list[list[str]] = [[] for _ in range(seats)]
+        """The tiles each seat discarded."""
         self.turn_seats: list[int] = []
         self.turn_numbers: list[int] = []
         self.turn_shanten: list[int | None] = []
         self.turn_calls: list[bool] = []
-        if engine:
-            self.drawn = [None] * seats
-            self.riichi_waits = [(None, None)] * seats
-            self.rivers = [[] for _ in range(seats)]
-            # not when a hand cannot be played: the replay refuses the deal, no shanten
-            playable = not any([unplayable(hand) is not None for hand in deal.hands])
-            tracked = [Tracked(hand.counts()) for hand in deal.hands]
-            self.hands = list(tracked)
-            if playable:
-                self.start_shanten = [hand.shanten() for hand in tracked]
-                self.shanten_after = list(self.start_shanten)
-                self.changed = [False] * seats
-            else:
-                self.start_shanten = [None] * seats
-                self.shanten_after = [None] * seats
-                self.changed = [True] * seats
 
-    def read(self) -> None:
-        """Read the round's events."""
-        events = self.round.events
-        engine = self.engine
-        after_call = -1  # the seat whose call the next discard follows
-        for position in range(1, len(events)):
-            event = events[position]
-            kind = type(event)
-            if kind is Discard:
-                self._discard(event, position, after_call)  # type: ignore[arg-type]  # kind is type(event)
-                after_call = -1
-            elif kind is Draw or kind is KanDraw:
-                if engine:
-                    self._draw(event.seat, event.tile)  # type: ignore[union-attr]  # kind is type(event)
-            elif kind is Call or kind is Kan or kind is NorthSetAside:
-                seat: int = event.seat  # type: ignore[union-attr]  # kind is type(event)
-                if kind is Call:
-                    self.calls[seat] = self.calls[seat] + 1
-                    after_call = seat
-                if engine:
-                    self._give(seat, _given(event))
-            elif kind is Win:
-                self._win(event, events, position)  # type: ignore[arg-type]  # kind is type(event)
-            elif kind is NoWin:
-                self.ending = event  # type: ignore[assignment]  # kind is type(event)
-
-    def _draw(self, seat: int, tile: str) -> None:
+    def draw(self, seat: int, tile: str) -> None:
+        """``seat`` draws ``tile``."""
         held, hand = self.drawn[seat], self.hands[seat]
         if held is not None and hand is not None:  # a second draw, no discard between
             hand.add(_kind(held))
             self.changed[seat] = True
         self.drawn[seat] = tile
 
-    def _discard(self, event: Discard, position: int, after_call: int) -> None:
-        seat, tile = event.seat, event.tile
-        turn = self.discards[seat] = self.discards[seat] + 1
-        hand: Tracked | None = None
-        if self.engine:
-            held = self.drawn[seat]
-            self.drawn[seat] = None
-            self.rivers[seat].append(tile)
-            hand = self.hands[seat]
-            if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
-                if held is not None:
-                    hand.add(_kind(held))
-                if hand.remove(_kind(tile)):
-                    self.changed[seat] = True
-                else:
-                    hand = self.hands[seat] = None
-            if self.every_turn or after_call == seat:
-                self.turn_seats.append(seat)
-                self.turn_numbers.append(turn)
-                self.turn_shanten.append(self._shanten_after(seat, hand))
-                self.turn_calls.append(after_call == seat)
-        if event.riichi:
-            self.riichi_turn[seat] = turn
-            self.riichi_order.append(seat)
-            self.riichi_at.append(position)
-            if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
-                found = waits(hand.counts)
-                river = {_kind(tile) for tile in self.rivers[seat]}
-                self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
+    def discard(self, seat: int, tile: str, turn: int, after_call: bool) -> None:
+        """``seat`` discards ``tile``, its ``turn``-th discard (``after_call``: the first
+        after its call)."""
+        held = self.drawn[seat]
+        self.drawn[seat] = None
+        self.rivers[seat].append(tile)
+        hand = self.hands[seat]
+        if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
+            if held is not None:
+                hand.add(_kind(held))
+            if hand.remove(_kind(tile)):
+                self.changed[seat] = True
+            else:
+                hand = self.hands[seat] = None
+        if self.every_turn or after_call:
+            self.turn_seats.append(seat)
+            self.turn_numbers.append(turn)
+            self.turn_shanten.append(self._shanten_after(seat, hand))
+            self.turn_calls.append(after_call)
+
+    def riichi(self, seat: int) -> None:
+        """``seat`` has declared riichi with its discard: its waits, and whether it
+        discarded one of them."""
+        hand = self.hands[seat]
+        if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
+            found = waits(hand.counts)
+            river = {_kind(tile) for tile in self.rivers[seat]}
+            self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
 
     def _shanten_after(self, seat: int, hand: Tracked | None) -> int | None:
         """The shanten of ``seat``'s hand after its discard (``None``: not known)."""
@@ -537,7 +491,7 @@ class RoundFacts:
             self.changed[seat] = False
         return self.shanten_after[seat]
 
-    def _give(self, seat: int, given: tuple[str, ...]) -> None:
+    def give(self, seat: int, given: tuple[str, ...]) -> None:
         """``seat`` gives ``given`` from its hand (a call, a kan, a North), the tile drawn
         joining the hand first."""
         hand, held = self.hands[seat], self.drawn[seat]
@@ -549,25 +503,9 @@ class RoundFacts:
             if not all([hand.remove(_kind(tile[:2])) for tile in given]):
                 self.hands[seat] = None
 
-    def _win(self, win: Win, events: tuple[Event, ...], position: int) -> None:
-        self.wins[win.seat] = (win, self.discards[win.seat] + 1)
-        discarder = win.discarder
-        if discarder is not None:
-            if not self.deal_ins[discarder]:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
-                before = position - 1
-                while type(events[before]) is Win:  # a double ron's first winner
-                    before -= 1
-                self.deal_in_turn[discarder] = self.discards[discarder] + (type(events[before]) is Kan)
-            self.deal_ins[discarder] = self.deal_ins[discarder] + 1
-            paid = self.paid[discarder]  # None once a payment is not logged
-            payments = win.payments
-            self.paid[discarder] = None if paid is None or payments is None else paid - payments[discarder]
-
-    def _ready_at_end(self, seats: list[int]) -> dict[int, bool | None]:
-        """:func:`ready_at_end`; with ``engine``, from the hands followed to the round's
-        end (with the tile drawn and not discarded): not counted a second time."""
-        if not self.engine:
-            return ready_at_end(self.round, seats)
+    def ready_at_end(self, seats: list[int]) -> dict[int, bool | None]:
+        """:func:`ready_at_end` from the hands followed to the round's end (with the tile
+        drawn and not discarded): not counted a second time."""
         found: dict[int, bool | None] = {}
         for seat in seats:
             hand, held = self.hands[seat], self.drawn[seat]
@@ -580,6 +518,99 @@ class RoundFacts:
                 counts[k] = counts[k] + 1
             found[seat] = ready(counts, hand.size + (held is not None))
         return found
+
+
+class DealIn:
+    """A seat's deal-ins (放銃) of a round: how many wins its discard gave (two in a double
+    ron), the points it paid for them (``None`` once a payment is not logged), the turn of
+    the tile ronned, and the first of those wins (:attr:`winner`)."""
+
+    def __init__(self, turn: int, winner: Win) -> None:
+        self.count = 0
+        self.paid: int | None = 0
+        self.turn = turn
+        self.winner = winner
+
+
+class RoundFacts:
+    """Each seat's facts of one round, read from its events in one loop (:meth:`read`):
+    its discards, riichi, calls, wins, deal-ins and the draw, as logged; with ``engine``,
+    its concealed tiles followed too (:attr:`followed`)."""
+
+    def __init__(self, round_: Round, engine: bool, every_turn: bool) -> None:
+        self.round = round_
+        deal = round_.deal
+        seats = len(deal.hands)
+        self.discards = [0] * seats
+        self.riichi_turn: list[int | None] = [None] * seats
+        self.riichi_order: list[int] = []
+        self.riichi_at: list[int] = []
+        self.calls = [0] * seats
+        self.wins: dict[int, tuple[Win, int]] = {}
+        self.deal_ins: dict[int, DealIn] = {}
+        """The deal-ins of the seats that dealt in."""
+        self.ending: NoWin | None = None
+        self.followed = FollowedHands(deal, every_turn) if engine else None
+        """The hands followed, with ``engine`` (none made without: a statistics of 2,020
+        games reads a round's facts 20,890 times)."""
+
+    def read(self) -> None:
+        """Read the round's events."""
+        events = self.round.events
+        followed, discards, calls = self.followed, self.discards, self.calls
+        after_call = -1  # the seat whose call the next discard follows
+        # isinstance narrows the event's type, so the compiled loop reads its fields
+        # natively (type(event) does not: a generic attribute read and compare each)
+        for position in range(1, len(events)):
+            event = events[position]
+            if isinstance(event, Discard):
+                seat = event.seat
+                turn = discards[seat] + 1
+                discards[seat] = turn
+                if followed is not None:
+                    followed.discard(seat, event.tile, turn, after_call == seat)
+                if event.riichi:
+                    self.riichi_turn[seat] = turn
+                    self.riichi_order.append(seat)
+                    self.riichi_at.append(position)
+                    if followed is not None:
+                        followed.riichi(seat)
+                after_call = -1
+            elif isinstance(event, (Draw, KanDraw)):
+                if followed is not None:
+                    followed.draw(event.seat, event.tile)
+            elif isinstance(event, (Call, Kan, NorthSetAside)):
+                seat = event.seat
+                if isinstance(event, Call):
+                    calls[seat] = calls[seat] + 1
+                    after_call = seat
+                if followed is not None:
+                    followed.give(seat, _given(event))
+            elif isinstance(event, Win):
+                self._win(event, events, position)
+            elif isinstance(event, NoWin):
+                self.ending = event
+
+    def _win(self, win: Win, events: tuple[Event, ...], position: int) -> None:
+        self.wins[win.seat] = (win, self.discards[win.seat] + 1)
+        discarder = win.discarder
+        if discarder is not None:
+            deal_in = self.deal_ins.get(discarder)
+            if deal_in is None:  # the turn of the tile ronned: discarded, or added to a kan (槍槓)
+                before = position - 1
+                while isinstance(events[before], Win):  # a double ron's first winner
+                    before -= 1
+                turn = self.discards[discarder] + isinstance(events[before], Kan)
+                deal_in = self.deal_ins[discarder] = DealIn(turn, win)
+            deal_in.count = deal_in.count + 1
+            paid, payments = deal_in.paid, win.payments
+            deal_in.paid = None if paid is None or payments is None else paid - payments[discarder]
+
+    def _ready_at_end(self, seats: list[int]) -> dict[int, bool | None]:
+        """:func:`ready_at_end`, from the hands followed where they are."""
+        if self.followed is None:
+            return ready_at_end(self.round, seats)
+        return self.followed.ready_at_end(seats)
 
     def _band(self, win: Win, tsumo_loss: bool) -> str:
         """The :data:`VALUE_BANDS` band of a win whose value the log states."""
@@ -595,7 +626,8 @@ class RoundFacts:
         a win, a deal-in or an exhaustive draw only in the rows they apply to."""
         round_ = self.round
         ending, names, wins, riichi_turn, order = self.ending, game_facts.names, self.wins, self.riichi_turn, self.riichi_order
-        tsumo_loss, engine, rows = game_facts.tsumo_loss, self.engine, game_facts.rounds
+        deal_ins = self.deal_ins
+        tsumo_loss, followed, rows = game_facts.tsumo_loss, self.followed, game_facts.rounds
         draw = ending is not None and ending.name in EXHAUSTIVE_DRAWS
         results: list[Win] = [win for win, _ in wins.values()]
         endings: list[Win | NoWin] = [*results, ending] if ending is not None else list(results)
@@ -631,13 +663,14 @@ class RoundFacts:
             riichi = turn is not None
             if riichi:
                 riichi_facts: Row = (True, turn, first_riichi == seat, order[-1] != seat)
-                if engine:
-                    waits_, furiten = self.riichi_waits[seat]
+                if followed is not None:
+                    waits_, furiten = followed.riichi_waits[seat]
                     riichi_facts = (*riichi_facts, waits_, None if waits_ is None else waits_ >= 2, furiten)
                 game_facts.riichi.add_at(row, riichi_facts)
-            won = seat in wins
-            if won:
-                win, win_turn = wins[seat]
+            won_turn = wins.get(seat)
+            won = won_turn is not None
+            if won_turn is not None:
+                win, win_turn = won_turn
                 if win.states_value:  # mjai's hora does not: no value, no yaku
                     tally = _yaku(win)  # 裏ドラ in it only worth some han
                     game_facts.wins.add_at(row, (
@@ -651,14 +684,14 @@ class RoundFacts:
                         None if win.payments is None else win.payments[seat], win_turn, not riichi and win.hand.is_closed,
                         None, None, None, _win_class(win, riichi), None,
                     ))
-            dealt = self.deal_ins[seat]
-            if dealt:
-                winner = next(w for w in results if w.discarder == seat)
+            deal_in = deal_ins.get(seat) if deal_ins else None
+            if deal_in is not None:
+                winner = deal_in.winner
                 winner_state = ("riichi" if riichi_turn[winner.seat] is not None
                                 else "dama" if winner.hand.is_closed else "called")
-                game_facts.deal_ins.add_at(row, (True, dealt, self.paid[seat], self._state(seat), winner_state,
+                game_facts.deal_ins.add_at(row, (True, deal_in.count, deal_in.paid, self._state(seat), winner_state,
                                                  self._band(winner, tsumo_loss) if winner.states_value else None,
-                                                 self.deal_in_turn[seat]))
+                                                 deal_in.turn))
             if draw:
                 hand_shown = shown[seat]
                 game_facts.draws.add_at(row, (True if hand_shown else ready_[seat], hand_shown))
@@ -669,7 +702,7 @@ class RoundFacts:
             calls = self.calls[seat]
             rows.add_part((seat, player, names[player], seat == 0, game_facts.dealer_run if seat == 0 else None,
                            first_riichi is not None and first_riichi != seat, calls, calls > 0,
-                           tsumo_against, tsumo_paid, ron and not won and not dealt, changes[seat]))
-            if engine:
-                rows.add_part((self.start_shanten[seat],))
+                           tsumo_against, tsumo_paid, ron and not won and deal_in is None, changes[seat]))
+            if followed is not None:
+                rows.add_part((followed.start_shanten[seat],))
             rows.add_row_end()
