@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Union
+from typing import Any, Final, Iterable, Iterator, Mapping, Union
 
 from mypy_extensions import mypyc_attr
 
@@ -303,6 +303,13 @@ Event = Union[Deal, Draw, KanDraw, Discard, Call, Kan, DoraReveal, Win, NoWin, N
 """Any event of a round."""
 
 
+_HONBA_NAMED: Final = 20
+_ROUND_LABELS: Final = [f"{WIND_NAMES[wind]}{hand_number + 1}局{honba}本場"
+                        for wind in range(4) for hand_number in range(4) for honba in range(_HONBA_NAMED)]
+""":attr:`Round.label` of the rounds of every wind and hand number with fewer than
+:data:`_HONBA_NAMED` honba, made once (the statistics name every round they read)."""
+
+
 @mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Round:
@@ -331,7 +338,10 @@ class Round:
     def label(self) -> str:
         """The round's name as players say it, e.g. ``東1局0本場``."""
         deal = self.deal
-        return f"{WIND_NAMES[deal.round_wind]}{deal.hand_number + 1}局{deal.honba}本場"
+        wind, hand_number, honba = deal.round_wind, deal.hand_number, deal.honba
+        if 0 <= wind < 4 and 0 <= hand_number < 4 and 0 <= honba < _HONBA_NAMED:
+            return _ROUND_LABELS[(wind * 4 + hand_number) * _HONBA_NAMED + honba]
+        return f"{WIND_NAMES[wind]}{hand_number + 1}局{honba}本場"
 
     @property
     def dealer(self) -> int:
