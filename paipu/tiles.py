@@ -522,11 +522,8 @@ def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
     but the drawn one are added to ``tiles``, if given, in written (canonical) order: the
     shared strings of :data:`SLOT_TILES`.
 
-    Written so: suit groups m, p, s, z at most once each and in that order, each digit a
-    tile of the group's suit, ascending with red fives before the fives, no more than four
-    of a kind; the drawn tile, when the count is 2 mod 3, written apart last (its suit
-    letter again, or a letter of a suit before the last group's); ``*`` riichi; then the
-    melds, and a trailing ``,`` when awaiting a discard. No face-down tile."""
+    Written so: the concealed tiles as :func:`_scan_concealed` reads them; then the melds,
+    and a trailing ``,`` when awaiting a discard. No face-down tile."""
     melds: tuple[Meld, ...] = ()
     awaiting_discard = False
     first = text
@@ -541,72 +538,10 @@ def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
             melds = tuple([parse_meld(meld_text) for meld_text in meld_texts])
         except NotationError:
             return None
-    try:
-        data = first.encode()  # bytes: each read a small int (what is not ASCII is no suit letter or digit)
-    except UnicodeEncodeError:  # a lone surrogate
-        return None
-    # The numbers are i64: compiled, native integers (no tagged int's checks at each step).
-    end: i64 = len(data)
-    riichi = end > 0 and data[end - 1] == 42  # *
-    if riichi:
-        end -= 1
-    size: i64 = 0
     tally = [0] * 37
-    suit: i64 = -1
-    order: i64 = 0
-    last: i64 = -1  # the kind read last
-    same: i64 = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
-    drawn: i64 = -1
-    i: i64 = 0
-    while i < end:
-        byte: i64 = data[i]
-        digit: i64 = byte - 48
-        if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
-            if suit < 0 or suit == 3 and not 1 <= digit <= 7:
-                return None
-            if digit:
-                slot: i64 = 9 * suit + digit - 1
-                kind_read: i64 = slot
-                rank: i64 = 2 * digit
-            else:  # a red five, written before the fives (rank 9: between 4s and 5s)
-                slot = RED_SLOT + suit
-                kind_read = 9 * suit + 4
-                rank = 9
-                tally[slot] = tally[slot] + 1
-            if rank < order:
-                return None
-            same = same + 1 if kind_read == last else 1
-            if same > 4:
-                return None
-            last = kind_read
-            order = rank
-            tally[kind_read] = same
-            size += 1
-            if tiles is not None:
-                tiles.append(SLOT_TILES[slot])
-            i += 1
-            continue
-        letter: i64 = _SUIT_BYTE[byte]
-        if letter < 0:
-            return None
-        if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
-            if i + 2 != end:
-                return None
-            digit = data[i + 1] - 48
-            if not 0 <= digit <= 9:
-                return None
-            drawn = _DIGIT_SLOTS[10 * letter + digit]
-            if drawn < 0:
-                return None
-            break
-        if i + 1 == end or _SUIT_BYTE[data[i + 1]] >= 0:
-            return None  # a suit letter with no digit (or the drawn tile's place, taken by a group)
-        suit = letter
-        order = 0
-        i += 1
-    total = size + (drawn >= 0)
-    if (total % 3 == 2) != (drawn >= 0):
-        return None  # a tile written apart that is not a drawn one, or a drawn one not apart
+    size, drawn, riichi = _scan_concealed(first, tiles, tally)
+    if size < 0:
+        return None
     if melds:  # no fifth tile of a kind with those of the groups
         sets = 0
         kinds = tally[:34]
@@ -619,11 +554,95 @@ def scan_hand(text: str, tiles: list[str] | None = None) -> ScannedHand | None:
                 kinds[k] = kinds[k] + 1
                 if kinds[k] > 4:
                     return None
-        if total > 14 - 3 * sets or drawn >= 0 and kinds[KIND_OF_SLOT[drawn]] > 4:
+        if size + (drawn >= 0) > 14 - 3 * sets:
             return None
-    elif total > 14 or drawn >= 0 and tally[KIND_OF_SLOT[drawn]] == 4:
-        return None
     return ScannedHand(tally, size, drawn, riichi, melds, awaiting_discard)
+
+
+def _scan_concealed(text: str, tiles: list[str] | None, tally: list[int] | None) -> tuple[i64, i64, bool]:
+    """The concealed tiles of a hand string (``text``: its part before any comma), read byte
+    by byte as :func:`scan_hand` reads them: how many there are, the drawn one left out (-1
+    for a text not written so), the drawn tile's slot (:data:`SLOT_OF`; -1 for none), and
+    whether the hand is in riichi. The tiles but the drawn one are added to ``tiles``, if
+    given, as the shared strings of :data:`SLOT_TILES`, and counted in ``tally``, if given
+    (:attr:`ScannedHand.tally`).
+
+    Written so: suit groups m, p, s, z at most once each and in that order, each digit a
+    tile of the group's suit, ascending with red fives before the fives, no more than four
+    of a kind; the drawn tile, when the count is 2 mod 3, written apart last (its suit
+    letter again, or a letter of a suit before the last group's), not a fifth of its kind;
+    no more than 14 tiles; ``*`` riichi. No face-down tile."""
+    try:
+        data = text.encode()  # bytes: each read a small int (what is not ASCII is no suit letter or digit)
+    except UnicodeEncodeError:  # a lone surrogate
+        return -1, -1, False
+    # The numbers are i64: compiled, native integers (no tagged int's checks at each step).
+    end: i64 = len(data)
+    riichi = end > 0 and data[end - 1] == 42  # *
+    if riichi:
+        end -= 1
+    size: i64 = 0
+    suit: i64 = -1
+    order: i64 = 0
+    last: i64 = -1  # the kind read last
+    same: i64 = 0  # tiles of that kind in a row (a group in order holds each kind in a row)
+    fours: i64 = 0  # the kinds of which four were read, a bit each (1 << kind)
+    drawn: i64 = -1
+    i: i64 = 0
+    while i < end:
+        byte: i64 = data[i]
+        digit: i64 = byte - 48
+        if 0 <= digit <= 9:  # a tile of the group's suit (worked out here: no table look-up per tile)
+            if suit < 0 or suit == 3 and not 1 <= digit <= 7:
+                return -1, -1, False
+            if digit:
+                slot: i64 = 9 * suit + digit - 1
+                kind_read: i64 = slot
+                rank: i64 = 2 * digit
+            else:  # a red five, written before the fives (rank 9: between 4s and 5s)
+                slot = RED_SLOT + suit
+                kind_read = 9 * suit + 4
+                rank = 9
+                if tally is not None:
+                    tally[slot] = tally[slot] + 1
+            if rank < order:
+                return -1, -1, False
+            same = same + 1 if kind_read == last else 1
+            if same == 4:
+                fours |= 1 << kind_read
+            elif same > 4:
+                return -1, -1, False
+            last = kind_read
+            order = rank
+            if tally is not None:
+                tally[kind_read] = same
+            size += 1
+            if tiles is not None:
+                tiles.append(SLOT_TILES[slot])
+            i += 1
+            continue
+        letter: i64 = _SUIT_BYTE[byte]
+        if letter < 0:
+            return -1, -1, False
+        if letter <= suit:  # the drawn tile, written apart: a suit letter and a digit, last
+            if i + 2 != end:
+                return -1, -1, False
+            digit = data[i + 1] - 48
+            if not 0 <= digit <= 9:
+                return -1, -1, False
+            drawn = _DIGIT_SLOTS[10 * letter + digit]
+            if drawn < 0 or fours >> KIND_OF_SLOT[drawn] & 1:
+                return -1, -1, False
+            break
+        if i + 1 == end or _SUIT_BYTE[data[i + 1]] >= 0:
+            return -1, -1, False  # a suit letter with no digit (or the drawn tile's place, taken by a group)
+        suit = letter
+        order = 0
+        i += 1
+    total = size + (drawn >= 0)
+    if (total % 3 == 2) != (drawn >= 0) or total > 14:
+        return -1, -1, False  # a tile written apart that is not a drawn one, or a drawn one not apart
+    return size, drawn, riichi
 
 
 def parse_hand(text: object) -> HandNotation:
@@ -635,15 +654,23 @@ def parse_hand(text: object) -> HandNotation:
     last tile written is the drawn tile. No more than ``14 - 3 * melds`` concealed tiles,
     no more than four of a kind in the whole hand.
     """
-    # A hand written as str(hand) writes it (as paipu store them) is scanned; anything else
-    # is read, or said what is wrong with, by _parse_hand_in_full.
-    concealed: list[str] = []
-    scanned = scan_hand(text, concealed) if isinstance(text, str) else None
-    if scanned is None:
-        return _parse_hand_in_full(text)
-    drawn = scanned.drawn
-    return HandNotation(tuple(concealed), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
-                        scanned.melds, 0, scanned.awaiting_discard)
+    # A hand written as str(hand) writes it (as paipu store them) is scanned: one with no
+    # meld (every hand dealt) by _scan_concealed alone, without the counts by kind that a
+    # meld's tiles are checked with; anything else is read, or said what is wrong with, by
+    # _parse_hand_in_full.
+    if isinstance(text, str):
+        concealed: list[str] = []
+        if "," not in text:
+            size, drawn, riichi = _scan_concealed(text, concealed, None)
+            if size >= 0:
+                return HandNotation(tuple(concealed), SLOT_TILES[drawn] if drawn >= 0 else None, riichi)
+        else:
+            scanned = scan_hand(text, concealed)
+            if scanned is not None:
+                drawn = scanned.drawn
+                return HandNotation(tuple(concealed), SLOT_TILES[drawn] if drawn >= 0 else None, scanned.riichi,
+                                    scanned.melds, 0, scanned.awaiting_discard)
+    return _parse_hand_in_full(text)
 
 
 def _parse_hand_in_full(text: object) -> HandNotation:
