@@ -25,7 +25,7 @@ from .scoring import (DEFAULT_SITUATION_FIELDS, NotAWin, Situation, SituationFie
                       score_situation, standard_readings, stored_fields, tsumo_shares)
 from .shanten import waits as _waits
 from .table import BEFORE_DISCARD, Problem, Table
-from .tiles import KIND_OF, KIND_OF_SLOT, HandNotation, Meld, kind, tile_slot
+from .tiles import KIND_OF, HandNotation, Meld, kind
 
 __all__ = [
     "WinExpectation",
@@ -425,7 +425,7 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
     if not waits:
         return None
     for tile in table.rivers[seat]:
-        if _kind_of(tile[:2]) in waits:
+        if kind(tile[:2]) in waits:
             return f"furiten: the wait {tile[:2]} is in the winner's own river"
     current = position
     if on_passed_tile:
@@ -441,28 +441,16 @@ def furiten(table: Table, seat: int, events: tuple[Event, ...], position: int,
             if event.seat == seat:
                 if event.riichi or not since_riichi:
                     break
-            elif _kind_of(event.tile) in waits:
+            elif kind(event.tile) in waits:
                 return f"furiten: the winner passed {event.tile} since its last discard"
         elif type(event) is Kan and event.seat != seat and event.meld.type == "kakan":
             added = event.meld.added
-            if _kind_of(added) in waits:  # type: ignore[arg-type]  # a kakan has its added tile
+            if kind(added) in waits:  # type: ignore[arg-type]  # a kakan has its added tile
                 return f"furiten: the winner passed {added} since its last discard"
         elif north and type(event) is NorthSetAside and event.seat != seat:
             return "furiten: the winner passed a North set aside since its last discard"
         index -= 1
     return None
-
-
-def _kind_of(tile: str) -> int:
-    """The kind of a tile (``KIND_OF[tile]``, KeyError for a string that is not a tile),
-    from its characters (:func:`~paipu.tiles.tile_slot`): compiled, a look-up of
-    :data:`~paipu.tiles.KIND_OF` hashed each tile of the log anew, about 190 instructions
-    where this takes 90 (:func:`furiten` asks for every tile passed since the winner's last
-    discard)."""
-    slot = tile_slot(tile)
-    if slot < 0:
-        raise KeyError(tile)
-    return KIND_OF_SLOT[slot]
 
 
 def passed_tile(event: Event) -> str | None:

@@ -18,7 +18,7 @@ from .events import (Call, Deal, Discard, Draw, Event, Game, Kan, KanDraw, North
 from .hand import unplayable
 from .limits import DECIMAL
 from .shanten import Tracked, waits
-from .tiles import KIND_OF_SLOT, HandNotation, tile_slot
+from .tiles import kind
 
 __all__ = ["GameFacts", "Columns", "Row", "EXHAUSTIVE_DRAWS", "VALUE_BANDS", "BIG_LOSS", "TENHOU_FIRST_SECOND", "TENHOU_LAST_PER_DAN",
            "tenhou_rank_points"]
@@ -143,7 +143,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
     players = len(deal.hands)
     hands: list[list[int] | None] = [None] * players  # by seat: those of ``seats`` counted
     for seat in seats:
-        hands[seat] = _counts(deal.hands[seat])
+        hands[seat] = deal.hands[seat].counts()
     lost = [False] * players
     for event in round_.events:
         # isinstance narrows the event's type, so the compiled loop reads its fields
@@ -152,7 +152,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             seat = event.seat
             hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
-                k = _kind(event.tile)
+                k = kind(event.tile)
                 if not isinstance(event, Discard):
                     hand[k] = hand[k] + 1
                 elif hand[k]:
@@ -164,7 +164,7 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
             hand = hands[seat] if 0 <= seat < players else None
             if hand is not None:
                 for tile in _given(event):
-                    k = _kind(tile[:2])
+                    k = kind(tile[:2])
                     if hand[k]:
                         hand[k] = hand[k] - 1
                     else:
@@ -180,28 +180,6 @@ def ready_at_end(round_: Round, seats: list[int]) -> dict[int, bool | None]:
                 size += count
             found[seat] = ready(counted, size)
     return found
-
-
-def _kind(tile: str) -> int:
-    """:data:`paipu.tiles.KIND_OF` of a tile name (KeyError for another text), worked out
-    from its characters (:func:`paipu.tiles.tile_slot`): compiled, a few comparisons where
-    the look-up hashes the string (a tile of a log read is a string of its own)."""
-    slot = tile_slot(tile)
-    if slot < 0:
-        raise KeyError(tile)
-    return KIND_OF_SLOT[slot]
-
-
-def _counts(hand: HandNotation) -> list[int]:
-    """:meth:`paipu.tiles.HandNotation.counts` of a hand, each tile's kind by :func:`_kind`."""
-    counts = [0] * 34
-    for tile in hand.concealed:
-        k = _kind(tile)
-        counts[k] = counts[k] + 1
-    if hand.drawn:
-        k = _kind(hand.drawn)
-        counts[k] = counts[k] + 1
-    return counts
 
 
 def ready(counts: list[int], size: int) -> bool | None:
@@ -446,7 +424,7 @@ class FollowedHands:
         """``seat`` draws ``tile``."""
         held, hand = self.drawn[seat], self.hands[seat]
         if held is not None and hand is not None:  # a second draw, no discard between
-            hand.add(_kind(held))
+            hand.add(kind(held))
             self.changed[seat] = True
         self.drawn[seat] = tile
 
@@ -459,8 +437,8 @@ class FollowedHands:
         hand = self.hands[seat]
         if hand is not None and held != tile:  # the hand has changed: not the tile drawn discarded
             if held is not None:
-                hand.add(_kind(held))
-            if hand.remove(_kind(tile)):
+                hand.add(kind(held))
+            if hand.remove(kind(tile)):
                 self.changed[seat] = True
             else:
                 hand = self.hands[seat] = None
@@ -476,7 +454,7 @@ class FollowedHands:
         hand = self.hands[seat]
         if hand is not None and hand.size % 3 == 1 and hand.size <= 13:  # else no waits
             found = waits(hand.counts)
-            river = {_kind(tile) for tile in self.rivers[seat]}
+            river = {kind(tile) for tile in self.rivers[seat]}
             self.riichi_waits[seat] = (len(found), not river.isdisjoint(found))
 
     def _shanten_after(self, seat: int, hand: Tracked | None) -> int | None:
@@ -498,9 +476,9 @@ class FollowedHands:
         self.drawn[seat] = None
         if hand is not None:
             if held is not None:
-                hand.add(_kind(held))
+                hand.add(kind(held))
             self.changed[seat] = True
-            if not all([hand.remove(_kind(tile[:2])) for tile in given]):
+            if not all([hand.remove(kind(tile[:2])) for tile in given]):
                 self.hands[seat] = None
 
     def ready_at_end(self, seats: list[int]) -> dict[int, bool | None]:
@@ -514,7 +492,7 @@ class FollowedHands:
                 continue
             counts = list(hand.counts)
             if held is not None:
-                k = _kind(held)
+                k = kind(held)
                 counts[k] = counts[k] + 1
             found[seat] = ready(counts, hand.size + (held is not None))
         return found

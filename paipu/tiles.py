@@ -70,6 +70,11 @@ KIND_OF.update({"m0": 4, "p0": 13, "s0": 22})
 SLOT_OF: dict[str, int] = {**KIND_OF, "m0": 34, "p0": 35, "s0": 36}
 """The kind number of every tile name, but 34, 35 and 36 for the red fives ``m0``, ``p0`` and
 ``s0``: a tally by slot counts a hand's kinds and its red fives in one pass."""
+SLOT_TILES: Final[tuple[str, ...]] = tuple(sorted(SLOT_OF, key=SLOT_OF.__getitem__))
+"""The tile of each slot of :data:`SLOT_OF` (the shared strings of its keys): the 34 kinds,
+then ``m0``, ``p0``, ``s0``."""
+KIND_OF_SLOT: Final[tuple[int, ...]] = tuple(KIND_OF[tile] for tile in SLOT_TILES)
+"""The kind of each slot (a red five's slot is of the kind of its suit's fives)."""
 
 DIRECTION_MARKS = "+=-"
 """Direction marks: ``+`` 下家 (next seat), ``=`` 対面 (opposite), ``-`` 上家 (previous)."""
@@ -95,12 +100,45 @@ def parse_tile(text: object) -> str:
     raise NotationError(f"not a tile: {text!r}")
 
 
+def tile_slot(tile: str) -> int:
+    """The slot of a tile name (:data:`SLOT_OF`: its kind 0-33, or 34, 35, 36 for the red
+    fives ``m0``, ``p0``, ``s0``), or -1 for a string that is not a tile.
+
+    Worked out from the name's two characters: compiled, two reads and a few comparisons,
+    where a look-up of :data:`SLOT_OF` hashes the string (a tile of a log read is a string
+    of its own, hashed at its first look-up) and compares it with the key: the replay asks
+    at every draw and discard (1/7 of a replay's instructions were such look-ups). Not
+    :data:`_SUIT_BYTE` and :data:`_DIGIT_SLOTS` as :func:`scan_hand`: two table reads cost
+    more than these comparisons (validating 40 agony5757 games, 620.2 against 616.6 M
+    instructions)."""
+    if len(tile) != 2:
+        return -1
+    suit = ord(tile[0])
+    digit = ord(tile[1]) - 48
+    if suit == 122:  # z
+        return 26 + digit if 1 <= digit <= 7 else -1
+    if suit == 109:  # m
+        first = 0
+    elif suit == 112:  # p
+        first = 9
+    elif suit == 115:  # s
+        first = 18
+    else:
+        return -1
+    if 1 <= digit <= 9:
+        return first + digit - 1
+    return 34 + first // 9 if digit == 0 else -1
+
+
 def kind(tile: str) -> int:
-    """The kind number 0-33 of a tile (``m0`` and ``m5`` are both kind 4)."""
-    try:
-        return KIND_OF[tile]
-    except KeyError:
-        raise NotationError(f"not a tile: {tile!r}") from None
+    """The kind number 0-33 of a tile (``m0`` and ``m5`` are both kind 4), worked out from
+    its characters (:func:`tile_slot`): compiled, a few comparisons where a look-up of
+    :data:`KIND_OF` hashes the string (a tile of a log read is a string of its own),
+    about 90 instructions against 190."""
+    slot = tile_slot(tile)
+    if slot < 0:
+        raise NotationError(f"not a tile: {tile!r}")
+    return KIND_OF_SLOT[slot]
 
 
 def kind_name(kind_number: int) -> str:
@@ -133,11 +171,9 @@ def counts(tiles: Iterable[str]) -> list[int]:
     """Count tiles per kind: a list of 34 integers (red fives count as fives);
     :class:`NotationError` for what is not a tile."""
     result = [0] * 34
-    try:
-        for k in map(KIND_OF.__getitem__, tiles):  # looked up in C: no Python call per tile
-            result[k] = result[k] + 1
-    except KeyError as error:
-        raise NotationError(f"not a tile: {error.args[0]!r}") from None
+    for tile in tiles:
+        k = kind(tile)
+        result[k] = result[k] + 1
     return result
 
 
@@ -402,7 +438,11 @@ class HandNotation:
 
     def counts(self) -> list[int]:
         """Concealed tiles (drawn tile included) per kind: 34 integers (:func:`counts`)."""
-        return counts(self.tiles)
+        result = counts(self.concealed)
+        if self.drawn:
+            k = kind(self.drawn)
+            result[k] = result[k] + 1
+        return result
 
     @property
     def is_closed(self) -> bool:
@@ -451,47 +491,12 @@ class HandNotation:
 pickle_by_fields(Meld, HandNotation)
 
 
-SLOT_TILES: Final[tuple[str, ...]] = tuple(sorted(SLOT_OF, key=SLOT_OF.__getitem__))
-"""The tile of each slot of :data:`SLOT_OF` (the shared strings of its keys): the 34 kinds,
-then ``m0``, ``p0``, ``s0``."""
-KIND_OF_SLOT: Final[tuple[int, ...]] = tuple(KIND_OF[tile] for tile in SLOT_TILES)
-"""The kind of each slot (a red five's slot is of the kind of its suit's fives)."""
 _DIGIT_SLOTS: Final[tuple[int, ...]] = tuple(SLOT_OF.get(f"{suit}{digit}", -1) for suit in SUITS for digit in range(10))
 """The slot of each suit's digit, at 10 * suit + digit (suits m, p, s, z); -1 for z0, z8, z9."""
 _SUIT_BYTE: Final[tuple[int, ...]] = tuple(SUITS.find(chr(byte)) if chr(byte) in SUITS else -1 for byte in range(256))
 """The suit (0 m, 1 p, 2 s, 3 z) of each byte that is a suit letter, else -1."""
 RED_SLOT: Final = 34
 """The slot of the red five m0; p0 and s0 follow."""
-
-
-def tile_slot(tile: str) -> int:
-    """The slot of a tile name (:data:`SLOT_OF`: its kind 0-33, or 34, 35, 36 for the red
-    fives ``m0``, ``p0``, ``s0``), or -1 for a string that is not a tile.
-
-    Worked out from the name's two characters: compiled, two reads and a few comparisons,
-    where a look-up of :data:`SLOT_OF` hashes the string (a tile of a log read is a string
-    of its own, hashed at its first look-up) and compares it with the key: the replay asks
-    at every draw and discard (1/7 of a replay's instructions were such look-ups). Not
-    :data:`_SUIT_BYTE` and :data:`_DIGIT_SLOTS` as :func:`scan_hand`: two table reads cost
-    more than these comparisons (validating 40 agony5757 games, 620.2 against 616.6 M
-    instructions)."""
-    if len(tile) != 2:
-        return -1
-    suit = ord(tile[0])
-    digit = ord(tile[1]) - 48
-    if suit == 122:  # z
-        return 26 + digit if 1 <= digit <= 7 else -1
-    if suit == 109:  # m
-        first = 0
-    elif suit == 112:  # p
-        first = 9
-    elif suit == 115:  # s
-        first = 18
-    else:
-        return -1
-    if 1 <= digit <= 9:
-        return first + digit - 1
-    return 34 + first // 9 if digit == 0 else -1
 
 
 @mypyc_attr(acyclic=True)
