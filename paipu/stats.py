@@ -929,9 +929,9 @@ class _Rows:
     first read, its rows grouped by player (``order``: the table's rows in that order,
     each player's rows in the table's order; ``None``: already so): a bool, int64 or
     object column as it is; an Int64, boolean or Float64 one as float64, NA as NaN (no
-    comparison holds for it, and it counts 0); a category column as its codes (-1 for
-    NA), its categories in :attr:`categories`. Columns a summary makes of others are put
-    in :attr:`arrays` (in that order) under their own names."""
+    comparison holds for it, and it counts 0); a category column, or one of text, as its
+    codes (-1 for NA), its categories in :attr:`categories`. Columns a summary makes of
+    others are put in :attr:`arrays` (in that order) under their own names."""
 
     def __init__(self, frame: pd.DataFrame, order: np.ndarray | None) -> None:
         self.frame = frame
@@ -946,6 +946,9 @@ class _Rows:
             if isinstance(column.dtype, pd.CategoricalDtype):
                 self.categories[name] = column.cat.categories
                 array = column.cat.codes.to_numpy()
+            elif isinstance(column.dtype, pd.StringDtype):  # text not made a category: coded here
+                array, values = pd.factorize(column)
+                self.categories[name] = pd.Index(values)
             elif isinstance(column.dtype, np.dtype):
                 array = column.to_numpy()
             else:
