@@ -33,7 +33,7 @@ import datetime
 import json
 import math
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import chain
 from typing import Any, Callable, Iterable, Literal, Sequence, Union
 
 import numpy as np
@@ -108,8 +108,9 @@ class Fact:
     part: Part = "seat"
 
 
-Term = Union[str, Callable[[pd.DataFrame], pd.Series]]
-"""A per-row quantity of a table: a column name, or a function of the table. NA counts 0."""
+Term = Union[str, Callable[["_Rows"], np.ndarray]]
+"""A per-row quantity of a table: a column name, or a function of the table's columns
+(:class:`_Rows`: numpy arrays, NA as NaN, which no comparison holds for). NA counts 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,24 +191,23 @@ discards before it, plus 1; ``deal_in_turn``), both ends included: early (序盤
 1–6, middle (中盤) 7–12, late (終盤) 13 on."""
 
 
-def _tenhou_ranking(games_table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+def _tenhou_ranking(games_rows: "_Rows") -> tuple[np.ndarray, np.ndarray]:
     """Per row of the games table, over the finished games of a four-player Tenhou
-    ranked room (NA in the others): the points gained whatever the dan (1st and 2nd
+    ranked room (NaN in the others): the points gained whatever the dan (1st and 2nd
     place) less 2 × the 4th place loss per dan, and that loss per dan when 4th (else 0).
     Their sums' ratio is the stable dan (``stable_dan``): the dan ``d`` at which the
     placings' rank points, gained minus (d + 2) × the loss per dan of each 4th place, sum to 0."""
-    rooms = pd.Categorical(games_table["room"].astype(object))
+    rooms = games_rows["room"]
     unranked = (math.nan, math.nan, math.nan)
     # a row per room, and a last one for an unknown room (code -1)
-    per_room = np.array([tenhou_room(str(room)) or unranked for room in rooms.categories] + [unranked], dtype=float)
-    first, second, per_dan = per_room[rooms.codes].T
-    rank = games_table["rank"].astype("Float64").to_numpy(float, na_value=math.nan)
+    per_room = np.array([tenhou_room(str(room)) or unranked for room in games_rows.categories["room"]] + [unranked],
+                        dtype=float)
+    first, second, per_dan = per_room[rooms].T
+    rank = games_rows["rank"]
     lost = np.where(rank == 4, per_dan, 0.0)
     gained = np.where(rank == 1, first, np.where(rank == 2, second, 0.0)) - 2 * lost
     unknown = np.isnan(per_dan) | np.isnan(rank)
-    index = games_table.index
-    return (pd.Series(pd.arrays.FloatingArray(gained, unknown), index),
-            pd.Series(pd.arrays.FloatingArray(lost, unknown), index))
+    return np.where(unknown, math.nan, gained), np.where(unknown, math.nan, lost)
 
 
 def _round(name: str, dtype: str, definition: str, engine: bool = False, part: Part = "seat") -> Fact:
@@ -344,51 +344,46 @@ TURN_COLUMNS: dict[str, str] = _columns_of("turns")
 """Columns of ``tables(..., engine=True).turns``: one row per discard."""
 
 
-def _rank(k: int) -> Callable[[pd.DataFrame], pd.Series]:
+def _rank(k: int) -> Callable[["_Rows"], np.ndarray]:
     return lambda g: g["rank"] == k
 
 
-def _both(a: str, b: str) -> Callable[[pd.DataFrame], pd.Series]:
-    return lambda r: r[a] & r[b]
+def _both(a: str, b: str) -> Callable[["_Rows"], np.ndarray]:
+    return lambda r: r.true(a) & r.true(b)
 
 
-def _state(column: str, value: str) -> Callable[[pd.DataFrame], pd.Series]:
-    return lambda r: r[column] == value
+def _state(column: str, value: str) -> Callable[["_Rows"], np.ndarray]:
+    return lambda r: r.equals(column, value)
 
 
-def _where(value: str, condition: Term) -> Callable[[pd.DataFrame], pd.Series]:
-    """``value`` where ``condition`` holds, else NA (counted 0); ``column`` names the
-    column whose own NA is an amount not known, which a mean leaves out (see
-    :func:`_aggregate`)."""
-    def where(r: pd.DataFrame) -> pd.Series:
-        return _numeric(r[value]).where(_term(condition, r).fillna(False).astype(bool))
+def _where(value: str, condition: Term) -> Callable[["_Rows"], np.ndarray]:
+    """``value`` where ``condition`` holds, else 0 (or NA, which counts 0 all the same);
+    ``column`` names the column whose own NA is an amount not known, which a mean leaves
+    out (see :func:`_aggregate`)."""
+    def where(r: _Rows) -> np.ndarray:
+        chosen: np.ndarray = r[value] * _truth(_term(condition, r))
+        return chosen
     where.column = value  # type: ignore[attr-defined]  # read back with getattr(term, "column")
     where.condition = condition  # type: ignore[attr-defined]  # as above
     return where
 
 
-def _numeric(column: pd.Series) -> pd.Series:
-    """A column of True and False as 1.0 and 0.0, so that NA put in it keeps it numbers
-    (NA in a bool column makes it Python objects, ten times slower to sum); other columns
-    as they are."""
-    return column.astype(float) if column.dtype == bool else column
+def _known(column: str) -> Callable[["_Rows"], np.ndarray]:
+    return lambda r: r.notna(column)
 
 
-def _known(column: str) -> Callable[[pd.DataFrame], pd.Series]:
-    return lambda r: r[column].notna()
-
-
-def _in_class(weight: str, column: str, value: str) -> Callable[[pd.DataFrame], pd.Series]:
-    """``weight`` where ``column`` is ``value``, 0 where it is another, NA where it is
-    NA: a share of the rows whose ``column`` is known (its ``column``, as :func:`_where`'s,
-    names the column whose NA leaves a row out of the denominator too)."""
-    def share(r: pd.DataFrame) -> pd.Series:
-        return _numeric(r[weight]).where(r[column] == value, 0).where(r[column].notna())
+def _in_class(weight: str, column: str, value: str) -> Callable[["_Rows"], np.ndarray]:
+    """``weight`` where ``column`` is ``value``, else 0 (or NA, as :func:`_where`'s): a
+    share of the rows whose ``column`` is known (its ``column``, as :func:`_where`'s,
+    names the column whose NA leaves a row out of the denominator)."""
+    def share(r: _Rows) -> np.ndarray:
+        shared: np.ndarray = r[weight] * r.equals(column, value)
+        return shared
     share.column = column  # type: ignore[attr-defined]  # read back with getattr(term, "column")
     return share
 
 
-def _turns(low: int, high: int) -> Callable[[pd.DataFrame], pd.Series]:
+def _turns(low: int, high: int) -> Callable[["_Rows"], np.ndarray]:
     return lambda r: (r["deal_in_turn"] >= low) & (r["deal_in_turn"] <= high)
 
 
@@ -398,7 +393,7 @@ _CLASS_NAMES = {"riichi": "with riichi", "dama": "closed without riichi (ダマ)
                 "pon": "open with a pon or kan"}
 
 
-_NON_DEALER = lambda r: ~r["dealer"]  # noqa: E731
+_NON_DEALER: Callable[["_Rows"], np.ndarray] = lambda r: ~r["dealer"]  # noqa: E731
 _OTHER_TSUMO_DEALER = _both("tsumo_against", "dealer")
 
 STATISTICS: tuple[Stat, ...] = (
@@ -929,174 +924,278 @@ asks the shanten of the hand only after a call, a tenth of the cost of every dis
 # -- summarising -------------------------------------------------------------------------
 
 
-def _term(term: Term, frame: pd.DataFrame) -> pd.Series:
-    return frame[term] if isinstance(term, str) else term(frame)
+class _Rows:
+    """The columns of one table as a summary reads them, each made a numpy array when
+    first read, its rows grouped by player (``order``: the table's rows in that order,
+    each player's rows in the table's order; ``None``: already so): a bool, int64 or
+    object column as it is; an Int64, boolean or Float64 one as float64, NA as NaN (no
+    comparison holds for it, and it counts 0); a category column, or one of text, as its
+    codes (-1 for NA), its categories in :attr:`categories`. Columns a summary makes of
+    others are put in :attr:`arrays` (in that order) under their own names."""
+
+    def __init__(self, frame: pd.DataFrame, order: np.ndarray | None) -> None:
+        self.frame = frame
+        self.order = order
+        self.arrays: dict[str, np.ndarray] = {}
+        self.categories: dict[str, pd.Index] = {}
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        array = self.arrays.get(name)
+        if array is None:
+            column = self.frame[name]
+            if isinstance(column.dtype, pd.CategoricalDtype):
+                self.categories[name] = column.cat.categories
+                array = column.cat.codes.to_numpy()
+            elif isinstance(column.dtype, pd.StringDtype):  # text not made a category: coded here
+                array, values = pd.factorize(column)
+                self.categories[name] = pd.Index(values)
+            elif isinstance(column.dtype, np.dtype):
+                array = column.to_numpy()
+            else:
+                array = column.to_numpy(float, na_value=math.nan)
+            array = self.arrays[name] = array if self.order is None else array.take(self.order)
+        return array
+
+    def true(self, name: str) -> np.ndarray:
+        """Where the column is True (NA: False)."""
+        return _truth(self[name])
+
+    def equals(self, name: str, value: str) -> np.ndarray:
+        """Where the category column is ``value`` (NA: False)."""
+        codes = self[name]
+        categories = self.categories[name]
+        equal: np.ndarray = codes == (categories.get_loc(value) if value in categories else -2)
+        return equal
+
+    def notna(self, name: str) -> np.ndarray:
+        """Where the column is not NA."""
+        array = self[name]
+        if name in self.categories:
+            known: np.ndarray = array >= 0
+        elif array.dtype.kind == "f":
+            known = ~np.isnan(array)
+        else:
+            known = pd.notna(array) if array.dtype == object else np.ones(len(array), dtype=bool)
+        return known
 
 
-def _numbers(series: pd.Series) -> np.ndarray:
-    """A per-row quantity as float64, NA as 0."""
-    numbers: np.ndarray = series.to_numpy(dtype="float64", na_value=0.0)
-    return numbers
+def _truth(values: np.ndarray) -> np.ndarray:
+    """Where ``values`` (bool, or numbers with NaN for NA) are true: not 0 and not NA."""
+    if values.dtype == bool:
+        return values
+    true: np.ndarray = (values != 0) & (values == values)
+    return true
 
 
-def _strings(column: pd.Series) -> np.ndarray:
-    """The values of a column of names as an object array of str (NA as NA): of a
-    categorical column, its categories converted once and taken by code, which is ~50
-    times faster than converting every row (a category of pyarrow strings)."""
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        codes = column.cat.codes.to_numpy()
-        if len(codes) and codes.min() >= 0:  # no NA
-            strings: np.ndarray = column.cat.categories.to_numpy(dtype=object)[codes]
-            return strings
-    return np.asarray(column.to_numpy(dtype=object))
+def _term(term: Term, rows: _Rows) -> np.ndarray:
+    return rows[term] if isinstance(term, str) else term(rows)
+
+
+_ROWS_PER_COUNT = 512
+"""The rows per player above which a player's True values are counted by ``np.count_nonzero``
+of its rows (a call each, ~2,000 instructions) rather than all players' by ``np.add.reduceat``
+(~4 instructions a row)."""
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """The rows of one table grouped by player (:class:`_Rows`' ``order``): the players
+    ``present`` (their positions among the summary's ``size`` players), where each one's
+    rows ``start`` in that order, and each row's group (0 to ``len(present) - 1``)."""
+
+    order: np.ndarray | None
+    present: np.ndarray
+    starts: np.ndarray
+    groups: np.ndarray
+    size: int
+
+    def sums(self, values: np.ndarray) -> np.ndarray:
+        """Each player's sum of ``values`` (bool or numbers, NA as 0), as float64: of
+        integers, added in any order, exact (as long as the player's sum of their sizes
+        stays below 2**53); of other numbers, added one row after another in the table's
+        order (as ``np.bincount`` does), so that a player's sum does not depend on who else
+        is in the table."""
+        if not len(values):
+            return np.zeros(self.size)
+        if values.dtype == bool:
+            if len(self.present) * _ROWS_PER_COUNT <= len(values):  # few players: count each one's rows
+                ends = [*self.starts[1:].tolist(), len(values)]
+                return self._spread(np.array([np.count_nonzero(values[start:end])
+                                              for start, end in zip(self.starts.tolist(), ends)], dtype=float), 0.0)
+            return self._spread(np.add.reduceat(values.view(np.uint8), self.starts, dtype=np.int64), 0.0)
+        if values.dtype.kind == "f":
+            values = np.fmax(values, 0.0) + np.fmin(values, 0.0)  # NA (NaN) as 0
+            if len(values) * max(values.max(), -values.min()) >= 2.0 ** 53 or \
+                    not np.array_equal(np.trunc(values), values):
+                return self._spread(np.bincount(self.groups, values, len(self.present)), 0.0)
+        # -0.0 + 0.0 is 0.0: the sum bincount, which starts at 0.0, gives
+        return self._spread(np.add.reduceat(values, self.starts) + 0.0, 0.0)
+
+    def largest(self, values: np.ndarray) -> np.ndarray:
+        """Each player's largest of ``values`` (float64 with NaN for NA): NaN when all
+        are NA, or the player has no rows."""
+        return self._spread(np.fmax.reduceat(values, self.starts), math.nan) if len(values) else \
+            np.full(self.size, math.nan)
+
+    def _spread(self, of_present: np.ndarray, missing: float) -> np.ndarray:
+        """A value per present player as one per player of the summary, ``missing`` for the others."""
+        spread = np.full(self.size, missing)
+        spread[self.present] = of_present
+        return spread
+
+
+def _player_groups(codes: np.ndarray, size: int) -> _Groups:
+    """The :class:`_Groups` of rows whose players are ``codes`` (positions among ``size``)."""
+    ordered = len(codes) < 2 or bool((codes[1:] >= codes[:-1]).all())
+    # a stable sort of numbers of one or two bytes is a radix sort, in linear time
+    order = None if ordered else np.argsort(codes.astype(np.uint8 if size <= 256 else np.uint16 if size <= 1 << 16
+                                                         else np.intp), kind="stable")
+    grouped = codes if order is None else codes[order]
+    starts = np.flatnonzero(np.r_[True, grouped[1:] != grouped[:-1]]) if len(codes) else np.zeros(0, np.intp)
+    groups = np.cumsum(np.r_[False, grouped[1:] != grouped[:-1]]) if len(codes) else np.zeros(0, np.intp)
+    return _Groups(order, grouped[starts], starts, groups, size)
 
 
 def _merged_yaku(name: str) -> str:
     return "翻牌" if name.startswith(("場風", "自風", "翻牌", "役牌")) else name
 
 
-def _tally(names: Iterable[str], items: Iterable[dict[str, int] | str]) -> dict[str, dict[str, int]]:
-    counts: dict[str, dict[str, int]] = {}
-    merged: dict[str, str] = {}  # each yaku name met, as tallied
-    for name, item in zip(names, items):
-        counter = counts.get(name)
-        if counter is None:
-            counter = counts[name] = {}
-        if isinstance(item, dict):
-            for yaku, count in item.items():
-                key = merged.get(yaku)
-                if key is None:
-                    key = merged[yaku] = _merged_yaku(yaku)
-                counter[key] = counter.get(key, 0) + count
-        else:
-            counter[item] = counter.get(item, 0) + 1
-    # most first; equal counts in the order first met (as Counter.most_common)
-    return {name: dict(sorted(counter.items(), key=itemgetter(1), reverse=True)) for name, counter in counts.items()}
-
-
-def _tally_categories(codes: np.ndarray, players: np.ndarray, column: pd.Series) -> dict[str, dict[str, int]]:
-    """:func:`_tally` of a categorical column (``draw_reason``), counted by numpy: for each
-    player (``players[code]`` of each row's code) the values and how often, most first,
-    equal counts in the order first met (without making each row's value a string: 0.02 s
-    of a summary of 2,020 games)."""
-    values = column.cat.codes.to_numpy()
-    labels = column.cat.categories.to_numpy(dtype=object)
-    present = values >= 0
+def _tally(groups: _Groups, players: np.ndarray, values: np.ndarray, labels: Sequence[str],
+           weights: np.ndarray | None = None) -> list[dict[str, int]]:
+    """Per player of the summary, a ``{label: count}`` of items of its rows (``players``:
+    each item's group, 0 to ``len(groups.present) - 1``; ``values``: its label's position
+    in ``labels``; items in the rows' order), each item counting 1 or its ``weights``;
+    most first, equal counts in the order first met (as ``Counter.most_common``)."""
     kinds = len(labels)
-    pairs = codes[present].astype(np.int64) * kinds + values[present]
-    unique, first, counts = np.unique(pairs, return_index=True, return_counts=True)
+    pairs = players.astype(np.int64) * kinds + values
+    unique, first, inverse = np.unique(pairs, return_index=True, return_inverse=True)
+    counts = np.bincount(inverse, weights, len(unique)).astype(np.int64)
     ordered = np.lexsort((first, -counts, unique // kinds))  # by player, most first, then first met
-    tally: dict[str, dict[str, int]] = {}
+    tallies: list[dict[str, int]] = [{} for _ in range(groups.size)]
+    present = groups.present.tolist()
     for pair, count in zip(unique[ordered].tolist(), counts[ordered].tolist()):
-        tally.setdefault(players[pair // kinds], {})[labels[pair % kinds]] = count
-    return tally
+        tallies[present[pair // kinds]][labels[pair % kinds]] = count
+    return tallies
 
 
-def _aggregate(frame: pd.DataFrame, stats: list[Stat]) -> pd.DataFrame:
-    """The ``stats`` of one table, one row per name: each numerator and denominator summed
-    (or the numerator's largest, or tallied) per player in one group-by."""
-    names = _strings(frame["name"])
+def _tally_column(rows: _Rows, groups: _Groups, name: str) -> list[dict[str, int]]:
+    """:func:`_tally` of a column: of a category column (``draw_reason``), its values;
+    of one of ``{name: count}`` (``yaku``), each name its count, 場風/自風/翻牌/役牌
+    names merged as 翻牌 (:func:`_merged_yaku`); NA adds nothing."""
+    values = rows[name]
+    present = rows.notna(name)
+    players = groups.groups[present]
+    if name in rows.categories:
+        return _tally(groups, players, values[present], rows.categories[name].tolist())
+    counters = values[present].tolist()  # a list iterates several times faster than an array of objects
+    sizes = np.fromiter(map(len, counters), np.intp, len(counters))
+    names = np.fromiter(chain.from_iterable(counters), object, int(sizes.sum()))
+    counts = np.fromiter(chain.from_iterable(map(dict.values, counters)), float, len(names))
+    raw, seen = pd.factorize(names)
+    merged, labels = pd.factorize(np.array([_merged_yaku(yaku) for yaku in seen], dtype=object))
+    return _tally(groups, np.repeat(players, sizes), merged[raw], labels.tolist(), counts)
+
+
+def _aggregate(rows: _Rows, groups: _Groups, stats: list[Stat]) -> dict[str, object]:
+    """The ``stats`` of one table, a column of one value per player of the summary each
+    (:class:`_Groups`): each numerator and denominator summed (or the numerator's largest,
+    or tallied) per player; a rate's cases and 95% interval after every stat."""
     sums: dict[str, np.ndarray] = {}
     known: dict[str, np.ndarray | None] = {}  # where a quantity is not NA; None: everywhere
-    largest: dict[str, pd.Series] = {}
 
     def key(term: Term) -> str:
         label = term if isinstance(term, str) else f"#{id(term)}"
         if label not in sums:
-            sums[label] = _numbers(_term(term, frame))
+            sums[label] = groups.sums(_term(term, rows))
             column = term if isinstance(term, str) else getattr(term, "column", None)
-            mask = None if column is None else frame[column].notna().to_numpy()
+            mask = None if column is None else rows.notna(column)
             known[label] = None if mask is None or mask.all() else mask
         return label
 
-    def over_known(denominator: str, numerator: str) -> str:
-        """The denominator over the rows where the numerator's column is known."""
+    def over_known(denominator: Term, numerator: str) -> np.ndarray:
+        """The sums of the denominator over the rows where the numerator's column is known."""
+        below = key(denominator)
         mask = known[numerator]
         if mask is None:
-            return denominator
-        label = f"{denominator} where {numerator}"
+            return sums[below]
+        label = f"{below} where {numerator}"
         if label not in sums:
-            sums[label] = sums[denominator] * mask
-        return label
+            sums[label] = groups.sums(_term(denominator, rows) * mask)
+        return sums[label]
 
-    plan: list[tuple[Stat, str | None, str | None]] = []  # each stat with its numerator and denominator
-    for stat in stats:
-        if stat.aggregate == "sum":
-            numerator = key(stat.numerator)
-            plan.append((stat, numerator,
-                         None if stat.denominator is None else over_known(key(stat.denominator), numerator)))
-        elif stat.aggregate == "max":
-            largest[stat.name] = _term(stat.numerator, frame).astype("Float64").to_numpy(float, na_value=math.nan)
-            plan.append((stat, None, None))
-        else:
-            plan.append((stat, None, None))
-    codes, players = pd.factorize(names, sort=True)
-    index = pd.Index(players, name="name")
-    # bincount adds each player's rows in order, so a player's sums do not depend on who
-    # else is in the table
-    summed = {k: np.bincount(codes, v, len(players)) for k, v in sums.items()}
-    peaks = pd.DataFrame(largest, index=pd.Index(names)).groupby(level=0).max() if largest else None
-    columns: dict[str, object] = {}  # made into the frame at once, not a column at a time
+    columns: dict[str, object] = {}
     intervals: dict[str, object] = {}  # each rate's cases and 95% interval, after every stat
-    for stat, numerator_key, denominator_key in plan:
-        if stat.aggregate == "sum":
-            if denominator_key is None:
-                # a sum's numerator is a key
-                columns[stat.name] = summed[numerator_key].astype(int)  # type: ignore[index]  # see the line above
-            else:
-                below = summed[denominator_key]
-                summed_numerator = summed[numerator_key]  # type: ignore[index]  # a sum's numerator is a key
-                columns[stat.name] = np.divide(summed_numerator, below, out=np.full(len(players), math.nan),
-                                               where=below > 0)
-                if stat.is_rate:
-                    intervals[f"{stat.name}_cases"] = below.astype(int)
-                    intervals[f"{stat.name}_low"], intervals[f"{stat.name}_high"] = wilson_interval(
-                        summed_numerator, below)
-        elif stat.aggregate == "max":
-            # aligned by name; peaks is made when a stat takes a maximum
-            columns[stat.name] = peaks[stat.name].astype(float)  # type: ignore[index]  # see the line above
+    for stat in stats:
+        if stat.aggregate == "max":
+            columns[stat.name] = groups.largest(_term(stat.numerator, rows).astype(float))
+        elif stat.aggregate == "tally":
+            assert isinstance(stat.numerator, str)  # a column
+            columns[stat.name] = _tally_column(rows, groups, stat.numerator)
+        elif stat.denominator is None:
+            columns[stat.name] = sums[key(stat.numerator)].astype(int)
         else:
-            values = _term(stat.numerator, frame)
-            if isinstance(values.dtype, pd.CategoricalDtype):
-                tally = _tally_categories(codes, players, values)
-            else:
-                present = values.notna().to_numpy()
-                tally = _tally(names[present], values.to_numpy()[present])
-            columns[stat.name] = [tally.get(name, {}) for name in players]
-    return pd.DataFrame(columns | intervals, index=index)
+            numerator = sums[key(stat.numerator)]
+            below = over_known(stat.denominator, key(stat.numerator))
+            columns[stat.name] = np.divide(numerator, below, out=np.full(groups.size, math.nan), where=below > 0)
+            if stat.is_rate:
+                intervals[f"{stat.name}_cases"] = below.astype(int)
+                intervals[f"{stat.name}_low"], intervals[f"{stat.name}_high"] = wilson_interval(numerator, below)
+    return columns | intervals
+
+
+def _names(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's name as a code, and the names of the codes (some perhaps held by no row)."""
+    column = frame["name"]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return column.cat.codes.to_numpy(), column.cat.categories.to_numpy(dtype=object)
+    codes, names = pd.factorize(column.to_numpy(dtype=object))
+    return codes, np.asarray(names, dtype=object)
+
+
+def _made_columns(table: TableName, rows: _Rows, double_ron: DoubleRon) -> None:
+    """The columns of ``table`` that its statistics read but the table does not hold."""
+    made = rows.arrays
+    if table == "rounds":
+        made["one"] = np.ones(len(rows.frame), dtype=np.int64)
+        made["dealt"] = rows["deal_in" if double_ron == "once" else "deal_ins"]
+        made["mangan"] = np.where(rows.notna("win_band"),
+                                  rows.equals("win_band", "mangan") | rows.equals("win_band", "haneman"), math.nan)
+    elif table == "games":
+        rank = rows["rank"]
+        made["finished"] = ~np.isnan(rank)
+        made["stable_dan_gained"], made["stable_dan_lost"] = _tenhou_ranking(rows)
+        made["finished_by_four"] = made["finished"] & (rows["players"] == 4)
+        made["last"] = np.where(made["finished"], rank == rows["players"], math.nan)
 
 
 def _summarize(rounds_table: pd.DataFrame, games_table: pd.DataFrame, turns_table: pd.DataFrame | None,
                double_ron: DoubleRon) -> pd.DataFrame:
+    """The summary of the tables: every statistic per player of any table (their names
+    sorted), in rows sorted by games, then rounds (most first), then name."""
     _check_double_ron(double_ron)
     engine = "start_shanten" in rounds_table
     chosen = [stat for stat in STATISTICS if engine or not stat.engine]
-    frames = {
-        "rounds": rounds_table.assign(
-            one=1, dealt=(rounds_table["deal_in"] if double_ron == "once" else rounds_table["deal_ins"]),
-            mangan=rounds_table["win_band"].isin(("mangan", "haneman")).astype("boolean").where(
-                rounds_table["win_band"].notna())),
-        "games": games_table.assign(finished=games_table["rank"].notna(),
-                                    **dict(zip(("stable_dan_gained", "stable_dan_lost"), _tenhou_ranking(games_table))),
-                                    finished_by_four=games_table["rank"].notna() & (games_table["players"] == 4),
-                                    last=games_table["rank"] == games_table["players"]),
-        "turns": turns_table,
-    }
-    parts = [
-        _aggregate(frames[table], [stat for stat in chosen if stat.table == table])
-        for table in ("games", "rounds", "turns") if frames[table] is not None
-    ]
-    result = pd.concat(parts, axis=1, join="outer")
-    for stat in chosen:
-        if stat.kind == "count":
-            result[stat.name] = result[stat.name].fillna(0).astype(int)
-        elif stat.kind == "tally":
-            result[stat.name] = [value if isinstance(value, dict) else {} for value in result[stat.name]]
-        if stat.is_rate:
-            result[f"{stat.name}_cases"] = result[f"{stat.name}_cases"].fillna(0).astype(int)
-    result.index.name = "player"
-    result = result.reset_index().sort_values(["games", "rounds", "player"], ascending=[False, False, True])
-    return result.set_index("player")[[stat.name for stat in chosen] + interval_columns(chosen)]
+    table_frames: tuple[tuple[TableName, pd.DataFrame | None], ...] = (
+        ("games", games_table), ("rounds", rounds_table), ("turns", turns_table))
+    frames = {table: frame for table, frame in table_frames if frame is not None}
+    names = {table: _names(frame) for table, frame in frames.items()}
+    players = sorted({name for codes, of_codes in names.values()
+                      for name in of_codes[np.bincount(codes, minlength=len(of_codes)) > 0].tolist()})
+    position = {name: index for index, name in enumerate(players)}
+    columns: dict[str, object] = {}
+    for table, frame in frames.items():
+        codes, of_codes = names[table]
+        groups = _player_groups(np.array([position.get(name, -1) for name in of_codes.tolist()], dtype=np.intp)[codes]
+                         if len(codes) else np.zeros(0, np.intp), len(players))
+        rows = _Rows(frame, groups.order)
+        _made_columns(table, rows, double_ron)
+        columns.update(_aggregate(rows, groups, [stat for stat in chosen if stat.table == table]))
+    order = np.lexsort((np.arange(len(players)), -np.asarray(columns["rounds"]), -np.asarray(columns["games"])))
+    ordered = order.tolist()
+    return pd.DataFrame({
+        column: [values[row] for row in ordered] if isinstance(values, list) else values[order]  # type: ignore[index]
+        for column in [stat.name for stat in chosen] + interval_columns(chosen) for values in (columns[column],)
+    }, index=pd.Index([players[row] for row in ordered], name="player"))
 
 
 def interval_columns(chosen: Iterable[Stat] = STATISTICS) -> list[str]:

@@ -1370,15 +1370,23 @@ def test_a_win_of_unknown_value_has_a_class_but_no_band():
     assert table.games["rank_points"].isna().all() and summary["stable_dan"].isna().all()
 
 
-def test_names_taken_by_category_code_are_the_rows_names() -> None:
-    """The per-player sums read a categorical name column through its categories (one
-    conversion, then taken by code): the same str per row as converting every row, and
-    an NA row or a plain column converted row by row as before."""
-    for values in (["b", "a", "b", "c"], ["b", None, "a"], []):
-        for dtype in ("category", object):
-            column = pd.Series(values, dtype=dtype)
-            expected = list(column.to_numpy(dtype=object))
-            got = stats._strings(column)
-            assert got.dtype == np.dtype(object)
-            assert [None if pd.isna(x) else x for x in got] == [None if pd.isna(x) else x for x in expected]
-            assert all(type(x) is str for x in got if not pd.isna(x))
+def test_a_summary_reads_the_names_however_typed() -> None:
+    """The per-player statistics group rows by name whether the name column is a
+    category (the tables as made), one whose categories include names no row holds (rows
+    selected), or plain text (``paipu.report``'s "the field"), and whatever the order of
+    the rows: the same summary, players sorted by games, rounds, then name."""
+    tables = stats.tables(SAMPLES)
+    expected = tables.summary()
+    assert len(expected) > 2 and expected.index.is_unique
+
+    def named(table: pd.DataFrame, how: str) -> pd.DataFrame:
+        names = table["name"]
+        if how == "text":
+            return table.assign(name=names.astype(object))
+        if how == "unheld categories":
+            return table.assign(name=names.cat.add_categories(["nobody", "Aaa"]))
+        return table.iloc[::-1]  # rows in another order: the same sums (the samples' amounts are integers)
+
+    for how in ("text", "unheld categories", "reversed"):
+        other = stats.Tables(named(tables.rounds, how), named(tables.games, how))
+        pd.testing.assert_frame_equal(other.summary(), expected, check_index_type=False)
