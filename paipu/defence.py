@@ -60,7 +60,7 @@ from .loader import GameSource
 from .observe import Observer, Step
 from .rules import Rule, RuleSpec
 from .limits import display_width, spreadsheet_safe
-from .stats import MIN_CASES, cell_text, wilson_interval
+from .statistics import MIN_CASES, cell_text, wilson_interval
 from .shanten import Tracked
 from .tiles import KIND_OF
 

@@ -7,6 +7,7 @@ from the raw JSON of the corpora, without paipu's loader or stats code.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import io
 import json
@@ -22,7 +23,7 @@ import pandas as pd
 import pytest
 
 import paipu
-from paipu import stats
+from paipu import statistics, stats
 from paipu.cli import _progress
 from paipu.formats.majiang import game_from_json
 from paipu.shanten import shanten, waits
@@ -635,8 +636,36 @@ def test_cross_checks_of_stats_md(loaded):
 @pytest.mark.parametrize("double_ron", ["once", "each"])
 def test_summary_equals_an_independent_recount(loaded, double_ron):
     raw, tables = loaded
-    expected = recount(raw, double_ron)
-    summary = tables.summary(double_ron=double_ron)
+    assert_recounted(tables.summary(double_ron=double_ron), recount(raw, double_ron))
+
+
+@pytest.mark.parametrize("name", list(CORPORA))
+def test_the_summary_as_read_with_numpy_alone_equals_an_independent_recount(name):
+    """``paipu stats``' summary in one process: the facts summarised as read, no DataFrame made."""
+    folder = corpus(*CORPORA[name])
+    made = statistics.summarize(paipu.load(folder, errors="raise"))
+    assert_recounted(pd.DataFrame(made.columns, index=made.players), recount(raw_games(folder), "once"))
+
+
+def test_paipu_stats_in_one_process_does_not_import_pandas():
+    code = ("import sys; from paipu.cli import main; code = main(['stats', *sys.argv[1:]]); "
+            "assert 'pandas' not in sys.modules, 'pandas imported'; sys.exit(code)")
+    result = subprocess.run([sys.executable, "-c", code, *map(str, HAND_MADE)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("player ")
+
+
+def test_a_summary_draws_itself_in_jupyter_as_the_table_paipu_stats_prints():
+    made = statistics.summarize(HAND_MADE)
+    page = made._repr_html_()
+    assert page.count("<tr>") == 1 + len(made.players)
+    assert "<td>South player</td><td>3</td><td>4</td><td>.333*</td>" in page  # as the text table: see above
+    assert page.endswith("<p>* from fewer than 30 cases</p>")
+    renamed = dataclasses.replace(made, players=["<script>alert(1)</script>", *made.players[1:]])
+    assert "<script>" not in renamed._repr_html_() and "&lt;script&gt;" in renamed._repr_html_()
+
+
+def assert_recounted(summary: pd.DataFrame, expected: dict) -> None:
     assert sorted(summary.index) == sorted(expected)
     summary = summary[[column for column in summary.columns if column in stats.STATS]]  # the intervals: test_every_rate_has_its_cases_and_interval
     want = pd.DataFrame.from_dict(expected, orient="index").loc[summary.index, summary.columns]
