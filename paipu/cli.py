@@ -67,8 +67,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _say(command: str, text: str) -> None:
     """One line on standard error for a person: ``paipu COMMAND: text``, made printable
-    (what ``text`` quotes from a log is cut to a readable length where it is made)."""
-    print(f"paipu {command}: {printable(text)}", file=sys.stderr)
+    (what ``text`` quotes from a log is cut to a readable length where it is made);
+    ``paipu: text`` before the command is known (``command`` empty)."""
+    print(f"paipu {command}: {printable(text)}" if command else f"paipu: {printable(text)}", file=sys.stderr)
 
 
 def _encodable(value: Any) -> Any:
@@ -1460,7 +1461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     _closed_streams()
     _one_blas_thread()
-    command = "?"
+    command = ""  # not known before the arguments are read
     try:
         args = build_parser().parse_args(argv)
         command = args.command

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from paipu import cli
 from paipu.cli import main
 
 from conftest import SAMPLE_LOGS
@@ -194,6 +195,17 @@ def test_ctrl_c_while_loading(entry, loaded, tmp_path):
         os.close(writer)
     said = [line for line in err.splitlines() if not line.startswith(("#", "import "))]
     assert (process.returncode, said) == (130, ["paipu: interrupted"]), err[-2000:]
+
+
+def test_ctrl_c_before_the_command_is_known_says_paipu_interrupted(monkeypatch, capsys):
+    """Ctrl-C after the imports but before the arguments are read (the window
+    test_ctrl_c_while_loading's signal may land in on a fast machine): the same one line."""
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert main(["show", "sample_logs/tsumo.json"]) == 130
+    assert capsys.readouterr().err == "paipu: interrupted\n"
 
 
 @pytest.mark.parametrize("args, said", [
