@@ -697,9 +697,15 @@ def _column(values: Sequence[object], dtype: str) -> Column:
         return coded(values)
     if dtype == "object":
         return _objects(values)
-    if dtype.startswith("datetime64"):
-        return np.array(values, dtype=dtype)  # None as NaT
-    return _objects(values).astype(float)  # Int64, boolean, Float64: None as NaN (in C, as np.array(values, float) but faster)
+    if dtype.startswith("datetime64"):  # each day converted once (a few days of many games), None as NaT
+        days = coded(values)
+        return np.array([*days.values, None], dtype=dtype).take(days.codes)
+    if dtype == "Int64":
+        try:  # integers alone: read in C without a Python float made of each
+            return np.fromiter(values, np.int64, len(values)).astype(float)
+        except TypeError:  # NA (None) among them
+            pass
+    return _objects(values).astype(float)  # Int64, boolean, Float64: None as NaN (as np.array(values, float), faster)
 
 
 def _objects(values: Sequence[object]) -> np.ndarray:
@@ -753,10 +759,10 @@ def _round_columns(reader: GameFacts, facts: tuple[Fact, ...]) -> dict[str, Colu
             # the fill value put last, where -1 takes it
             column = _column(values, fact.dtype)
             if isinstance(column, Coded):
-                made[fact.name] = Coded(np.append(column.codes, np.int32(-1))[taken], column.values)
+                made[fact.name] = Coded(np.append(column.codes, np.int32(-1)).take(taken), column.values)
             else:
                 made[fact.name] = np.append(column, np.array([_FILL.get(fact.dtype, math.nan)],
-                                                             column.dtype))[taken]
+                                                             column.dtype)).take(taken)
     return {fact.name: made[fact.name] for fact in facts}
 
 
