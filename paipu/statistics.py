@@ -21,7 +21,6 @@ import io
 import json
 import math
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, Callable, Iterable, Literal, Protocol, Sequence, Union
 
 import numpy as np
@@ -942,16 +941,15 @@ def _merged_yaku(name: str) -> str:
     return "翻牌" if name.startswith(("場風", "自風", "翻牌", "役牌")) else name
 
 
-def _tally(groups: _Groups, players: np.ndarray, values: np.ndarray, labels: Sequence[str],
-           weights: np.ndarray | None = None) -> list[dict[str, int]]:
+def _tally(groups: _Groups, players: np.ndarray, values: np.ndarray, labels: Sequence[str]) -> list[dict[str, int]]:
     """Per player of the summary, a ``{label: count}`` of items of its rows (``players``:
     each item's group, 0 to ``len(groups.present) - 1``; ``values``: its label's position
-    in ``labels``; items in the rows' order), each item counting 1 or its ``weights``;
-    most first, equal counts in the order first met (as ``Counter.most_common``)."""
+    in ``labels``; items in the rows' order), each item counting 1; most first, equal
+    counts in the order first met (as ``Counter.most_common``)."""
     kinds = len(labels)
     pairs = players.astype(np.int64) * kinds + values
     unique, first, inverse = np.unique(pairs, return_index=True, return_inverse=True)
-    counts = np.bincount(inverse, weights, len(unique)).astype(np.int64)
+    counts = np.bincount(inverse, minlength=len(unique))
     ordered = np.lexsort((first, -counts, unique // kinds))  # by player, most first, then first met
     tallies: list[dict[str, int]] = [{} for _ in range(groups.size)]
     present = groups.present.tolist()
@@ -969,13 +967,25 @@ def _tally_column(rows: _Rows, groups: _Groups, name: str) -> list[dict[str, int
     players = groups.groups[present]
     if name in rows.categories:
         return _tally(groups, players, values[present], rows.categories[name])
-    counters = values[present].tolist()  # a list iterates several times faster than an array of objects
-    sizes = np.fromiter(map(len, counters), np.intp, len(counters))
-    names = np.fromiter(chain.from_iterable(counters), object, int(sizes.sum()))
-    counts = np.fromiter(chain.from_iterable(map(dict.values, counters)), float, len(names))
-    raw = coded(names.tolist())
-    merged = coded([_merged_yaku(yaku) for yaku in raw.values])
-    return _tally(groups, np.repeat(players, sizes), merged.codes[raw.codes], merged.values, counts)
+    # a dict per player, each {name: count} added in the rows' order (one loop: the dicts of
+    # the rows lie apart in memory, which numpy would read through several times)
+    of_players: list[dict[str, int]] = [{} for _ in range(len(groups.present))]
+    for player, counter in zip(players.tolist(), values[present].tolist()):
+        tally = of_players[player]
+        for yaku, count in counter.items():
+            tally[yaku] = tally.get(yaku, 0) + count
+    tallies: list[dict[str, int]] = [{} for _ in range(groups.size)]
+    for position, tally in zip(groups.present.tolist(), of_players):
+        merged: dict[str, int] = {}
+        for yaku, count in tally.items():
+            yaku = _merged_yaku(yaku)
+            merged[yaku] = merged.get(yaku, 0) + count
+        tallies[position] = dict(sorted(merged.items(), key=_fewer))  # most first, equal counts as first met
+    return tallies
+
+
+def _fewer(item: tuple[str, int]) -> int:
+    return -item[1]
 
 
 def _aggregate(rows: _Rows, groups: _Groups, stats: list[Stat]) -> dict[str, np.ndarray | list[dict[str, int]]]:
