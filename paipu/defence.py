@@ -49,7 +49,6 @@ from itertools import compress
 from operator import add
 from typing import Any, Literal
 
-import numpy as np
 import pandas as pd
 
 from .danger import Rating, SafeKinds, kind_ratings, public_counts, unseen_rating, update_ratings, wall

@@ -26,8 +26,7 @@ from typing import Any, Callable, Iterable, Literal, Protocol, Sequence, Union
 import numpy as np
 
 from .events import Event, Game, player_name
-from .facts import EXHAUSTIVE_DRAWS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, VALUE_BANDS, Columns, GameFacts, \
-    tenhou_rank_points, tenhou_room
+from .facts import Columns, GameFacts, tenhou_room
 from .limits import as_index, display_width, spreadsheet_safe
 from .loader import GameSource
 from .observe import Observer, Step, walk
@@ -53,12 +52,7 @@ __all__ = [
     "interval_columns",
     "cell_text",
     "MIN_CASES",
-    "EXHAUSTIVE_DRAWS",
-    "VALUE_BANDS",
     "TURN_BANDS",
-    "TENHOU_FIRST_SECOND",
-    "TENHOU_LAST_PER_DAN",
-    "tenhou_rank_points",
 ]
 
 DoubleRon = Literal["once", "each"]

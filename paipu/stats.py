@@ -43,11 +43,11 @@ from .events import player_name
 from .limits import encodable
 from .loader import GameSource
 from .observe import walk
-from .statistics import (EXHAUSTIVE_DRAWS, FACTS, GAME_COLUMNS, MIN_CASES, RATE_COLUMNS, ROUND_COLUMNS, STATISTICS,
-                         STATS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, TURN_BANDS, TURN_COLUMNS, VALUE_BANDS, Coded,
-                         Column, ColumnTable, DoubleRon, Fact, FactCollector, FactTable, FactTables, PlayerSummary, Stat,
-                         TableName, check_double_ron, check_player, coded, fact_tables, facts_of, format_records,
-                         interval_columns, summarize, summarize_tables, tenhou_rank_points, wilson_interval)
+from .facts import EXHAUSTIVE_DRAWS, TENHOU_FIRST_SECOND, TENHOU_LAST_PER_DAN, VALUE_BANDS, tenhou_rank_points
+from .statistics import (FACTS, GAME_COLUMNS, MIN_CASES, RATE_COLUMNS, ROUND_COLUMNS, STATISTICS, STATS, TURN_BANDS,
+                         TURN_COLUMNS, Coded, Column, ColumnTable, DoubleRon, Fact, FactCollector, FactTable, FactTables,
+                         PlayerSummary, Stat, TableName, check_double_ron, check_player, coded, fact_tables, facts_of,
+                         format_records, interval_columns, summarize, summarize_tables, wilson_interval)
 
 __all__ = [
     "Fact",
