@@ -133,23 +133,30 @@ ASKED_FIRST_ABOVE = 16 * 1024 * 1024
 is by its first bytes (:func:`paipu.containers.kind`) before it is read whole."""
 
 
-def _size(path: Path) -> int:
-    """The size of the file ``path``, 0 if it cannot be asked (its reading says why)."""
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""How :func:`_read` opens a file: to read, without waiting for a pipe's writer, as bytes."""
+
+
+def _stat(path: str) -> os.stat_result | None:
+    """``os.stat`` of the file ``path`` (through symbolic links), ``None`` if it cannot be
+    made (its reading says why)."""
     try:
-        return os.stat(path).st_size
+        return os.stat(path)
     except (OSError, ValueError):
-        return 0
+        return None
 
 
-def _read(path: Path, max_size: int) -> tuple[bytes, bool]:
+def _read(path: str, max_size: int, mode: int | None = None) -> tuple[bytes, bool]:
     """The bytes of a file, at most ``max_size`` (else :class:`TooLarge`), and whether it is
     a regular file. A pipe (a FIFO, ``<(zcat log.gz)``) is read as its writer writes it; one
     with no writer, and a device or a socket, is :class:`_NotRegular`, as a folder's walk
-    names them: opened without waiting, or not at all, never a hang."""
-    mode = os.stat(path).st_mode
+    names them: opened without waiting, or not at all, never a hang. ``mode``: the file's
+    ``st_mode`` if known (from a ``stat`` made just before), else asked here."""
+    if mode is None:
+        mode = os.stat(path).st_mode
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISFIFO(mode)):
         raise _NotRegular(_not_regular(path))
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, _OPEN_FLAGS)
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -276,24 +283,31 @@ class GameReader:
         file named and in a folder named), where first named; ``FILE#N`` once, and not
         at all after its whole file; a whole file after some ``FILE#N`` of it without
         those games (:class:`Without`)."""
+        for path, index, _ in self._listed():
+            yield path, index
+
+    def _listed(self) -> Iterator[tuple[Path, Selection, os.stat_result | None]]:
+        """:meth:`paths`, each with the ``stat`` of the file made to tell it (``None`` if
+        it could not be made), which its reading uses rather than asking again."""
         entered: set[tuple[int, int]] = set()
         whole: set[tuple[int, int]] = set()
         chosen: dict[tuple[int, int], set[int | Part]] = {}
         for target, index in self._targets:
             files = self._walk(target, entered) if target.is_dir() else (target,)
             for path in files:
-                key = _identity(path)
+                info = _stat(str(path))
+                key = _identity(info)
                 if key is None:  # reading it says what is wrong
-                    yield path, index
+                    yield path, index, info
                 elif key in whole:
                     continue
                 elif index is None:
                     whole.add(key)
                     before = chosen.pop(key, None)
-                    yield path, None if before is None else Without(before)
+                    yield path, None if before is None else Without(before), info
                 elif index not in chosen.setdefault(key, set()):
                     chosen[key].add(index)
-                    yield path, index
+                    yield path, index, info
 
     def _walk(self, top: Path, entered: set[tuple[int, int]]) -> Iterator[Path]:
         """The files of a folder to read: see :meth:`paths`. ``entered``: the folders
@@ -356,24 +370,30 @@ class GameReader:
             self._error(LoadError(str(path), message))
 
     def __iter__(self) -> Iterator[Game]:
-        for path, index in self.paths():
-            yield from self.read_file(path, index)
+        for path, index, info in self._listed():
+            yield from self._read_file(path, index, info)
 
     def read_file(self, path: Path, index: Selection = None) -> Iterator[Game]:
         """The games of one file (:data:`Selection`: only game ``index`` if given); errors
         are recorded."""
+        yield from self._read_file(path, index, _stat(str(path)))
+
+    def _read_file(self, path: Path, index: Selection, info: os.stat_result | None) -> Iterator[Game]:
+        """:meth:`read_file`, ``info`` the file's ``stat`` made just before (``None``: it
+        could not be made; its reading says why)."""
         self.files += 1
+        name = str(path)
         # Read once, then asked what it is (a database, an archive) from what was read: a
         # file that cannot be read whole (one larger than max_size, say) is asked by its path,
         # and so is one larger than a log is, first (a database or archive is not read whole
         # only to have its rows or members read again).
         read: tuple[bytes, bool] | Exception | None = None
         what: Kind | None = None
-        if not isinstance(index, int) and _size(path) > ASKED_FIRST_ABOVE:
+        if not isinstance(index, int) and info is not None and info.st_size > ASKED_FIRST_ABOVE:
             what = kind(path)
         if not isinstance(index, int) and what is None:
             try:
-                read = _read(path, self.max_size)
+                read = _read(name, self.max_size, None if info is None else info.st_mode)
             except Exception as error:  # noqa: BLE001 - said below, unless it is a container
                 read = error
                 what = kind(path)
@@ -383,8 +403,8 @@ class GameReader:
             del read  # a database's bytes, say: its rows are read apart
             yield from self._container(path, what, cast("Without | Part | None", index))
             return
-        with _CollectorPause():
-            built = self._build(path, cast("int | Without | None", index), read)  # a Part is a container's
+        built = self._build(name, cast("int | Without | None", index), read,  # a Part is a container's
+                            None if info is None else info.st_mode)
         del read  # the file's bytes are not held while its games are handed out
         yield from self._hand_out(built)
 
@@ -400,71 +420,87 @@ class GameReader:
             self.games += 1
             yield outcome
 
-    def _build(self, path: Path, index: int | Without | None,
-               read: tuple[bytes, bool] | Exception | None = None) -> list[Game | LoadError]:
-        """Every game of the file ``path`` selected by ``index`` (:data:`Selection`), or the
+    def _build(self, name: str, index: int | Without | None, read: tuple[bytes, bool] | Exception | None,
+               mode: int | None) -> list[Game | LoadError]:
+        """Every game of the file ``name`` selected by ``index`` (:data:`Selection`), or the
         :class:`LoadError` of each that cannot be read, in order; one error if the file
         cannot be read at all. ``read``: what :func:`_read` gave (its bytes) or raised, if
-        the file was read already.
+        the file was read already; ``mode``: the file's ``st_mode`` if known
+        (:func:`_read`).
 
         Every game of the file is built before the first is handed out: the collector,
         back on, then never goes over the file's parsed form (many times the games' size).
         """
         try:
             if read is None:
-                read = _read(path, self.max_size)
+                read = _read(name, self.max_size, mode)
             if isinstance(read, Exception):
                 raise read
         except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
-            return [LoadError(str(path), _describe_read_error(error, None))]
-        return self._games(read[0], str(path), index)
+            return [LoadError(name, _describe_read_error(error, None))]
+        return self._games(read[0], name, index)
 
     def _games(self, data: bytes, name: str, index: int | Without | None,
                member: str | None = None) -> list[Game | LoadError]:
         """The games of the bytes ``data`` of the file ``name`` (or of the ``member`` of a
         database or archive, ``name`` then ``CONTAINER#MEMBER``), gzip or bzip2 inflated,
         selected by ``index``, or their errors: see :meth:`_build`. (The file's or member's
-        own name is what a format may read a game id from: a Tenhou log's.)"""
+        own name is what a format may read a game id from: a Tenhou log's.)
+
+        The cyclic garbage collector is paused (if on) meanwhile. Parsing makes tens of
+        thousands of containers per game, and the collector would run again and again over
+        them while none can be garbage: the parsed JSON and XML and the events made from
+        them hold no reference cycles (reference counting frees them; any cycle made
+        meanwhile is collected once the collector is back on). It is back on before the
+        caller gets a game: the file's parsed form is freed before, so that the collection
+        made when it is back on goes over the games alone (a collection over the parsed
+        JSON of a file of 46 games takes 9 ms, about 10% of reading them)."""
+        paused = gc.isenabled()
+        gc.disable()
         try:
-            if data[:2] == b"\x1f\x8b":
-                data = gunzip(data, self.max_size)
-            elif data[:3] == b"BZh":
-                data = bunzip2(data, self.max_size)
-            if data[:3] == BOM:  # which some editors write first, and JSON may not hold
-                data = data[3:]
-            if not isinstance(index, int):
-                games = _paipu_games(data, name)
-                if games is not None:
-                    # a list of games only, which the caller empties (never adds to)
-                    return cast("list[Game | LoadError]", games) if index is None else [
-                        g for n, g in enumerate(games) if n not in index]
-            items, reader = _decode(data, name if member is None else member)
-        except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
-            return [LoadError(name, _describe_read_error(error, data))]
-        del data
-        if not items:
-            return [LoadError(name, "the file holds no game (an empty list)")]
-        if isinstance(index, int):
-            if index >= len(items):
-                return [LoadError(name, f"no game #{index}: the file holds {len(items)}")]
-            chosen = [(index, items[index])]
-        else:
-            chosen = [(n, item) for n, item in enumerate(items) if index is None or n not in index]
-        del items
-        # Taken from the end, so that each game's parsed form is let go once the game is
-        # built: the games of a file take less than their parsed form took.
-        chosen.reverse()
-        built: list[Game | LoadError] = []
-        while chosen:
-            number, item = chosen.pop()
             try:
-                built.append(reader(item, source=f"{name}#{number}"))
-                del item
-            except FormatError as error:
-                built.append(LoadError(name, error.message, number, error.round, error.event, error.label))
-            except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
-                built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
-        return built
+                if data[:2] == b"\x1f\x8b":
+                    data = gunzip(data, self.max_size)
+                elif data[:3] == b"BZh":
+                    data = bunzip2(data, self.max_size)
+                if data[:3] == BOM:  # which some editors write first, and JSON may not hold
+                    data = data[3:]
+                if not isinstance(index, int):
+                    games = _paipu_games(data, name)
+                    if games is not None:
+                        # a list of games only, which the caller empties (never adds to)
+                        return cast("list[Game | LoadError]", games) if index is None else [
+                            g for n, g in enumerate(games) if n not in index]
+                items, reader = _decode(data, name if member is None else member)
+            except Exception as error:  # noqa: BLE001 - every failure becomes a LoadError
+                return [LoadError(name, _describe_read_error(error, data))]
+            del data
+            if not items:
+                return [LoadError(name, "the file holds no game (an empty list)")]
+            if isinstance(index, int):
+                if index >= len(items):
+                    return [LoadError(name, f"no game #{index}: the file holds {len(items)}")]
+                chosen = [(index, items[index])]
+            else:
+                chosen = [(n, item) for n, item in enumerate(items) if index is None or n not in index]
+            del items
+            # Taken from the end, so that each game's parsed form is let go once the game is
+            # built: the games of a file take less than their parsed form took.
+            chosen.reverse()
+            built: list[Game | LoadError] = []
+            while chosen:
+                number, item = chosen.pop()
+                try:
+                    built.append(reader(item, source=f"{name}#{number}"))
+                    del item
+                except FormatError as error:
+                    built.append(LoadError(name, error.message, number, error.round, error.event, error.label))
+                except Exception as error:  # noqa: BLE001 - a reader's bug must not stop the others
+                    built.append(LoadError(name, clip(f"cannot be read: {type(error).__name__}: {error}"), number))
+            return built
+        finally:
+            if paused:
+                gc.enable()
 
     def _container(self, path: Path, what: Kind, index: Without | Part | None) -> Iterator[Game]:
         """The games of the database or archive ``path`` (:mod:`paipu.containers`) that
@@ -486,8 +522,7 @@ class GameReader:
                 if isinstance(data, Unread):
                     self._error(LoadError(source, data.message))
                     continue
-                with _CollectorPause():
-                    built = self._games(data, source, game, name)
+                built = self._games(data, source, game, name)
                 del data
                 yield from self._hand_out(built)
         except ContainerError as error:
@@ -499,33 +534,6 @@ class GameReader:
         self.errors.append(error)
         if self.mode == "warn":
             warnings.warn(str(error), LoadWarning, stacklevel=3)
-
-
-class _CollectorPause:
-    """The cyclic garbage collector paused (if on) while a file is parsed and its games
-    built, in a ``with`` block.
-
-    Parsing makes tens of thousands of containers per game, and the collector would run
-    again and again over them while none can be garbage: the parsed JSON and XML and the
-    events made from them hold no reference cycles (reference counting frees them; any
-    cycle made meanwhile is collected once the collector is back on). It is back on
-    before the caller gets a game: the file's parsed JSON is freed before, so that the
-    collection made when it is back on goes over the games alone (a collection over the
-    parsed JSON of a file of 46 games takes 9 ms, about 10% of reading them).
-    """
-
-    def __init__(self) -> None:
-        self._paused = False
-
-    def __enter__(self) -> "_CollectorPause":
-        if gc.isenabled():
-            gc.disable()
-            self._paused = True
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._paused:
-            gc.enable()
 
 
 def whole_container(index: None | Without, filters: Filters) -> Part:
@@ -575,16 +583,12 @@ def _not_a_path(value: object) -> str:
     return said
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
-    """The device and inode of the file ``path`` names (through symbolic links), which
-    tell the same file however named; ``None`` if it cannot be looked at, or if its file
-    system gives no inode (0: some FAT and network file systems), so that it is read
+def _identity(info: os.stat_result | None) -> tuple[int, int] | None:
+    """The device and inode of a file by its ``stat`` (through symbolic links: :func:`_stat`),
+    which tell the same file however named; ``None`` if it could not be looked at, or if its
+    file system gives no inode (0: some FAT and network file systems), so that it is read
     whatever else is named."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_dev, info.st_ino) if info.st_ino else None
+    return (info.st_dev, info.st_ino) if info is not None and info.st_ino else None
 
 
 def _entry(entry: os.DirEntry[str]) -> tuple[str, bool, bool]:
@@ -600,7 +604,7 @@ _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR,
           (stat.S_ISBLK, "a block device"))
 
 
-def _not_regular(path: Path) -> str:
+def _not_regular(path: PathLike) -> str:
     """Why a walk skips a file named like a log that is not a regular file."""
     try:
         mode = os.stat(path).st_mode

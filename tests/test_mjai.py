@@ -711,6 +711,17 @@ def test_what_follows_end_game_is_one_load_error_and_the_game_is_kept(tmp_path):
         (error,) = reader.errors
         assert (error.game, error.round, error.label) == (1, None, None)
         assert str(error) == f"{path}#1: {message}"
+    # a game that cannot be read (a discard by player 9 on line 3) before its end_game and a
+    # second game: each is one load error, the first at the line where reading stopped
+    broken = lines[:2] + [b'{"type":"dahai","actor":9,"pai":"1m","tsumogiri":false}'] + lines[2:]
+    path.write_bytes(b"\n".join(broken + lines) + b"\n")
+    reader = load(path, errors="collect")
+    assert list(reader) == []
+    first, second = reader.errors
+    assert (first.game, first.round, first.message.split(":")[0]) == (0, 0, "line 3")
+    assert (second.game, str(second)) == (1, f"{path}#1: line {len(broken) + 1}: start_game after end_game: an mjai "
+                                             f"file holds one game (the game before it is read, not lines "
+                                             f"{len(broken) + 1}-{len(broken) + len(lines)})")
     # a game read without the loader refuses what follows its end, named as the loader names
     # it: a line cut short there too (not taken for the log's own last line, cut short)
     for after, what in [(lines[1], "start_kyoku"), (b'{"type":"start_ky', "an event")]:

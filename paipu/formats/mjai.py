@@ -152,15 +152,13 @@ RiichiEnv's; the original mjai protocol's; akochan's (the first the line has is 
 class MjaiLog:
     """An mjai file as parsed: ``items``, one per line of JSON lines (the line's bytes with
     its ``\\n``, parsed when read; the first, ``start_game``, already parsed), or the parsed items of a
-    JSON array. ``where`` names an item's place: ``line`` or ``item``, counting from 1.
-    ``end_games``: how many times the file's text says ``end_game`` (-1: not counted)."""
+    JSON array. ``where`` names an item's place: ``line`` or ``item``, counting from 1."""
 
-    __slots__ = ("items", "where", "end_games")
+    __slots__ = ("items", "where")
 
-    def __init__(self, items: list[Any], where: str = "line", end_games: int = -1) -> None:
+    def __init__(self, items: list[Any], where: str = "line") -> None:
         self.items = items
         self.where = where
-        self.end_games = end_games
 
 
 _EVENT_TYPES: Final = frozenset(("start_game", "end_game", "start_kyoku", "end_kyoku", "tsumo", "dahai", "reach",
@@ -209,7 +207,7 @@ def parse(data: bytes) -> MjaiLog | None:
         lines[first] = orjson.loads(lines[first])
     except orjson.JSONDecodeError:
         return None
-    return MjaiLog(lines, "line", data.count(b"end_game")) if _is_event(lines[first]) else None
+    return MjaiLog(lines) if _is_event(lines[first]) else None
 
 
 def _invalid_line(line: bytes, error: orjson.JSONDecodeError) -> FormatError:
@@ -233,20 +231,31 @@ def _is_end_game(item: Any) -> bool:
     return isinstance(item, dict) and item.get("type") == "end_game"
 
 
-def _after_end_game(log: MjaiLog) -> tuple[int | None, list[int]]:
-    """The index of the item that is ``end_game`` (``None`` if none is) and those of the
-    items after it that are not blank lines."""
+def _after_end_game(log: MjaiLog) -> list[int]:
+    """The indices of the items after the first that is ``end_game`` (none if none is)
+    that are not blank lines."""
+    end = next((index for index, item in enumerate(log.items) if _is_end_game(item)), None)
+    return [] if end is None else _not_blank(log, end + 1)
+
+
+def _not_blank(log: MjaiLog, start: int) -> list[int]:
+    """The indices of the items of ``log`` from ``start`` on that are not blank lines."""
     items = log.items
-    last = len(items) - 1
-    while last > 0 and type(items[last]) is bytes and not items[last].strip():
-        last -= 1
-    if log.end_games == 1 and type(items[last]) is bytes and _is_end_game(items[last]):
-        return last, []  # as a log ends: its last line end_game, the only text of the file (one search in C) that says it
-    end = next((index for index, item in enumerate(items) if _is_end_game(item)), None)
-    if end is None:
-        return None, []
-    return end, [index for index in range(end + 1, len(items))
-                 if not (type(items[index]) is bytes and not items[index].strip())]
+    return [index for index in range(start, len(items)) if not (type(items[index]) is bytes and not items[index].strip())]
+
+
+def _read_to_end_game(log: MjaiLog) -> tuple[_Reader | Exception, list[int]]:
+    """The game of ``log`` read up to its first ``end_game`` (a reader whose game is made
+    once its source is known: :meth:`_Reader.game`), or what reading it raised; and the
+    indices of the items after that ``end_game`` that are not blank lines (:func:`_after_end_game`).
+    The reader finds the ``end_game`` as it reads (the file's text is not searched for it
+    first) unless it stops before."""
+    reader = _Reader("")
+    try:
+        end = reader.read_all(log)
+    except Exception as error:  # noqa: BLE001 - raised when its game is asked for (read_part), as it was read then
+        return error, _after_end_game(log)
+    return reader, [] if end is None else _not_blank(log, end)
 
 
 def _refused_after_end_game(log: MjaiLog, after: int) -> str:
@@ -262,24 +271,25 @@ def _refused_after_end_game(log: MjaiLog, after: int) -> str:
     return f"{log.where} {after + 1}: {clip(what, 40)} after end_game: an mjai file holds one game"
 
 
-def split(log: MjaiLog) -> list[MjaiLog | FormatError]:
+def split(log: MjaiLog) -> list[_Reader | Exception]:
     """The parts of an mjai file as the loader reads them: the game, up to its
-    ``end_game``; then, if anything but blank lines follows it (a second game, a stray
-    line), one :class:`~paipu.formats.FormatError` at its first line, so that the game
-    ``end_game`` ended is kept and what follows reported, not read."""
-    end, rest = _after_end_game(log)
-    if end is None or not rest:  # no end_game: nothing after it
-        return [log]
+    ``end_game`` (read: :func:`_read_to_end_game`); then, if anything but blank lines
+    follows it (a second game, a stray line), one :class:`~paipu.formats.FormatError` at
+    its first line, so that the game ``end_game`` ended is kept and what follows reported,
+    not read."""
+    read, rest = _read_to_end_game(log)
+    if not rest:
+        return [read]
     unread = f"{log.where} {rest[0] + 1}" if len(rest) == 1 else f"{log.where}s {rest[0] + 1}-{rest[-1] + 1}"
-    return [MjaiLog(log.items[:end + 1], log.where), FormatError(
-        f"{_refused_after_end_game(log, rest[0])} (the game before it is read, not {unread})")]
+    return [read, FormatError(f"{_refused_after_end_game(log, rest[0])} (the game before it is read, not {unread})")]
 
 
-def read_part(part: MjaiLog | FormatError, source: str = "") -> Game:
-    """A part of an mjai file (:func:`split`) read: its game, or its error raised."""
-    if isinstance(part, FormatError):
+def read_part(part: _Reader | Exception, source: str = "") -> Game:
+    """A part of an mjai file (:func:`split`): its game, or its error raised."""
+    if isinstance(part, Exception):
         raise part
-    return _read_game(part, source)
+    part.source = source
+    return part.game()
 
 
 # -- reading -------------------------------------------------------------------------
@@ -540,6 +550,7 @@ class _Reader:
         self.winds: int | None = None  # start_game's kyoku_first: 1 East-only, 2 East-South
         self.shown_hands = True  # no ryukyoku read without a paipu record (which states its shown hands),
         # nor start_game's shown_hands false (paipu's: a game whose log did not state them)
+        self.ended = False  # whether the item read last was end_game
 
     # -- the round ------------------------------------------------------------------
 
@@ -671,12 +682,14 @@ class _Reader:
 
     # -- events ---------------------------------------------------------------------
 
-    def read_all(self, log: MjaiLog) -> None:
-        """Read every event of ``log``: the plain draws and discards, riichi declarations
+    def read_all(self, log: MjaiLog) -> int | None:
+        """Read the events of ``log`` up to its first ``end_game`` (as :func:`_is_end_game`
+        finds it), or all: the plain draws and discards, riichi declarations
         and acceptances and rounds' ends here (their lines as Mortal and paipu write them are
         recognised, not parsed: a draw's or discard's line (:func:`_plain_slot`) as its
         shared event while no kan or riichi declared just before makes it another), the
-        rest by :meth:`read`."""
+        rest by :meth:`read`. The index of the item after that ``end_game``, ``None`` if
+        none was read."""
         items = log.items
         index = 0
         plain: list[_PlainLine | None] = _PLAIN_AT[4]
@@ -752,6 +765,10 @@ class _Reader:
                 self.after_kan = after_kan
                 called = self.read(item)
                 after_kan = self.after_kan
+                if self.ended:
+                    if type(line) is not bytes or b"end_game" in line:
+                        return index
+                    self.ended = False  # spelt with escapes: not where the file is cut (_is_end_game)
                 if called is not None and type(line) is bytes:
                     if len(calls) >= _CALL_LINES_KEPT:
                         calls.clear()
@@ -769,6 +786,7 @@ class _Reader:
                 quick = _NO_EVENTS if after_kan or reach != riichi else line_events
         except FormatError as error:
             raise self._located(f"{log.where} {index}: {error.message}") from None
+        return None
 
     def _located(self, message: str) -> FormatError:
         """An error at the event being read: its round and event index where known."""
@@ -787,8 +805,9 @@ class _Reader:
             raise FormatError(f"unknown event type {clip(repr(kind_of_event), 40)}")
         if kind_of_event in ("none", "reach_accepted"):
             return None
-        if kind_of_event == "end_game":  # the last item read (:func:`_after_end_game`)
+        if kind_of_event == "end_game":  # the last item read (read_all)
             self.end_round()
+            self.ended = True
             return None
         if kind_of_event == "start_kyoku":
             self.start_kyoku(obj)
@@ -1031,17 +1050,10 @@ def game_from_mjai(log: MjaiLog, source: str = "") -> Game:
     mjai or cannot be played. A log cut short (no ``end_kyoku`` or ``end_game``) gives
     the rounds it holds, the last one incomplete; anything but blank lines after its
     ``end_game`` is an error (the loader reads the game and reports that: :func:`split`)."""
-    _, rest = _after_end_game(log)
+    read, rest = _read_to_end_game(log)
     if rest:
         raise FormatError(_refused_after_end_game(log, rest[0]))
-    return _read_game(log, source)
-
-
-def _read_game(log: MjaiLog, source: str) -> Game:
-    """The game of an mjai log with nothing after its ``end_game``."""
-    reader = _Reader(source)
-    reader.read_all(log)
-    return reader.game()
+    return read_part(read, source)
 
 
 # -- writing -------------------------------------------------------------------------
