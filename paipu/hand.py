@@ -96,8 +96,10 @@ class Hand:
         self._waits: tuple[int, ...] = ()
 
     @staticmethod
-    def from_notation(notation: HandNotation | str) -> "Hand":
-        """The hand written by a hand string (手牌文字列) or its parsed form.
+    def from_notation(notation: HandNotation | str, seen: list[int] | None = None) -> "Hand":
+        """The hand written by a hand string (手牌文字列) or its parsed form; its concealed
+        tiles are also added to ``seen``, counts by kind, if given (the tiles in view of a
+        deal, :meth:`Table.deal <paipu.table.Table.deal>`).
 
         A trailing ``,`` (a call just made) means no drawn tile. ValueError for a hand
         with face-down tiles (``_``), or with concealed tiles and melds that do not add up
@@ -109,9 +111,9 @@ class Hand:
         if problem is not None:
             raise ValueError(problem)
         hand = Hand()
-        hand._add(notation.concealed)
+        hand._add(notation.concealed, seen)
         if notation.drawn:
-            hand._add((notation.drawn,))
+            hand._add((notation.drawn,), seen)
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -391,10 +393,10 @@ class Hand:
             return self.counts[slot] - self.red[five]
         return self.counts[slot]
 
-    def _add(self, tiles: tuple[str, ...]) -> None:
-        """Add ``tiles`` to the concealed tiles (KeyError for a string that is not a tile).
-        (Compiled, one call for a hand's tiles, a loop over a tuple: a call per tile was
-        half the cost of making a deal's hands.)"""
+    def _add(self, tiles: tuple[str, ...], seen: list[int] | None = None) -> None:
+        """Add ``tiles`` to the concealed tiles, and to ``seen`` (counts by kind) if given
+        (KeyError for a string that is not a tile). (Compiled, one call for a hand's tiles,
+        a loop over a tuple: a call per tile was half the cost of making a deal's hands.)"""
         counts, red = self.counts, self.red
         for tile in tiles:
             slot = tile_slot(tile)
@@ -402,6 +404,8 @@ class Hand:
                 raise KeyError(tile)
             k = KIND_OF_SLOT[slot]
             counts[k] = counts[k] + 1
+            if seen is not None:
+                seen[k] = seen[k] + 1
             self.size += 1
             if slot >= RED_SLOT:
                 suit = slot - RED_SLOT
