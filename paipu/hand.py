@@ -139,6 +139,20 @@ class Hand:
             tuple(concealed), self.drawn, self.riichi, tuple(self.melds), 0, awaiting_discard
         )
 
+    def tally(self) -> list[int]:
+        """The concealed tiles but the drawn one, counted as scoring counts them: by kind
+        (34 counts, a red five as a five), then the red fives of each suit (m, p, s); the
+        tiles of :meth:`to_notation`'s ``concealed``, without writing them out."""
+        tally = self.counts + self.red
+        drawn = self.drawn
+        if drawn is not None:
+            slot = _slot(drawn)
+            k = KIND_OF_SLOT[slot]
+            tally[k] = tally[k] - 1
+            if slot >= RED_SLOT:
+                tally[slot] = tally[slot] - 1
+        return tally
+
     def copy(self) -> "Hand":
         """An independent copy of the hand (for a snapshot of the table)."""
         other = Hand()
@@ -412,7 +426,10 @@ class Hand:
                 red[suit] = red[suit] + 1
 
     def _remove(self, tile: str) -> None:
-        slot = _slot(tile)
+        self._remove_of(_slot(tile))
+
+    def _remove_of(self, slot: int) -> None:
+        """Take a tile of ``slot`` out of the concealed tiles."""
         k = KIND_OF_SLOT[slot]
         self.counts[k] = self.counts[k] - 1
         self.size -= 1
@@ -420,15 +437,17 @@ class Hand:
             suit = slot - RED_SLOT
             self.red[suit] = self.red[suit] - 1
 
-    def _take(self, tiles: Sequence[str], verb: str, meld: Meld) -> None:
+    def _take(self, tiles: tuple[str, ...], verb: str, meld: Meld) -> None:
         """Remove ``tiles`` from the concealed tiles to ``verb`` (call, kan) ``meld``, or
-        raise with the hand unchanged."""
+        raise with the hand unchanged. (A tuple: compiled, a native loop over it; each
+        tile's slot worked out once.)"""
         for taken, tile in enumerate(tiles):
-            if not self._held(tile):
-                self._add(tuple(tiles[:taken]))
-                needed, held = tiles.count(tile), self._held(tile)
+            slot = _slot(tile)
+            if not self._held_of(slot):
+                self._add(tiles[:taken])
+                needed, held = tiles.count(tile), self._held_of(slot)
                 self._illegal(f"{verb} {meld}", f"needs {needed} {tile} from the hand, which holds {held}")
-            self._remove(tile)
+            self._remove_of(slot)
 
     def _add_meld(self, meld: Meld) -> None:
         self.melds.append(meld)
