@@ -212,7 +212,8 @@ class Table:
         for hand in hands:
             held = hand.red
             red_m, red_p, red_s = red_m + held[0], red_p + held[1], red_s + held[2]
-        in_view.red = {"m": red_m, "p": red_p, "s": red_s}
+        red = in_view.red
+        red["m"], red["p"], red["s"] = red_m, red_p, red_s
         self.rivers: list[list[str]] = [[] for _ in range(seats)]
         if seats == 4:
             self.wall, self.marks = LIVE_WALL, _FOUR_MARKS
