@@ -343,7 +343,7 @@ def expected_win(table: Table, win: Win, events: tuple[Event, ...], position: in
         seats,  # players
     ))
     try:
-        result: WinResult | NotAWin = score_situation(scored, win_tile, situation, rule)
+        result: WinResult | NotAWin = score_situation(scored, win_tile, situation, rule, hand.tally())
     except ValueError as error:  # e.g. more red fives than the rule has (reported as a tiles problem)
         result = NotAWin("incomplete")
         allowed = allowed or f"the hand cannot be scored: {error}"

@@ -187,7 +187,7 @@ class Replay:
             if hand.size != 13:
                 problems.append(Problem("qipai", f"a deal of {hand.size} tiles: {hand}"))
         rule = self.rule
-        problems += table.in_view.see_deal(table.hands, deal, rule)
+        problems += table.in_view.deal_problems(deal, rule)
         yield Step(game, index, 0, deal, table, expected_deal, problems)
         derived: list[tuple[int, ...]] = []
         doubtful = False  # a win the events before it do not allow: who won is not known

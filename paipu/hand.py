@@ -96,8 +96,10 @@ class Hand:
         self._waits: tuple[int, ...] = ()
 
     @staticmethod
-    def from_notation(notation: HandNotation | str) -> "Hand":
-        """The hand written by a hand string (手牌文字列) or its parsed form.
+    def from_notation(notation: HandNotation | str, seen: list[int] | None = None) -> "Hand":
+        """The hand written by a hand string (手牌文字列) or its parsed form; its concealed
+        tiles are also added to ``seen``, counts by kind, if given (the tiles in view of a
+        deal, :meth:`Table.deal <paipu.table.Table.deal>`).
 
         A trailing ``,`` (a call just made) means no drawn tile. ValueError for a hand
         with face-down tiles (``_``), or with concealed tiles and melds that do not add up
@@ -109,9 +111,9 @@ class Hand:
         if problem is not None:
             raise ValueError(problem)
         hand = Hand()
-        hand._add(notation.concealed)
+        hand._add(notation.concealed, seen)
         if notation.drawn:
-            hand._add((notation.drawn,))
+            hand._add((notation.drawn,), seen)
         for meld in notation.melds:
             hand._add_meld(meld)
         hand.drawn = None if notation.awaiting_discard else notation.drawn
@@ -136,6 +138,20 @@ class Hand:
         return HandNotation(
             tuple(concealed), self.drawn, self.riichi, tuple(self.melds), 0, awaiting_discard
         )
+
+    def tally(self) -> list[int]:
+        """The concealed tiles but the drawn one, counted as scoring counts them: by kind
+        (34 counts, a red five as a five), then the red fives of each suit (m, p, s); the
+        tiles of :meth:`to_notation`'s ``concealed``, without writing them out."""
+        tally = self.counts + self.red
+        drawn = self.drawn
+        if drawn is not None:
+            slot = _slot(drawn)
+            k = KIND_OF_SLOT[slot]
+            tally[k] = tally[k] - 1
+            if slot >= RED_SLOT:
+                tally[slot] = tally[slot] - 1
+        return tally
 
     def copy(self) -> "Hand":
         """An independent copy of the hand (for a snapshot of the table)."""
@@ -391,10 +407,10 @@ class Hand:
             return self.counts[slot] - self.red[five]
         return self.counts[slot]
 
-    def _add(self, tiles: tuple[str, ...]) -> None:
-        """Add ``tiles`` to the concealed tiles (KeyError for a string that is not a tile).
-        (Compiled, one call for a hand's tiles, a loop over a tuple: a call per tile was
-        half the cost of making a deal's hands.)"""
+    def _add(self, tiles: tuple[str, ...], seen: list[int] | None = None) -> None:
+        """Add ``tiles`` to the concealed tiles, and to ``seen`` (counts by kind) if given
+        (KeyError for a string that is not a tile). (Compiled, one call for a hand's tiles,
+        a loop over a tuple: a call per tile was half the cost of making a deal's hands.)"""
         counts, red = self.counts, self.red
         for tile in tiles:
             slot = tile_slot(tile)
@@ -402,13 +418,18 @@ class Hand:
                 raise KeyError(tile)
             k = KIND_OF_SLOT[slot]
             counts[k] = counts[k] + 1
+            if seen is not None:
+                seen[k] = seen[k] + 1
             self.size += 1
             if slot >= RED_SLOT:
                 suit = slot - RED_SLOT
                 red[suit] = red[suit] + 1
 
     def _remove(self, tile: str) -> None:
-        slot = _slot(tile)
+        self._remove_of(_slot(tile))
+
+    def _remove_of(self, slot: int) -> None:
+        """Take a tile of ``slot`` out of the concealed tiles."""
         k = KIND_OF_SLOT[slot]
         self.counts[k] = self.counts[k] - 1
         self.size -= 1
@@ -416,15 +437,17 @@ class Hand:
             suit = slot - RED_SLOT
             self.red[suit] = self.red[suit] - 1
 
-    def _take(self, tiles: Sequence[str], verb: str, meld: Meld) -> None:
+    def _take(self, tiles: tuple[str, ...], verb: str, meld: Meld) -> None:
         """Remove ``tiles`` from the concealed tiles to ``verb`` (call, kan) ``meld``, or
-        raise with the hand unchanged."""
+        raise with the hand unchanged. (A tuple: compiled, a native loop over it; each
+        tile's slot worked out once.)"""
         for taken, tile in enumerate(tiles):
-            if not self._held(tile):
-                self._add(tuple(tiles[:taken]))
-                needed, held = tiles.count(tile), self._held(tile)
+            slot = _slot(tile)
+            if not self._held_of(slot):
+                self._add(tiles[:taken])
+                needed, held = tiles.count(tile), self._held_of(slot)
                 self._illegal(f"{verb} {meld}", f"needs {needed} {tile} from the hand, which holds {held}")
-            self._remove(tile)
+            self._remove_of(slot)
 
     def _add_meld(self, meld: Meld) -> None:
         self.melds.append(meld)

@@ -523,15 +523,17 @@ def stored_fields(fields: SituationFields) -> SituationFields:
 
 
 def score_situation(hand: HandNotation, win_tile: str | None, fields: SituationFields,
-                    rule: Rule) -> WinResult | NotAWin:
+                    rule: Rule, tally: list[int] | None = None) -> WinResult | NotAWin:
     """``score(hand, win_tile, Situation(*fields), rule)`` for ``fields`` as stored
     (:func:`stored_fields`), without making the :class:`Situation`: the replay scores
     so at each win (:func:`~paipu.checks.expected_win`; compiled, the interpreted
     ``__init__`` of the Python class, and reading its fields back, cost about 25,000
-    instructions a win)."""
+    instructions a win). ``tally``, when given, is the hand's concealed tiles but the
+    drawn one already counted (:meth:`Hand.tally <paipu.hand.Hand.tally>`, as
+    :attr:`_Held.tally` counts them), not read again from the notation."""
     (round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan, tenhou, dora, ura, honba, sticks,
      players) = fields
-    return _score_win(_held(hand), win_tile, _Win(round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan,
+    return _score_win(_held(hand, tally), win_tile, _Win(round_wind, seat_wind, riichi, ippatsu, haitei, rinshan, chankan,
                                                   tenhou, dora, ura, honba, sticks, players), rule)
 
 
@@ -603,15 +605,18 @@ class _Held:
         return source if isinstance(source, HandNotation) else parse_hand(source)
 
 
-def _held(hand: HandNotation) -> _Held:
+def _held(hand: HandNotation, tally: list[int] | None = None) -> _Held:
+    """The hand as scoring reads it; its concealed tiles counted here unless ``tally``
+    counts them already (:func:`score_situation`)."""
     concealed = hand.concealed
-    tally = [0] * 37
-    for tile in concealed:
-        slot = _SLOT[tile]
-        k = KIND_OF_SLOT[slot]
-        tally[k] = tally[k] + 1
-        if slot >= RED_SLOT:
-            tally[slot] = tally[slot] + 1
+    if tally is None:
+        tally = [0] * 37
+        for tile in concealed:
+            slot = _SLOT[tile]
+            k = KIND_OF_SLOT[slot]
+            tally[k] = tally[k] + 1
+            if slot >= RED_SLOT:
+                tally[slot] = tally[slot] + 1
     return _Held(tally, len(concealed), hand.drawn, hand.riichi, hand.melds, hand.hidden, hand)
 
 

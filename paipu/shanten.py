@@ -46,6 +46,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable, Final, Sequence, TypeVar
 
+from mypy_extensions import i64, mypyc_attr
+
 __all__ = [
     "shanten",
     "shanten_standard",
@@ -529,24 +531,43 @@ def improving(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:
 
 # -- completeness and waits, part by part ----------------------------------------------
 #
-# A part is a suit's nine counts or the seven honour counts; its entry is (its tiles mod
-# 3, whether it is whole, the kinds, in order, that make it whole when added, or None
-# while they are not yet worked out, the part's number: 0 m, 1 p, 2 s, 3 honours). The
-# completing kinds are the costly part (a test of wholeness per kind) and only the part a
-# waiting hand's tile goes to needs them: they are worked out the first time a part is
-# that one, which most parts met never are.
+# A part is a suit's nine counts or the seven honour counts; its entry (:class:`_Part`)
+# says its tiles mod 3, whether it is whole, and the kinds, in order, that make it whole
+# when added (None while they are not yet worked out). The completing kinds are the costly
+# part (a test of wholeness per kind) and only the part a waiting hand's tile goes to needs
+# them: they are worked out the first time a part is that one, which most parts met never
+# are.
 
 _SHAPES: Final[dict[tuple[int, ...], tuple[int, bool]]] = {}
 """(tiles mod 3, whether whole) of each part's counts met so far; the suits share it."""
 _COMPLETING: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 """The completing kinds of each part's counts worked out so far, numbered from the part's
 first kind (0-8); the suits share it."""
-_Entry = tuple[int, bool, "tuple[int, ...] | None", int]
-_PARTS: Final[tuple[dict[tuple[int, ...], _Entry], ...]] = ({}, {}, {}, {})
-"""By part (m, p, s, honours), the entry of each of its counts met so far, completing
-kinds numbered as kinds of the hand."""
 _PART_STARTS: Final = (0, 9, 18, 27)  # the first kind of each part
 _PART_ENDS: Final = (9, 18, 27, 34)  # past the last kind of each part
+
+
+@mypyc_attr(acyclic=True)
+class _Part:
+    """The entry of a part's counts: ``residue``, its tiles mod 3; ``whole``, whether it
+    splits into sets (and a pair, at residue 2); ``completing``, the kinds that make it
+    whole when added, numbered as kinds of the hand (``None`` until a wait needs them);
+    ``start``, the part's first kind; ``counts``, the counts."""
+
+    __slots__ = ("residue", "whole", "completing", "start", "counts")
+
+    def __init__(self, residue: int, whole: bool, completing: tuple[int, ...] | None, start: int,
+                 counts: tuple[int, ...]) -> None:
+        self.residue = residue
+        self.whole = whole
+        self.completing = completing
+        self.start = start
+        self.counts = counts
+
+
+_PARTS: Final[tuple[dict[object, _Part], ...]] = ({}, {}, {}, {})
+"""By part (m, p, s, honours), the entry of each of its counts met so far, by the key
+:func:`_part` looks it up with."""
 
 
 def _sets_only(counts: list[int], runs: bool, pair: int = -1) -> bool:
@@ -586,14 +607,26 @@ def _is_whole(counts: list[int], runs: bool) -> bool:
     return False
 
 
+def _size_and_most(counts: tuple[int, ...]) -> tuple[int, int]:
+    """The sum of a part's counts and the largest of them (at least 0). (A loop: compiled,
+    native reads and adds, where sum() and max() were calls through Python's protocol.)"""
+    total = most = 0
+    for have in counts:
+        total += have
+        if have > most:
+            most = have
+    return total, most
+
+
 def _shape(counts: tuple[int, ...]) -> tuple[int, bool]:
     """(tiles mod 3, whether whole) of a part's counts (nine of a suit or seven of the
     honours), worked out once and kept in :data:`_SHAPES`."""
     shape = _SHAPES.get(counts)
     if shape is None:
+        total, most = _size_and_most(counts)
         # A part with a fifth tile of a kind is not a hand's: no set or pair holds it.
-        whole = max(counts) <= 4 and _is_whole(list(counts), len(counts) == 9)
-        shape = _SHAPES[counts] = (sum(counts) % 3, whole)
+        whole = most <= 4 and _is_whole(list(counts), len(counts) == 9)
+        shape = _SHAPES[counts] = (total % 3, whole)
     return shape
 
 
@@ -605,12 +638,13 @@ def _completing(counts: tuple[int, ...]) -> tuple[int, ...]:
         return found
     runs = len(counts) == 9
     completing = []
-    if sum(counts) % 3 and max(counts) <= 4:
+    total, most = _size_and_most(counts)
+    if total % 3 and most <= 4:
         grown = list(counts)
         for i, have in enumerate(counts):
             # A kind with no tile held within two numbers of it (of its own, for honours)
             # would be alone in any set or pair; a kind held four times gets no fifth.
-            if have == 4 or not (any(grown[j] for j in range(max(0, i - 2), min(9, i + 3))) if runs else have):
+            if have == 4 or not (_any_near(grown, i) if runs else have):
                 continue
             grown[i] = grown[i] + 1
             if _is_whole(grown, runs):
@@ -620,40 +654,58 @@ def _completing(counts: tuple[int, ...]) -> tuple[int, ...]:
     return found
 
 
-def _new_part(part: int, counts: tuple[int, ...]) -> _Entry:
-    """The entry of ``counts`` as part ``part`` (0 m, 1 p, 2 s, 3 honours), made and kept
-    in :data:`_PARTS`; its completing kinds only if another part already needed them."""
-    residue, whole = _shape(counts)
-    completing = _COMPLETING.get(counts)
-    if completing is not None:
-        start = _PART_STARTS[part]
-        completing = tuple(start + i for i in completing)
-    entry = _PARTS[part][counts] = (residue, whole, completing, part)
+def _any_near(counts: list[int], i: int) -> bool:
+    """Whether a suit's ``counts`` hold a tile within two numbers of number ``i``."""
+    for j in range(max(0, i - 2), min(9, i + 3)):
+        if counts[j]:
+            return True
+    return False
+
+
+def _part(part: int, hand: tuple[int, ...]) -> _Part:
+    """The entry of part ``part`` (0 m, 1 p, 2 s, 3 honours) of ``hand`` (34 counts),
+    made and kept in :data:`_PARTS` the first time its counts are met; its completing kinds
+    only if another part already needed them.
+
+    Looked up by the counts written as the digits of an integer, three bits each: one
+    integer hashed and compared, where a tuple of nine was sliced, hashed and compared item
+    by item (a look-up at every riichi, ron and exhaustive draw). Counts that are not all
+    0-7 (no hand's) are their own key, as a tuple. (The part's bounds are worked out:
+    compiled, an item of a constant tuple of four ints makes the tuple anew.)"""
+    start = 9 * part
+    end = start + (7 if part == 3 else 9)
+    code: i64 = 0
+    for k in range(start, end):
+        have = hand[k]
+        if have < 0 or have > 7:
+            key: object = hand[start:end]
+            break
+        code = code << 3 | have
+    else:
+        key = code
+    entries = _PARTS[part]
+    entry = entries.get(key)
+    if entry is None:
+        counts = hand[start:end]
+        residue, whole = _shape(counts)
+        completing = _COMPLETING.get(counts)
+        entry = entries[key] = _Part(residue, whole, None if completing is None else tuple(
+            start + i for i in completing), start, counts)
     return entry
 
 
-def _part_completing(part: int, hand: tuple[int, ...]) -> tuple[int, ...]:
-    """The completing kinds of part ``part`` of ``hand`` (34 counts), numbered as kinds of
-    the hand; kept in the part's entry."""
-    start = _PART_STARTS[part]
-    counts = hand[start : _PART_ENDS[part]]
-    residue, whole, _, _ = _PARTS[part][counts]
-    completing = tuple(start + i for i in _completing(counts))
-    _PARTS[part][counts] = (residue, whole, completing, part)
+def _part_completing(entry: _Part) -> tuple[int, ...]:
+    """The completing kinds of a part, numbered as kinds of the hand; kept in its entry."""
+    start = entry.start
+    completing = entry.completing = tuple(start + i for i in _completing(entry.counts))
     return completing
 
 
-def _parts(hand: tuple[int, ...]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
-    """The entries of the three suits and the honours of a hand (34 counts)."""
-    # Run at every riichi, ron and exhaustive draw: a slice and a dict look-up per part;
-    # an entry (always true) is made only the first time a part's shape is met.
-    m, p, s, z = _PARTS
-    return (
-        m.get(counts := hand[0:9]) or _new_part(0, counts),
-        p.get(counts := hand[9:18]) or _new_part(1, counts),
-        s.get(counts := hand[18:27]) or _new_part(2, counts),
-        z.get(counts := hand[27:34]) or _new_part(3, counts),
-    )
+def _parts(hand: tuple[int, ...]) -> tuple[_Part, ...]:
+    """The entries of the three suits and the honours of a hand (34 counts). (A tuple of
+    any length: compiled, one of four entries would be a C struct, made a tuple anew at each
+    loop over it.)"""
+    return _part(0, hand), _part(1, hand), _part(2, hand), _part(3, hand)
 
 
 def is_complete(counts: Sequence[int]) -> bool:
@@ -664,7 +716,7 @@ def is_complete(counts: Sequence[int]) -> bool:
         raise ValueError(f"a complete hand has 3n+2 tiles, not {total}")
     _sets_needed(counts)
     parts = _parts(tuple(counts))
-    if all(whole for _, whole, _, _ in parts) and [r for r, _, _, _ in parts].count(2) == 1:
+    if all(part.whole for part in parts) and [part.residue for part in parts].count(2) == 1:
         return True
     if total != 14:
         return False
@@ -686,7 +738,7 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
         raise ValueError(f"a hand waits with 3n+1 tiles, not {total}")
     if len(hand) != 34 or total > 13:
         _sets_needed(hand)  # raises: not a hand
-    found = _standard_waits(hand, _parts(hand)) if _residues_may_wait(m, p, s, z) else []
+    found = _standard_waits(_parts(hand)) if _residues_may_wait(m, p, s, z) else []
     if total == 13:
         closed = _closed_waits(hand)
         if closed:
@@ -722,19 +774,27 @@ def _residues_may_wait(m: int, p: int, s: int, z: int) -> bool:
     return zeros == 3 or (zeros == 2 and twos == 2)
 
 
-def _standard_waits(hand: tuple[int, ...], parts: tuple[_Entry, ...]) -> list[int]:
-    """Kinds that complete a ``3n+1`` hand (34 counts) with these part entries as sets and
-    a pair."""
-    broken = [entry for entry in parts if not entry[1]]
-    if len(broken) > 1:
-        return []
+def _standard_waits(parts: tuple[_Part, ...]) -> list[int]:
+    """Kinds that complete a ``3n+1`` hand with these part entries as sets and a pair.
+    (Counted in a loop: compiled, native reads of the entries' fields.)"""
+    broken: _Part | None = None  # the part that is not whole, if one only
+    pairs = 0
+    for part in parts:
+        if not part.whole:
+            if broken is not None:
+                return []
+            broken = part
+        if part.residue == 2:
+            pairs += 1
     # The tile goes to the one part that is not whole or, if all are, to any; afterwards
     # exactly one part must hold the pair (3n+2 tiles).
-    pairs = [residue for residue, _, _, _ in parts].count(2)
     found: list[int] = []
-    for residue, _, completing, part in broken or parts:
+    candidates = parts if broken is None else (broken,)
+    for part in candidates:
+        residue = part.residue
         if residue and pairs - (residue == 2) + (residue == 1) == 1:
-            found += _part_completing(part, hand) if completing is None else completing
+            completing = part.completing
+            found.extend(_part_completing(part) if completing is None else completing)
     return found
 
 

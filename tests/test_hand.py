@@ -356,3 +356,17 @@ def test_a_hand_of_five_of_a_kind_is_written_out():
     hand = Hand.from_notation(HandNotation(tiles))  # as a reader makes it: parse_hand refuses it
     assert hand.counts[kind("m1")] == 5 and hand.size == 13
     assert hand.to_notation().concealed == tiles
+
+
+def test_tally_counts_the_concealed_tiles_but_the_drawn_one_red_fives_also_apart():
+    """Worked by hand: m0 m5 m5 p1 p2 p3 s4 s5 s6 z1 z1 z1 z2, then a red m0 drawn."""
+    expected = [0] * 37
+    for k, count in ((4, 3), (9, 1), (10, 1), (11, 1), (21, 1), (22, 1), (23, 1), (27, 3), (28, 1), (34, 1)):
+        expected[k] = count
+    hand = Hand.from_notation("m055p123s456z1112")
+    assert hand.tally() == expected
+    hand.draw("m0")
+    assert hand.tally() == expected  # the drawn tile left out
+    hand.discard("m5")
+    expected[4], expected[34] = 3, 2  # m0 m0 m5 now, none drawn
+    assert hand.tally() == expected

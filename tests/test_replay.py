@@ -21,7 +21,7 @@ from paipu.formats import FormatError
 from paipu.formats.majiang import game_from_json
 from paipu.hand import Hand
 from paipu.engine import Replay
-from paipu.table import Table
+from paipu.table import Table, TilesInView
 from paipu.rules import Rule
 from paipu.tiles import KINDS, parse_meld
 
@@ -138,15 +138,30 @@ def test_a_closed_kan_after_riichi_keeps_waits_or_shape(hand, kan, level1, level
 
 
 def test_a_deal_is_counted_as_seen_as_its_tiles_one_by_one():
-    """TilesInView.see_deal sums the four hands' counts at once; TilesInView.see counts tile
-    by tile."""
+    """Table.deal counts the dealt tiles in view as it makes the hands (and
+    TilesInView.deal_problems the dora indicator); TilesInView.see counts tile by tile."""
     rule = Rule.get("tenhou")
     games = list(load(corpus("tenhou-as-majiang", "rmss-samples")))[:5]
     deals = [round_.deal for game in games for round_ in game.rounds]
     assert any("0" in str(hand) for deal in deals for hand in deal.hands)  # red fives among them
     for deal in deals:
-        at_once, one_by_one = Table(rule, deal), Table(rule, deal)
-        assert at_once.in_view.see_deal(at_once.hands, deal, rule) == []
+        at_once, one_by_one = Table(rule, deal).in_view, TilesInView()
+        assert at_once.deal_problems(deal, rule) == []
         for tile in (*(tile for hand in deal.hands for tile in hand.tiles), deal.dora_indicator):
-            assert one_by_one.in_view.see(tile, rule) == []
-        assert (at_once.in_view.counts, at_once.in_view.red) == (one_by_one.in_view.counts, one_by_one.in_view.red)
+            assert one_by_one.see(tile, rule) == []
+        assert (at_once.counts, at_once.red) == (one_by_one.counts, one_by_one.red)
+
+
+def test_a_fifth_copy_and_a_red_five_too_many_dealt_are_reported_at_the_deal():
+    """Five 中 (z7) dealt between two hands, and two red m0 under a rule of one: each said
+    once, at the deal, in both ways through the round."""
+    hands = ["m340p456s789z7771", "m340p456s789z7722", "m789p123s456z3345", "m999p999s111z5566"]
+    deal = {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
+                      "baopai": "z6", "shoupai": hands}}
+    game = game_from_json({"title": "t", "player": list("abcd"), "qijia": 0,
+                           "log": [[deal, {"zimo": {"l": 0, "p": "m1"}}]]}, "dealt#0")
+    for every in (True, False):
+        first = next(iter(Replay(game, "majiang").steps(every)))
+        assert first.event_index == 0
+        assert sorted((p.check, p.message) for p in first.problems) == [
+            ("tiles", "a fifth z7 in the round"), ("tiles", "more red fives m0 than the rule has")]
