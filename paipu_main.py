@@ -1,7 +1,7 @@
 """The ``paipu`` command's entry point, outside the package so that it runs first.
 
-Importing :mod:`paipu.cli` and what a command runs takes a while (the statistics load
-pandas, about half a second), and a Ctrl-C pressed then would end in a traceback: this
+Importing :mod:`paipu.cli` and what a command runs takes a while (numpy for the
+statistics, pandas for their DataFrames: up to half a second), and a Ctrl-C pressed then would end in a traceback: this
 module catches it from the very start, as :func:`paipu.cli.main` does once running, with
 exit code 130 and one line (``python -m paipu``, which imports the package before any
 module of it runs, has the package turn Ctrl-C into that exit while it loads:
